@@ -1,0 +1,44 @@
+# Two commands on a fresh machine: `make run` and `make test` (README.md).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install install-dev run demo test lint check bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+demo: install
+	$(BIN)/python manage.py migrate --no-input --verbosity 0
+	$(BIN)/python manage.py score_sheet examples/wrc-demo.json
+
+run: demo
+	@echo "Serving on http://$(HOST):$(PORT)/admin/ (Ctrl-C stops)"
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: install-dev
+	$(BIN)/python -m pytest
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/mypy .
+
+bench: install-dev
+	$(BIN)/python benchmarks/settle.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 .mypy_cache .ruff_cache .pytest_cache

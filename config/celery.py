@@ -1,0 +1,13 @@
+"""The Celery app. Eager (in-process) unless CELERY_BROKER_URL is set."""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("mahjong_tournament")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

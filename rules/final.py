@@ -1,0 +1,121 @@
+"""Final result of a game: ranks, oka, uma, ties, penalties (RULES.md §5, SCORE_SHEET.md "Output").
+
+points = (score − return_points) / 1000 + uma + oka + penalty, in points
+(1 point = 1000). Under MCR: points = score + penalty, with table points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.ruleset import Ruleset, UmaByPlusCount
+
+
+@dataclass(frozen=True, slots=True)
+class FinalRow:
+    player: int
+    rank: int
+    score: int  # end score, deposits at the end included
+    uma: Fraction
+    oka: Fraction
+    penalty: Fraction  # chombo deductions and sheet penalties
+    points: Fraction
+    table_points: Fraction | None
+    chombos: int
+
+
+def rank_groups(*, ruleset: Ruleset, scores: Sequence[int]) -> list[list[int]]:
+    """Players best first, grouped where they share a place.
+
+    Ties on the end score share a place under ``ties: split``; under
+    ``seat_order`` the player nearer the first dealer ranks higher.
+    """
+    order = sorted(range(len(scores)), key=lambda p: (-scores[p], p))
+    if ruleset.ties == "seat_order":
+        return [[p] for p in order]
+    groups: list[list[int]] = []
+    for p in order:
+        if groups and scores[groups[-1][0]] == scores[p]:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
+
+
+def is_first(*, ruleset: Ruleset, scores: Sequence[int], player: int) -> bool:
+    """Whether ``player`` is (possibly shared) first place right now."""
+    return player in rank_groups(ruleset=ruleset, scores=scores)[0]
+
+
+def round_score_56(score: int) -> int:
+    """Tenhou's 五捨六入: to thousands, 500 and below down, 600 and above up."""
+    thousands, rest = divmod(score, 1000)
+    return (thousands + (1 if rest >= 600 else 0)) * 1000
+
+
+def final_results(*, ruleset: Ruleset, scores: Sequence[int], deposits: int, finished: bool,
+                  chombos: Sequence[int], penalties: Mapping[int, Fraction] | None = None) -> tuple[FinalRow, ...]:
+    """Rank the players and compute their final points.
+
+    Sticks left on the table go to first place (tied firsts share, rounded
+    down to 100) or are lost, but only once the game has finished; a game in
+    progress shows its standing with the sticks still on the table.
+    """
+    penalties = penalties or {}
+    n = ruleset.players
+    end_scores = list(scores)
+    if finished and deposits and ruleset.deposits_at_end == "first_place":
+        firsts = rank_groups(ruleset=ruleset, scores=end_scores)[0]
+        share = deposits * ruleset.riichi_deposit // len(firsts) // 100 * 100
+        for p in firsts:
+            end_scores[p] += share
+    groups = rank_groups(ruleset=ruleset, scores=end_scores)
+
+    uma_table = _uma_for(ruleset=ruleset, scores=end_scores)
+    place_oka = [Fraction(ruleset.oka, 1000)] + [Fraction(0)] * (n - 1)
+    place_table = list(ruleset.table_points) if ruleset.table_points is not None else None
+
+    rows: list[FinalRow] = []
+    position = 0
+    for group in groups:
+        places = range(position, position + len(group))
+        uma = Fraction(sum((uma_table[i] for i in places), Fraction(0)), len(group))
+        oka = Fraction(sum((place_oka[i] for i in places), Fraction(0)), len(group))
+        table = (Fraction(sum((place_table[i] for i in places), Fraction(0)), len(group))
+                 if place_table is not None else None)
+        for p in group:
+            penalty = chombos[p] * ruleset.chombo_penalty + penalties.get(p, Fraction(0))
+            if ruleset.is_mcr:
+                points = end_scores[p] + penalty
+            else:
+                points = Fraction(end_scores[p] - ruleset.return_points, 1000) + uma + oka + penalty
+            rows.append(FinalRow(player=p, rank=position + 1, score=end_scores[p], uma=uma, oka=oka,
+                                 penalty=penalty, points=points, table_points=table, chombos=chombos[p]))
+        position += len(group)
+
+    if ruleset.final_rounding == "nearest_thousand" and not ruleset.is_mcr:
+        rows = _round_tenhou(ruleset=ruleset, rows=rows)
+    return tuple(rows)
+
+
+def _uma_for(*, ruleset: Ruleset, scores: Sequence[int]) -> list[Fraction]:
+    uma = ruleset.uma
+    if isinstance(uma, UmaByPlusCount):
+        # JPML: a player is "plus" at or above the return points (seed 000 §5.1).
+        plus = sum(1 for s in scores if s >= ruleset.return_points)
+        return list(uma.for_plus_count(plus))
+    return list(uma) if uma else [Fraction(0)] * ruleset.players
+
+
+def _round_tenhou(*, ruleset: Ruleset, rows: list[FinalRow]) -> list[FinalRow]:
+    """End scores to thousands by 五捨六入; first place takes the rounding rest so the sum is kept."""
+    exact_total = sum(Fraction(r.score - ruleset.return_points, 1000) for r in rows)
+    rounded = [Fraction(round_score_56(r.score) - ruleset.return_points, 1000) for r in rows]
+    rounded[0] = exact_total - sum(rounded[1:], Fraction(0))
+    return [
+        FinalRow(player=r.player, rank=r.rank, score=r.score, uma=r.uma, oka=r.oka, penalty=r.penalty,
+                 points=base + r.uma + r.oka + r.penalty, table_points=r.table_points, chombos=r.chombos)
+        for r, base in zip(rows, rounded, strict=True)
+    ]

@@ -1,0 +1,51 @@
+"""python manage.py score_sheet PATH|- [--format text|json] (SCORE_SHEET.md)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from argparse import ArgumentParser
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from scoring.report import result_json, result_text
+from scoring.sheet import SheetError, score_sheet
+
+
+class Command(BaseCommand):
+    help = "Score one game written as a score sheet (JSON) and print its hands and final standings."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("path", help="the score sheet file, or - for standard input")
+        parser.add_argument("--format", choices=("text", "json"), default="text")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = options["path"]
+        try:
+            if path == "-":
+                raw = sys.stdin.read()
+            else:
+                with open(path, encoding="utf-8") as handle:
+                    raw = handle.read()
+        except OSError as exc:
+            self._fail([f"{path}: cannot read the file ({exc.strerror})"])
+        try:
+            data = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            self._fail([f"(sheet): not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"])
+        try:
+            scored = score_sheet(data)
+        except SheetError as exc:
+            self._fail([str(p) if p.field else f"(sheet): {p.message}" for p in exc.problems])
+        if options["format"] == "json":
+            self.stdout.write(json.dumps(result_json(scored), ensure_ascii=False, indent=2))
+        else:
+            self.stdout.write(result_text(scored), ending="")
+
+    def _fail(self, lines: list[str]) -> None:
+        # Exit 2 with one line per problem and nothing on stdout (SCORE_SHEET.md).
+        for line in lines:
+            self.stderr.write(line)
+        self.stderr.flush()
+        sys.exit(2)
