@@ -48,9 +48,9 @@ class HandValue:
 def check_han_fu(*, han: int, fu: int | None, tsumo: bool) -> None:
     """Refuse han/fu pairs that no hand can have (SCORE_SHEET.md "Invalid input").
 
-    20 fu only comes from a closed pinfu tsumo (at least 2 han); 25 fu only
-    from chiitoitsu (2 han on a ron, 3 with menzen tsumo). Above 4 han the fu
-    do not change the value and may be left out.
+    20 fu needs at least 2 han (pinfu tsumo); 25 fu only comes from
+    chiitoitsu (2 han on a ron, 3 with menzen tsumo). Above 4 han the fu do
+    not change the value and may be left out.
     """
     if han < 1:
         raise RuleError.one("han", "a win needs at least 1 han")
@@ -60,11 +60,11 @@ def check_han_fu(*, han: int, fu: int | None, tsumo: bool) -> None:
         return
     if fu not in VALID_FU:
         raise RuleError.one("fu", f"{fu} fu does not exist: fu are 20, 25 or a multiple of 10 up to 110")
-    if fu == 20:
-        if not tsumo:
-            raise RuleError.one("fu", "20 fu is only possible on a tsumo (pinfu tsumo); a ron has 30 fu or more")
-        if han < 2:
-            raise RuleError.one("fu", "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)")
+    if fu == 20 and han < 2:
+        # 20 fu only comes with pinfu tsumo (2 han). SCORE_SHEET.md lists
+        # 1 han 20 fu as impossible but not a 20-fu ron, and other systems'
+        # tables price 2+ han 20 fu rons, so those are accepted.
+        raise RuleError.one("fu", "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)")
     if fu == 25:
         needed = 3 if tsumo else 2
         if han < needed:
