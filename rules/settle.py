@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from rules.errors import Problem, RuleError
 from rules.hand_value import (
@@ -53,6 +54,18 @@ class _Ledger:
         if payee is not None:
             self.deltas[payee] += amount
         self.payments.append(Payment(payer=payer, payee=payee, amount=amount, reason=reason))
+
+    def settlement(self, *, kind: str, deposits_after: int, dealer_stays: bool, honba_after: int,
+                   **details: Any) -> Settlement:
+        return Settlement(kind=kind, deltas=tuple(self.deltas), payments=tuple(self.payments),
+                          deposits_after=deposits_after, dealer_stays=dealer_stays, honba_after=honba_after,
+                          **details)
+
+    def win_settlement(self, *, kind: str, state: GameState, dealer_stays: bool,
+                       wins: tuple[WinOutcome, ...]) -> Settlement:
+        """After a win the sticks are taken and honba counts on only if the dealer stays."""
+        return self.settlement(kind=kind, deposits_after=0, dealer_stays=dealer_stays,
+                               honba_after=state.honba + 1 if dealer_stays else 0, wins=wins)
 
 
 def check_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) -> None:
@@ -278,15 +291,8 @@ def _settle_ron(*, ruleset: Ruleset, state: GameState, ron: Ron, names: Sequence
     winner_ids = [w.winner for w, _ in winners]
     dealer_stays = _dealer_keeps_seat_after_ron(ruleset=ruleset, state=state, winner_ids=winner_ids)
     stood = set(standing)
-    return Settlement(
-        kind="ron",
-        deltas=tuple(ledger.deltas),
-        payments=tuple(ledger.payments),
-        deposits_after=0,
-        dealer_stays=dealer_stays,
-        honba_after=state.honba + 1 if dealer_stays else 0,
-        wins=tuple(_outcome(w, v, stood=i in stood) for i, (w, v) in enumerate(ordered)),
-    )
+    return ledger.win_settlement(kind="ron", state=state, dealer_stays=dealer_stays,
+                                 wins=tuple(_outcome(w, v, stood=i in stood) for i, (w, v) in enumerate(ordered)))
 
 
 def _dealer_keeps_seat_after_ron(*, ruleset: Ruleset, state: GameState, winner_ids: list[int]) -> bool:
@@ -326,16 +332,8 @@ def _settle_tsumo(*, ruleset: Ruleset, state: GameState, tsumo: Tsumo, names: Se
         for payer in payers:
             ledger.pay(payer, win.winner, honba_each, "honba")
     ledger.pay(None, win.winner, (state.deposits + len(tsumo.riichi)) * ruleset.riichi_deposit, "deposits")
-    dealer_stays = dealer and ruleset.renchan != "none"
-    return Settlement(
-        kind="tsumo",
-        deltas=tuple(ledger.deltas),
-        payments=tuple(ledger.payments),
-        deposits_after=0,
-        dealer_stays=dealer_stays,
-        honba_after=state.honba + 1 if dealer_stays else 0,
-        wins=(_outcome(win, value),),
-    )
+    return ledger.win_settlement(kind="tsumo", state=state, dealer_stays=dealer and ruleset.renchan != "none",
+                                 wins=(_outcome(win, value),))
 
 
 def _settle_draw(*, ruleset: Ruleset, state: GameState, draw: Draw, names: Sequence[str]) -> Settlement:
@@ -352,15 +350,9 @@ def _settle_draw(*, ruleset: Ruleset, state: GameState, draw: Draw, names: Seque
                 ledger.pay(payer, holder, amount, "nagashi")
     else:
         _noten_payments(ledger, ruleset=ruleset, tenpai=draw.tenpai)
-    dealer_stays = ruleset.renchan == "tenpai" and state.dealer in draw.tenpai
-    return Settlement(
-        kind="draw",
-        deltas=tuple(ledger.deltas),
-        payments=tuple(ledger.payments),
-        deposits_after=state.deposits + len(draw.riichi),
-        dealer_stays=dealer_stays,
-        honba_after=state.honba + 1,
-    )
+    return ledger.settlement(kind="draw", deposits_after=state.deposits + len(draw.riichi),
+                             dealer_stays=ruleset.renchan == "tenpai" and state.dealer in draw.tenpai,
+                             honba_after=state.honba + 1)
 
 
 def _noten_payments(ledger: _Ledger, *, ruleset: Ruleset, tenpai: frozenset[int]) -> None:
@@ -390,15 +382,8 @@ def _settle_abort(*, ruleset: Ruleset, state: GameState, abort: Abort, checked: 
         _check_abort(ruleset=ruleset, abort=abort)
     ledger = _Ledger(ruleset.players)
     _put_riichi_sticks(ledger, ruleset=ruleset, riichi=abort.riichi)
-    return Settlement(
-        kind="abort",
-        deltas=tuple(ledger.deltas),
-        payments=tuple(ledger.payments),
-        deposits_after=state.deposits + len(abort.riichi),
-        dealer_stays=True,
-        honba_after=state.honba + 1,
-        abortive=abort.reason or "abortive draw",
-    )
+    return ledger.settlement(kind="abort", deposits_after=state.deposits + len(abort.riichi), dealer_stays=True,
+                             honba_after=state.honba + 1, abortive=abort.reason or "abortive draw")
 
 
 def _settle_chombo(*, ruleset: Ruleset, state: GameState, chombo: Chombo) -> Settlement:
@@ -418,16 +403,8 @@ def _settle_chombo(*, ruleset: Ruleset, state: GameState, chombo: Chombo) -> Set
         for payee in range(n):
             if payee != offender:
                 ledger.pay(offender, payee, ruleset.chombo_flat_amount, "chombo")
-    return Settlement(
-        kind="chombo",
-        deltas=tuple(ledger.deltas),
-        payments=tuple(ledger.payments),
-        deposits_after=state.deposits,
-        dealer_stays=True,
-        honba_after=state.honba,
-        replay=True,
-        chombo_player=offender,
-    )
+    return ledger.settlement(kind="chombo", deposits_after=state.deposits, dealer_stays=True,
+                             honba_after=state.honba, replay=True, chombo_player=offender)
 
 
 def _with_wins(settlement: Settlement, wins: tuple[WinOutcome, ...]) -> Settlement:
