@@ -99,23 +99,20 @@ def ron_value(*, ruleset: Ruleset, base: int, dealer: bool) -> int:
 
 
 def tsumo_shares(*, ruleset: Ruleset, base: int, winner: int, dealer: int, players: int) -> dict[int, int]:
-    """What each other player pays on a tsumo, before honba (RULES.md §2, §7).
+    """What each other player pays on a tsumo, before honba (RULES.md §2, §7; seed 001).
 
-    standard: dealer winner 2b from each; non-dealer winner 2b from the dealer,
-    b from the others. equal_shares: the ron value split equally among the
-    others, each share rounded up. five_player_rule_2 (seed 001): a dealer's
-    ron value / 4 from each; for a non-dealer a part is its ron value / 4, the
-    dealer pays two parts and the others one.
+    standard: a dealer winner gets 2b from each; a non-dealer winner 2b from
+    the dealer and b from the others. equal_shares: the winner's ron value
+    (6b dealer, 4b otherwise) split equally among the others. Rule 2 of the
+    five-player game: a dealer's 6b in four parts, a non-dealer's 2b from
+    the dealer and b from each other. Each share is rounded up once, from
+    the unrounded value, as seed 001 computes it (1440 → 360 → 400 all).
     """
     payers = [p for p in range(players) if p != winner]
     winner_is_dealer = winner == dealer and ruleset.dealer_bonus
-    scheme = ruleset.tsumo_payment
-    if scheme == "standard":
-        if winner_is_dealer:
-            return {p: round_up_100(2 * base) for p in payers}
-        return {p: round_up_100(2 * base if p == dealer else base) for p in payers}
-    ron = ron_value(ruleset=ruleset, base=base, dealer=winner_is_dealer)
-    part = round_up_100(Fraction(ron, len(payers)))
-    if scheme == "equal_shares" or winner_is_dealer:
-        return dict.fromkeys(payers, part)
-    return {p: 2 * part if p == dealer else part for p in payers}
+    if ruleset.tsumo_payment == "equal_shares" or (winner_is_dealer and ruleset.tsumo_payment != "standard"):
+        share = round_up_100(Fraction(base * (6 if winner_is_dealer else 4), len(payers)))
+        return dict.fromkeys(payers, share)
+    if winner_is_dealer:
+        return {p: round_up_100(2 * base) for p in payers}
+    return {p: round_up_100(2 * base if p == dealer else base) for p in payers}
