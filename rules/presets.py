@@ -218,3 +218,25 @@ def _mahjong_soul() -> dict[str, Any]:
             "ties": "seat_order", "chombo_payment": "reverse_mangan", "chombo_penalty": 0,
             "abortive_draws": True, "kazoe_yakuman": True, "multiple_yakuman": True}
 
+
+@preset("mcr")
+def _mcr() -> dict[str, Any]:
+    """MCR, the Chinese Official rules (seeds 002 and 004; RULES.md §6).
+
+    A full game of 16 hands, East 1 to North 4; the dealer passes after every
+    hand, won or drawn; no honba, no riichi, no noten payments, no abortive
+    draws. A win needs 8 fan without flowers, each flower adds 1; payments
+    8 + fan (self-drawn: from all three; on a discard: 8 from each, the fan
+    from the discarder too); one winner per discard (head bump). The players
+    change seats after each round wind (seed 002 §2). A false win: the
+    offender cannot win the hand and pays 10 to each other player after it.
+    Table points 4/2/1/0, shared on ties.
+    Open questions: tournament rule books set other false-win amounts (e.g.
+    the MCR Green Book's 30 to each); kept at the seed's 10, override
+    chombo_flat_amount.
+    """
+    return {"scoring": "mcr", "start_points": 0, "return_points": 0, "uma": [], "honba_points": 0,
+            "riichi_deposit": 0, "noten_payment_total": 0, "multiple_ron": "head_bump", "renchan": "none",
+            "abortive_draws": False, "round_winds": 4, "chombo_payment": "flat", "chombo_flat_amount": 10,
+            "chombo_penalty": 0, "pao": False, "min_fan": 8, "base_payment": 8, "table_points": [4, 2, 1, 0],
+            "seat_rotation": "mcr", "deposits_at_end": "lost", "kazoe_yakuman": False}

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
 
 from rules.errors import Problem, RuleError
 from rules.hand_value import (
@@ -28,44 +27,16 @@ from rules.hands import (
     Chombo,
     Draw,
     HandResult,
-    Payment,
     Ron,
     Settlement,
     Tsumo,
     Win,
     WinOutcome,
 )
+from rules.ledger import Ledger
+from rules.mcr import check_mcr_hand, settle_mcr
 from rules.ruleset import Ruleset
 from rules.state import GameState
-
-
-class _Ledger:
-    """Collects payments and the deltas they make, so that every point moved is listed."""
-
-    def __init__(self, players: int) -> None:
-        self.deltas = [0] * players
-        self.payments: list[Payment] = []
-
-    def pay(self, payer: int | None, payee: int | None, amount: int, reason: str) -> None:
-        if amount == 0:
-            return
-        if payer is not None:
-            self.deltas[payer] -= amount
-        if payee is not None:
-            self.deltas[payee] += amount
-        self.payments.append(Payment(payer=payer, payee=payee, amount=amount, reason=reason))
-
-    def settlement(self, *, kind: str, deposits_after: int, dealer_stays: bool, honba_after: int,
-                   **details: Any) -> Settlement:
-        return Settlement(kind=kind, deltas=tuple(self.deltas), payments=tuple(self.payments),
-                          deposits_after=deposits_after, dealer_stays=dealer_stays, honba_after=honba_after,
-                          **details)
-
-    def win_settlement(self, *, kind: str, state: GameState, dealer_stays: bool,
-                       wins: tuple[WinOutcome, ...]) -> Settlement:
-        """After a win the sticks are taken and honba counts on only if the dealer stays."""
-        return self.settlement(kind=kind, deposits_after=0, dealer_stays=dealer_stays,
-                               honba_after=state.honba + 1 if dealer_stays else 0, wins=wins)
 
 
 def check_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) -> None:
@@ -75,6 +46,9 @@ def check_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) ->
     sheet's problems are all reported at once.
     """
     _check_players(ruleset=ruleset, result=result, names=names)
+    if ruleset.is_mcr:
+        check_mcr_hand(ruleset=ruleset, result=result, names=names)
+        return
     if isinstance(result, Ron):
         for i, win in enumerate(result.wins):
             _value_of(ruleset=ruleset, win=win, tsumo=False, field=f"wins[{i}]" if len(result.wins) > 1 else "",
@@ -90,6 +64,8 @@ def check_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) ->
 def settle(*, ruleset: Ruleset, state: GameState, result: HandResult, names: Sequence[str]) -> Settlement:
     """Settle one hand against the state it was played in (RULES.md §2–4)."""
     _check_players(ruleset=ruleset, result=result, names=names)
+    if ruleset.is_mcr:
+        return settle_mcr(ruleset=ruleset, state=state, result=result, names=names)
     _check_riichi(ruleset=ruleset, state=state, result=result, names=names)
     if isinstance(result, Ron):
         return _settle_ron(ruleset=ruleset, state=state, ron=result, names=names)
@@ -214,7 +190,7 @@ def _outcome(win: Win, value: HandValue, *, stood: bool = True) -> WinOutcome:
                       limit=value.limit, stood=stood)
 
 
-def _put_riichi_sticks(ledger: _Ledger, *, ruleset: Ruleset, riichi: frozenset[int]) -> None:
+def _put_riichi_sticks(ledger: Ledger, *, ruleset: Ruleset, riichi: frozenset[int]) -> None:
     for p in sorted(riichi):
         ledger.pay(p, None, ruleset.riichi_deposit, "riichi")
 
@@ -256,7 +232,7 @@ def _settle_ron(*, ruleset: Ruleset, state: GameState, ron: Ron, names: Sequence
                                    checked=True)
         return _with_wins(settlement, tuple(_outcome(w, v, stood=False) for w, v in ordered))
 
-    ledger = _Ledger(ruleset.players)
+    ledger = Ledger(ruleset.players)
     _put_riichi_sticks(ledger, ruleset=ruleset, riichi=ron.riichi)
     winners = [ordered[i] for i in standing]
     first = winners[0][0].winner
@@ -309,7 +285,7 @@ def _settle_tsumo(*, ruleset: Ruleset, state: GameState, tsumo: Tsumo, names: Se
     win = tsumo.win
     value = _value_of(ruleset=ruleset, win=win, tsumo=True, field="", names=names)
     n = ruleset.players
-    ledger = _Ledger(n)
+    ledger = Ledger(n)
     _put_riichi_sticks(ledger, ruleset=ruleset, riichi=tsumo.riichi)
     dealer = win.winner == state.dealer
     payers = [p for p in range(n) if p != win.winner]
@@ -340,7 +316,7 @@ def _settle_draw(*, ruleset: Ruleset, state: GameState, draw: Draw, names: Seque
     """Exhaustive draw (RULES.md §3): noten payments, or nagashi mangan paid as a mangan tsumo."""
     n = ruleset.players
     _check_draw(ruleset=ruleset, draw=draw)
-    ledger = _Ledger(n)
+    ledger = Ledger(n)
     _put_riichi_sticks(ledger, ruleset=ruleset, riichi=draw.riichi)
     if draw.nagashi:
         # Nagashi replaces the noten payments; no honba, the sticks stay (Tenhou, Pantheon).
@@ -355,7 +331,7 @@ def _settle_draw(*, ruleset: Ruleset, state: GameState, draw: Draw, names: Seque
                              honba_after=state.honba + 1)
 
 
-def _noten_payments(ledger: _Ledger, *, ruleset: Ruleset, tenpai: frozenset[int]) -> None:
+def _noten_payments(ledger: Ledger, *, ruleset: Ruleset, tenpai: frozenset[int]) -> None:
     """The noten players pay the total in equal shares, the tenpai players receive it so (RULES.md §3)."""
     total = ruleset.noten_payment_total
     n = ruleset.players
@@ -380,7 +356,7 @@ def _settle_abort(*, ruleset: Ruleset, state: GameState, abort: Abort, checked: 
     """Abortive draw (RULES.md §3): honba +1, sticks stay, no payments, the dealer stays."""
     if not checked:
         _check_abort(ruleset=ruleset, abort=abort)
-    ledger = _Ledger(ruleset.players)
+    ledger = Ledger(ruleset.players)
     _put_riichi_sticks(ledger, ruleset=ruleset, riichi=abort.riichi)
     return ledger.settlement(kind="abort", deposits_after=state.deposits + len(abort.riichi), dealer_stays=True,
                              honba_after=state.honba + 1, abortive=abort.reason or "abortive draw")
@@ -393,7 +369,7 @@ def _settle_chombo(*, ruleset: Ruleset, state: GameState, chombo: Chombo) -> Set
     final result (chombo_penalty) is applied at the end of the game.
     """
     n = ruleset.players
-    ledger = _Ledger(n)
+    ledger = Ledger(n)
     offender = chombo.player
     if ruleset.chombo_payment == "reverse_mangan":
         shares = tsumo_shares(ruleset=ruleset, base=MANGAN, winner=offender, dealer=state.dealer, players=n)

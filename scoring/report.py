@@ -90,6 +90,8 @@ def _side(names: tuple[str, ...], player: int | None) -> str | None:
 
 
 def _win_json(names: tuple[str, ...], win: WinOutcome) -> dict[str, Any]:
+    if win.fan:
+        return {"winner": names[win.winner], "stood": win.stood, "fan": win.fan}
     out: dict[str, Any] = {"winner": names[win.winner], "stood": win.stood, "base": win.base, "limit": win.limit}
     if win.yakuman:
         out["yakuman"] = win.yakuman
@@ -111,14 +113,21 @@ def result_text(scored: ScoredSheet) -> str:
     lines = [
         f"Ruleset {ruleset.key}: {ruleset.players} players, start {ruleset.start_points}, "
         f"return {ruleset.return_points}, uma {_uma_text(ruleset.as_dict()['uma'])}",
-        "Seats at the start: " + ", ".join(f"{n} ({'ESWNF'[i] if i < 5 else i + 1})" for i, n in enumerate(names)),
+        "Seats at the start: " + ", ".join(
+            f"{names[p]} ({'ESWNF'[k] if k < 5 else k + 1})"
+            for k, p in enumerate(record.hands[0].before.seats if record.hands else range(len(names)))),
         "",
     ]
     header = f"{'#':>3}  {'Round':<6}{'Honba':>5}  {'Dealer':<{width}}{'Sticks':>6}  {'Result':<40}" + "".join(
         f"{n:>{width}}" for n in names)
     lines += [header, "-" * len(header)]
+    seats_shown: tuple[int, ...] | None = record.hands[0].before.seats if record.hands else None
     for i, hand in enumerate(record.hands, start=1):
         before, s = hand.before, hand.settlement
+        if before.seats != seats_shown:
+            seats_shown = before.seats
+            lines.append("     seats change: " + ", ".join(
+                f"{names[p]} ({'ESWN'[k]})" for k, p in enumerate(before.seats)))
         deltas = "".join(f"{_signed(d):>{width}}" for d in s.deltas)
         scores = "".join(f"{v:>{width}}" for v in hand.after.scores)
         lines.append(f"{i:>3}  {before.label(ruleset):<6}{before.honba:>5}  {names[before.dealer]:<{width}}"
@@ -157,6 +166,8 @@ def _uma_text(uma: Any) -> str:
 
 
 def _value_text(win: WinOutcome) -> str:
+    if win.fan:
+        return f"{win.fan} fan"
     if win.yakuman and not win.han:
         return win.limit or "yakuman"
     text = f"{win.han} han" + (f" {win.fu} fu" if win.fu is not None else "")
@@ -166,6 +177,9 @@ def _value_text(win: WinOutcome) -> str:
 def _describe(result: HandResult, s: Settlement, names: tuple[str, ...]) -> str:
     riichi = sorted(result.riichi)
     suffix = f"; riichi {', '.join(names[p] for p in riichi)}" if riichi else ""
+    false_wins = getattr(result, "false_wins", ())
+    if false_wins:
+        suffix += f"; false win {', '.join(names[p] for p in false_wins)}"
     if isinstance(result, Ron):
         if s.abortive:
             return f"triple ron on {names[result.loser]}: abortive draw{suffix}"
@@ -177,8 +191,9 @@ def _describe(result: HandResult, s: Settlement, names: tuple[str, ...]) -> str:
     if isinstance(result, Draw):
         if result.nagashi:
             return f"draw, nagashi {', '.join(names[p] for p in result.nagashi)}{suffix}"
-        tenpai = ", ".join(names[p] for p in sorted(result.tenpai)) or "nobody"
-        return f"draw, tenpai {tenpai}{suffix}"
+        if not result.tenpai:
+            return f"draw{suffix}"
+        return f"draw, tenpai {', '.join(names[p] for p in sorted(result.tenpai))}{suffix}"
     if isinstance(result, Abort):
         return f"abortive draw ({s.abortive}){suffix}"
     assert isinstance(result, Chombo)

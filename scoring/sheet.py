@@ -138,9 +138,6 @@ def _read_ruleset(data: Mapping[str, Any]) -> Ruleset:
         ruleset = Ruleset.build(base=base, overrides=data.get("overrides") or {})
     except RuleError as exc:
         raise SheetError([p.at("overrides") for p in exc.problems]) from None
-    if ruleset.is_mcr:
-        raise SheetError([Problem("overrides.scoring" if "scoring" in data.get("overrides", {}) else "ruleset",
-                                  "MCR scoring is not supported yet")])
     return ruleset
 
 

@@ -1,0 +1,84 @@
+"""MCR (Chinese Official rules) hand settlement (RULES.md §6; seeds 002, 004).
+
+A win needs ``min_fan`` fan without flowers; each flower adds one. For F fan
+(flowers included): self-drawn, each other player pays base + F; on a
+discard, each other player pays base and the discarder F more. One winner
+per discard. No honba, no riichi, no noten payments, no abortive draws; the
+dealer passes after every hand. A false win (seed 002 §8.1) does not stop the
+hand: the offender cannot win it and, after it, pays ``chombo_flat_amount``
+to each other player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.errors import RuleError
+from rules.hands import Abort, Chombo, Draw, HandResult, Ron, Settlement, Tsumo, Win, WinOutcome
+from rules.ledger import Ledger
+from rules.ruleset import Ruleset
+from rules.state import GameState
+
+
+def check_mcr_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) -> None:
+    """Everything about an MCR hand that does not depend on the game's state."""
+    if isinstance(result, Chombo):
+        raise RuleError.one("result", "in MCR a false win does not end the hand: list the offender in false_wins "
+                            "on the hand as it was finished")
+    if isinstance(result, Abort):
+        raise RuleError.one("result", "MCR has no abortive draws")
+    if result.riichi:
+        raise RuleError.one("riichi", "MCR has no riichi")
+    if isinstance(result, Draw) and (result.tenpai or result.nagashi):
+        raise RuleError.one("tenpai" if result.tenpai else "nagashi",
+                            "MCR has no tenpai payments or nagashi: a draw just moves to the next hand")
+    if not isinstance(result, (Ron, Tsumo, Draw)):
+        return
+    if len(set(result.false_wins)) != len(result.false_wins):
+        raise RuleError.one("false_wins", "a player is listed twice")
+    if isinstance(result, Ron):
+        if len(result.wins) > 1:
+            raise RuleError.one("wins", "MCR allows one winner per discard: the first player in turn after the "
+                                "discarder wins")
+        _check_win(ruleset=ruleset, win=result.wins[0], false_wins=result.false_wins, names=names)
+    elif isinstance(result, Tsumo):
+        _check_win(ruleset=ruleset, win=result.win, false_wins=result.false_wins, names=names)
+
+
+def _check_win(*, ruleset: Ruleset, win: Win, false_wins: tuple[int, ...], names: Sequence[str]) -> None:
+    if win.han or win.fu is not None or win.yakuman:
+        field = "han" if win.han else "fu" if win.fu is not None else "yakuman"
+        raise RuleError.one(field, "an MCR win has fan (and flowers), not han, fu or yakuman")
+    if win.pao is not None:
+        raise RuleError.one("pao", "MCR has no pao")
+    if win.fan < ruleset.min_fan:
+        raise RuleError.one("fan", f"{win.fan} fan is below the minimum of {ruleset.min_fan} "
+                            "(flowers do not count towards it)")
+    if win.winner in false_wins:
+        raise RuleError.one("winner", f"{names[win.winner]} declared a false win in this hand and cannot win it")
+
+
+def settle_mcr(*, ruleset: Ruleset, state: GameState, result: HandResult, names: Sequence[str]) -> Settlement:
+    """Settle one MCR hand: the win's payments, then the false-win penalties."""
+    check_mcr_hand(ruleset=ruleset, result=result, names=names)
+    n = ruleset.players
+    ledger = Ledger(n)
+    wins: tuple[WinOutcome, ...] = ()
+    if isinstance(result, (Ron, Tsumo)):
+        win = result.wins[0] if isinstance(result, Ron) else result.win
+        fan = win.fan + win.flowers
+        for payer in range(n):
+            if payer == win.winner:
+                continue
+            amount = ruleset.base_payment
+            if isinstance(result, Tsumo) or payer == result.loser:
+                amount += fan
+            ledger.pay(payer, win.winner, amount, "hand")
+        wins = (WinOutcome(winner=win.winner, han=0, fu=None, yakuman=0, base=fan, limit=None, fan=fan),)
+    false_wins = result.false_wins if isinstance(result, (Ron, Tsumo, Draw)) else ()
+    for offender in false_wins:
+        for other in range(n):
+            if other != offender:
+                ledger.pay(offender, other, ruleset.chombo_flat_amount, "false_win")
+    kind = "ron" if isinstance(result, Ron) else "tsumo" if isinstance(result, Tsumo) else "draw"
+    return ledger.settlement(kind=kind, deposits_after=0, dealer_stays=False, honba_after=0, wins=wins)
