@@ -110,10 +110,16 @@ def _uma_for(*, ruleset: Ruleset, scores: Sequence[int]) -> list[Fraction]:
 
 
 def _round_tenhou(*, ruleset: Ruleset, rows: list[FinalRow]) -> list[FinalRow]:
-    """End scores to thousands by 五捨六入; first place takes the rounding rest so the sum is kept."""
+    """End scores to thousands by 五捨六入; first place takes the rounding rest so the sum is kept.
+
+    Players tied for first (under ``ties: split``) share that rest equally.
+    """
     exact_total = sum(Fraction(r.score - ruleset.return_points, 1000) for r in rows)
     rounded = [Fraction(round_score_56(r.score) - ruleset.return_points, 1000) for r in rows]
-    rounded[0] = exact_total - sum(rounded[1:], Fraction(0))
+    firsts = [i for i, r in enumerate(rows) if r.rank == 1]
+    others = sum((v for i, v in enumerate(rounded) if i not in firsts), Fraction(0))
+    for i in firsts:
+        rounded[i] = Fraction(exact_total - others, len(firsts))
     return [
         FinalRow(player=r.player, rank=r.rank, score=r.score, uma=r.uma, oka=r.oka, penalty=r.penalty,
                  points=base + r.uma + r.oka + r.penalty, table_points=r.table_points, chombos=r.chombos)

@@ -138,7 +138,10 @@ def _check_abort(*, ruleset: Ruleset, abort: Abort) -> None:
     triple_ron_rule = ruleset.multiple_ron in ("double_head_bump_triple_abort", "double_only_triple_abort")
     if abort.reason is not None and abort.reason not in ABORT_REASONS:
         raise RuleError.one("reason", "must be one of: " + ", ".join(ABORT_REASONS))
-    if not ruleset.abortive_draws and not (abort.reason == "triple_ron" and triple_ron_rule):
+    if abort.reason == "triple_ron" and not triple_ron_rule:
+        raise RuleError.one("reason", f"a triple ron is not an abortive draw under multiple_ron "
+                            f"{ruleset.multiple_ron}: record it as a ron with its wins")
+    if not ruleset.abortive_draws and abort.reason != "triple_ron":
         raise RuleError.one("result", "this ruleset has no abortive draws")
     if abort.reason == "four_riichi" and len(abort.riichi) != ruleset.players:
         raise RuleError.one("riichi", f"four_riichi needs a riichi from all {ruleset.players} players in this hand")

@@ -111,3 +111,11 @@ def test_chombo_deduction_and_sheet_penalties():
 def test_deposits_at_end(rule, scores, finished, end_scores):
     rows = points_by_player(rules(deposits_at_end=rule), scores, deposits=2, finished=finished)
     assert [rows[p].score for p in range(4)] == end_scores
+
+
+def test_tenhou_rounding_rest_is_shared_by_tied_firsts():
+    ruleset = rules("tenhou", ties="split")
+    rows = points_by_player(ruleset, [35500, 35500, 15000, 14000])
+    assert rows[0].rank == rows[1].rank == 1
+    assert rows[0].points == rows[1].points
+    assert sum(r.points for r in rows.values()) == 0

@@ -209,6 +209,8 @@ def test_nagashi_pays_no_honba_and_leaves_the_sticks():
     ({}, Abort(reason="nine_terminals"), "no abortive draws"),
     ({"abortive_draws": True}, Abort(reason="four_riichi", riichi=frozenset({0, 1})), "all 4 players"),
     ({"abortive_draws": True}, Abort(reason="cosmic_rays"), "must be one of"),
+    # Under head bump a triple ron is an ordinary ron, never an abortive draw.
+    ({"abortive_draws": True}, Abort(reason="triple_ron"), "record it as a ron"),
 ])
 def test_abort_refused(overrides, abort, message):
     with pytest.raises(RuleError, match=message):
