@@ -76,8 +76,6 @@ def _next_state(*, ruleset: Ruleset, state: GameState, settlement: Settlement) -
         chombos = tuple(c + (p == settlement.chombo_player) for p, c in enumerate(chombos))
     moved = replace(state, scores=scores, chombos=chombos, deposits=settlement.deposits_after,
                     honba=settlement.honba_after)
-    if ruleset.is_mcr:
-        moved = replace(moved, honba=0)
 
     if ruleset.busting and any(s < 0 for s in scores):
         return replace(moved, finished=True, end_reason="bust")

@@ -24,11 +24,9 @@ def preset(key: str) -> Callable[[Callable[[], dict[str, Any]]], Callable[[], di
     """Register a preset; the function returns its parameters (JSON values) over the defaults."""
 
     def register(func: Callable[[], dict[str, Any]]) -> Callable[[], dict[str, Any]]:
-        base_key = func().pop("based_on", None)
-
         def build() -> Ruleset:
             params = func()
-            params.pop("based_on", None)
+            base_key = params.pop("based_on", None)
             base = get_preset(base_key) if base_key else Ruleset()
             return Ruleset.build(base=base, overrides=params, key=key)
 

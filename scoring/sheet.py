@@ -169,8 +169,9 @@ class _HandReader:
 
     def hand(self, raw: Mapping[str, Any]) -> HandResult:
         kind = raw["result"]
-        for field in sorted(set(raw) - _ALLOWED[kind] - {"result", "note"}):
-            raise RuleError.one(field, self._misplaced(kind, field))
+        misplaced = sorted(set(raw) - _ALLOWED[kind] - {"result", "note"})
+        if misplaced:
+            raise RuleError.one(misplaced[0], self._misplaced(kind, misplaced[0]))
         riichi = frozenset(self.players(raw.get("riichi", []), "riichi"))
         false_wins = tuple(self.players(raw.get("false_wins", []), "false_wins"))
         if false_wins and not self.ruleset.is_mcr:
