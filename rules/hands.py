@@ -20,6 +20,11 @@ class Win:
     fan: int = 0
     flowers: int = 0
     pao: int | None = None
+    # A win typed as tiles: the score sheet's tile hand, valued before the hand
+    # is settled (the engine never reads it, so it stays free of tile packages).
+    tiles: object | None = None
+    # What the value was made of when computed from tiles: (yaku or fan name, han or fan).
+    items: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +91,10 @@ class WinOutcome:
     yakuman: int
     base: int
     limit: str | None
-    fan: int = 0
+    fan: int = 0  # MCR, without flowers
+    flowers: int = 0
     stood: bool = True
+    items: tuple[tuple[str, int], ...] = ()  # yaku or fans, when the value came from tiles
 
 
 @dataclass(frozen=True, slots=True)

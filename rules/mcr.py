@@ -46,6 +46,10 @@ def check_mcr_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]
 
 
 def _check_win(*, ruleset: Ruleset, win: Win, false_wins: tuple[int, ...], names: Sequence[str]) -> None:
+    if win.winner in false_wins:
+        raise RuleError.one("winner", f"{names[win.winner]} declared a false win in this hand and cannot win it")
+    if win.tiles is not None:
+        return  # valued from its tiles when the hand is played
     if win.han or win.fu is not None or win.yakuman:
         field = "han" if win.han else "fu" if win.fu is not None else "yakuman"
         raise RuleError.one(field, "an MCR win has fan (and flowers), not han, fu or yakuman")
@@ -54,8 +58,6 @@ def _check_win(*, ruleset: Ruleset, win: Win, false_wins: tuple[int, ...], names
     if win.fan < ruleset.min_fan:
         raise RuleError.one("fan", f"{win.fan} fan is below the minimum of {ruleset.min_fan} "
                             "(flowers do not count towards it)")
-    if win.winner in false_wins:
-        raise RuleError.one("winner", f"{names[win.winner]} declared a false win in this hand and cannot win it")
 
 
 def settle_mcr(*, ruleset: Ruleset, state: GameState, result: HandResult, names: Sequence[str]) -> Settlement:
@@ -74,7 +76,8 @@ def settle_mcr(*, ruleset: Ruleset, state: GameState, result: HandResult, names:
             if isinstance(result, Tsumo) or payer == result.loser:
                 amount += fan
             ledger.pay(payer, win.winner, amount, "hand")
-        wins = (WinOutcome(winner=win.winner, han=0, fu=None, yakuman=0, base=fan, limit=None, fan=fan),)
+        wins = (WinOutcome(winner=win.winner, han=0, fu=None, yakuman=0, base=fan, limit=None, fan=win.fan,
+                           flowers=win.flowers, items=win.items),)
     false_wins = result.false_wins if isinstance(result, (Ron, Tsumo, Draw)) else ()
     for offender in false_wins:
         for other in range(n):

@@ -17,6 +17,19 @@ from rules.errors import Problem, RuleError
 
 Number = Fraction
 
+# Seat winds by table size (RULES.md §7, seed 001): five players add the
+# Flower wind, six and seven the dragons, eight sit two to each wind.
+WINDS = ("East", "South", "West", "North")
+SEAT_WINDS: dict[int, tuple[str, ...]] = {
+    5: (*WINDS, "Flower"),
+    6: (*WINDS, "White", "Green"),
+    7: (*WINDS, "White", "Green", "Red"),
+    8: tuple(w for w in WINDS for _ in range(2)),
+}
+# One letter per wind for round labels (E1, F3, G2): White is B (blank), as W is West.
+WIND_LETTERS = {"East": "E", "South": "S", "West": "W", "North": "N", "Flower": "F", "White": "B",
+                "Green": "G", "Red": "R"}
+
 
 @dataclass(frozen=True, slots=True)
 class UmaByPlusCount:
@@ -79,6 +92,8 @@ class Ruleset:
     table_points: tuple[Fraction, ...] | None = None
     seat_rotation: str = "none"
     final_rounding: str = "exact"
+    last_dealer_may_stop: bool = False
+    double_wind_pair_fu: int = 4
 
     @property
     def oka(self) -> int:
@@ -90,9 +105,14 @@ class Ruleset:
         return self.scoring == "mcr"
 
     @property
+    def seat_winds(self) -> tuple[str, ...]:
+        """The seat winds in seat order, East (the dealer) first (RULES.md §7)."""
+        return SEAT_WINDS.get(self.players, WINDS[: self.players])
+
+    @property
     def round_wind_letters(self) -> str:
-        """Round winds in play order; five-player tables add the Flower wind (RULES.md §7)."""
-        return "ESWNF" if self.players == 5 else "ESWN"
+        """Round winds in play order, one letter each: the table's distinct seat winds (RULES.md §7)."""
+        return "".join(WIND_LETTERS[w] for w in dict.fromkeys(self.seat_winds))
 
     def as_dict(self) -> dict[str, Any]:
         """Every parameter in force, in its JSON form (the score sheet's ``ruleset`` output)."""
@@ -306,7 +326,7 @@ PARAMETERS: dict[str, Param] = {
     "nagashi_mangan": Param("bool", "nagashi mangan paid as a mangan tsumo"),
     "busting": Param("bool", "the game ends when a score goes below 0"),
     "agari_yame": Param("bool", "the game ends when the last dealer wins or is tenpai while first"),
-    "round_winds": Param("int", "1 = East only, 2 = East-South, 4 = full game", minimum=1, maximum=5),
+    "round_winds": Param("int", "1 = East only, 2 = East-South, 4 = full game", minimum=1, maximum=7),
     "extension": Param("choice", "continue into the next wind until someone reaches goal_points",
                        choices=("none", "until_goal")),
     "goal_points": Param("int", "score that ends an extended game", minimum=0),
@@ -328,6 +348,10 @@ PARAMETERS: dict[str, Param] = {
                            choices=("none", "mcr")),
     "final_rounding": Param("choice", "end scores exact, or rounded to the nearest 1000 (Tenhou)",
                             choices=("exact", "nearest_thousand")),
+    "last_dealer_may_stop": Param("bool", "the last dealer may end the game after a win; a sheet that stops "
+                                  "there is finished (five-player rule 2)"),
+    "double_wind_pair_fu": Param("int", "fu for a pair of the wind that is both seat and round wind "
+                                 "(scoring from tiles)", minimum=2, maximum=4),
 }
 
 
@@ -366,6 +390,8 @@ def _cross_checks(r: Ruleset) -> list[Problem]:
             problems.append(Problem("seat_rotation", "the MCR seat rotation is for 4 players"))
     elif r.seat_rotation != "none":
         problems.append(Problem("seat_rotation", "only MCR games rotate seats"))
+    if r.double_wind_pair_fu not in (2, 4):
+        problems.append(Problem("double_wind_pair_fu", "must be 2 or 4"))
     if r.riichi_deposit == 0 and r.scoring == "riichi":
         problems.append(Problem("riichi_deposit", "must be above 0 in riichi"))
     return problems

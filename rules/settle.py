@@ -51,10 +51,12 @@ def check_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) ->
         return
     if isinstance(result, Ron):
         for i, win in enumerate(result.wins):
-            _value_of(ruleset=ruleset, win=win, tsumo=False, field=f"wins[{i}]" if len(result.wins) > 1 else "",
-                      names=names)
+            if win.tiles is None:
+                _value_of(ruleset=ruleset, win=win, tsumo=False,
+                          field=f"wins[{i}]" if len(result.wins) > 1 else "", names=names)
     elif isinstance(result, Tsumo):
-        _value_of(ruleset=ruleset, win=result.win, tsumo=True, field="", names=names)
+        if result.win.tiles is None:
+            _value_of(ruleset=ruleset, win=result.win, tsumo=True, field="", names=names)
     elif isinstance(result, Draw):
         _check_draw(ruleset=ruleset, draw=result)
     elif isinstance(result, Abort):
@@ -190,7 +192,7 @@ def _value_of(*, ruleset: Ruleset, win: Win, tsumo: bool, field: str, names: Seq
 
 def _outcome(win: Win, value: HandValue, *, stood: bool = True) -> WinOutcome:
     return WinOutcome(winner=win.winner, han=value.han, fu=value.fu, yakuman=value.yakuman, base=value.base,
-                      limit=value.limit, stood=stood)
+                      limit=value.limit, stood=stood, items=win.items)
 
 
 def _put_riichi_sticks(ledger: Ledger, *, ruleset: Ruleset, riichi: frozenset[int]) -> None:
@@ -335,7 +337,15 @@ def _settle_draw(*, ruleset: Ruleset, state: GameState, draw: Draw, names: Seque
 
 
 def _noten_payments(ledger: Ledger, *, ruleset: Ruleset, tenpai: frozenset[int]) -> None:
-    """The noten players pay the total in equal shares, the tenpai players receive it so (RULES.md §3)."""
+    """The noten players pay the total in equal shares, the tenpai players receive it so (RULES.md §3).
+
+    Each noten player pays each tenpai player total / (tenpai × noten). Where
+    that is not a whole number of points but both per-player shares are (six
+    players, 2 tenpai, 3000: 750 paid, 1500 received), the shares are paid
+    through the pot. Where even they are not (eight players, 1 tenpai: 3000/7),
+    each pair's share is rounded up to 100, so the table stays zero-sum and the
+    total grows a little (3500): seed 001 only gives totals that divide.
+    """
     total = ruleset.noten_payment_total
     n = ruleset.players
     k = len(tenpai)
@@ -343,16 +353,17 @@ def _noten_payments(ledger: Ledger, *, ruleset: Ruleset, tenpai: frozenset[int])
         return
     noten = [p for p in range(n) if p not in tenpai]
     pair = Fraction(total, k * (n - k))
+    if pair.denominator != 1 and (total % k or total % (n - k)):
+        pair = Fraction(round_up_100(pair))
     if pair.denominator == 1:
         for payer in noten:
             for payee in sorted(tenpai):
                 ledger.pay(payer, payee, int(pair), "noten")
         return
-    # Shares that do not split into whole pairs still add up per player.
     for payer in noten:
-        ledger.pay(payer, None, round_up_100(Fraction(total, n - k)), "noten")
+        ledger.pay(payer, None, total // (n - k), "noten")
     for payee in sorted(tenpai):
-        ledger.pay(None, payee, int(Fraction(total, k)), "noten")
+        ledger.pay(None, payee, total // k, "noten")
 
 
 def _settle_abort(*, ruleset: Ruleset, state: GameState, abort: Abort, checked: bool = False) -> Settlement:

@@ -33,6 +33,9 @@ class GameState:
     chombos: tuple[int, ...]
     finished: bool = False
     end_reason: str | None = None
+    # The last dealer has just won where the rules let them stop: the game is
+    # over unless another hand is played (five-player rule 2).
+    may_stop: bool = False
 
     @property
     def dealer(self) -> int:
@@ -47,8 +50,15 @@ class GameState:
         return (self.seats.index(target) - self.seats.index(source)) % len(self.seats)
 
     def seat_wind(self, player: int) -> int:
-        """The player's seat wind this hand: 0 = East (the dealer), 1 = South, …"""
+        """The player's seat this hand counted from the dealer: 0 = East (the dealer), 1 = South, …"""
         return (self.seats.index(player) - (self.hand - 1)) % len(self.seats)
+
+    def seat_wind_name(self, ruleset: Ruleset, player: int) -> str:
+        """East, South, …, Flower or a dragon at larger tables (RULES.md §7)."""
+        return ruleset.seat_winds[self.seat_wind(player)]
+
+    def round_wind_name(self, ruleset: Ruleset) -> str:
+        return tuple(dict.fromkeys(ruleset.seat_winds))[self.round_wind]
 
 
 def parse_round(*, ruleset: Ruleset, label: str) -> tuple[int, int]:
