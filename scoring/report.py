@@ -8,7 +8,8 @@ from typing import Any
 from rules.final import FinalRow, final_results
 from rules.game import HandRecord
 from rules.hands import Abort, Chombo, Draw, HandResult, Ron, Settlement, Tsumo, WinOutcome
-from rules.ruleset import number_json
+from rules.ruleset import Ruleset, number_json
+from rules.state import GameState
 from scoring.sheet import ScoredSheet
 
 
@@ -74,8 +75,12 @@ def _hand_json(scored: ScoredSheet, hand: HandRecord) -> dict[str, Any]:
         "payments": [{"from": _side(names, pay.payer), "to": _side(names, pay.payee), "amount": pay.amount,
                       "reason": pay.reason} for pay in s.payments],
     }
+    out["seat_winds"] = {names[p]: before.seat_wind_name(ruleset, p) for p in before.seats}
     if s.wins:
-        out["wins"] = [_win_json(names, w) for w in s.wins]
+        out["wins"] = [_win_json(names, w, mcr=ruleset.is_mcr) for w in s.wins]
+        if len(s.wins) == 1:
+            # A single win's value sits on the hand too, as SCORE_SHEET.md "Tiles" shows it.
+            out.update(_value_json(s.wins[0], mcr=ruleset.is_mcr))
     if s.abortive:
         out["abortive"] = s.abortive
     if s.chombo_player is not None:
@@ -89,16 +94,28 @@ def _side(names: tuple[str, ...], player: int | None) -> str | None:
     return None if player is None else names[player]
 
 
-def _win_json(names: tuple[str, ...], win: WinOutcome) -> dict[str, Any]:
-    if win.fan:
-        return {"winner": names[win.winner], "stood": win.stood, "fan": win.fan}
-    out: dict[str, Any] = {"winner": names[win.winner], "stood": win.stood, "base": win.base, "limit": win.limit}
+def _win_json(names: tuple[str, ...], win: WinOutcome, *, mcr: bool) -> dict[str, Any]:
+    """One win; a value computed from tiles also lists its yaku (riichi) or fans (MCR)."""
+    out: dict[str, Any] = {"winner": names[win.winner], "stood": win.stood}
+    out.update(_value_json(win, mcr=mcr))
+    return out
+
+
+def _value_json(win: WinOutcome, *, mcr: bool) -> dict[str, Any]:
+    if mcr:
+        out: dict[str, Any] = {"fan": win.fan, "flowers": win.flowers, "total_fan": win.fan + win.flowers}
+        if win.items:
+            out["fan_list"] = [{"name": name, "fan": fan} for name, fan in win.items]
+        return out
+    out = {"base": win.base, "limit": win.limit}
     if win.yakuman:
         out["yakuman"] = win.yakuman
     if win.han:
         out["han"] = win.han
     if win.fu is not None:
         out["fu"] = win.fu
+    if win.items:
+        out["yaku"] = [{"name": name, "han": han} for name, han in win.items]
     return out
 
 
@@ -113,9 +130,7 @@ def result_text(scored: ScoredSheet) -> str:
     lines = [
         f"Ruleset {ruleset.key}: {ruleset.players} players, start {ruleset.start_points}, "
         f"return {ruleset.return_points}, uma {_uma_text(ruleset.as_dict()['uma'])}",
-        "Seats at the start: " + ", ".join(
-            f"{names[p]} ({'ESWNF'[k] if k < 5 else k + 1})"
-            for k, p in enumerate(record.hands[0].before.seats if record.hands else range(len(names)))),
+        "Seats at the start: " + _seats_text(ruleset, names, record.hands[0].before if record.hands else sheet.start),
         "",
     ]
     header = f"{'#':>3}  {'Round':<6}{'Honba':>5}  {'Dealer':<{width}}{'Sticks':>6}  {'Result':<40}" + "".join(
@@ -126,13 +141,15 @@ def result_text(scored: ScoredSheet) -> str:
         before, s = hand.before, hand.settlement
         if before.seats != seats_shown:
             seats_shown = before.seats
-            lines.append("     seats change: " + ", ".join(
-                f"{names[p]} ({'ESWN'[k]})" for k, p in enumerate(before.seats)))
+            lines.append("     seats change: " + _seats_text(ruleset, names, before))
         deltas = "".join(f"{_signed(d):>{width}}" for d in s.deltas)
         scores = "".join(f"{v:>{width}}" for v in hand.after.scores)
         lines.append(f"{i:>3}  {before.label(ruleset):<6}{before.honba:>5}  {names[before.dealer]:<{width}}"
                      f"{before.deposits:>6}  {_describe(hand.result, s, names):<40}{deltas}")
         lines.append(f"{'':>3}  {'':<6}{'':>5}  {'':<{width}}{'':>6}  {'':<40}{scores}")
+        for win in s.wins:
+            if win.items:
+                lines.append(f"{'':>5}{names[win.winner]}: " + ", ".join(f"{name} {v}" for name, v in win.items))
         if hand.after.finished:
             lines.append(f"     game ended: {hand.after.end_reason}")
     state = record.state
@@ -165,9 +182,15 @@ def _uma_text(uma: Any) -> str:
     return "/".join(f"{v:+g}" for v in uma) if uma else "none"
 
 
+def _seats_text(ruleset: Ruleset, names: tuple[str, ...], state: GameState) -> str:
+    return ", ".join(f"{names[p]} ({state.seat_wind_name(ruleset, p)})"
+                     for p in sorted(state.seats, key=state.seat_wind))
+
+
 def _value_text(win: WinOutcome) -> str:
-    if win.fan:
-        return f"{win.fan} fan"
+    if win.fan or win.flowers:
+        flowers = f" + {win.flowers} flower{'s' if win.flowers != 1 else ''}" if win.flowers else ""
+        return f"{win.fan} fan{flowers}"
     if win.yakuman and not win.han:
         return win.limit or "yakuman"
     text = f"{win.han} han" + (f" {win.fu} fu" if win.fu is not None else "")

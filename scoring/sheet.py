@@ -8,6 +8,7 @@ player cannot pay, a hand after the end) are reported the same way.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -15,13 +16,16 @@ from fractions import Fraction
 from typing import Any
 
 from rules.errors import Problem, RuleError
-from rules.game import GameRecord, play_game
+from rules.game import GameRecord, ValueTiles, play_game
 from rules.hands import Abort, Chombo, Draw, HandResult, Ron, Tsumo, Win
 from rules.presets import get_preset
 from rules.ruleset import Ruleset
 from rules.settle import check_hand
 from rules.state import GameState, start_state
+from scoring.mcr_tiles import score_mcr
+from scoring.riichi_tiles import score_riichi
 from scoring.schema import schema_problems, sort_key
+from scoring.tiles import MCR_FLAGS, RIICHI_FLAGS, TileHand, WinContext, read_tile_hand
 
 
 class SheetError(ValueError):
@@ -123,10 +127,48 @@ def score_sheet(data: Any) -> ScoredSheet:
     sheet = read_sheet(data)
     try:
         record = play_game(ruleset=sheet.ruleset, start=sheet.start, hands=sheet.hands, names=sheet.names,
-                           ended_by_time=sheet.ended_by_time)
+                           ended_by_time=sheet.ended_by_time, value_tiles=tile_valuer(sheet.ruleset))
     except RuleError as exc:
         raise SheetError([p.at("hands") for p in exc.problems]) from None
     return ScoredSheet(sheet=sheet, record=record)
+
+
+_WIND_HONORS = {"East": 1, "South": 2, "West": 3, "North": 4}
+
+
+def tile_valuer(ruleset: Ruleset) -> ValueTiles:
+    """Values each win typed as tiles, with the winds and dealer of the hand it was played in."""
+    score = score_mcr if ruleset.is_mcr else score_riichi
+
+    def value(state: GameState, result: HandResult) -> HandResult:
+        if isinstance(result, Ron):
+            wins = result.wins
+        elif isinstance(result, Tsumo):
+            wins = (result.win,)
+        else:
+            return result
+        if all(win.tiles is None for win in wins):
+            return result
+        valued: list[Win] = []
+        for i, win in enumerate(wins):
+            if not isinstance(win.tiles, TileHand):
+                valued.append(win)
+                continue
+            context = WinContext(seat_wind=_WIND_HONORS.get(state.seat_wind_name(ruleset, win.winner)),
+                                 round_wind=_WIND_HONORS.get(state.round_wind_name(ruleset)),
+                                 dealer=win.winner == state.dealer, tsumo=isinstance(result, Tsumo),
+                                 riichi=win.winner in result.riichi)
+            try:
+                found = score(win.tiles, ruleset=ruleset, context=context)
+            except RuleError as exc:
+                raise exc.at(f"wins[{i}].tiles" if len(wins) > 1 else "tiles") from None
+            valued.append(dataclasses.replace(win, han=found.han, fu=found.fu, yakuman=found.yakuman,
+                                              fan=found.fan, flowers=found.flowers, items=found.items, tiles=None))
+        if isinstance(result, Ron):
+            return dataclasses.replace(result, wins=tuple(valued))
+        return dataclasses.replace(result, win=valued[0])
+
+    return value
 
 
 def _read_ruleset(data: Mapping[str, Any]) -> Ruleset:
@@ -205,8 +247,17 @@ class _HandReader:
             return f"{prefix}.{field}" if prefix else field
 
         if "tiles" in raw:
-            raise RuleError.one(at("tiles"), "scoring from tiles is not supported yet: enter han and fu "
-                                "(or yakuman) for this win")
+            given = [key for key in ("han", "fu", "yakuman", "fan", "flowers") if key in raw]
+            if given:
+                raise RuleError.one(at(given[0]), "give the tiles or the value, not both"
+                                    + (" (flowers go inside tiles)" if given[0] == "flowers" else ""))
+            flags = MCR_FLAGS if self.ruleset.is_mcr else RIICHI_FLAGS
+            try:
+                tiles = read_tile_hand(raw["tiles"], flags=flags)
+            except RuleError as exc:
+                raise exc.at(at("tiles")) from None
+            return Win(winner=self.player(raw["winner"], at("winner")), tiles=tiles,
+                       pao=self.player(raw["pao"], at("pao")) if "pao" in raw else None)
         return Win(
             winner=self.player(raw["winner"], at("winner")),
             han=raw.get("han", 0),

@@ -182,8 +182,8 @@ def hand(**fields: Any) -> dict[str, Any]:
     (hand(result="ron", winner="Ann", loser="Bo", han=2, fu=30, false_wins=["Cy"]),
      ['hands[0].false_wins: false wins are an MCR rule; in riichi a false win is a chombo '
       '(record {"result": "chombo", "player": ...})']),
-    (hand(result="tsumo", winner="Ann", tiles={"concealed": "123m456m789m1122p", "win": "2p"}),
-     ["hands[0].tiles: scoring from tiles is not supported yet: enter han and fu (or yakuman) for this win"]),
+    (hand(result="tsumo", winner="Ann", tiles={"concealed": "123m456m789m1122p", "win": "0z"}),
+     ["hands[0].tiles.win: 0z is not a tile: honors are 1z to 7z (East, South, West, North, White, Green, Red)"]),
     (sheet(overrides={"min_han": 2}, hands=[{"result": "tsumo", "winner": "Ann", "han": 1, "fu": 30}]),
      ["hands[0].han: 1 han is below this ruleset's minimum of 2 han"]),
     (sheet(overrides={"busting": True}, start={"scores": [60000, 30000, 500, 29500]},
