@@ -39,6 +39,7 @@ lint: install-dev
 
 bench: install-dev
 	$(BIN)/python benchmarks/settle.py
+	$(BIN)/python benchmarks/tiles.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 .mypy_cache .ruff_cache .pytest_cache
