@@ -83,15 +83,27 @@ def _next_state(*, ruleset: Ruleset, state: GameState, settlement: Settlement) -
     chombos = state.chombos
     if settlement.chombo_player is not None:
         chombos = tuple(c + (p == settlement.chombo_player) for p, c in enumerate(chombos))
-    moved = replace(state, scores=scores, chombos=chombos, deposits=settlement.deposits_after,
-                    honba=settlement.honba_after, may_stop=False)
+    end_reason, may_stop = _game_end(ruleset=ruleset, state=state, settlement=settlement, scores=scores)
+    wind, hand, seats = state.round_wind, state.hand, state.seats
+    if end_reason is None and not may_stop and not settlement.dealer_stays:
+        if hand < ruleset.players:
+            hand += 1
+        else:
+            wind, hand = wind + 1, 1
+            seats = round_seats(ruleset=ruleset, round_wind=wind)
+    # Built once: this runs for every hand of every replay.
+    return GameState(round_wind=wind, hand=hand, honba=settlement.honba_after, deposits=settlement.deposits_after,
+                     scores=scores, seats=seats, chombos=chombos, finished=end_reason is not None,
+                     end_reason=end_reason, may_stop=may_stop)
 
+
+def _game_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement,
+              scores: tuple[int, ...]) -> tuple[str | None, bool]:
+    """Why the game ends after this hand (None: it goes on), and whether the last dealer may stop here."""
     if ruleset.busting and any(s < 0 for s in scores):
-        return replace(moved, finished=True, end_reason="bust")
+        return "bust", False
     if settlement.replay:
-        if ruleset.chombo_ends_game:
-            return replace(moved, finished=True, end_reason="chombo")
-        return moved
+        return ("chombo" if ruleset.chombo_ends_game else None), False
 
     n = ruleset.players
     planned_last = ruleset.round_winds - 1
@@ -101,23 +113,17 @@ def _next_state(*, ruleset: Ruleset, state: GameState, settlement: Settlement) -
     if state.round_wind > planned_last:
         # Extension (Tenhou's West round): sudden death once anyone reaches the goal.
         if goal_met:
-            return replace(moved, finished=True, end_reason="goal reached")
+            return "goal reached", False
         if not settlement.dealer_stays and state.hand == n:
-            return replace(moved, finished=True, end_reason="end of the extra round")
+            return "end of the extra round", False
     elif state.round_wind == planned_last and state.hand == n:
         if settlement.dealer_stays and ruleset.last_dealer_may_stop and settlement.kind in ("ron", "tsumo"):
-            return replace(moved, may_stop=True)
+            return None, True
         if settlement.dealer_stays:
             dealer_won_or_tenpai = settlement.kind in ("ron", "tsumo", "draw")
             if (ruleset.agari_yame and dealer_won_or_tenpai and (goal_met or not extending)
                     and is_first(ruleset=ruleset, scores=scores, player=state.dealer)):
-                return replace(moved, finished=True, end_reason="agari-yame")
+                return "agari-yame", False
         elif not extending or goal_met or planned_last + 1 >= len(ruleset.round_wind_letters):
-            return replace(moved, finished=True, end_reason="end of the game")
-
-    if settlement.dealer_stays:
-        return moved
-    if state.hand < n:
-        return replace(moved, hand=state.hand + 1)
-    wind = state.round_wind + 1
-    return replace(moved, round_wind=wind, hand=1, seats=round_seats(ruleset=ruleset, round_wind=wind))
+            return "end of the game", False
+    return None, False

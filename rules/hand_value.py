@@ -27,7 +27,7 @@ LIMIT_NAMES = {
 
 def round_up_100(points: int | Fraction) -> int:
     """Payments are rounded UP to the next 100 (RULES.md §2)."""
-    return int(-(-Fraction(points) // 100) * 100)
+    return int(-(-points // 100) * 100)
 
 
 @dataclass(frozen=True, slots=True)
