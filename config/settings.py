@@ -10,6 +10,11 @@ import os
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import django_stubs_ext
+
+# Lets the admin and DRF generics be subscripted at run time, as the type checker sees them.
+django_stubs_ext.monkeypatch()
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -58,6 +63,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
     "tournament",
     "scoring",
 ]
@@ -125,3 +132,19 @@ CELERY_ACCEPT_CONTENT = ["json"]
 
 # The shared rule documents live beside the checkout; tests and tools read them.
 SHARED_DIR = Path(env_str("SHARED_DIR", str(BASE_DIR.parent / "shared")))
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": None,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Mahjong tournament manager API",
+    "DESCRIPTION": "Events, players, games and hands (score-sheet records), standings, rulesets.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+}

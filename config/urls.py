@@ -1,6 +1,33 @@
+"""URL wiring: the admin, the REST API under /api/v1/ and its OpenAPI schema and docs."""
+
 from django.contrib import admin
-from django.urls import path
+from django.urls import URLPattern, URLResolver, include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.routers import DefaultRouter
+
+from scoring import api as scoring_api
+from tournament import api as tournament_api
+
+router = DefaultRouter()
+router.register("events", tournament_api.EventViewSet, basename="event")
+router.register("rulesets", tournament_api.RulesetViewSet, basename="ruleset")
+
+api: list[URLPattern | URLResolver] = [
+    path("events/<slug:slug>/players/", tournament_api.EventPlayersView.as_view(), name="event-players"),
+    path("events/<slug:slug>/rounds/", tournament_api.EventRoundsView.as_view(), name="event-rounds"),
+    path("events/<slug:slug>/standings/", scoring_api.StandingsView.as_view(), name="event-standings"),
+    path("games/", scoring_api.GamesView.as_view(), name="games"),
+    path("games/<int:game_id>/", scoring_api.GameView.as_view(), name="game"),
+    path("games/<int:game_id>/hands/", scoring_api.GameHandsView.as_view(), name="game-hands"),
+    path("games/<int:game_id>/hands/<int:index>/", scoring_api.GameHandView.as_view(), name="game-hand"),
+    path("games/<int:game_id>/sheet", scoring_api.GameSheetView.as_view(), name="game-sheet"),
+    path("games/<int:game_id>/history/", scoring_api.GameHistoryView.as_view(), name="game-history"),
+    path("", include(router.urls)),
+]
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("api/v1/", include(api)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
 ]

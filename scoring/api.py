@@ -1,0 +1,276 @@
+"""REST API for games, their hands and sheets, and event standings (thin: scoring.services does the work).
+
+A game's version is its ETag. A write that changes existing hands (PUT,
+PATCH, DELETE of a hand, PUT of the sheet) must send ``If-Match`` with the
+version it read, and gets 409 if the game changed since; adding a hand may
+send it too. Refused input is a 400 whose ``errors`` name each field with the
+score sheet's message; nothing is saved then.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from rules.errors import Problem
+from scoring import services
+from scoring.models import Game, HandChange, Standing
+from scoring.services import InvalidInput, VersionConflict
+from tournament.api import visible_events
+
+IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False,
+                            description="the game's version (its ETag) the change is based on")
+
+
+def visible_games(user: Any) -> QuerySet[Game]:
+    return Game.objects.filter(event__in=visible_events(user)).select_related("event")
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    """The game with its players and its replayed result in the score-sheet output shape."""
+    seats = game.seats.select_related("player").order_by("seat")
+    return {
+        "id": game.pk,
+        "event": game.event.slug,
+        "table": game.table_id,
+        "version": game.version,
+        "status": game.status,
+        "players": [{"id": s.player_id, "name": s.player.name, "seat": s.seat, "substitute": s.substitute}
+                    for s in seats],
+        "hands_entered": game.hands.count(),
+        "result": game.result,
+    }
+
+
+def _errors(exc: InvalidInput) -> Response:
+    return Response({"detail": "invalid input; nothing was saved",
+                     "errors": [{"field": p.field, "message": p.message} for p in exc.problems]},
+                    status=status.HTTP_400_BAD_REQUEST)
+
+
+def _conflict(exc: VersionConflict) -> Response:
+    return Response({"detail": str(exc), "version": exc.current}, status=status.HTTP_409_CONFLICT)
+
+
+def _version(request: Request, *, required: bool) -> int | Response | None:
+    raw = request.headers.get("If-Match")
+    if raw is None:
+        if required:
+            return Response({"detail": "send If-Match with the game's version (its ETag) so that a change made "
+                             "by someone else in between is not overwritten"},
+                            status=status.HTTP_428_PRECONDITION_REQUIRED)
+        return None
+    try:
+        return int(raw.strip().strip('W/').strip('"'))
+    except ValueError:
+        return Response({"detail": "If-Match must be the game's version, e.g. \"3\""},
+                        status=status.HTTP_400_BAD_REQUEST)
+
+
+def _with_etag(response: Response, game: Game) -> Response:
+    response["ETag"] = f'"{game.version}"'
+    return response
+
+
+class GameCreateSerializer(serializers.Serializer[Any]):
+    event = serializers.SlugField(help_text="the event's slug")
+    players = serializers.ListField(child=serializers.IntegerField(), help_text="player ids in seat order, "
+                                    "East (the first dealer) first")
+
+
+class GamesView(APIView):
+    permission_classes = (permissions.IsAuthenticatedOrReadOnly,)
+
+    @extend_schema(parameters=[OpenApiParameter("event", str, description="an event's slug")],
+                   responses={200: dict})
+    def get(self, request: Request) -> Response:
+        games = visible_games(request.user)
+        if "event" in request.query_params:
+            games = games.filter(event__slug=request.query_params["event"])
+        return Response([game_json(g) for g in games[:500]])
+
+    @extend_schema(request=GameCreateSerializer, responses={201: dict})
+    def post(self, request: Request) -> Response:
+        serializer = GameCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = get_object_or_404(visible_events(request.user), slug=serializer.validated_data["event"])
+        if not event.can_score(request.user):
+            return Response({"detail": "only the event's organisers and referees create games"},
+                            status=status.HTTP_403_FORBIDDEN)
+        try:
+            game = services.game_create(event=event, player_ids=serializer.validated_data["players"])
+        except InvalidInput as exc:
+            return _errors(exc)
+        return _with_etag(Response(game_json(game), status=status.HTTP_201_CREATED), game)
+
+
+class _GameView(APIView):
+    permission_classes = (permissions.IsAuthenticatedOrReadOnly,)
+
+    def game(self, request: Request, game_id: int, *, write: bool = False) -> Game:
+        game = get_object_or_404(visible_games(request.user), pk=game_id)
+        if write and not game.event.can_score(request.user):
+            self.permission_denied(request, message="only the event's organisers and its referees enter and "
+                                   "correct hands")
+        return game
+
+
+class GameView(_GameView):
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, game_id: int) -> Response:
+        game = self.game(request, game_id)
+        return _with_etag(Response(game_json(game)), game)
+
+
+class GameHandsView(_GameView):
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, game_id: int) -> Response:
+        game = self.game(request, game_id)
+        return _with_etag(Response([{"index": h.index, **h.record} for h in game.hands.order_by("index")]), game)
+
+    @extend_schema(request=dict, parameters=[IF_MATCH], responses={201: dict, 400: dict, 409: dict})
+    def post(self, request: Request, game_id: int) -> Response:
+        """Add the next hand: a score-sheet hand record naming players by id."""
+        game = self.game(request, game_id, write=True)
+        version = _version(request, required=False)
+        if isinstance(version, Response):
+            return version
+        if not isinstance(request.data, dict):
+            return _errors(InvalidInput([Problem("", "a hand is a JSON object")]))
+        try:
+            game = services.game_record_hand(game_id=game.pk, record=dict(request.data), user=request.user,
+                                             version=version)
+        except InvalidInput as exc:
+            return _errors(exc)
+        except VersionConflict as exc:
+            return _conflict(exc)
+        return _with_etag(Response(game_json(game), status=status.HTTP_201_CREATED), game)
+
+
+class GameHandView(_GameView):
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, game_id: int, index: int) -> Response:
+        game = self.game(request, game_id)
+        hand = get_object_or_404(game.hands, index=index)
+        return _with_etag(Response({"index": hand.index, **hand.record}), game)
+
+    @extend_schema(request=dict, parameters=[IF_MATCH], responses={200: dict, 400: dict, 409: dict, 428: dict})
+    def put(self, request: Request, game_id: int, index: int) -> Response:
+        """Replace a hand; every later hand is replayed."""
+        return self._change(request, game_id, index, merge=False)
+
+    @extend_schema(request=dict, parameters=[IF_MATCH], responses={200: dict, 400: dict, 409: dict, 428: dict})
+    def patch(self, request: Request, game_id: int, index: int) -> Response:
+        """Change some fields of a hand (a null value removes the field)."""
+        return self._change(request, game_id, index, merge=True)
+
+    @extend_schema(parameters=[IF_MATCH], responses={200: dict, 409: dict, 428: dict})
+    def delete(self, request: Request, game_id: int, index: int) -> Response:
+        game = self.game(request, game_id, write=True)
+        version = _version(request, required=True)
+        if isinstance(version, Response):
+            return version
+        try:
+            game = services.game_delete_hand(game_id=game.pk, index=index, user=request.user, version=version)
+        except InvalidInput as exc:
+            return _errors(exc)
+        except VersionConflict as exc:
+            return _conflict(exc)
+        return _with_etag(Response(game_json(game)), game)
+
+    def _change(self, request: Request, game_id: int, index: int, *, merge: bool) -> Response:
+        game = self.game(request, game_id, write=True)
+        version = _version(request, required=True)
+        if isinstance(version, Response):
+            return version
+        if not isinstance(request.data, dict):
+            return _errors(InvalidInput([Problem("", "a hand is a JSON object")]))
+        record = dict(request.data)
+        record.pop("index", None)
+        if merge:
+            hand = get_object_or_404(game.hands, index=index)
+            record = {k: v for k, v in {**hand.record, **record}.items() if v is not None}
+        try:
+            game = services.game_change_hand(game_id=game.pk, index=index, record=record, user=request.user,
+                                             version=version)
+        except InvalidInput as exc:
+            return _errors(exc)
+        except VersionConflict as exc:
+            return _conflict(exc)
+        return _with_etag(Response(game_json(game)), game)
+
+
+class GameSheetView(_GameView):
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, game_id: int) -> Response:
+        """The whole game as a score sheet (players by id)."""
+        game = self.game(request, game_id)
+        return _with_etag(Response(services.game_sheet(game, by="id")), game)
+
+    @extend_schema(request=dict, parameters=[IF_MATCH], responses={200: dict, 400: dict, 409: dict, 428: dict})
+    def put(self, request: Request, game_id: int) -> Response:
+        """Replace every hand from a score sheet naming players by id (its players and ruleset must match)."""
+        game = self.game(request, game_id, write=True)
+        version = _version(request, required=True)
+        if isinstance(version, Response):
+            return version
+        data = request.data if isinstance(request.data, dict) else {}
+        problems = services.sheet_header_problems(game, data)
+        if problems:
+            return _errors(InvalidInput(problems))
+        try:
+            game = services.game_put_sheet(game_id=game.pk, hands=list(data.get("hands", [])), user=request.user,
+                                           version=version, start=data.get("start", {}),
+                                           ended_by_time=data.get("end") == "time")
+        except InvalidInput as exc:
+            return _errors(exc)
+        except VersionConflict as exc:
+            return _conflict(exc)
+        return _with_etag(Response(game_json(game)), game)
+
+
+class GameHistoryView(_GameView):
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, game_id: int) -> Response:
+        """Every change to the game's hands; for the event's organisers."""
+        game = self.game(request, game_id)
+        if not game.event.is_organiser(request.user):
+            self.permission_denied(request, message="the history is for the event's organisers")
+        changes = HandChange.objects.filter(game=game).select_related("user")
+        return Response([{"at": c.at, "user": c.user.get_username() if c.user else None, "action": c.action,
+                          "index": c.index, "before": c.before, "after": c.after, "version": c.version}
+                         for c in changes])
+
+
+class StandingSerializer(serializers.ModelSerializer[Standing]):
+    player = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Standing
+        fields = ("rank", "player", "points", "table_points", "score", "games", "average_rank", "penalties")
+
+    def get_player(self, standing: Standing) -> dict[str, Any]:
+        return {"id": standing.player_id, "name": standing.player.name}
+
+
+class StandingsView(APIView):
+    """The stored standings: one query, whatever the event's size."""
+
+    permission_classes = (permissions.AllowAny,)
+
+    @extend_schema(responses=StandingSerializer(many=True))
+    def get(self, request: Request, slug: str) -> Response:
+        event = get_object_or_404(visible_events(request.user), slug=slug)
+        rows = Standing.objects.filter(event=event).select_related("player")
+        data = StandingSerializer(rows, many=True).data
+        for row in data:
+            for key in ("points", "table_points", "average_rank", "penalties"):
+                row[key] = float(row[key]) if row[key] is not None else None
+        return Response(data)

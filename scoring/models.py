@@ -1,0 +1,155 @@
+"""What happened at a table: games, their hands (score-sheet records), penalties, results and standings.
+
+A Hand row stores one hand exactly as the score sheet writes it, with players
+named by their Player id; ``scoring.services`` turns rows into a sheet and
+replays the game through rules/. GameResult and Standing rows are derived:
+they are recomputed from the hands, never edited.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from tournament.models import Event, Player, Table
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        FINISHED = "finished"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")
+    table = models.OneToOneField(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="game")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PLAYING)
+    # Bumped by every change to the game's hands: a write carrying an older one is refused (409).
+    version = models.PositiveIntegerField(default=1)
+    start = models.JSONField(default=dict, blank=True, help_text="the sheet's start: round, honba, deposits, scores")
+    ended_by_time = models.BooleanField(default=False)
+    result = models.JSONField(default=dict, blank=True, help_text="the replayed score sheet output (derived)")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+
+    def __str__(self) -> str:
+        return f"game {self.pk} ({self.event})"
+
+
+class GamePlayer(models.Model):
+    """A player in a game; ``seat`` 0 is the first dealer (the sheet's player order)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_seats")
+    seat = models.PositiveSmallIntegerField()
+    substitute = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ("game", "seat")
+        constraints = (
+            models.UniqueConstraint(fields=("game", "seat"), name="one_player_per_game_seat"),
+            models.UniqueConstraint(fields=("game", "player"), name="one_seat_per_player_in_a_game"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.player} in game {self.game_id}, seat {self.seat}"
+
+
+class Hand(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    index = models.PositiveIntegerField()
+    record = models.JSONField(help_text="the score-sheet hand, players by id")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    entered_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("game", "index")
+        constraints = (models.UniqueConstraint(fields=("game", "index"), name="unique_hand_index_per_game"),)
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} hand {self.index}"
+
+
+class HandChange(models.Model):
+    """The history of a game's hands: who changed what, when, before and after. Never deleted."""
+
+    class Action(models.TextChoices):
+        ADD = "add"
+        CHANGE = "change"
+        DELETE = "delete"
+        SHEET = "sheet"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    index = models.PositiveIntegerField(null=True, blank=True)
+    action = models.CharField(max_length=10, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    version = models.PositiveIntegerField(help_text="the game's version after the change")
+
+    class Meta:
+        ordering = ("game", "at", "id")
+
+    def __str__(self) -> str:
+        return f"{self.action} hand {self.index} of game {self.game_id} (v{self.version})"
+
+
+class Penalty(models.Model):
+    """Points added to a player's result (negative for a penalty): in a game, or for the event as a whole."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="penalties")
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
+    points = models.DecimalField(max_digits=8, decimal_places=2)
+    reason = models.CharField(max_length=200)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.points:+} ({self.reason})"
+
+
+class GameResult(models.Model):
+    """One player's final line in one game, as the replay computed it (derived)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    finished = models.BooleanField()
+    rank = models.DecimalField(max_digits=4, decimal_places=2, help_text="shared ranks count as their mean")
+    score = models.IntegerField()
+    points = models.DecimalField(max_digits=10, decimal_places=2)
+    table_points = models.DecimalField(max_digits=6, decimal_places=2, null=True)
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=("game", "player"), name="one_result_per_player_game"),)
+        indexes = (models.Index(fields=("event", "player")),)
+
+    def __str__(self) -> str:
+        return f"{self.player} in game {self.game_id}: {self.points}"
+
+
+class Standing(models.Model):
+    """An event's ranking line for one player (derived; recomputed by a task after each change)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
+    rank = models.PositiveIntegerField(null=True, help_text="shared on exact ties; null: not ranked yet")
+    points = models.DecimalField(max_digits=10, decimal_places=2)
+    table_points = models.DecimalField(max_digits=8, decimal_places=2, null=True)
+    score = models.IntegerField(default=0)
+    games = models.PositiveIntegerField()
+    average_rank = models.DecimalField(max_digits=4, decimal_places=2, null=True)
+    penalties = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+
+    class Meta:
+        ordering = ("event", models.F("rank").asc(nulls_last=True), "-points")
+        constraints = (models.UniqueConstraint(fields=("event", "player"), name="one_standing_per_player"),)
+
+    def __str__(self) -> str:
+        return f"{self.rank or '-'}. {self.player} {self.points}"

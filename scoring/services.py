@@ -1,0 +1,402 @@
+"""Writes to games and the standings they feed: the one place a Hand row becomes a rules/ input.
+
+Every write (``game_record_hand``, ``game_change_hand``, ``game_delete_hand``,
+``game_put_sheet``) locks the game, checks the version the writer last saw,
+replays the whole game through the score-sheet reader and rules/ (a game is a
+few dozen hands: cheap), and only then saves the hands, the history entry and
+the derived results, all in one transaction. Invalid input changes nothing.
+Standings are recomputed after the commit by a Celery task.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+
+from rules.errors import Problem
+from scoring.models import Game, GamePlayer, GameResult, Hand, HandChange, Penalty, Standing
+from scoring.report import final_rows, result_json
+from scoring.sheet import ScoredSheet, SheetError, score_sheet
+from tournament.models import Event, Player
+
+Record = dict[str, Any]
+# Fields of a hand record that name players (the score sheet's names, or ids when stored).
+_ONE = ("winner", "loser", "pao", "player")
+_MANY = ("riichi", "tenpai", "nagashi", "false_wins")
+
+
+class InvalidInput(ValueError):
+    """Input the rules refuse; ``problems`` name each field as the score sheet does."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+class VersionConflict(Exception):
+    """The game changed since the writer read it."""
+
+    def __init__(self, current: int) -> None:
+        self.current = current
+        super().__init__(f"the game has changed (now version {current}); reload it and enter the hand again")
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlayers:
+    """A game's players in seat order with the unique labels the score sheet names them by."""
+
+    ids: tuple[int, ...]
+    labels: tuple[str, ...]
+
+    def label_of(self, player_id: Any) -> Any:
+        try:
+            return self.labels[self.ids.index(player_id)]
+        except ValueError:
+            # Not at this table: the sheet reader then names the field and lists the players.
+            return str(player_id)
+
+    def id_of(self, label: str) -> int:
+        return self.ids[self.labels.index(label)]
+
+
+def game_players(game: Game) -> GamePlayers:
+    seats = list(game.seats.select_related("player").order_by("seat"))
+    return players_labels([(s.player_id, s.player.name) for s in seats])
+
+
+def players_labels(players: Sequence[tuple[int, str]]) -> GamePlayers:
+    """Names, made unique where two players share one ("Kim #12")."""
+    counts = Counter(name for _, name in players)
+    labels = tuple(name if counts[name] == 1 else f"{name} #{pid}" for pid, name in players)
+    return GamePlayers(ids=tuple(pid for pid, _ in players), labels=labels)
+
+
+def map_players(record: Mapping[str, Any], convert: Callable[[Any], Any]) -> Record:
+    """A hand record with every player reference passed through ``convert`` (ids <-> labels)."""
+    out: Record = {}
+    for key, value in record.items():
+        if key in _ONE:
+            out[key] = convert(value)
+        elif key in _MANY and isinstance(value, list):
+            out[key] = [convert(v) for v in value]
+        elif key == "wins" and isinstance(value, list):
+            out[key] = [map_players(w, convert) if isinstance(w, Mapping) else w for w in value]
+        else:
+            out[key] = value
+    return out
+
+
+def game_sheet(game: Game, records: Iterable[Record] | None = None, *, by: str = "label") -> dict[str, Any]:
+    """The game as a score sheet (SCORE_SHEET.md), players named by label (or by id with ``by="id"``)."""
+    players = game_players(game)
+    if records is None:
+        records = [h.record for h in game.hands.order_by("index")]
+
+    def name(player_id: Any) -> Any:
+        return player_id if by == "id" else players.label_of(player_id)
+
+    sheet: dict[str, Any] = {
+        "ruleset": game.event.ruleset_key,
+        "overrides": game.event.ruleset_overrides,
+        "players": list(players.ids) if by == "id" else list(players.labels),
+        "hands": [map_players(r, name) for r in records],
+        "penalties": [{"player": name(p.player_id), "points": float(p.points), "reason": p.reason}
+                      for p in game.penalties.order_by("id")],
+    }
+    if game.start:
+        sheet["start"] = game.start
+    if game.ended_by_time:
+        sheet["end"] = "time"
+    return sheet
+
+
+def replay(game: Game, records: Sequence[Record]) -> ScoredSheet:
+    """Score the game with these hands; InvalidInput with the sheet's messages if it cannot be."""
+    try:
+        return score_sheet(game_sheet(game, records))
+    except SheetError as exc:
+        raise InvalidInput(exc.problems) from None
+
+
+def _hand_problems(problems: Sequence[Problem], index: int) -> list[Problem]:
+    """Problems of the hand being written named relative to it; the rest keep their sheet path."""
+    prefix = f"hands[{index}]"
+    out = []
+    for p in problems:
+        if p.field == prefix:
+            out.append(Problem("", p.message))
+        elif p.field.startswith(prefix + "."):
+            out.append(Problem(p.field[len(prefix) + 1:], p.message))
+        else:
+            out.append(p)
+    return out
+
+
+def _write(*, game_id: int, version: int | None, user: Any, action: str, index: int | None,
+           change: Callable[[list[Record]], list[Record]], problems_at: int | None = None) -> Game:
+    """Lock, check the version, replay with the change, save everything or nothing."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().select_related("event").get(pk=game_id)
+        if version is not None and version != game.version:
+            raise VersionConflict(game.version)
+        hands = list(game.hands.order_by("index"))
+        before = [h.record for h in hands]
+        after = change(list(before))
+        try:
+            scored = replay(game, after)
+        except InvalidInput as exc:
+            if problems_at is None:
+                raise
+            raise InvalidInput(_hand_problems(exc.problems, problems_at)) from None
+        _save_hands(game, hands, after, user)
+        game.version += 1
+        was: Any
+        now: Any
+        if action == HandChange.Action.ADD:
+            was, now = None, after[-1]
+        elif action == HandChange.Action.CHANGE:
+            was, now = before[index], after[index]  # type: ignore[index]
+        elif action == HandChange.Action.DELETE:
+            was, now = before[index], None  # type: ignore[index]
+        else:
+            was, now = before, after
+        HandChange.objects.create(game=game, index=index, action=action, before=was, after=now,
+                                  user=user if user is not None and user.is_authenticated else None,
+                                  version=game.version)
+        _store_result(game, scored)
+        event_id = game.event_id
+        transaction.on_commit(lambda: _schedule_standings(event_id))
+    return game
+
+
+def _save_hands(game: Game, rows: list[Hand], records: list[Record], user: Any) -> None:
+    """Rewrite the rows whose record changed; indices stay 0..n-1 with no gap."""
+    entered_by = user if user and user.is_authenticated else None
+    for index, record in enumerate(records):
+        if index < len(rows):
+            if rows[index].record != record:
+                rows[index].record = record
+                rows[index].entered_by = entered_by
+                rows[index].save(update_fields=["record", "entered_by", "entered_at"])
+        else:
+            Hand.objects.create(game=game, index=index, record=record, entered_by=entered_by)
+    if len(rows) > len(records):
+        Hand.objects.filter(game=game, index__gte=len(records)).delete()
+
+
+def _store_result(game: Game, scored: ScoredSheet) -> None:
+    players = game_players(game)
+    result = result_json(scored)
+    game.result = result
+    game.status = Game.Status.FINISHED if scored.record.state.finished else Game.Status.PLAYING
+    game.save(update_fields=["version", "result", "status", "updated_at"])
+    GameResult.objects.filter(game=game).delete()
+    rows = final_rows(scored)
+    ranks = Counter(row.rank for row in rows)
+    GameResult.objects.bulk_create([
+        GameResult(game=game, player_id=players.ids[row.player], event_id=game.event_id,
+                   finished=scored.record.state.finished,
+                   # A rank shared by k players counts as the mean of the places they hold.
+                   rank=Decimal(row.rank) + Decimal(ranks[row.rank] - 1) / 2,
+                   score=row.score, points=_decimal(row.points),
+                   table_points=None if row.table_points is None else _decimal(row.table_points))
+        for row in rows
+    ])
+
+
+def _decimal(value: Any) -> Decimal:
+    return Decimal(value.numerator) / Decimal(value.denominator) if hasattr(value, "denominator") else Decimal(value)
+
+
+def _schedule_standings(event_id: int) -> None:
+    from scoring.tasks import recompute_standings
+
+    recompute_standings.delay(event_id)
+
+
+# --- the writes -------------------------------------------------------------
+
+
+def game_create(*, event: Event, player_ids: Sequence[int], table: Any = None,
+                substitutes: Iterable[int] = ()) -> Game:
+    """A game with its players in seat order (the first is the first dealer)."""
+    ruleset = event.ruleset()
+    problems: list[Problem] = []
+    if len(player_ids) != ruleset.players:
+        problems.append(Problem("players", f"this event's ruleset is for {ruleset.players} players; "
+                                f"{len(player_ids)} given"))
+    if len(set(player_ids)) != len(player_ids):
+        problems.append(Problem("players", "a player is listed twice"))
+    found = set(Player.objects.filter(pk__in=player_ids).values_list("pk", flat=True))
+    problems += [Problem(f"players[{i}]", f"no player with id {pid}") for i, pid in enumerate(player_ids)
+                 if pid not in found]
+    if problems:
+        raise InvalidInput(problems)
+    subs = set(substitutes)
+    with transaction.atomic():
+        game = Game.objects.create(event=event, table=table)
+        GamePlayer.objects.bulk_create([GamePlayer(game=game, player_id=pid, seat=seat, substitute=pid in subs)
+                                        for seat, pid in enumerate(player_ids)])
+        _store_result(game, replay(game, []))
+    return game
+
+
+def game_record_hand(*, game_id: int, record: Record, user: Any, version: int | None) -> Game:
+    """Add the next hand (players by id)."""
+    count = Hand.objects.filter(game_id=game_id).count()
+    return _write(game_id=game_id, version=version, user=user, action=HandChange.Action.ADD, index=count,
+                  change=lambda records: [*records, record], problems_at=count)
+
+
+def game_change_hand(*, game_id: int, index: int, record: Record, user: Any, version: int | None) -> Game:
+    """Correct any hand; everything after it is replayed."""
+    def change(records: list[Record]) -> list[Record]:
+        _check_index(records, index)
+        records[index] = record
+        return records
+
+    return _write(game_id=game_id, version=version, user=user, action=HandChange.Action.CHANGE, index=index,
+                  change=change, problems_at=index)
+
+
+def game_delete_hand(*, game_id: int, index: int, user: Any, version: int | None) -> Game:
+    """Remove any hand; the later hands move up one and the game is replayed."""
+    def change(records: list[Record]) -> list[Record]:
+        _check_index(records, index)
+        return records[:index] + records[index + 1:]
+
+    return _write(game_id=game_id, version=version, user=user, action=HandChange.Action.DELETE, index=index,
+                  change=change)
+
+
+def game_put_sheet(*, game_id: int, hands: list[Record], user: Any, version: int | None,
+                   start: Mapping[str, Any] | None = None, ended_by_time: bool | None = None) -> Game:
+    """Replace all of a game's hands (players by id), as a score sheet does."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        changed = []
+        if start is not None and start != game.start:
+            game.start = dict(start)
+            changed.append("start")
+        if ended_by_time is not None and ended_by_time != game.ended_by_time:
+            game.ended_by_time = ended_by_time
+            changed.append("ended_by_time")
+        if changed:
+            game.save(update_fields=changed)
+        return _write(game_id=game_id, version=version, user=user, action=HandChange.Action.SHEET, index=None,
+                      change=lambda _records: list(hands))
+
+
+def _check_index(records: list[Record], index: int) -> None:
+    if not 0 <= index < len(records):
+        raise InvalidInput([Problem("index", f"this game has hands 0 to {len(records) - 1}" if records
+                                    else "this game has no hands yet")])
+
+
+# --- standings --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    player_id: int
+    points: Decimal
+    table_points: Decimal | None
+    score: int
+    games: int
+    average_rank: Decimal | None
+    penalties: Decimal
+
+
+def standings_recompute(event: Event) -> int:
+    """Rebuild the event's Standing rows from the finished games' results; returns the number of lines.
+
+    Riichi: total points (or average per game), penalties outside games
+    included. MCR: table points, then score. Leagues: only a player's best
+    ``best_games`` count, and fewer than ``min_games`` games leave a player
+    unranked. Exact ties share a rank.
+    """
+    mcr = event.ruleset().is_mcr
+    substitutes = set(GamePlayer.objects.filter(game__event=event, substitute=True)
+                      .values_list("game_id", "player_id"))
+    per_player: dict[int, list[tuple[Decimal, Decimal | None, int, Decimal]]] = {}
+    results = GameResult.objects.filter(event=event, finished=True).values_list(
+        "game_id", "player_id", "points", "table_points", "score", "rank")
+    for game_id, player_id, points, table_points, score, place in results.iterator(chunk_size=5000):
+        if (game_id, player_id) in substitutes:
+            if event.substitute_points is None:
+                continue
+            points = event.substitute_points
+        per_player.setdefault(player_id, []).append((points, table_points, score, place))
+    registered = set(event.registrations.filter(substitute=False).values_list("player_id", flat=True))
+    extra: dict[int, Decimal] = {}
+    for player_id, points in Penalty.objects.filter(event=event, game__isnull=True).values_list("player_id",
+                                                                                                  "points"):
+        extra[player_id] = extra.get(player_id, Decimal(0)) + points
+
+    lines: list[_Line] = []
+    for player_id in registered | set(per_player) | set(extra):
+        games = per_player.get(player_id, [])
+        if event.best_games:
+            games = sorted(games, key=lambda g: (g[1] or 0, g[0]) if mcr else (g[0],), reverse=True)
+            games = games[: event.best_games]
+        count = len(games)
+        total = sum((g[0] for g in games), Decimal(0)) + extra.get(player_id, Decimal(0))
+        table = sum((g[1] or Decimal(0) for g in games), Decimal(0)) if mcr else None
+        if event.ranking == "average" and count:
+            total = (total / count).quantize(Decimal("0.01"))
+        lines.append(_Line(player_id=player_id, points=total, table_points=table,
+                           score=sum(g[2] for g in games), games=count,
+                           average_rank=(sum((g[3] for g in games), Decimal(0)) / count).quantize(Decimal("0.01"))
+                           if count else None,
+                           penalties=extra.get(player_id, Decimal(0))))
+
+    def key(line: _Line) -> tuple[Decimal, ...]:
+        return (line.table_points or Decimal(0), line.points) if mcr else (line.points,)
+
+    ranked = sorted((ln for ln in lines if ln.games >= max(event.min_games, 1)), key=key, reverse=True)
+    unranked = [ln for ln in lines if ln.games < max(event.min_games, 1)]
+    rows: list[Standing] = []
+    previous: tuple[Decimal, ...] | None = None
+    rank = 0
+    for position, line in enumerate(ranked, start=1):
+        if key(line) != previous:
+            rank, previous = position, key(line)
+        rows.append(_standing(event, line, rank))
+    rows += [_standing(event, line, None) for line in unranked]
+    with transaction.atomic():
+        Standing.objects.filter(event=event).delete()
+        Standing.objects.bulk_create(rows, batch_size=1000)
+    return len(rows)
+
+
+def _standing(event: Event, line: _Line, rank: int | None) -> Standing:
+    return Standing(event=event, player_id=line.player_id, rank=rank, points=line.points,
+                    table_points=line.table_points, score=line.score, games=line.games,
+                    average_rank=line.average_rank, penalties=line.penalties)
+
+
+def sheet_header_problems(game: Game, data: Mapping[str, Any]) -> list[Problem]:
+    """What a sheet PUT to an existing game may not change: its ruleset and its players."""
+    problems: list[Problem] = []
+    allowed = {"ruleset", "overrides", "players", "start", "hands", "end", "penalties"}
+    problems += [Problem(key, "not part of a game's sheet") for key in sorted(set(data) - allowed)]
+    if "penalties" in data and data["penalties"] != game_sheet(game, [], by="id")["penalties"]:
+        problems.append(Problem("penalties", "penalties are recorded on the event (admin), not through the sheet"))
+    if "ruleset" in data and data["ruleset"] != game.event.ruleset_key:
+        problems.append(Problem("ruleset", f"this game is played under the event's ruleset "
+                                f"{game.event.ruleset_key!r}"))
+    if "overrides" in data and data["overrides"] != game.event.ruleset_overrides:
+        problems.append(Problem("overrides", "this game is played with the event's overrides"))
+    ids = list(game_players(game).ids)
+    if "players" in data and data["players"] != ids:
+        problems.append(Problem("players", f"this game's players are {ids} in seat order"))
+    if not isinstance(data.get("hands", []), list):
+        problems.append(Problem("hands", "must be a list of hands"))
+    if data.get("end") not in (None, "time"):
+        problems.append(Problem("end", 'must be "time" or left out'))
+    return problems

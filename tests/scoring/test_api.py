@@ -1,0 +1,196 @@
+"""The REST API: events, players, games, hand entry with versions, corrections, history, standings, roles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+from scoring.models import Game, HandChange
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser() -> User:
+    return User.objects.create_user("org")
+
+
+@pytest.fixture
+def referee() -> User:
+    return User.objects.create_user("ref")
+
+
+def client_for(user: User | None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def event(organiser: User, referee: User) -> dict[str, Any]:
+    client = client_for(organiser)
+    response = client.post("/api/v1/events/", {"name": "Spring Open", "kind": "tournament", "ruleset": "wrc-2025",
+                                               "overrides": {}, "public": True}, format="json")
+    assert response.status_code == 201, response.json()
+    slug = response.json()["slug"]
+    from tournament.models import Event
+    Event.objects.get(slug=slug).referees.add(referee)
+    ids = []
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        r = client.post(f"/api/v1/events/{slug}/players/", {"name": name}, format="json")
+        assert r.status_code == 201, r.json()
+        ids.append(r.json()["id"])
+    return {"slug": slug, "players": ids}
+
+
+@pytest.fixture
+def game(event: dict[str, Any], referee: User) -> dict[str, Any]:
+    response = client_for(referee).post("/api/v1/games/", {"event": event["slug"], "players": event["players"]},
+                                        format="json")
+    assert response.status_code == 201, response.json()
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def test_event_creation_returns_slug_and_ruleset(event: dict[str, Any]):
+    data = client_for(None).get(f"/api/v1/events/{event['slug']}/").json()
+    assert data["slug"] == "spring-open"
+    assert data["ruleset_parameters"]["uma"] == [15, 5, -5, -15]
+
+
+def test_bad_overrides_name_the_parameter(organiser: User):
+    response = client_for(organiser).post("/api/v1/events/", {"name": "X", "ruleset": "wrc-2025",
+                                                              "overrides": {"uma": [1, 2]}}, format="json")
+    assert response.status_code == 400
+    assert response.json() == {"overrides.uma": ["needs 4 values, one per rank (or [] for none)"]}
+
+
+def test_nothing_is_writable_anonymously(event: dict[str, Any], game: dict[str, Any]):
+    anonymous = client_for(None)
+    assert anonymous.post("/api/v1/events/", {"name": "Y"}, format="json").status_code in (401, 403)
+    assert anonymous.post(f"/api/v1/games/{game['id']}/hands/", {"result": "draw"},
+                          format="json").status_code in (401, 403)
+    assert anonymous.get(f"/api/v1/games/{game['id']}/").status_code == 200  # the event is public
+
+
+def test_referee_cannot_register_players_and_strangers_cannot_score(event: dict[str, Any], game: dict[str, Any],
+                                                                      referee: User):
+    assert client_for(referee).post(f"/api/v1/events/{event['slug']}/players/", {"name": "Zed"},
+                                    format="json").status_code == 403
+    stranger = User.objects.create_user("stranger")
+    response = client_for(stranger).post(f"/api/v1/games/{game['id']}/hands/", {"result": "draw"}, format="json")
+    assert response.status_code == 403
+
+
+def hand(game: dict[str, Any], referee: User, record: dict[str, Any], version: int | None = None) -> Any:
+    headers = {"If-Match": f'"{version}"'} if version is not None else {}
+    return client_for(referee).post(f"/api/v1/games/{game['id']}/hands/", record, format="json", headers=headers)
+
+
+def test_hand_entry_replays_the_game(event: dict[str, Any], game: dict[str, Any], referee: User):
+    ann, _bo, cy, _di = event["players"]
+    response = hand(game, referee, {"result": "ron", "winner": ann, "loser": cy, "han": 3, "fu": 40,
+                                    "riichi": [ann]})
+    assert response.status_code == 201, response.json()
+    data = response.json()
+    assert response["ETag"] == f'"{data["version"]}"'
+    assert data["result"]["hands"][0]["deltas"] == {"Ann": 7700, "Bo": 0, "Cy": -7700, "Di": 0}
+    assert data["result"]["next"]["dealer"] == "Ann"
+
+
+def test_refused_hand_names_the_field_and_saves_nothing(event: dict[str, Any], game: dict[str, Any],
+                                                          referee: User):
+    ann, bo, *_ = event["players"]
+    response = hand(game, referee, {"result": "ron", "winner": ann, "loser": bo, "han": 1, "fu": 20})
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {"field": "fu", "message": "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)"}]
+    stored = Game.objects.get(pk=game["id"])
+    assert (stored.hands.count(), stored.version) == (0, game["version"])
+
+
+def test_stale_version_is_refused_and_corrections_replay(event: dict[str, Any], game: dict[str, Any],
+                                                           referee: User, organiser: User):
+    ann, bo, cy, di = event["players"]
+    v1 = hand(game, referee, {"result": "tsumo", "winner": bo, "han": 1, "fu": 30}).json()["version"]
+    v2 = hand(game, referee, {"result": "draw", "tenpai": [ann]}, version=v1).json()["version"]
+    url = f"/api/v1/games/{game['id']}/hands/0/"
+    # Two referees both read version v2; the first correction wins, the second is told.
+    first = client_for(referee).put(url, {"result": "tsumo", "winner": cy, "han": 2, "fu": 30}, format="json",
+                                    HTTP_IF_MATCH=f'"{v2}"')
+    second = client_for(organiser).put(url, {"result": "tsumo", "winner": di, "han": 2, "fu": 30}, format="json",
+                                       HTTP_IF_MATCH=f'"{v2}"')
+    assert first.status_code == 200, first.json()
+    assert second.status_code == 409
+    assert second.json()["version"] == first.json()["version"]
+    missing = client_for(referee).put(url, {"result": "draw"}, format="json")
+    assert missing.status_code == 428
+    result = first.json()["result"]
+    # The correction moved the dealer change: hand 1 is now at E2 (Bo deals), replayed downstream.
+    assert [h["round"] for h in result["hands"]] == ["E1", "E2"]
+    assert result["hands"][0]["deltas"] == {"Ann": -1000, "Bo": -500, "Cy": 2000, "Di": -500}
+    history = client_for(organiser).get(f"/api/v1/games/{game['id']}/history/").json()
+    assert [c["action"] for c in history] == ["add", "add", "change"]
+    assert (history[2]["before"]["winner"], history[2]["after"]["winner"]) == (bo, cy)
+    assert client_for(referee).get(f"/api/v1/games/{game['id']}/history/").status_code == 403
+
+
+def test_delete_any_hand(event: dict[str, Any], game: dict[str, Any], referee: User):
+    ann, bo, *_ = event["players"]
+    hand(game, referee, {"result": "draw", "tenpai": [ann]})
+    hand(game, referee, {"result": "draw", "tenpai": [bo]})
+    version = hand(game, referee, {"result": "draw", "tenpai": []}).json()["version"]
+    response = client_for(referee).delete(f"/api/v1/games/{game['id']}/hands/0/", HTTP_IF_MATCH=f'"{version}"')
+    assert response.status_code == 200
+    hands = client_for(referee).get(f"/api/v1/games/{game['id']}/hands/").json()
+    assert [(h["index"], h.get("tenpai")) for h in hands] == [(0, [bo]), (1, [])]
+    assert HandChange.objects.filter(game_id=game["id"], action="delete").count() == 1
+
+
+def test_sheet_round_trip_and_standings(event: dict[str, Any], game: dict[str, Any], referee: User,
+                                        django_capture_on_commit_callbacks: Any):
+    ann, bo, cy, di = event["players"]
+    sheet = client_for(referee).get(f"/api/v1/games/{game['id']}/sheet").json()
+    assert sheet["players"] == [ann, bo, cy, di]
+    sheet["hands"] = [{"result": "ron", "winner": cy, "loser": di, "han": 4, "fu": 30}]
+    sheet["end"] = "time"
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = client_for(referee).put(f"/api/v1/games/{game['id']}/sheet", sheet, format="json",
+                                           HTTP_IF_MATCH=f'"{game["version"]}"')
+    assert response.status_code == 200, response.json()
+    assert response.json()["status"] == "finished"
+    assert len(callbacks) == 1  # the standings task, after the commit
+    standings = client_for(None).get(f"/api/v1/events/{event['slug']}/standings/").json()
+    # Kiriage: 4 han 30 fu is 8000. Cy 38000: +8 + 15 uma; Ann and Bo tie at 30000 and share 5 and −5.
+    assert [(s["rank"], s["player"]["name"], s["points"], s["games"]) for s in standings] == [
+        (1, "Cy", 23.0, 1), (2, "Ann", 0.0, 1), (2, "Bo", 0.0, 1), (4, "Di", -23.0, 1)]
+
+
+def test_game_needs_the_rulesets_player_count(event: dict[str, Any], referee: User):
+    response = client_for(referee).post("/api/v1/games/", {"event": event["slug"], "players": event["players"][:3]},
+                                        format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"] == [{"field": "players",
+                                          "message": "this event's ruleset is for 4 players; 3 given"}]
+
+
+def test_rulesets_and_schema():
+    client = client_for(None)
+    keys = [r["key"] for r in client.get("/api/v1/rulesets/").json()]
+    assert {"wrc-2025", "mcr", "eight-player"} <= set(keys)
+    assert client.get("/api/v1/rulesets/mcr/").json()["parameters"]["scoring"] == "mcr"
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json")
+    assert schema.status_code == 200
+    assert "/api/v1/games/{game_id}/hands/" in schema.json()["paths"]
+
+
+def test_private_event_is_hidden(organiser: User):
+    client = client_for(organiser)
+    slug = client.post("/api/v1/events/", {"name": "Club night", "public": False}, format="json").json()["slug"]
+    assert client_for(None).get(f"/api/v1/events/{slug}/").status_code == 404
+    assert client_for(None).get(f"/api/v1/events/{slug}/standings/").status_code == 404
+    assert client.get(f"/api/v1/events/{slug}/").status_code == 200

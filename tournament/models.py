@@ -1,0 +1,162 @@
+"""Who plays where: players, events with their ruleset, registrations, rounds, tables and seats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from rules.errors import RuleError
+from rules.presets import build_ruleset
+from rules.ruleset import Ruleset
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=100)
+    federation_id = models.CharField(max_length=40, blank=True, help_text="e.g. an EMA number")
+    country = models.CharField(max_length=60, blank=True)
+    club = models.CharField(max_length=100, blank=True)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="player")
+
+    class Meta:
+        ordering = ("name", "id")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        TOURNAMENT = "tournament"
+        LEAGUE = "league"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft"
+        RUNNING = "running"
+        FINISHED = "finished"
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80, unique=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.TOURNAMENT)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
+    starts_on = models.DateField(null=True, blank=True)
+    ends_on = models.DateField(null=True, blank=True)
+    ruleset_key = models.CharField(max_length=40, default="wrc-2025")
+    ruleset_overrides = models.JSONField(default=dict, blank=True)
+    public = models.BooleanField(default=False)
+    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_events", blank=True)
+    referees = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="refereed_events", blank=True)
+    # Standings options (leagues): who is ranked and on what.
+    min_games = models.PositiveIntegerField(default=0, help_text="games needed to be ranked (leagues)")
+    best_games = models.PositiveIntegerField(null=True, blank=True,
+                                             help_text="count only a player's best N games (leagues)")
+    ranking = models.CharField(max_length=20, default="total", choices=[("total", "total points"),
+                                                                        ("average", "average points per game")])
+    substitute_points = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True,
+                                            help_text="a substitute's game counts these points for the absent "
+                                            "player (EMA); empty: the substitute's real result")
+    allow_byes = models.BooleanField(default=True, help_text="seat what fills tables and leave the rest out")
+
+    class Meta:
+        ordering = ("-starts_on", "name")
+        constraints = (
+            models.CheckConstraint(condition=models.Q(ends_on__isnull=True) | models.Q(starts_on__isnull=True)
+                                   | models.Q(ends_on__gte=models.F("starts_on")), name="event_dates_in_order"),
+        )
+
+    def __str__(self) -> str:
+        return self.name
+
+    def ruleset(self) -> Ruleset:
+        """The ruleset in force: the preset with this event's overrides (rules.presets)."""
+        return build_ruleset(key=self.ruleset_key, overrides=self.ruleset_overrides)
+
+    def clean(self) -> None:
+        try:
+            self.ruleset()
+        except RuleError as exc:
+            raise ValidationError({"ruleset_overrides" if self.ruleset_overrides else "ruleset_key":
+                                   [str(p) for p in exc.problems]}) from None
+
+    def is_organiser(self, user: Any) -> bool:
+        return bool(user.is_authenticated and (user.is_superuser or self.organisers.filter(pk=user.pk).exists()))
+
+    def can_score(self, user: Any) -> bool:
+        """Organisers and the event's referees enter and correct hands."""
+        return self.is_organiser(user) or bool(
+            user.is_authenticated and self.referees.filter(pk=user.pk).exists())
+
+
+class Team(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=100)
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=("event", "name"), name="team_name_unique_in_event"),)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Registration(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="members")
+    substitute = models.BooleanField(default=False, help_text="fills a table; not ranked")
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=("event", "player"), name="one_registration_per_player"),)
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.event}"
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    starts_at = models.DateTimeField(null=True, blank=True)
+    time_limit_minutes = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("event", "number")
+        constraints = (
+            models.UniqueConstraint(fields=("event", "number"), name="round_number_unique_in_event"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_from_1"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ("round", "number")
+        constraints = (models.UniqueConstraint(fields=("round", "number"), name="table_number_unique_in_round"),)
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+
+class Seat(models.Model):
+    """A player's seat at a table; ``position`` 0 is East (the first dealer), then South, West, …"""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ("table", "position")
+        constraints = (
+            models.UniqueConstraint(fields=("table", "position"), name="one_player_per_seat"),
+            models.UniqueConstraint(fields=("table", "player"), name="one_seat_per_player_at_a_table"),
+            models.CheckConstraint(condition=models.Q(position__lte=7), name="seat_position_0_to_7"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.table}"
