@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from celery import shared_task
 
+from scoring.report import result_json
 from scoring.services import standings_recompute
+from scoring.sheet import SheetError, score_sheet
 from tournament.models import Event
 
 
@@ -12,3 +16,12 @@ from tournament.models import Event
 def recompute_standings(event_id: int) -> int:
     event = Event.objects.filter(pk=event_id).first()
     return 0 if event is None else standings_recompute(event)
+
+
+@shared_task(name="scoring.score_sheet")  # type: ignore[untyped-decorator]
+def score_sheet_task(sheet: dict[str, Any]) -> dict[str, Any]:
+    """Score a whole sheet away from the request (imports of many sheets): its result, or its problems."""
+    try:
+        return {"result": result_json(score_sheet(sheet))}
+    except SheetError as exc:
+        return {"problems": [str(p) for p in exc.problems]}
