@@ -25,6 +25,7 @@ install-dev: $(VENV)/.installed-dev
 demo: install
 	$(BIN)/python manage.py migrate --no-input --verbosity 0
 	$(BIN)/python manage.py score_sheet examples/wrc-demo.json
+	$(BIN)/python manage.py load_demo --base-url http://$(HOST):$(PORT)
 
 run: demo
 	@echo "Serving on http://$(HOST):$(PORT)/admin/ (Ctrl-C stops)"

@@ -1,0 +1,28 @@
+"""The demo event that `make run` loads: real games through the hand-entry service, idempotent."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from scoring.models import Game, HandChange, Standing
+from tournament.models import Event
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_event_is_played_out_and_ranked():
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    call_command("load_demo", stdout=StringIO())  # a second run changes nothing
+    assert Event.objects.filter(slug="demo-open").count() == 1
+    games = Game.objects.filter(event__slug="demo-open")
+    assert [g.status for g in games] == ["finished"] * 4
+    assert HandChange.objects.filter(game__in=games).count() == sum(g.hands.count() for g in games)
+    standings = list(Standing.objects.filter(event__slug="demo-open"))
+    assert [s.games for s in standings] == [2] * 8
+    assert sum(s.points for s in standings) == 0  # uma and oka are zero-sum at 30000/30000
+    assert [s.rank for s in standings] == sorted(s.rank for s in standings if s.rank is not None)
+    assert "/api/v1/events/demo-open/standings/" in out.getvalue()

@@ -1,0 +1,88 @@
+"""Load a demo event: eight players, two rounds of two tables, every game played out hand by hand.
+
+Idempotent: an existing demo event is left as it is. The hands go through
+the same service as a referee's entries, so the demo shows real replays,
+history and standings. Prints where to look.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand
+
+from scoring.services import InvalidInput, game_create, game_record_hand, standings_recompute
+from tournament.models import Event, Player, Registration, Round, Seat, Table
+
+SLUG = "demo-open"
+NAMES = ("Aiko", "Bram", "Chen", "Dana", "Emil", "Fumi", "Gus", "Hana")
+# Round 1 and round 2 tables (indexes into NAMES, East first): nobody meets twice.
+ROUNDS = (((0, 1, 2, 3), (4, 5, 6, 7)), ((5, 0, 7, 2), (1, 4, 3, 6)))
+VALUES = ((1, 30), (2, 30), (3, 30), (2, 40), (3, 40), (4, 30), (1, 40), (5, None), (6, None))
+
+
+class Command(BaseCommand):
+    help = "Create the demo event (idempotent) and print the URLs to look at."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--base-url", default="http://127.0.0.1:8000")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        base = options["base_url"].rstrip("/")
+        user = User.objects.filter(username="demo").first()
+        if user is None:
+            user = User.objects.create_superuser("demo", "demo@example.org", "demo")
+        event = Event.objects.filter(slug=SLUG).first()
+        if event is None:
+            event = self._build(user)
+        self.stdout.write(f"Demo event {event.name!r} ({event.games.count()} games)\n"
+                          f"  API docs:   {base}/api/docs/\n"
+                          f"  standings:  {base}/api/v1/events/{SLUG}/standings/\n"
+                          f"  admin:      {base}/admin/  (login demo / demo)\n")
+
+    def _build(self, user: User) -> Event:
+        event = Event.objects.create(name="Demo Open", slug=SLUG, ruleset_key="wrc-2025", public=True,
+                                     status=Event.Status.RUNNING)
+        event.organisers.add(user)
+        players = [Player.objects.create(name=name) for name in NAMES]
+        Registration.objects.bulk_create([Registration(event=event, player=p) for p in players])
+        rng = random.Random(2026)
+        for number, tables in enumerate(ROUNDS, start=1):
+            round_ = Round.objects.create(event=event, number=number)
+            for t, seats in enumerate(tables, start=1):
+                table = Table.objects.create(round=round_, number=t)
+                Seat.objects.bulk_create([Seat(table=table, player=players[i], position=k)
+                                          for k, i in enumerate(seats)])
+                game = game_create(event=event, player_ids=[players[i].pk for i in seats], table=table)
+                self._play(game.pk, [players[i].pk for i in seats], rng, user)
+        standings_recompute(event)
+        return event
+
+    def _play(self, game_id: int, ids: list[int], rng: random.Random, user: User) -> None:
+        """Random but valid hands until the game ends (an invalid draw of the dice is simply redrawn)."""
+        for _ in range(40):
+            record = self._hand(ids, rng)
+            try:
+                game = game_record_hand(game_id=game_id, record=record, user=user, version=None)
+            except InvalidInput:
+                continue
+            if game.status == game.Status.FINISHED:
+                return
+
+    @staticmethod
+    def _hand(ids: list[int], rng: random.Random) -> dict[str, Any]:
+        kind = rng.choices(("ron", "tsumo", "draw"), (50, 30, 20))[0]
+        riichi = [p for p in ids if rng.random() < 0.2]
+        if kind == "draw":
+            return {"result": "draw", "tenpai": sorted(set(riichi) | {p for p in ids if rng.random() < 0.4}),
+                    "riichi": riichi}
+        winner = rng.choice(ids)
+        han, fu = rng.choice(VALUES)
+        record: dict[str, Any] = {"result": kind, "winner": winner, "han": han, "riichi": riichi}
+        if fu is not None:
+            record["fu"] = fu
+        if kind == "ron":
+            record["loser"] = rng.choice([p for p in ids if p != winner])
+        return record
