@@ -41,6 +41,7 @@ lint: install-dev
 bench: install-dev
 	$(BIN)/python benchmarks/settle.py
 	$(BIN)/python benchmarks/tiles.py
+	$(BIN)/python benchmarks/seating.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 .mypy_cache .ruff_cache .pytest_cache

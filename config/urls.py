@@ -15,6 +15,8 @@ router.register("rulesets", tournament_api.RulesetViewSet, basename="ruleset")
 api: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/players/", tournament_api.EventPlayersView.as_view(), name="event-players"),
     path("events/<slug:slug>/rounds/", tournament_api.EventRoundsView.as_view(), name="event-rounds"),
+    path("events/<slug:slug>/rounds/<int:number>/seating", scoring_api.RoundSeatingView.as_view(),
+         name="round-seating"),
     path("events/<slug:slug>/standings/", scoring_api.StandingsView.as_view(), name="event-standings"),
     path("games/", scoring_api.GamesView.as_view(), name="games"),
     path("games/<int:game_id>/", scoring_api.GameView.as_view(), name="game"),

@@ -20,10 +20,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from rules.errors import Problem
+from rules.presets import build_ruleset
 from scoring import services
 from scoring.models import Game, HandChange, Standing
 from scoring.services import InvalidInput, VersionConflict
 from tournament.api import visible_events
+from tournament.models import Round
 
 IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False,
                             description="the game's version (its ETag) the change is based on")
@@ -274,3 +276,46 @@ class StandingsView(APIView):
             for key in ("points", "table_points", "average_rank", "penalties"):
                 row[key] = float(row[key]) if row[key] is not None else None
         return Response(data)
+
+
+class SeatingSerializer(serializers.Serializer[Any]):
+    method = serializers.ChoiceField(choices=("random", "swiss"))
+    seed = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class RoundSeatingView(APIView):
+    """Seat a round: tables with their seats (East first) and a game per table."""
+
+    permission_classes = (permissions.IsAuthenticatedOrReadOnly,)
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        event = get_object_or_404(visible_events(request.user), slug=slug)
+        round_ = get_object_or_404(event.rounds, number=number)
+        return Response(_round_tables(round_))
+
+    @extend_schema(request=SeatingSerializer, responses={201: dict, 400: dict})
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        event = get_object_or_404(visible_events(request.user), slug=slug)
+        if not event.is_organiser(request.user):
+            return Response({"detail": "only the event's organisers seat rounds"}, status=status.HTTP_403_FORBIDDEN)
+        serializer = SeatingSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            services.round_seat(event=event, number=number, method=serializer.validated_data["method"],
+                       seed=serializer.validated_data["seed"])
+        except InvalidInput as exc:
+            return Response({"detail": "invalid input; nothing was saved",
+                             "errors": [{"field": p.field, "message": p.message} for p in exc.problems]},
+                            status=status.HTTP_400_BAD_REQUEST)
+        return Response(_round_tables(event.rounds.get(number=number)), status=status.HTTP_201_CREATED)
+
+
+def _round_tables(round_: Round) -> dict[str, Any]:
+    winds = build_ruleset(key=round_.event.ruleset_key, overrides=round_.event.ruleset_overrides).seat_winds
+    tables = round_.tables.prefetch_related("seats__player").select_related("game")
+    return {"round": round_.number, "tables": [
+        {"number": t.number, "game": getattr(getattr(t, "game", None), "pk", None),
+         "seats": [{"wind": winds[s.position], "player": {"id": s.player_id, "name": s.player.name}}
+                   for s in t.seats.all()]}
+        for t in tables]}

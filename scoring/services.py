@@ -18,11 +18,12 @@ from typing import Any
 
 from django.db import transaction
 
-from rules.errors import Problem
+from rules.errors import Problem, RuleError
+from rules.seating import random_seating, swiss_seating
 from scoring.models import Game, GamePlayer, GameResult, Hand, HandChange, Penalty, Standing
 from scoring.report import final_rows, result_json
 from scoring.sheet import ScoredSheet, SheetError, score_sheet
-from tournament.models import Event, Player
+from tournament.models import Event, Player, Round, Seat, Table
 
 Record = dict[str, Any]
 # Fields of a hand record that name players (the score sheet's names, or ids when stored).
@@ -400,3 +401,50 @@ def sheet_header_problems(game: Game, data: Mapping[str, Any]) -> list[Problem]:
     if data.get("end") not in (None, "time"):
         problems.append(Problem("end", 'must be "time" or left out'))
     return problems
+
+
+# --- seating ----------------------------------------------------------------
+
+
+def round_seat(*, event: Event, number: int, method: str, seed: int | None = None) -> list[Game]:
+    """Seat round ``number`` (random or swiss by the current standings) and open a game per table.
+
+    The earlier rounds' tables are the history the seating avoids repeating
+    and balances winds over (rules.seating); players without enough seats to
+    fill a table sit out when the event allows byes.
+    """
+    if method not in ("random", "swiss"):
+        raise InvalidInput([Problem("method", 'must be "random" or "swiss"')])
+    round_ = Round.objects.filter(event=event, number=number).first()
+    if round_ is None:
+        raise InvalidInput([Problem("round", f"this event has no round {number} (add it first)")])
+    if round_.tables.exists():
+        raise InvalidInput([Problem("round", f"round {number} is already seated")])
+    history = [[[s.player_id for s in table.seats.order_by("position")] for table in r.tables.order_by("number")]
+               for r in event.rounds.filter(number__lt=number).prefetch_related("tables__seats")]
+    players = list(event.registrations.filter(substitute=False).order_by("player_id")
+                   .values_list("player_id", flat=True))
+    byes: Counter[int] = Counter()
+    for earlier in history:
+        present = {p for table in earlier for p in table}
+        byes.update(p for p in players if p not in present)
+    size = event.ruleset().players
+    try:
+        if method == "swiss":
+            ranked = list(Standing.objects.filter(event=event, rank__isnull=False).order_by("rank", "-points")
+                          .values_list("player_id", flat=True))
+            order = [p for p in ranked if p in set(players)] + [p for p in players if p not in set(ranked)]
+            seating = swiss_seating(standings=order, table_size=size, history=history, seed=seed,
+                                    byes=event.allow_byes, bye_counts=byes)
+        else:
+            seating = random_seating(players=players, table_size=size, history=history, seed=seed,
+                                     byes=event.allow_byes, bye_counts=byes)
+    except RuleError as exc:
+        raise InvalidInput(exc.problems) from None
+    games = []
+    with transaction.atomic():
+        for planned in seating.tables:
+            table = Table.objects.create(round=round_, number=planned.number)
+            Seat.objects.bulk_create([Seat(table=table, player_id=p, position=k) for k, p in enumerate(planned.seats)])
+            games.append(game_create(event=event, player_ids=list(planned.seats), table=table))
+    return games

@@ -1,4 +1,4 @@
-"""Admin for players, events and who sits where; the event's actions publish it and seat its next round."""
+"""Admin for players, events and who sits where (scoring.admin adds the actions that score and seat)."""
 
 from __future__ import annotations
 
@@ -29,15 +29,7 @@ class EventAdmin(admin.ModelAdmin[Event]):
     prepopulated_fields = {"slug": ("name",)}  # noqa: RUF012 - Django's own class attribute
     filter_horizontal = ("organisers", "referees")
     inlines = (RegistrationInline,)
-    actions = ("recompute_standings", "publish")
-
-    @admin.action(description="Recompute the standings")
-    def recompute_standings(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
-        from scoring.services import standings_recompute
-
-        for event in queryset:
-            standings_recompute(event)
-        self.message_user(request, f"Standings recomputed for {queryset.count()} event(s).", messages.SUCCESS)
+    actions: tuple[str, ...] = ("publish",)
 
     @admin.action(description="Publish (make public)")
     def publish(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:

@@ -194,3 +194,32 @@ def test_private_event_is_hidden(organiser: User):
     assert client_for(None).get(f"/api/v1/events/{slug}/").status_code == 404
     assert client_for(None).get(f"/api/v1/events/{slug}/standings/").status_code == 404
     assert client.get(f"/api/v1/events/{slug}/").status_code == 200
+
+
+def test_seating_rounds_opens_a_game_per_table(organiser: User):
+    client = client_for(organiser)
+    slug = client.post("/api/v1/events/", {"name": "Seated", "public": True}, format="json").json()["slug"]
+    ids = [client.post(f"/api/v1/events/{slug}/players/", {"name": f"P{i}"}, format="json").json()["id"]
+           for i in range(9)]
+    for _ in range(2):
+        assert client.post(f"/api/v1/events/{slug}/rounds/", {}, format="json").status_code == 201
+    first = client.post(f"/api/v1/events/{slug}/rounds/1/seating", {"method": "random", "seed": 1}, format="json")
+    assert first.status_code == 201, first.json()
+    tables = first.json()["tables"]
+    seated = [seat["player"]["id"] for table in tables for seat in table["seats"]]
+    # Nine players at tables of four: two tables, one bye.
+    assert (len(tables), len(seated), len(set(seated))) == (2, 8, 8)
+    assert set(seated) < set(ids)
+    assert [seat["wind"] for seat in tables[0]["seats"]] == ["East", "South", "West", "North"]
+    game = client_for(None).get(f"/api/v1/games/{tables[0]['game']}/").json()
+    assert [p["id"] for p in game["players"]] == [seat["player"]["id"] for seat in tables[0]["seats"]]
+    again = client.post(f"/api/v1/events/{slug}/rounds/1/seating", {"method": "random"}, format="json")
+    assert again.status_code == 400
+    assert again.json()["errors"] == [{"field": "round", "message": "round 1 is already seated"}]
+    second = client.post(f"/api/v1/events/{slug}/rounds/2/seating", {"method": "swiss"}, format="json").json()
+    bye_1 = set(ids) - set(seated)
+    seated_2 = {seat["player"]["id"] for table in second["tables"] for seat in table["seats"]}
+    assert bye_1 <= seated_2  # the player who sat out plays next
+    referee = User.objects.create_user("ref2")
+    assert client_for(referee).post(f"/api/v1/events/{slug}/rounds/2/seating", {"method": "swiss"},
+                                    format="json").status_code == 403

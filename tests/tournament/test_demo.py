@@ -26,3 +26,17 @@ def test_demo_event_is_played_out_and_ranked():
     assert sum(s.points for s in standings) == 0  # uma and oka are zero-sum at 30000/30000
     assert [s.rank for s in standings] == sorted(s.rank for s in standings if s.rank is not None)
     assert "/api/v1/events/demo-open/standings/" in out.getvalue()
+
+
+def test_admin_shows_games_with_their_hands(client):
+    call_command("load_demo", stdout=StringIO())
+    from django.contrib.auth.models import User
+
+    client.force_login(User.objects.get(username="demo"))
+    game = Game.objects.filter(event__slug="demo-open").first()
+    assert game is not None
+    page = client.get(f"/admin/scoring/game/{game.pk}/change/")
+    assert page.status_code == 200
+    assert game.hands.first().record["result"].encode() in page.content  # type: ignore[union-attr]
+    for url in ("/admin/tournament/event/", "/admin/tournament/round/", "/admin/scoring/standing/"):
+        assert client.get(url).status_code == 200, url
