@@ -9,6 +9,7 @@ score sheet's message; nothing is saved then.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -74,6 +75,18 @@ def _version(request: Request, *, required: bool) -> int | Response | None:
     except ValueError:
         return Response({"detail": "If-Match must be the game's version, e.g. \"3\""},
                         status=status.HTTP_400_BAD_REQUEST)
+
+
+def _written(write: Callable[[], Game], *, created: bool = False) -> Response:
+    """Run one service write and answer with the game, or say why nothing was saved."""
+    try:
+        game = write()
+    except InvalidInput as exc:
+        return _errors(exc)
+    except VersionConflict as exc:
+        return _conflict(exc)
+    return _with_etag(Response(game_json(game), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK),
+                      game)
 
 
 def _with_etag(response: Response, game: Game) -> Response:
@@ -146,14 +159,9 @@ class GameHandsView(_GameView):
             return version
         if not isinstance(request.data, dict):
             return _errors(InvalidInput([Problem("", "a hand is a JSON object")]))
-        try:
-            game = services.game_record_hand(game_id=game.pk, record=dict(request.data), user=request.user,
-                                             version=version)
-        except InvalidInput as exc:
-            return _errors(exc)
-        except VersionConflict as exc:
-            return _conflict(exc)
-        return _with_etag(Response(game_json(game), status=status.HTTP_201_CREATED), game)
+        record = dict(request.data)
+        return _written(lambda: services.game_record_hand(game_id=game.pk, record=record, user=request.user,
+                                                          version=version), created=True)
 
 
 class GameHandView(_GameView):
@@ -179,13 +187,8 @@ class GameHandView(_GameView):
         version = _version(request, required=True)
         if isinstance(version, Response):
             return version
-        try:
-            game = services.game_delete_hand(game_id=game.pk, index=index, user=request.user, version=version)
-        except InvalidInput as exc:
-            return _errors(exc)
-        except VersionConflict as exc:
-            return _conflict(exc)
-        return _with_etag(Response(game_json(game)), game)
+        return _written(lambda: services.game_delete_hand(game_id=game.pk, index=index, user=request.user,
+                                                          version=version))
 
     def _change(self, request: Request, game_id: int, index: int, *, merge: bool) -> Response:
         game = self.game(request, game_id, write=True)
@@ -199,14 +202,8 @@ class GameHandView(_GameView):
         if merge:
             hand = get_object_or_404(game.hands, index=index)
             record = {k: v for k, v in {**hand.record, **record}.items() if v is not None}
-        try:
-            game = services.game_change_hand(game_id=game.pk, index=index, record=record, user=request.user,
-                                             version=version)
-        except InvalidInput as exc:
-            return _errors(exc)
-        except VersionConflict as exc:
-            return _conflict(exc)
-        return _with_etag(Response(game_json(game)), game)
+        return _written(lambda: services.game_change_hand(game_id=game.pk, index=index, record=record,
+                                                          user=request.user, version=version))
 
 
 class GameSheetView(_GameView):
@@ -227,15 +224,9 @@ class GameSheetView(_GameView):
         problems = services.sheet_header_problems(game, data)
         if problems:
             return _errors(InvalidInput(problems))
-        try:
-            game = services.game_put_sheet(game_id=game.pk, hands=list(data.get("hands", [])), user=request.user,
-                                           version=version, start=data.get("start", {}),
-                                           ended_by_time=data.get("end") == "time")
-        except InvalidInput as exc:
-            return _errors(exc)
-        except VersionConflict as exc:
-            return _conflict(exc)
-        return _with_etag(Response(game_json(game)), game)
+        return _written(lambda: services.game_put_sheet(
+            game_id=game.pk, hands=list(data.get("hands", [])), user=request.user, version=version,
+            start=data.get("start", {}), ended_by_time=data.get("end") == "time"))
 
 
 class GameHistoryView(_GameView):
@@ -305,9 +296,7 @@ class RoundSeatingView(APIView):
             services.round_seat(event=event, number=number, method=serializer.validated_data["method"],
                        seed=serializer.validated_data["seed"])
         except InvalidInput as exc:
-            return Response({"detail": "invalid input; nothing was saved",
-                             "errors": [{"field": p.field, "message": p.message} for p in exc.problems]},
-                            status=status.HTTP_400_BAD_REQUEST)
+            return _errors(exc)
         return Response(_round_tables(event.rounds.get(number=number)), status=status.HTTP_201_CREATED)
 
 
