@@ -42,6 +42,7 @@ bench: install-dev
 	$(BIN)/python benchmarks/settle.py
 	$(BIN)/python benchmarks/tiles.py
 	$(BIN)/python benchmarks/seating.py
+	$(BIN)/python benchmarks/standings.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 .mypy_cache .ruff_cache .pytest_cache

@@ -121,6 +121,7 @@ class GameResult(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
     finished = models.BooleanField()
+    substitute = models.BooleanField(default=False, help_text="played as a substitute: not ranked as such")
     rank = models.DecimalField(max_digits=4, decimal_places=2, help_text="shared ranks count as their mean")
     score = models.IntegerField()
     points = models.DecimalField(max_digits=10, decimal_places=2)
