@@ -149,7 +149,7 @@ class Standing(models.Model):
     penalties = models.DecimalField(max_digits=8, decimal_places=2, default=0)
 
     class Meta:
-        ordering = ("event", models.F("rank").asc(nulls_last=True), "-points")
+        ordering = ("event", models.F("rank").asc(nulls_last=True), "-points", "player_id")
         constraints = (models.UniqueConstraint(fields=("event", "player"), name="one_standing_per_player"),)
 
     def __str__(self) -> str:
