@@ -28,7 +28,7 @@ import MahjongGB  # type: ignore[import-not-found]
 
 from rules.errors import Problem, RuleError
 from rules.ruleset import Ruleset
-from scoring.tiles import Meld, Tile, TileHand, TileScore, WinContext
+from scoring.tiles import Meld, Tile, TileHand, TileScore, WinContext, copy_problems
 
 _SUIT_CODES = {"m": "W", "p": "B", "s": "T"}
 # The package orders dragons Red, Green, White (中发白); the notation 5z-7z is White, Green, Red.
@@ -66,10 +66,7 @@ def _input_problems(hand: TileHand) -> list[Problem]:
         problems.append(Problem("flowers", f"{hand.flowers} flowers: a set has {MAX_FLOWERS} flower tiles, "
                                 f"so 0 to {MAX_FLOWERS}"))
     # The package scores a fifth copy (Tile Hog 255 times) instead of refusing it.
-    for (suit, number), count in sorted(Counter(t.kind for t in hand.all_tiles).items()):
-        if count > 4:
-            problems.append(Problem("concealed", f"{count} copies of {number}{suit}: a set has 4"))
-    return problems
+    return problems + copy_problems(hand)
 
 
 def _flag_problems(hand: TileHand, *, tsumo: bool) -> list[Problem]:

@@ -52,7 +52,7 @@ from mahjong.meld import Meld as PackageMeld
 
 from rules.errors import Problem, RuleError
 from rules.ruleset import Ruleset
-from scoring.tiles import HONOR_NAMES, Tile, TileHand, TileScore, WinContext
+from scoring.tiles import HONOR_NAMES, Tile, TileHand, TileScore, WinContext, copy_problems
 
 _SUIT_OFFSET = {"m": 0, "p": 9, "s": 18, "z": 27}
 _MELD_TYPES = {"chi": PackageMeld.CHI, "pon": PackageMeld.PON, "kan": PackageMeld.KAN, "ankan": PackageMeld.KAN}
@@ -139,12 +139,10 @@ def _win_problems(hand: TileHand, context: WinContext) -> list[Problem]:
 
 def _estimate(hand: TileHand, ruleset: Ruleset, context: WinContext) -> HandResponse:
     """The package's answer for this hand, its errors turned into RuleError."""
-    copies = Counter(_index_34(t) for t in hand.all_tiles)
-    for index, count in sorted(copies.items()):
-        if count > 4:
-            tile = next(t for t in hand.all_tiles if _index_34(t) == index)
-            raise RuleError.one("concealed", f"{count} copies of {tile.number}{tile.suit}: riichi scoring from "
-                                "tiles knows at most 4 of a kind")
+    # The 136-tile indices below hold four copies of each tile.
+    problems = copy_problems(hand)
+    if problems:
+        raise RuleError(problems)
 
     used: Counter[int] = Counter()
 

@@ -115,6 +115,13 @@ def parse_meld(text: str, field: str) -> Meld:
     return Meld(kind, tiles)
 
 
+def copy_problems(hand: TileHand, *, max_copies: int = 4) -> list[Problem]:
+    """More copies of a tile than a set holds; both packages would score such a hand instead of refusing it."""
+    copies = Counter(t.kind for t in hand.all_tiles)
+    return [Problem("concealed", f"{count} copies of {number}{suit}: a set has {max_copies}")
+            for (suit, number), count in sorted(copies.items()) if count > max_copies]
+
+
 def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies: int = 4) -> TileHand:
     """Check a sheet's ``tiles`` object; problems are named relative to it (``concealed``, ``melds[1]``, …)."""
     problems: list[Problem] = []
@@ -148,10 +155,7 @@ def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies
         problems.append(Problem("concealed", f"the hand has {in_hand} tiles counting each meld as 3 and the "
                                 f"winning tile; a winning hand has 14 ({len(hand.concealed)} concealed + 1 "
                                 f"winning tile + {len(hand.melds)} melds)"))
-    copies = Counter(t.kind for t in hand.all_tiles)
-    for (suit, number), count in sorted(copies.items()):
-        if count > max_copies:
-            problems.append(Problem("concealed", f"{count} copies of {number}{suit}: a set has {max_copies}"))
+    problems += copy_problems(hand, max_copies=max_copies)
     if problems:
         raise RuleError(problems)
     return hand
