@@ -139,9 +139,13 @@ def _hand_problems(problems: Sequence[Problem], index: int) -> list[Problem]:
     return out
 
 
-def _write(*, game_id: int, version: int | None, user: Any, action: str, index: int | None,
-           change: Callable[[list[Record]], list[Record]], problems_at: int | None = None) -> Game:
-    """Lock, check the version, replay with the change, save everything or nothing."""
+def _write(*, game_id: int, version: int | None, user: Any, action: str,
+           change: Callable[[list[Record]], list[Record]], index: int | None = None) -> Game:
+    """Lock, check the version, replay with the change, save everything or nothing.
+
+    ``index`` is the hand changed or deleted; an added hand's index is read
+    under the lock, so two referees adding at once each get their own.
+    """
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("event").get(pk=game_id)
         if version is not None and version != game.version:
@@ -149,28 +153,26 @@ def _write(*, game_id: int, version: int | None, user: Any, action: str, index: 
         counted_before = game.status == Game.Status.FINISHED
         hands = list(game.hands.order_by("index"))
         before = [h.record for h in hands]
+        if action == HandChange.Action.ADD:
+            index = len(before)
         after = change(list(before))
         try:
             scored = replay(game, after)
         except InvalidInput as exc:
-            if problems_at is None:
+            if index is None or action == HandChange.Action.DELETE:
                 raise
-            raise InvalidInput(_hand_problems(exc.problems, problems_at)) from None
+            raise InvalidInput(_hand_problems(exc.problems, index)) from None
         _save_hands(game, hands, after, user)
         game.version += 1
         was: Any
         now: Any
-        if action == HandChange.Action.ADD:
-            was, now = None, after[-1]
-        elif action == HandChange.Action.CHANGE:
-            was, now = before[index], after[index]  # type: ignore[index]
-        elif action == HandChange.Action.DELETE:
-            was, now = before[index], None  # type: ignore[index]
+        if index is None:
+            was, now = before, after  # the whole sheet
         else:
-            was, now = before, after
+            was = before[index] if index < len(before) else None
+            now = after[index] if action != HandChange.Action.DELETE else None
         HandChange.objects.create(game=game, index=index, action=action, before=was, after=now,
-                                  user=user if user is not None and user.is_authenticated else None,
-                                  version=game.version)
+                                  user=_author(user), version=game.version)
         _store_result(game, scored)
         # Standings count finished games only: a hand in a game still going on cannot change them.
         if counted_before or game.status == Game.Status.FINISHED:
@@ -179,9 +181,14 @@ def _write(*, game_id: int, version: int | None, user: Any, action: str, index: 
     return game
 
 
+def _author(user: Any) -> Any:
+    """The user to record as having made a change (nobody for scripts and anonymous calls)."""
+    return user if user is not None and user.is_authenticated else None
+
+
 def _save_hands(game: Game, rows: list[Hand], records: list[Record], user: Any) -> None:
     """Rewrite the rows whose record changed; indices stay 0..n-1 with no gap."""
-    entered_by = user if user and user.is_authenticated else None
+    entered_by = _author(user)
     for index, record in enumerate(records):
         if index < len(rows):
             if rows[index].record != record:
@@ -254,9 +261,8 @@ def game_create(*, event: Event, player_ids: Sequence[int], table: Any = None,
 
 def game_record_hand(*, game_id: int, record: Record, user: Any, version: int | None) -> Game:
     """Add the next hand (players by id)."""
-    count = Hand.objects.filter(game_id=game_id).count()
-    return _write(game_id=game_id, version=version, user=user, action=HandChange.Action.ADD, index=count,
-                  change=lambda records: [*records, record], problems_at=count)
+    return _write(game_id=game_id, version=version, user=user, action=HandChange.Action.ADD,
+                  change=lambda records: [*records, record])
 
 
 def game_change_hand(*, game_id: int, index: int, record: Record, user: Any, version: int | None) -> Game:
@@ -267,7 +273,7 @@ def game_change_hand(*, game_id: int, index: int, record: Record, user: Any, ver
         return records
 
     return _write(game_id=game_id, version=version, user=user, action=HandChange.Action.CHANGE, index=index,
-                  change=change, problems_at=index)
+                  change=change)
 
 
 def game_delete_hand(*, game_id: int, index: int, user: Any, version: int | None) -> Game:
@@ -294,7 +300,7 @@ def game_put_sheet(*, game_id: int, hands: list[Record], user: Any, version: int
             changed.append("ended_by_time")
         if changed:
             game.save(update_fields=changed)
-        return _write(game_id=game_id, version=version, user=user, action=HandChange.Action.SHEET, index=None,
+        return _write(game_id=game_id, version=version, user=user, action=HandChange.Action.SHEET,
                       change=lambda _records: list(hands))
 
 
