@@ -110,9 +110,14 @@ class Ruleset:
         return SEAT_WINDS.get(self.players, WINDS[: self.players])
 
     @property
+    def round_wind_names(self) -> tuple[str, ...]:
+        """Round winds in play order: the table's distinct seat winds (RULES.md §7)."""
+        return tuple(dict.fromkeys(self.seat_winds))
+
+    @property
     def round_wind_letters(self) -> str:
-        """Round winds in play order, one letter each: the table's distinct seat winds (RULES.md §7)."""
-        return "".join(WIND_LETTERS[w] for w in dict.fromkeys(self.seat_winds))
+        """One letter per round wind, as round labels write it (E1, F3, G2)."""
+        return "".join(WIND_LETTERS[w] for w in self.round_wind_names)
 
     def as_dict(self) -> dict[str, Any]:
         """Every parameter in force, in its JSON form (the score sheet's ``ruleset`` output)."""

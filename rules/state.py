@@ -58,7 +58,7 @@ class GameState:
         return ruleset.seat_winds[self.seat_wind(player)]
 
     def round_wind_name(self, ruleset: Ruleset) -> str:
-        return tuple(dict.fromkeys(ruleset.seat_winds))[self.round_wind]
+        return ruleset.round_wind_names[self.round_wind]
 
 
 def parse_round(*, ruleset: Ruleset, label: str) -> tuple[int, int]:

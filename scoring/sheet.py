@@ -25,7 +25,7 @@ from rules.state import GameState, start_state
 from scoring.mcr_tiles import score_mcr
 from scoring.riichi_tiles import score_riichi
 from scoring.schema import schema_problems, sort_key
-from scoring.tiles import MCR_FLAGS, RIICHI_FLAGS, TileHand, WinContext, read_tile_hand
+from scoring.tiles import HONOR_NAMES, MCR_FLAGS, RIICHI_FLAGS, TileHand, WinContext, read_tile_hand
 
 
 class SheetError(ValueError):
@@ -133,7 +133,8 @@ def score_sheet(data: Any) -> ScoredSheet:
     return ScoredSheet(sheet=sheet, record=record)
 
 
-_WIND_HONORS = {"East": 1, "South": 2, "West": 3, "North": 4}
+# Honor numbers of the four winds; a Flower or dragon seat has no wind tile, so no wind yakuhai.
+_WIND_HONORS = {name: number for number, name in enumerate(HONOR_NAMES[:4], start=1)}
 
 
 def tile_valuer(ruleset: Ruleset) -> ValueTiles:
