@@ -77,7 +77,7 @@ def build(players: int, games: int, seed: int) -> Any:
     from django.db import transaction
 
     from scoring.models import Game, GamePlayer, Hand
-    from scoring.services import _store_result, replay
+    from scoring.services import replay, store_result
     from tournament.models import Event, Player, Registration
 
     rng = random.Random(seed)
@@ -94,7 +94,7 @@ def build(players: int, games: int, seed: int) -> Any:
             game = Game.objects.create(event=event)
             GamePlayer.objects.bulk_create([GamePlayer(game=game, player_id=p, seat=s) for s, p in enumerate(table)])
             Hand.objects.bulk_create([Hand(game=game, index=i, record=r) for i, r in enumerate(records)])
-            _store_result(game, replay(game, records))
+            store_result(game, replay(game, records))
         hands += len(records)
         if (n + 1) % 500 == 0:
             print(f"  built {n + 1} games, {hands} hands ({time.perf_counter() - begin:.0f} s)", flush=True)

@@ -89,6 +89,13 @@ def _written(write: Callable[[], Game], *, created: bool = False) -> Response:
                       game)
 
 
+def _hand_record(request: Request) -> dict[str, Any] | Response:
+    """The body as a hand record; ``index`` (as the GET shows it) is the URL's business, not the record's."""
+    if not isinstance(request.data, dict):
+        return _errors(InvalidInput([Problem("", "a hand is a JSON object")]))
+    return {key: value for key, value in request.data.items() if key != "index"}
+
+
 def _with_etag(response: Response, game: Game) -> Response:
     response["ETag"] = f'"{game.version}"'
     return response
@@ -157,9 +164,9 @@ class GameHandsView(_GameView):
         version = _version(request, required=False)
         if isinstance(version, Response):
             return version
-        if not isinstance(request.data, dict):
-            return _errors(InvalidInput([Problem("", "a hand is a JSON object")]))
-        record = dict(request.data)
+        record = _hand_record(request)
+        if isinstance(record, Response):
+            return record
         return _written(lambda: services.game_record_hand(game_id=game.pk, record=record, user=request.user,
                                                           version=version), created=True)
 
@@ -195,10 +202,9 @@ class GameHandView(_GameView):
         version = _version(request, required=True)
         if isinstance(version, Response):
             return version
-        if not isinstance(request.data, dict):
-            return _errors(InvalidInput([Problem("", "a hand is a JSON object")]))
-        record = dict(request.data)
-        record.pop("index", None)
+        record = _hand_record(request)
+        if isinstance(record, Response):
+            return record
         if merge:
             hand = get_object_or_404(game.hands, index=index)
             record = {k: v for k, v in {**hand.record, **record}.items() if v is not None}

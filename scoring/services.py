@@ -173,7 +173,7 @@ def _write(*, game_id: int, version: int | None, user: Any, action: str,
             now = after[index] if action != HandChange.Action.DELETE else None
         HandChange.objects.create(game=game, index=index, action=action, before=was, after=now,
                                   user=_author(user), version=game.version)
-        _store_result(game, scored)
+        store_result(game, scored)
         # Standings count finished games only: a hand in a game still going on cannot change them.
         if counted_before or game.status == Game.Status.FINISHED:
             event_id = game.event_id
@@ -201,7 +201,9 @@ def _save_hands(game: Game, rows: list[Hand], records: list[Record], user: Any) 
         Hand.objects.filter(game=game, index__gte=len(records)).delete()
 
 
-def _store_result(game: Game, scored: ScoredSheet) -> None:
+def store_result(game: Game, scored: ScoredSheet) -> None:
+    """Save a replay's output on the game and its GameResult rows (the writes above; bulk loads such as
+    benchmarks/standings.py, which replay once instead of hand by hand)."""
     players = game_players(game)
     result = result_json(scored)
     game.result = result
@@ -255,7 +257,7 @@ def game_create(*, event: Event, player_ids: Sequence[int], table: Any = None,
         game = Game.objects.create(event=event, table=table)
         GamePlayer.objects.bulk_create([GamePlayer(game=game, player_id=pid, seat=seat, substitute=pid in subs)
                                         for seat, pid in enumerate(player_ids)])
-        _store_result(game, replay(game, []))
+        store_result(game, replay(game, []))
     return game
 
 

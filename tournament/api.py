@@ -10,7 +10,6 @@ from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status, viewsets
-from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -181,10 +180,6 @@ class RulesetViewSet(viewsets.ViewSet):
             return Response(self._preset(key))
         except RuleError as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_404_NOT_FOUND)
-
-    @action(detail=False, methods=["get"])
-    def keys(self, request: Request) -> Response:
-        return Response(list(preset_keys()))
 
     @staticmethod
     def _preset(key: str) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from scoring.models import Game, HandChange
+from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,6 @@ def event(organiser: User, referee: User) -> dict[str, Any]:
                                                "overrides": {}, "public": True}, format="json")
     assert response.status_code == 201, response.json()
     slug = response.json()["slug"]
-    from tournament.models import Event
     Event.objects.get(slug=slug).referees.add(referee)
     ids = []
     for name in ("Ann", "Bo", "Cy", "Di"):
