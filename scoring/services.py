@@ -62,9 +62,6 @@ class GamePlayers:
             # Not at this table: the sheet reader then names the field and lists the players.
             return str(player_id)
 
-    def id_of(self, label: str) -> int:
-        return self.ids[self.labels.index(label)]
-
 
 def game_players(game: Game) -> GamePlayers:
     seats = list(game.seats.select_related("player").order_by("seat"))

@@ -65,10 +65,6 @@ class TileHand:
     flowers: int
 
     @property
-    def is_closed(self) -> bool:
-        return all(not m.is_open for m in self.melds)
-
-    @property
     def all_tiles(self) -> tuple[Tile, ...]:
         return (*self.concealed, self.win, *(t for m in self.melds for t in m.tiles))
 
