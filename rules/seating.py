@@ -112,15 +112,8 @@ def random_seating(*, players: Sequence[int], table_size: int, history: History 
     fewer players than one table, a table size outside 2..8, or players that
     do not fill the tables when ``byes`` is false.
     """
-    _check(players, table_size, byes=byes)
-    rng = random.Random(seed)
-    deadline = time.perf_counter() + max(0.0, time_limit)
-    order = list(players)
-    out = _choose_byes(order, len(order) % table_size, bye_counts or {}, rng, swiss=False)
-    seated = [p for p in order if p not in out]
-    rng.shuffle(seated)
-    return _seat(seated=seated, everyone=order, byes=out, table_size=table_size, history=history, rng=rng,
-                 deadline=deadline, swiss=False)
+    return _seating(players, table_size=table_size, history=history, seed=seed, time_limit=time_limit, byes=byes,
+                    bye_counts=bye_counts, swiss=False)
 
 
 def swiss_seating(*, standings: Sequence[int], table_size: int, history: History = (), seed: int | None = None,
@@ -130,14 +123,23 @@ def swiss_seating(*, standings: Sequence[int], table_size: int, history: History
     Players then move at most ``SWISS_WINDOW`` tables to avoid repeats; table 1
     is the top table. Errors as for ``random_seating`` (field ``players``).
     """
-    _check(standings, table_size, byes=byes)
+    return _seating(standings, table_size=table_size, history=history, seed=seed, time_limit=time_limit,
+                    byes=byes, bye_counts=bye_counts, swiss=True)
+
+
+def _seating(order: Sequence[int], *, table_size: int, history: History, seed: int | None, time_limit: float,
+             byes: bool, bye_counts: Mapping[int, int] | None, swiss: bool) -> Seating:
+    """Both seatings: byes first, then the search; random tables start shuffled, swiss ones in rank order."""
+    _check(order, table_size, byes=byes)
     rng = random.Random(seed)
     deadline = time.perf_counter() + max(0.0, time_limit)
-    order = list(standings)
-    out = _choose_byes(order, len(order) % table_size, bye_counts or {}, rng, swiss=True)
-    seated = [p for p in order if p not in out]
-    return _seat(seated=seated, everyone=order, byes=out, table_size=table_size, history=history, rng=rng,
-                 deadline=deadline, swiss=True)
+    everyone = list(order)
+    out = _choose_byes(everyone, len(everyone) % table_size, bye_counts or {}, rng, swiss=swiss)
+    seated = [p for p in everyone if p not in out]
+    if not swiss:
+        rng.shuffle(seated)
+    return _seat(seated=seated, everyone=everyone, byes=out, table_size=table_size, history=history, rng=rng,
+                 deadline=deadline, swiss=swiss)
 
 
 def count_repeats(*, history: History) -> int:
