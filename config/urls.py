@@ -17,6 +17,7 @@ api: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/rounds/", tournament_api.EventRoundsView.as_view(), name="event-rounds"),
     path("events/<slug:slug>/rounds/<int:number>/seating", scoring_api.RoundSeatingView.as_view(),
          name="round-seating"),
+    path("events/<slug:slug>/schedule", scoring_api.EventScheduleView.as_view(), name="event-schedule"),
     path("events/<slug:slug>/standings/", scoring_api.StandingsView.as_view(), name="event-standings"),
     path("games/", scoring_api.GamesView.as_view(), name="games"),
     path("games/<int:game_id>/", scoring_api.GameView.as_view(), name="game"),

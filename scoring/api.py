@@ -45,6 +45,8 @@ def game_json(game: Game) -> dict[str, Any]:
         "table": game.table_id,
         "version": game.version,
         "status": game.status,
+        "end": "time" if game.ended_by_time else None,
+        "played_on": game.played_on.isoformat(),
         "players": [{"id": s.player_id, "name": s.player.name, "seat": s.seat, "substitute": s.substitute}
                     for s in seats],
         "hands_entered": game.hands.count(),
@@ -105,6 +107,19 @@ class GameCreateSerializer(serializers.Serializer[Any]):
     event = serializers.SlugField(help_text="the event's slug")
     players = serializers.ListField(child=serializers.IntegerField(), help_text="player ids in seat order, "
                                     "East (the first dealer) first")
+    substitutes = serializers.ListField(child=serializers.IntegerField(), required=False, default=list,
+                                        help_text="players filling in for an absent player (ranked by the "
+                                        "event's substitute rule); registered substitutes are marked anyway")
+    played_on = serializers.DateField(required=False, help_text="a league counts games in its date range; "
+                                      "default today")
+
+
+class GameUpdateSerializer(serializers.Serializer[Any]):
+    end = serializers.ChoiceField(choices=("time",), required=False, allow_null=True,
+                                  help_text='"time": the clock ended the game after its last hand; null takes '
+                                  "that back")
+    substitutes = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                        help_text="the player ids who played as substitutes (the full list)")
 
 
 class GamesView(APIView):
@@ -127,7 +142,9 @@ class GamesView(APIView):
             return Response({"detail": "only the event's organisers and referees create games"},
                             status=status.HTTP_403_FORBIDDEN)
         try:
-            game = services.game_create(event=event, player_ids=serializer.validated_data["players"])
+            game = services.game_create(event=event, player_ids=serializer.validated_data["players"],
+                                        substitutes=serializer.validated_data["substitutes"],
+                                        played_on=serializer.validated_data.get("played_on"))
         except InvalidInput as exc:
             return _errors(exc)
         return _with_etag(Response(game_json(game), status=status.HTTP_201_CREATED), game)
@@ -149,6 +166,21 @@ class GameView(_GameView):
     def get(self, request: Request, game_id: int) -> Response:
         game = self.game(request, game_id)
         return _with_etag(Response(game_json(game)), game)
+
+    @extend_schema(request=GameUpdateSerializer, parameters=[IF_MATCH],
+                   responses={200: dict, 400: dict, 409: dict, 428: dict})
+    def patch(self, request: Request, game_id: int) -> Response:
+        """End the game by the clock (or take it back), or set who played as a substitute."""
+        game = self.game(request, game_id, write=True)
+        version = _version(request, required=True)
+        if isinstance(version, Response):
+            return version
+        serializer = GameUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        return _written(lambda: services.game_update(
+            game_id=game.pk, user=request.user, version=version,
+            ended_by_time=(data["end"] == "time") if "end" in data else None, substitutes=data.get("substitutes")))
 
 
 class GameHandsView(_GameView):
@@ -304,6 +336,31 @@ class RoundSeatingView(APIView):
         except InvalidInput as exc:
             return _errors(exc)
         return Response(_round_tables(event.rounds.get(number=number)), status=status.HTTP_201_CREATED)
+
+
+class ScheduleSerializer(serializers.Serializer[Any]):
+    csv = serializers.CharField(trim_whitespace=False, help_text="header round,table then one column per seat "
+                                "(east,south,west,north or seat1..seatN), one line per table, player ids")
+
+
+class EventScheduleView(APIView):
+    """Seat every round from a predefined schedule (CSV): all rounds or none."""
+
+    permission_classes = (permissions.IsAuthenticatedOrReadOnly,)
+
+    @extend_schema(request=ScheduleSerializer, responses={201: dict, 400: dict})
+    def post(self, request: Request, slug: str) -> Response:
+        event = get_object_or_404(visible_events(request.user), slug=slug)
+        if not event.is_organiser(request.user):
+            return Response({"detail": "only the event's organisers seat rounds"}, status=status.HTTP_403_FORBIDDEN)
+        serializer = ScheduleSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            services.schedule_import(event=event, text=serializer.validated_data["csv"])
+        except InvalidInput as exc:
+            return _errors(exc)
+        rounds = event.rounds.filter(tables__isnull=False).distinct()
+        return Response([_round_tables(r) for r in rounds], status=status.HTTP_201_CREATED)
 
 
 def _round_tables(round_: Round) -> dict[str, Any]:

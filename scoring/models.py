@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from tournament.models import Event, Player, Table
 
@@ -26,6 +27,7 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=1)
     start = models.JSONField(default=dict, blank=True, help_text="the sheet's start: round, honba, deposits, scores")
     ended_by_time = models.BooleanField(default=False)
+    played_on = models.DateField(default=timezone.localdate, help_text="a league counts the games in its date range")
     result = models.JSONField(default=dict, blank=True, help_text="the replayed score sheet output (derived)")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -80,6 +82,7 @@ class HandChange(models.Model):
         CHANGE = "change"
         DELETE = "delete"
         SHEET = "sheet"
+        GAME = "game"  # the game's clock or substitutes
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     index = models.PositiveIntegerField(null=True, blank=True)
@@ -147,6 +150,8 @@ class Standing(models.Model):
     games = models.PositiveIntegerField()
     average_rank = models.DecimalField(max_digits=4, decimal_places=2, null=True)
     penalties = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+    first_places = models.PositiveIntegerField(default=0)
+    best_game = models.DecimalField(max_digits=10, decimal_places=2, null=True)
 
     class Meta:
         ordering = ("event", models.F("rank").asc(nulls_last=True), "-points", "player_id")

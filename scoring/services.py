@@ -13,14 +13,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.utils import timezone
 
 from rules.errors import Problem, RuleError
-from rules.seating import random_seating, swiss_seating
+from rules.seating import Table as PlannedTable
+from rules.seating import random_seating, schedule_from_csv, swiss_seating
 from scoring.models import Game, GamePlayer, GameResult, Hand, HandChange, Penalty, Standing
 from scoring.report import final_rows, result_json
 from scoring.sheet import ScoredSheet, SheetError, score_sheet
@@ -137,16 +140,20 @@ def _hand_problems(problems: Sequence[Problem], index: int) -> list[Problem]:
 
 
 def _write(*, game_id: int, version: int | None, user: Any, action: str,
-           change: Callable[[list[Record]], list[Record]], index: int | None = None) -> Game:
+           change: Callable[[list[Record]], list[Record]], index: int | None = None,
+           alter: Callable[[Game], tuple[Any, Any]] | None = None) -> Game:
     """Lock, check the version, replay with the change, save everything or nothing.
 
     ``index`` is the hand changed or deleted; an added hand's index is read
     under the lock, so two referees adding at once each get their own.
+    ``alter`` changes the locked game itself (its clock, its substitutes) and
+    returns the (before, after) the history keeps instead of the hands.
     """
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("event").get(pk=game_id)
         if version is not None and version != game.version:
             raise VersionConflict(game.version)
+        altered = alter(game) if alter is not None else None
         counted_before = game.status == Game.Status.FINISHED
         hands = list(game.hands.order_by("index"))
         before = [h.record for h in hands]
@@ -163,7 +170,9 @@ def _write(*, game_id: int, version: int | None, user: Any, action: str,
         game.version += 1
         was: Any
         now: Any
-        if index is None:
+        if altered is not None:
+            was, now = altered
+        elif index is None:
             was, now = before, after  # the whole sheet
         else:
             was = before[index] if index < len(before) else None
@@ -235,8 +244,12 @@ def _schedule_standings(event_id: int) -> None:
 
 
 def game_create(*, event: Event, player_ids: Sequence[int], table: Any = None,
-                substitutes: Iterable[int] = ()) -> Game:
-    """A game with its players in seat order (the first is the first dealer)."""
+                substitutes: Iterable[int] = (), played_on: date | None = None) -> Game:
+    """A game with its players in seat order (the first is the first dealer).
+
+    A player registered as a substitute plays as one; ``substitutes`` marks
+    others who fill in for an absent player in this game only.
+    """
     ruleset = event.ruleset()
     problems: list[Problem] = []
     if len(player_ids) != ruleset.players:
@@ -249,9 +262,14 @@ def game_create(*, event: Event, player_ids: Sequence[int], table: Any = None,
                  if pid not in found]
     if problems:
         raise InvalidInput(problems)
-    subs = set(substitutes)
+    subs = set(substitutes) | set(event.registrations.filter(player_id__in=player_ids, substitute=True)
+                                  .values_list("player_id", flat=True))
+    problems += [Problem("substitutes", f"{pid} is not among the players") for pid in sorted(subs)
+                 if pid not in player_ids]
+    if problems:
+        raise InvalidInput(problems)
     with transaction.atomic():
-        game = Game.objects.create(event=event, table=table)
+        game = Game.objects.create(event=event, table=table, played_on=played_on or timezone.localdate())
         GamePlayer.objects.bulk_create([GamePlayer(game=game, player_id=pid, seat=seat, substitute=pid in subs)
                                         for seat, pid in enumerate(player_ids)])
         store_result(game, replay(game, []))
@@ -288,19 +306,58 @@ def game_delete_hand(*, game_id: int, index: int, user: Any, version: int | None
 def game_put_sheet(*, game_id: int, hands: list[Record], user: Any, version: int | None,
                    start: Mapping[str, Any] | None = None, ended_by_time: bool | None = None) -> Game:
     """Replace all of a game's hands (players by id), as a score sheet does."""
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
-        changed = []
-        if start is not None and start != game.start:
-            game.start = dict(start)
-            changed.append("start")
-        if ended_by_time is not None and ended_by_time != game.ended_by_time:
-            game.ended_by_time = ended_by_time
-            changed.append("ended_by_time")
-        if changed:
-            game.save(update_fields=changed)
-        return _write(game_id=game_id, version=version, user=user, action=HandChange.Action.SHEET,
-                      change=lambda _records: list(hands))
+    def alter(game: Game) -> tuple[Any, Any]:
+        before = game_sheet(game, by="id")
+        _set_header(game, start=start, ended_by_time=ended_by_time)
+        return before, {**game_sheet(game, hands, by="id")}
+
+    return _write(game_id=game_id, version=version, user=user, action=HandChange.Action.SHEET,
+                  change=lambda _records: list(hands), alter=alter)
+
+
+def game_update(*, game_id: int, user: Any, version: int | None, ended_by_time: bool | None = None,
+                substitutes: Sequence[int] | None = None) -> Game:
+    """End a game by the clock (or take that back), or mark which seats a substitute played.
+
+    Ending by time (the sheet's ``end: time``) finishes the game
+    after the hand in play; a substitute's result is ranked by the event's
+    substitute rule. Both replay the game and count in the history.
+    """
+    def alter(game: Game) -> tuple[Any, Any]:
+        seats = list(game.seats.order_by("seat"))
+        before = _game_settings(game, seats)
+        if substitutes is not None:
+            ids = {s.player_id for s in seats}
+            strangers = [pid for pid in substitutes if pid not in ids]
+            if strangers:
+                raise InvalidInput([Problem("substitutes", f"not at this table: {strangers}; its players are "
+                                            f"{[s.player_id for s in seats]}")])
+            for seat in seats:
+                if seat.substitute != (seat.player_id in substitutes):
+                    seat.substitute = seat.player_id in substitutes
+                    seat.save(update_fields=["substitute"])
+        _set_header(game, ended_by_time=ended_by_time)
+        return before, _game_settings(game, seats)
+
+    return _write(game_id=game_id, version=version, user=user, action=HandChange.Action.GAME,
+                  change=lambda records: records, alter=alter)
+
+
+def _game_settings(game: Game, seats: Sequence[GamePlayer]) -> dict[str, Any]:
+    return {"end": "time" if game.ended_by_time else None,
+            "substitutes": [s.player_id for s in seats if s.substitute]}
+
+
+def _set_header(game: Game, *, start: Mapping[str, Any] | None = None, ended_by_time: bool | None = None) -> None:
+    changed = []
+    if start is not None and start != game.start:
+        game.start = dict(start)
+        changed.append("start")
+    if ended_by_time is not None and ended_by_time != game.ended_by_time:
+        game.ended_by_time = ended_by_time
+        changed.append("ended_by_time")
+    if changed:
+        game.save(update_fields=changed)
 
 
 def _check_index(records: list[Record], index: int) -> None:
@@ -313,6 +370,19 @@ def _check_index(records: list[Record], index: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class _Games:
+    """What a player's counted games add up to."""
+
+    points: Decimal
+    table_points: Decimal
+    score: int
+    rank_sum: Decimal
+    count: int
+    first_places: int
+    best: Decimal | None
+
+
+@dataclass(frozen=True, slots=True)
 class _Line:
     player_id: int
     points: Decimal
@@ -321,15 +391,18 @@ class _Line:
     games: int
     average_rank: Decimal | None
     penalties: Decimal
+    first_places: int
+    best_game: Decimal | None
 
 
 def standings_recompute(event: Event) -> int:
     """Rebuild the event's Standing rows from the finished games' results; returns the number of lines.
 
     Riichi: total points (or average per game), penalties outside games
-    included. MCR: table points, then score. Leagues: only a player's best
-    ``best_games`` count, and fewer than ``min_games`` games leave a player
-    unranked. Exact ties share a rank.
+    included. MCR: table points, then score. Then the event's tiebreaks in
+    order; players equal on all of them share the rank. Leagues: only games
+    in the event's date range, only a player's best ``best_games`` count, and
+    fewer than ``min_games`` games leave a player unranked.
     """
     mcr = event.ruleset().is_mcr
     registered = set(event.registrations.filter(substitute=False).values_list("player_id", flat=True))
@@ -338,48 +411,41 @@ def standings_recompute(event: Event) -> int:
                                                                                                   "points"):
         extra[player_id] = extra.get(player_id, Decimal(0)) + points
     results = GameResult.objects.filter(event=event, finished=True)
+    if event.starts_on:
+        results = results.filter(game__played_on__gte=event.starts_on)
+    if event.ends_on:
+        results = results.filter(game__played_on__lte=event.ends_on)
     if event.best_games is None and event.substitute_points is None:
-        # The common case is one aggregate query: a league of 40,000 hands stays well under 100 ms.
-        sums = {row["player_id"]: row for row in results.filter(substitute=False).values("player_id").annotate(
-            points=Sum("points"), table=Sum("table_points"), score=Sum("score"), games=Count("id"),
-            rank_sum=Sum("rank"))}
-        games_of = {p: [(r["points"], r["table"], r["score"], r["rank_sum"], r["games"])] for p, r in sums.items()}
-        played = {p: r["games"] for p, r in sums.items()}
+        counted = _summed(results.filter(substitute=False))
+        played = {p: g.count for p, g in counted.items()}
     else:
-        games_of = {}
-        for player_id, points, table_points, score, place, substitute in results.values_list(
-                "player_id", "points", "table_points", "score", "rank", "substitute").iterator(chunk_size=5000):
-            if substitute:
-                if event.substitute_points is None:
-                    continue
-                points = event.substitute_points
-            games_of.setdefault(player_id, []).append((points, table_points, score, place, 1))
-        played = {p: len(g) for p, g in games_of.items()}
-        if event.best_games:
-            def best(game: tuple[Any, ...]) -> tuple[Any, ...]:
-                return (game[1] or 0, game[0]) if mcr else (game[0],)
-
-            games_of = {p: sorted(g, key=best, reverse=True)[: event.best_games] for p, g in games_of.items()}
+        counted, played = _best_games(event, results, mcr)
 
     lines: list[_Line] = []
-    for player_id in registered | set(games_of) | set(extra):
-        entries = games_of.get(player_id, [])
-        count = sum(e[4] for e in entries)  # the games counted: a league may count only the best
-        total = sum((Decimal(e[0]) for e in entries), Decimal(0)) + extra.get(player_id, Decimal(0))
+    for player_id in registered | set(counted) | set(extra):
+        games = counted.get(player_id)
+        count = games.count if games else 0  # the games counted: a league may count only the best
+        total = (games.points if games else Decimal(0)) + extra.get(player_id, Decimal(0))
         if event.ranking == "average" and count:
             total = (total / count).quantize(Decimal("0.01"))
-        rank_sum = sum((Decimal(e[3]) for e in entries), Decimal(0))
         lines.append(_Line(player_id=player_id, points=total,
-                           table_points=sum((Decimal(e[1] or 0) for e in entries), Decimal(0)) if mcr else None,
-                           score=sum(int(e[2]) for e in entries), games=played.get(player_id, 0),
-                           average_rank=(rank_sum / count).quantize(Decimal("0.01")) if count else None,
-                           penalties=extra.get(player_id, Decimal(0))))
+                           table_points=(games.table_points if games else Decimal(0)) if mcr else None,
+                           score=games.score if games else 0, games=played.get(player_id, 0),
+                           average_rank=(games.rank_sum / count).quantize(Decimal("0.01")) if games and count
+                           else None,
+                           penalties=extra.get(player_id, Decimal(0)),
+                           first_places=games.first_places if games else 0,
+                           best_game=games.best if games else None))
+
+    tiebreaks = list(event.tiebreaks) or (["score"] if mcr else [])
 
     def key(line: _Line) -> tuple[Decimal, ...]:
-        return (line.table_points or Decimal(0), line.points) if mcr else (line.points,)
+        primary = (line.table_points or Decimal(0), line.points) if mcr else (line.points,)
+        return primary + tuple(_tiebreak(line, name) for name in tiebreaks)
 
-    ranked = sorted((ln for ln in lines if ln.games >= max(event.min_games, 1)), key=key, reverse=True)
-    unranked = [ln for ln in lines if ln.games < max(event.min_games, 1)]
+    minimum = max(event.min_games, 1)
+    ranked = sorted((ln for ln in lines if ln.games >= minimum), key=key, reverse=True)
+    unranked = [ln for ln in lines if ln.games < minimum]
     rows: list[Standing] = []
     previous: tuple[Decimal, ...] | None = None
     rank = 0
@@ -394,10 +460,58 @@ def standings_recompute(event: Event) -> int:
     return len(rows)
 
 
+def _tiebreak(line: _Line, name: str) -> Decimal:
+    """A tiebreak as a number where higher is better."""
+    if name == "score":
+        return Decimal(line.score)
+    if name == "average_rank":
+        return -(line.average_rank if line.average_rank is not None else Decimal(99))
+    if name == "first_places":
+        return Decimal(line.first_places)
+    if name == "best_game":
+        return line.best_game if line.best_game is not None else Decimal("-Infinity")
+    raise ValueError(f"unknown tiebreak {name!r}")  # Event.clean refuses these
+
+
+def _summed(results: QuerySet[GameResult]) -> dict[int, _Games]:
+    """The common case in one aggregate query: a league of 40,000 hands stays well under 100 ms."""
+    rows = results.values("player_id").annotate(
+        best=Max("points"), total=Sum("points"), table=Sum("table_points"), total_score=Sum("score"),
+        games=Count("id"), rank_sum=Sum("rank"), firsts=Count("id", filter=Q(rank=1)))
+    return {r["player_id"]: _Games(points=r["total"], table_points=r["table"] or Decimal(0), score=r["total_score"],
+                                   rank_sum=r["rank_sum"], count=r["games"], first_places=r["firsts"],
+                                   best=r["best"])
+            for r in rows}
+
+
+def _best_games(event: Event, results: QuerySet[GameResult], mcr: bool) -> tuple[dict[int, _Games], dict[int, int]]:
+    """League options in Python: substitutes scored at ``substitute_points``, a player's best N games."""
+    games_of: dict[int, list[tuple[Decimal, Decimal, int, Decimal]]] = {}
+    for player_id, points, table_points, score, place, substitute in results.values_list(
+            "player_id", "points", "table_points", "score", "rank", "substitute").iterator(chunk_size=5000):
+        if substitute:
+            if event.substitute_points is None:
+                continue
+            points = event.substitute_points
+        games_of.setdefault(player_id, []).append((points, table_points or Decimal(0), score, place))
+    played = {p: len(g) for p, g in games_of.items()}
+    if event.best_games:
+        def best(game: tuple[Decimal, Decimal, int, Decimal]) -> tuple[Decimal, ...]:
+            return (game[1], game[0]) if mcr else (game[0],)
+
+        games_of = {p: sorted(g, key=best, reverse=True)[: event.best_games] for p, g in games_of.items()}
+    counted = {p: _Games(points=sum((g[0] for g in gs), Decimal(0)), table_points=sum((g[1] for g in gs), Decimal(0)),
+                         score=sum(g[2] for g in gs), rank_sum=sum((g[3] for g in gs), Decimal(0)), count=len(gs),
+                         first_places=sum(1 for g in gs if g[3] == 1), best=max((g[0] for g in gs), default=None))
+               for p, gs in games_of.items()}
+    return counted, played
+
+
 def _standing(event: Event, line: _Line, rank: int | None) -> Standing:
     return Standing(event=event, player_id=line.player_id, rank=rank, points=line.points,
                     table_points=line.table_points, score=line.score, games=line.games,
-                    average_rank=line.average_rank, penalties=line.penalties)
+                    average_rank=line.average_rank, penalties=line.penalties, first_places=line.first_places,
+                    best_game=line.best_game)
 
 
 def sheet_header_problems(game: Game, data: Mapping[str, Any]) -> list[Problem]:
@@ -460,10 +574,38 @@ def round_seat(*, event: Event, number: int, method: str, seed: int | None = Non
                                      byes=event.allow_byes, bye_counts=byes)
     except RuleError as exc:
         raise InvalidInput(exc.problems) from None
-    games = []
     with transaction.atomic():
-        for planned in seating.tables:
-            table = Table.objects.create(round=round_, number=planned.number)
-            Seat.objects.bulk_create([Seat(table=table, player_id=p, position=k) for k, p in enumerate(planned.seats)])
-            games.append(game_create(event=event, player_ids=list(planned.seats), table=table))
+        return _open_tables(event, round_, seating.tables)
+
+
+def _open_tables(event: Event, round_: Round, tables: Iterable[PlannedTable]) -> list[Game]:
+    games = []
+    for planned in tables:
+        table = Table.objects.create(round=round_, number=planned.number)
+        Seat.objects.bulk_create([Seat(table=table, player_id=p, position=k) for k, p in enumerate(planned.seats)])
+        games.append(game_create(event=event, player_ids=list(planned.seats), table=table))
+    return games
+
+
+def schedule_import(*, event: Event, text: str) -> list[Game]:
+    """Seat every round of a predefined schedule (CSV, rules.seating.schedule_from_csv), all or nothing.
+
+    Rounds missing from the event are added; a round that is already seated
+    is refused, so importing twice cannot seat anyone twice.
+    """
+    registered = list(event.registrations.values_list("player_id", flat=True))
+    try:
+        rounds = schedule_from_csv(text=text, players=registered, table_size=event.ruleset().players)
+    except RuleError as exc:
+        raise InvalidInput(exc.problems) from None
+    seated = sorted(set(event.rounds.filter(number__lte=len(rounds), tables__isnull=False)
+                        .values_list("number", flat=True)))
+    if seated:
+        raise InvalidInput([Problem("schedule", f"round {n} is already seated") for n in seated])
+    games: list[Game] = []
+    with transaction.atomic():
+        for number, tables in enumerate(rounds, start=1):
+            if tables:
+                round_ = Round.objects.get_or_create(event=event, number=number)[0]
+                games += _open_tables(event, round_, tables)
     return games

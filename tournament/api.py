@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -16,7 +17,7 @@ from rest_framework.views import APIView
 
 from rules.errors import RuleError
 from rules.presets import build_ruleset, get_preset, preset_doc, preset_keys
-from tournament.models import Event, Player, Registration, Round
+from tournament.models import Event, Player, Registration, Round, tiebreak_problems
 
 
 def visible_events(user: Any) -> QuerySet[Event]:
@@ -47,11 +48,17 @@ class EventSerializer(serializers.ModelSerializer[Event]):
     class Meta:
         model = Event
         fields = ("id", "name", "slug", "kind", "status", "starts_on", "ends_on", "ruleset", "overrides", "public",
-                  "min_games", "best_games", "ranking", "substitute_points", "allow_byes", "ruleset_parameters")
+                  "min_games", "best_games", "ranking", "substitute_points", "allow_byes", "tiebreaks",
+                  "ruleset_parameters")
         read_only_fields = ("slug",)
 
     def get_ruleset_parameters(self, event: Event) -> dict[str, Any]:
         return event.ruleset().as_dict()
+
+    def validate_tiebreaks(self, value: Any) -> Any:
+        if problems := tiebreak_problems(value):
+            raise serializers.ValidationError(problems)
+        return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         key = attrs.get("ruleset_key", getattr(self.instance, "ruleset_key", "wrc-2025"))
@@ -137,10 +144,16 @@ class EventPlayersView(APIView):
 
 
 class RoundSerializer(serializers.ModelSerializer[Round]):
+    ends_at = serializers.SerializerMethodField(help_text="when the clock stops the round's games "
+                                                "(start + time limit)")
+
     class Meta:
         model = Round
-        fields = ("id", "number", "starts_at", "time_limit_minutes")
+        fields = ("id", "number", "starts_at", "time_limit_minutes", "ends_at")
         read_only_fields = ("number",)
+
+    def get_ends_at(self, round_: Round) -> datetime | None:
+        return round_.ends_at()
 
 
 class EventRoundsView(APIView):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -26,6 +27,24 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+# What breaks a tie on points, as an event lists them; players equal on all of them share the rank.
+TIEBREAKS = {
+    "score": "higher sum of end scores",
+    "average_rank": "lower average placement",
+    "first_places": "more first places",
+    "best_game": "higher best single game",
+}
+
+
+def tiebreak_problems(value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        return [f"must be a list of tiebreak names: {', '.join(TIEBREAKS)}"]
+    problems = [f"unknown tiebreak {v!r}; choose from {', '.join(TIEBREAKS)}" for v in value if v not in TIEBREAKS]
+    if len(set(value)) != len(value):
+        problems.append("a tiebreak is listed twice")
+    return problems
 
 
 class Event(models.Model):
@@ -59,6 +78,9 @@ class Event(models.Model):
                                             help_text="a substitute's game counts these points for the absent "
                                             "player (EMA); empty: the substitute's real result")
     allow_byes = models.BooleanField(default=True, help_text="seat what fills tables and leave the rest out")
+    tiebreaks = models.JSONField(default=list, blank=True,
+                                 help_text="after points (MCR: table points, then score), in order: "
+                                 + ", ".join(f"{key} ({text})" for key, text in TIEBREAKS.items()))
 
     class Meta:
         ordering = ("-starts_on", "name")
@@ -75,11 +97,15 @@ class Event(models.Model):
         return build_ruleset(key=self.ruleset_key, overrides=self.ruleset_overrides)
 
     def clean(self) -> None:
+        errors: dict[str, list[str]] = {}
         try:
             self.ruleset()
         except RuleError as exc:
-            raise ValidationError({"ruleset_overrides" if self.ruleset_overrides else "ruleset_key":
-                                   [str(p) for p in exc.problems]}) from None
+            errors["ruleset_overrides" if self.ruleset_overrides else "ruleset_key"] = [str(p) for p in exc.problems]
+        if problems := tiebreak_problems(self.tiebreaks):
+            errors["tiebreaks"] = problems
+        if errors:
+            raise ValidationError(errors)
 
     def is_organiser(self, user: Any) -> bool:
         return bool(user.is_authenticated and (user.is_superuser or self.organisers.filter(pk=user.pk).exists()))
@@ -129,6 +155,12 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} round {self.number}"
+
+    def ends_at(self) -> datetime | None:
+        """When the round's clock runs out; the hand in play is the last (SCORE_SHEET.md `end: time`)."""
+        if self.starts_at is None or self.time_limit_minutes is None:
+            return None
+        return self.starts_at + timedelta(minutes=self.time_limit_minutes)
 
 
 class Table(models.Model):
