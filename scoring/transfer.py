@@ -1,0 +1,209 @@
+"""An event in and out: score sheets into an event, the event out as JSON, CSV or sheets.
+
+Exported sheets name players as the score sheet does (unique names) and can
+be read back by ``import_sheets`` or scored alone by ``score_sheet``.
+Importing is all or nothing: every file is checked first, every problem is
+reported with its file, and only then are the games written.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+
+from rules.errors import Problem
+from rules.presets import build_ruleset
+from scoring.models import Game, GameResult, Penalty, Standing
+from scoring.services import InvalidInput, game_create, game_put_sheet, game_sheet, map_players
+from scoring.sheet import SheetError, score_sheet
+from tournament.models import Event, Player, Registration
+
+_LABEL_WITH_ID = re.compile(r"^(?P<name>.*) #(?P<id>\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class NamedSheet:
+    """A sheet and where it came from (a file name), for the problems' sake."""
+
+    source: str
+    data: Any
+
+
+def sheets_import(*, event: Event, sheets: Sequence[NamedSheet], create_players: bool = False,
+                  user: Any = None) -> list[Game]:
+    """Add one finished or partial game per sheet to the event, or none if any sheet is wrong.
+
+    Players are matched by name among the event's registered players (a name
+    shared by two players is written ``Name #id``, as exports write it); with
+    ``create_players`` an unknown name is registered as a new player.
+    """
+    problems: list[Problem] = []
+    by_name = _registered_by_name(event)
+    unknown: dict[str, str] = {}  # name -> the first file naming it
+    checked: list[tuple[NamedSheet, list[str]]] = []
+    for named in sheets:
+        found = _sheet_problems(event, named)
+        problems += found
+        if found:
+            continue
+        labels = list(named.data["players"])
+        for label in labels:
+            if _player_of(label, by_name) is None:
+                if create_players:
+                    unknown.setdefault(label, named.source)
+                else:
+                    problems.append(Problem(f"{named.source}: players", f"{label!r} is not registered in this "
+                                            "event (register them first, or import with --create-players)"))
+        checked.append((named, labels))
+    if problems:
+        raise InvalidInput(problems)
+
+    games = []
+    with transaction.atomic():
+        for name in unknown:
+            player = Player.objects.create(name=name)
+            Registration.objects.create(event=event, player=player)
+            by_name.setdefault(name, []).append(player.pk)
+        for named, labels in checked:
+            id_of = {label: _registered_id(label, by_name) for label in labels}
+            game = game_create(event=event, player_ids=list(id_of.values()))
+            Penalty.objects.bulk_create([
+                Penalty(event=event, game=game, player_id=id_of[p["player"]], points=Decimal(str(p["points"])),
+                        reason=p.get("reason", ""), created_by=user if user and user.is_authenticated else None)
+                for p in named.data.get("penalties", [])])
+            hands = [map_players(h, id_of.__getitem__) for h in named.data.get("hands", [])]
+            try:
+                games.append(game_put_sheet(game_id=game.pk, hands=hands, user=user, version=None,
+                                            start=named.data.get("start", {}),
+                                            ended_by_time=named.data.get("end") == "time"))
+            except InvalidInput as exc:  # checked above; kept so that a surprise still names its file
+                raise InvalidInput([Problem(f"{named.source}: {p.field}", p.message) for p in exc.problems]) from None
+    return games
+
+
+def _sheet_problems(event: Event, named: NamedSheet) -> list[Problem]:
+    """The sheet scored alone, and played under the event's ruleset."""
+    data = named.data
+    try:
+        score_sheet(data)
+    except SheetError as exc:
+        return [Problem(f"{named.source}: {p.field}" if p.field else named.source, p.message)
+                for p in exc.problems]
+    problems = []
+    ruleset = build_ruleset(key=data["ruleset"], overrides=data.get("overrides", {}))
+    if ruleset != event.ruleset():
+        problems.append(Problem(f"{named.source}: ruleset", f"the event plays {event.ruleset_key!r} with its "
+                                f"overrides {event.ruleset_overrides}; this sheet's rules differ"))
+    return problems
+
+
+def _registered_by_name(event: Event) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for pid, name in event.registrations.values_list("player_id", "player__name"):
+        out.setdefault(name, []).append(pid)
+    return out
+
+
+def _registered_id(label: str, by_name: Mapping[str, list[int]]) -> int:
+    player_id = _player_of(label, by_name)
+    if player_id is None:
+        raise AssertionError(f"{label!r} was checked to be registered")
+    return player_id
+
+
+def _player_of(label: str, by_name: Mapping[str, list[int]]) -> int | None:
+    ids = by_name.get(label, [])
+    if len(ids) == 1:
+        return ids[0]
+    match = _LABEL_WITH_ID.match(label)
+    if match and int(match["id"]) in by_name.get(match["name"], []):
+        return int(match["id"])
+    return None
+
+
+# --- out ----------------------------------------------------------------------
+
+
+def event_export(event: Event) -> dict[str, Any]:
+    """The whole event: settings, players, rounds with tables, games as sheets with results, standings."""
+    registrations = event.registrations.select_related("player", "team").order_by("player__name", "player_id")
+    games = event.games.select_related("table__round").prefetch_related("seats__player").order_by("pk")
+    return {
+        "event": {"slug": event.slug, "name": event.name, "kind": event.kind, "status": event.status,
+                  "starts_on": _iso(event.starts_on), "ends_on": _iso(event.ends_on),
+                  "ruleset": event.ruleset_key, "overrides": event.ruleset_overrides,
+                  "min_games": event.min_games, "best_games": event.best_games, "ranking": event.ranking,
+                  "substitute_points": _number(event.substitute_points), "tiebreaks": event.tiebreaks},
+        "players": [{"id": r.player_id, "name": r.player.name, "federation_id": r.player.federation_id,
+                     "country": r.player.country, "club": r.player.club,
+                     "team": r.team.name if r.team else None, "substitute": r.substitute}
+                    for r in registrations],
+        "rounds": [{"number": r.number, "starts_at": _iso(r.starts_at), "time_limit_minutes": r.time_limit_minutes,
+                    "tables": [{"number": t.number, "seats": [s.player_id for s in t.seats.all()]}
+                               for t in r.tables.all()]}
+                   for r in event.rounds.prefetch_related("tables__seats")],
+        "games": [{"id": g.pk, "round": g.table.round.number if g.table else None,
+                   "table": g.table.number if g.table else None, "played_on": _iso(g.played_on),
+                   "status": g.status, "player_ids": [s.player_id for s in g.seats.all()],
+                   "substitutes": [s.player_id for s in g.seats.all() if s.substitute],
+                   "sheet": game_sheet(g), "result": g.result}
+                  for g in games],
+        "standings": [{"rank": s.rank, "player": {"id": s.player_id, "name": s.player.name},
+                       "points": _number(s.points), "table_points": _number(s.table_points), "score": s.score,
+                       "games": s.games, "average_rank": _number(s.average_rank),
+                       "penalties": _number(s.penalties), "first_places": s.first_places,
+                       "best_game": _number(s.best_game)}
+                      for s in Standing.objects.filter(event=event).select_related("player")],
+    }
+
+
+def standings_csv(event: Event) -> str:
+    """One line per player, in standings order; an unranked player has an empty rank."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["rank", "player_id", "player", "points", "table_points", "score", "games", "average_rank",
+                     "penalties", "first_places", "best_game"])
+    for s in Standing.objects.filter(event=event).select_related("player"):
+        writer.writerow([_cell(s.rank), s.player_id, s.player.name, s.points, _cell(s.table_points), s.score,
+                         s.games, _cell(s.average_rank), s.penalties, s.first_places, _cell(s.best_game)])
+    return out.getvalue()
+
+
+def results_csv(event: Event) -> str:
+    """One line per player per game: where they sat and what the game gave them."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["game", "round", "table", "played_on", "finished", "seat", "wind", "player_id", "player",
+                     "substitute", "rank", "score", "points", "table_points"])
+    winds = event.ruleset().seat_winds
+    results = {(r.game_id, r.player_id): r for r in GameResult.objects.filter(event=event)}
+    games = event.games.select_related("table__round").prefetch_related("seats__player").order_by("pk")
+    for game in games:
+        for seat in game.seats.all():
+            result = results.get((game.pk, seat.player_id))
+            writer.writerow([
+                game.pk, game.table.round.number if game.table else "", game.table.number if game.table else "",
+                game.played_on.isoformat(), game.status == Game.Status.FINISHED, seat.seat + 1, winds[seat.seat],
+                seat.player_id, seat.player.name, seat.substitute,
+                _cell(result.rank if result else None), _cell(result.score if result else None),
+                _cell(result.points if result else None), _cell(result.table_points if result else None)])
+    return out.getvalue()
+
+
+def _iso(value: Any) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if value is not None else None
+
+
+def _cell(value: Any) -> Any:
+    return "" if value is None else value
