@@ -223,3 +223,52 @@ def test_seating_rounds_opens_a_game_per_table(organiser: User):
     referee = User.objects.create_user("ref2")
     assert client_for(referee).post(f"/api/v1/events/{slug}/rounds/2/seating", {"method": "swiss"},
                                     format="json").status_code == 403
+
+
+def test_the_clock_ends_a_game_and_substitutes_are_marked(event: dict[str, Any], game: dict[str, Any],
+                                                          referee: User, organiser: User):
+    ann, _bo, cy, di = event["players"]
+    version = hand(game, referee, {"result": "ron", "winner": ann, "loser": cy, "han": 3, "fu": 40}).json()["version"]
+    url = f"/api/v1/games/{game['id']}/"
+    assert client_for(referee).patch(url, {"end": "time"}, format="json").status_code == 428
+    ended = client_for(referee).patch(url, {"end": "time", "substitutes": [di]}, format="json",
+                                      HTTP_IF_MATCH=f'"{version}"')
+    assert ended.status_code == 200, ended.json()
+    data = ended.json()
+    assert (data["status"], data["end"]) == ("finished", "time")
+    assert [p["substitute"] for p in data["players"]] == [False, False, False, True]
+    # Ann's 7700 ron is the whole game: 37700 first.
+    assert data["result"]["final"][0]["score"] == 37700
+    stranger = client_for(referee).patch(url, {"substitutes": [999999]}, format="json",
+                                         HTTP_IF_MATCH=f'"{data["version"]}"')
+    assert stranger.status_code == 400
+    assert stranger.json()["errors"][0]["field"] == "substitutes"
+    back = client_for(referee).patch(url, {"end": None}, format="json", HTTP_IF_MATCH=f'"{data["version"]}"')
+    assert (back.json()["status"], back.json()["end"]) == ("playing", None)
+    history = client_for(organiser).get(f"/api/v1/games/{game['id']}/history/").json()
+    assert [(c["action"], c["after"]) for c in history[1:]] == [
+        ("game", {"end": "time", "substitutes": [di]}), ("game", {"end": None, "substitutes": [di]})]
+
+
+def test_a_predefined_schedule_seats_every_round_or_none(organiser: User):
+    client = client_for(organiser)
+    slug = client.post("/api/v1/events/", {"name": "Scheduled", "public": True}, format="json").json()["slug"]
+    p = [client.post(f"/api/v1/events/{slug}/players/", {"name": f"P{i}"}, format="json").json()["id"]
+         for i in range(8)]
+    rows = [(1, 1, p[0:4]), (1, 2, p[4:8]), (2, 1, [p[0], p[4], p[1], p[5]]), (2, 2, [p[2], p[6], p[3], p[7]])]
+    text = "round,table,east,south,west,north\n" + "".join(
+        f"{r},{t},{','.join(map(str, seats))}\n" for r, t, seats in rows)
+    bad = client.post(f"/api/v1/events/{slug}/schedule", {"csv": text.replace(f",{p[7]}\n", ",999999\n")},
+                      format="json")
+    assert bad.status_code == 400
+    unknown = "north: player 999999 is not in this tournament"  # p[7] sits North in rounds 1 and 2
+    assert bad.json()["errors"] == [{"field": "line 3", "message": unknown}, {"field": "line 5", "message": unknown}]
+    assert Event.objects.get(slug=slug).rounds.count() == 0
+    done = client.post(f"/api/v1/events/{slug}/schedule", {"csv": text}, format="json")
+    assert done.status_code == 201, done.json()
+    assert [[[s["player"]["id"] for s in t["seats"]] for t in r["tables"]] for r in done.json()] == [
+        [p[0:4], p[4:8]], [[p[0], p[4], p[1], p[5]], [p[2], p[6], p[3], p[7]]]]
+    assert Game.objects.filter(event__slug=slug).count() == 4
+    again = client.post(f"/api/v1/events/{slug}/schedule", {"csv": text}, format="json")
+    assert again.json()["errors"] == [{"field": "schedule", "message": "round 1 is already seated"},
+                                      {"field": "schedule", "message": "round 2 is already seated"}]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from scoring.models import GamePlayer, Penalty, Standing
 from scoring.services import game_create, game_put_sheet, standings_recompute
@@ -89,3 +91,37 @@ def test_mcr_ranks_by_table_points_then_score():
     rows = [(s.rank, s.player.name, s.table_points, s.points) for s in Standing.objects.filter(event=event)]
     assert rows == [(1, "Ann", Decimal("5.50"), Decimal("46.00")), (2, "Bo", Decimal("5.00"), Decimal("14.00")),
                     (3, "Di", Decimal("2.50"), Decimal("-26.00")), (4, "Cy", Decimal("1.00"), Decimal("-34.00"))]
+
+
+def test_tiebreaks_split_equal_points_in_the_events_order():
+    event, (ann, bo, cy, di, _ed) = league()
+    # Bo wins 5200 from Cy, then Cy wins 5200 from Bo: ±20.2 each way; Ann and Di share 2nd/3rd twice (0).
+    play(event, [ann, bo, cy, di], [ron(bo, cy)])
+    play(event, [ann, bo, cy, di], [ron(cy, bo)])
+    ranks = {name: rank for rank, name, _points, _games in table(event)}
+    assert [ranks[n] for n in ("Ann", "Bo", "Cy", "Di")] == [1, 1, 1, 1]  # all on 0.00: shared
+    event.tiebreaks = ["average_rank", "first_places"]  # all average 2.5; Bo and Cy each won once
+    event.save()
+    rows = table(event)
+    assert [(rank, name) for rank, name, _p, _g in rows[:4]] == [(1, "Bo"), (1, "Cy"), (3, "Ann"), (3, "Di")]
+    line = Standing.objects.get(event=event, player_id=bo)
+    assert (line.first_places, line.best_game, line.average_rank) == (1, Decimal("20.20"), Decimal("2.50"))
+
+
+def test_league_counts_the_games_in_its_date_range():
+    event, (ann, bo, cy, di, _ed) = league(starts_on=date(2026, 11, 1), ends_on=date(2026, 11, 30))
+    for played_on, winner in ((date(2026, 10, 31), cy), (date(2026, 11, 2), ann), (date(2026, 12, 1), bo)):
+        game = game_create(event=event, player_ids=[ann, bo, cy, di], played_on=played_on)
+        game_put_sheet(game_id=game.pk, hands=[ron(winner, di)], user=None, version=None, ended_by_time=True)
+    rows = {name: (rank, points, games) for rank, name, points, games in table(event)}
+    assert rows["Ann"] == (1, Decimal("22.70"), 1)  # only the game of 2 November counts
+    assert rows["Bo"][2] == rows["Cy"][2] == 1
+
+
+def test_bad_tiebreaks_are_refused_by_name():
+    event, _ = league(tiebreaks=["score", "coin toss", "score"])
+    with pytest.raises(ValidationError) as caught:
+        event.full_clean()
+    assert caught.value.message_dict["tiebreaks"] == [
+        "unknown tiebreak 'coin toss'; choose from score, average_rank, first_places, best_game",
+        "a tiebreak is listed twice"]
