@@ -1,13 +1,20 @@
-"""Admin for games with their hands inline (read-only: hands change through the services, which replay)."""
+"""Admin for games with their hands inline (edited through the services, which replay and keep the history)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.options import InlineModelAdmin
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
+from django.forms import BaseInlineFormSet, ModelForm
 from django.http import HttpRequest
 
 from scoring.models import Game, GamePlayer, Hand, HandChange, Penalty, Standing
-from scoring.services import InvalidInput, round_seat, standings_recompute
+from scoring.services import InvalidInput, VersionConflict, replay, round_seat, standings_recompute
+from scoring.services import game_put_sheet as put_sheet
 from tournament.admin import EventAdmin, RoundAdmin
 from tournament.models import Event, Round
 
@@ -57,24 +64,103 @@ class GamePlayerInline(admin.TabularInline[GamePlayer, Game]):
     can_delete = False
 
 
+class HandFormSet(BaseInlineFormSet[Hand, Game, ModelForm[Hand]]):
+    """Hands edited in the admin as score-sheet records (players by id), checked by replaying the game.
+
+    Saving goes through scoring.services like any other write: the game is
+    replayed, the history keeps the change, nothing is saved if any hand is
+    refused, and a game changed by someone else since the page was opened is
+    not overwritten.
+    """
+
+    def records(self) -> list[dict[str, Any]]:
+        kept = []
+        for form in self.forms:
+            data = getattr(form, "cleaned_data", None)
+            if not data or data.get("DELETE") or data.get("record") in (None, ""):
+                continue
+            kept.append((form.instance.index if form.instance.pk else 10**9, data["record"]))
+        return [record for _index, record in sorted(kept, key=lambda pair: pair[0])]
+
+    def clean(self) -> None:
+        super().clean()
+        if any(self.errors) or self.instance.pk is None:
+            return
+        bad = [r for r in self.records() if not isinstance(r, dict)]
+        if bad:
+            raise ValidationError("each hand is a JSON object (a score-sheet hand record)")
+        try:
+            replay(self.instance, self.records())
+        except InvalidInput as exc:
+            raise ValidationError([str(p) for p in exc.problems]) from None
+
+
 class HandInline(admin.TabularInline[Hand, Game]):
-    # Read-only: a change must go through scoring.services so the game is replayed and the history kept.
     model = Hand
-    extra = 0
-    readonly_fields = ("index", "record", "entered_by", "entered_at")
-    can_delete = False
+    formset = HandFormSet
+    extra = 1
+    fields = ("index", "record", "entered_by", "entered_at")
+    readonly_fields = ("index", "entered_by", "entered_at")
     ordering = ("index",)
 
-    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
+
+class GameForm(ModelForm[Game]):
+    seen_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Game
+        fields = ("event", "table", "played_on", "ended_by_time", "start")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["seen_version"].initial = self.instance.version
+            for name in ("event", "table"):
+                self.fields[name].disabled = True  # the players sit at this table in this event's rules
+
+    def clean_seen_version(self) -> int | None:
+        seen: int | None = self.cleaned_data.get("seen_version")
+        if self.instance.pk and seen is not None:
+            current = Game.objects.filter(pk=self.instance.pk).values_list("version", flat=True).first()
+            if current != seen:
+                raise ValidationError(f"someone changed this game since you opened it (now version {current}); "
+                                      "reload the page and make your change again")
+        return seen
 
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin[Game]):
-    list_display = ("id", "event", "table", "status", "version", "updated_at")
+    form = GameForm
+    list_display = ("id", "event", "table", "status", "version", "played_on", "updated_at")
     list_filter = ("event", "status")
-    readonly_fields = ("version", "result", "status")
+    readonly_fields = ("version", "status", "result")
     inlines = (GamePlayerInline, HandInline)
+
+    def get_inlines(self, request: HttpRequest, obj: Game | None) -> list[type[InlineModelAdmin[Any, Any]]]:
+        # A new game gets its players first (games are created through the API or seating).
+        return list(self.inlines) if obj is not None else []
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, obj: Game, form: Any, change: bool) -> None:
+        """Nothing here: the clock and start are saved with the hands below, as one replayed write."""
+
+    def construct_change_message(self, request: HttpRequest, form: Any, formsets: Any,
+                                 add: bool = False) -> list[dict[str, Any]]:
+        # The formsets are not saved row by row (the sheet write below is); the history is in HandChange.
+        return super().construct_change_message(request, form, [], add)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if not isinstance(formset, HandFormSet):
+            return
+        data = form.cleaned_data
+        Game.objects.filter(pk=form.instance.pk).update(played_on=data["played_on"])
+        try:
+            put_sheet(game_id=form.instance.pk, hands=formset.records(), user=request.user,
+                      version=data.get("seen_version"), start=data["start"], ended_by_time=data["ended_by_time"])
+        except (InvalidInput, VersionConflict) as exc:  # checked in clean(); only a race gets here
+            self.message_user(request, f"Not saved: {exc}", messages.ERROR)
 
 
 @admin.register(HandChange)
