@@ -1,0 +1,153 @@
+"""Two referees writing to one game at the same moment: the row lock and the version check, for real.
+
+Each write runs in its own thread with its own database connection, released
+together by a barrier. Only PostgreSQL locks a single row (SQLite locks the
+whole file, so nothing would overlap there): on any other database the tests
+are skipped. CI runs them with ``DATABASE_URL=postgres://…``.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from scoring import services
+from scoring.models import Game, Hand, HandChange
+from scoring.services import VersionConflict, game_change_hand, game_create, game_record_hand
+from tournament.models import Event, Player
+
+pytestmark = [
+    pytest.mark.skipif(connection.vendor != "postgresql",
+                       reason="needs PostgreSQL row locks (set DATABASE_URL=postgres://…); "
+                              "SQLite locks the whole database file"),
+    pytest.mark.django_db(transaction=True),  # the threads' connections must see committed rows
+]
+
+Outcome = Game | BaseException
+
+
+@pytest.fixture
+def players() -> list[int]:
+    return [Player.objects.create(name=name).pk for name in ("Ann", "Bo", "Cy", "Di")]
+
+
+@pytest.fixture
+def game(players: list[int]) -> Game:
+    event = Event.objects.create(name="Spring Open", slug="spring-open")
+    return game_create(event=event, player_ids=players)
+
+
+@pytest.fixture(autouse=True)
+def slow_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hold each write a moment between reading the version and saving.
+
+    With the lock in place this only makes the writers queue; without it, both
+    would read the same version and the same hands, and the tests below fail
+    every time instead of now and then.
+    """
+    replay = services.replay
+
+    def slow(game: Game, records: Sequence[services.Record]) -> Any:
+        time.sleep(0.1)
+        return replay(game, records)
+
+    monkeypatch.setattr(services, "replay", slow)
+
+
+def at_once(writes: Sequence[Callable[[], Game]]) -> list[Outcome]:
+    """Run each write in its own thread and connection, all released together; each one's game or exception."""
+    barrier = threading.Barrier(len(writes))
+    outcomes: list[Outcome | None] = [None] * len(writes)
+
+    def run(k: int, write: Callable[[], Game]) -> None:
+        try:
+            connection.ensure_connection()  # connect first, so the barrier releases writes, not handshakes
+            barrier.wait(timeout=10)
+            outcomes[k] = write()
+        except BaseException as exc:
+            outcomes[k] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(k, write)) for k, write in enumerate(writes)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads), "a write is still waiting (deadlock?)"
+    assert all(outcome is not None for outcome in outcomes)
+    return [outcome for outcome in outcomes if outcome is not None]
+
+
+def ron(winner: int, loser: int, han: int, fu: int = 30) -> dict[str, Any]:
+    return {"result": "ron", "winner": winner, "loser": loser, "han": han, "fu": fu}
+
+
+@pytest.mark.parametrize("action", ["change", "add"])
+def test_two_referees_with_the_same_version_one_wins(game: Game, players: list[int], action: str):
+    ann, bo, cy, di = players
+    game = game_record_hand(game_id=game.pk, record=ron(ann, cy, 3, 40), user=None, version=None)
+    v = game.version
+    changes_before = HandChange.objects.filter(game=game).count()
+    # Both referees loaded the game at version v and each enters a different hand.
+    entries = [ron(bo, di, 2), ron(cy, ann, 4)]
+    if action == "change":
+        writes = [partial(game_change_hand, game_id=game.pk, index=0, record=r, user=None, version=v)
+                  for r in entries]
+        index, hands = 0, 1
+    else:
+        writes = [partial(game_record_hand, game_id=game.pk, record=r, user=None, version=v) for r in entries]
+        index, hands = 1, 2
+
+    outcomes = at_once(writes)
+
+    won = [k for k, o in enumerate(outcomes) if isinstance(o, Game)]
+    lost = [k for k, o in enumerate(outcomes) if isinstance(o, VersionConflict)]
+    assert (len(won), len(lost)) == (1, 1), outcomes
+    winner, conflict = outcomes[won[0]], outcomes[lost[0]]
+    assert isinstance(winner, Game)
+    assert isinstance(conflict, VersionConflict)
+    assert conflict.current == v + 1  # the loser is told the version to reload
+
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.version == v + 1
+    assert list(Hand.objects.filter(game=game).order_by("index").values_list("index", flat=True)) == list(
+        range(hands))
+    assert Hand.objects.get(game=game, index=index).record == entries[won[0]]
+    assert stored.result == winner.result  # the saved replay is the winner's, not a mix
+    changes = HandChange.objects.filter(game=game)
+    assert changes.count() == changes_before + 1
+    last = changes.get(version=v + 1)
+    assert (last.action, last.index, last.after) == (action, index, entries[won[0]])
+
+
+def test_hands_added_at_once_without_a_version_all_land_in_order(game: Game, players: list[int]):
+    ann, bo, cy, di = players
+    start = game.version
+    # Exhaustive draws stay valid in any order and none ends the game (at most 3000 paid per draw);
+    # each tenpai list is different so every hand can be found again.
+    entries = [{"result": "draw", "tenpai": tenpai} for tenpai in ([], [ann], [bo], [cy], [di], [ann, cy])]
+
+    outcomes = at_once([partial(game_record_hand, game_id=game.pk, record=r, user=None, version=None)
+                        for r in entries])
+
+    assert all(isinstance(o, Game) for o in outcomes), outcomes
+    n = len(entries)
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.version == start + n
+    assert stored.status == Game.Status.PLAYING
+    hands = list(Hand.objects.filter(game=game).order_by("index"))
+    assert [h.index for h in hands] == list(range(n))
+    assert sorted(map(repr, (h.record for h in hands))) == sorted(map(repr, entries))  # each hand once
+    assert len(stored.result["hands"]) == n
+    changes = list(HandChange.objects.filter(game=game, action=HandChange.Action.ADD).order_by("version"))
+    # The writes queued on the lock: the k-th to commit added hand k and made version start + k + 1.
+    assert [(c.index, c.version) for c in changes] == [(k, start + k + 1) for k in range(n)]
+    assert [c.after for c in changes] == [h.record for h in hands]
+    assert sorted(o.version for o in outcomes if isinstance(o, Game)) == list(range(start + 1, start + n + 1))
