@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install install-dev run demo test lint check bench clean
+.PHONY: install install-dev messages run demo test lint check bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,14 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
-demo: install
+# The Korean catalogue is compiled, not committed; gettext's msgfmt does it (CI installs gettext).
+MO := config/locale/ko/LC_MESSAGES/django.mo
+$(MO): config/locale/ko/LC_MESSAGES/django.po | $(VENV)/.installed
+	@if command -v msgfmt >/dev/null; then $(BIN)/python manage.py compilemessages --ignore=.venv --verbosity 0; \
+	else echo "msgfmt (gettext) is missing: pages stay in English"; fi
+messages: $(MO)
+
+demo: install messages
 	$(BIN)/python manage.py migrate --no-input --verbosity 0
 	$(BIN)/python manage.py score_sheet examples/wrc-demo.json
 	$(BIN)/python manage.py load_demo --base-url http://$(HOST):$(PORT)
@@ -31,7 +38,7 @@ run: demo
 	@echo "Serving on http://$(HOST):$(PORT)/admin/ (Ctrl-C stops)"
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-test: install-dev
+test: install-dev messages
 	$(BIN)/python -m pytest
 
 lint: install-dev

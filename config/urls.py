@@ -1,4 +1,4 @@
-"""URL wiring: the admin, the REST API under /api/v1/ and its OpenAPI schema and docs."""
+"""URL wiring: the public pages and referee entry, the admin, the REST API under /api/v1/ and its OpenAPI docs."""
 
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
 from scoring import api as scoring_api
+from scoring import entry, views
 from tournament import api as tournament_api
 
 router = DefaultRouter()
@@ -28,7 +29,22 @@ api: list[URLPattern | URLResolver] = [
     path("", include(router.urls)),
 ]
 
+pages: list[URLPattern | URLResolver] = [
+    path("", views.home, name="home"),
+    path("events/<slug:slug>/", views.event_page, name="event"),
+    path("events/<slug:slug>/standings/", views.standings_page, name="standings"),
+    path("events/<slug:slug>/standings.csv", views.standings_csv, name="standings-csv"),
+    path("events/<slug:slug>/results.csv", views.results_csv, name="results-csv"),
+    path("events/<slug:slug>/rounds/<int:number>/", views.round_page, name="round"),
+    path("events/<slug:slug>/rounds/<int:number>/print/", views.round_print, name="round-print"),
+    path("events/<slug:slug>/players/<int:player_id>/", views.player_page, name="player"),
+    path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/entry/", entry.entry_page, name="game-entry"),
+]
+
 urlpatterns = [
+    *pages,
+    path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

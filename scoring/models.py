@@ -11,14 +11,15 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Event, Player, Table
 
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        PLAYING = "playing"
-        FINISHED = "finished"
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")
     table = models.OneToOneField(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="game")

@@ -8,6 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from rules.errors import RuleError
 from rules.presets import build_ruleset
@@ -49,13 +50,13 @@ def tiebreak_problems(value: Any) -> list[str]:
 
 class Event(models.Model):
     class Kind(models.TextChoices):
-        TOURNAMENT = "tournament"
-        LEAGUE = "league"
+        TOURNAMENT = "tournament", _("tournament")
+        LEAGUE = "league", _("league")
 
     class Status(models.TextChoices):
-        DRAFT = "draft"
-        RUNNING = "running"
-        FINISHED = "finished"
+        DRAFT = "draft", _("draft")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)

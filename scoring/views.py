@@ -1,0 +1,96 @@
+"""The public pages: events, standings, rounds, players, games, CSV and print views (thin: scoring.pages reads)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from scoring import pages, transfer
+from scoring.models import Game
+from tournament.models import Event, Player
+
+
+def _event(request: HttpRequest, slug: str) -> Event:
+    return get_object_or_404(pages.public_events(request.user), slug=slug)
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "pages/home.html", {"events": pages.public_events(request.user)})
+
+
+@require_GET
+def event_page(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    return render(request, "pages/event.html", {
+        "event": event, "rules": pages.ruleset_summary(event), "rounds": event.rounds.all(),
+        "games": pages.games_of_event(event).filter(table__isnull=True)})
+
+
+@require_GET
+def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    sort = request.GET.get("sort", "rank")
+    context = {"event": event, "lines": pages.standings(event, sort), "sort": sort,
+               "mcr": event.ruleset().is_mcr}
+    # The page polls for its table alone while a round is being played.
+    template = "pages/standings_table.html" if request.GET.get("part") == "table" else "pages/standings.html"
+    return render(request, template, context)
+
+
+@require_GET
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    return _csv(transfer.standings_csv(_event(request, slug)), f"{slug}-standings.csv")
+
+
+@require_GET
+def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    return _csv(transfer.results_csv(_event(request, slug)), f"{slug}-results.csv")
+
+
+def _csv(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _event(request, slug)
+    round_ = get_object_or_404(event.rounds, number=number)
+    search = request.GET.get("q", "")
+    return render(request, "pages/round.html", {
+        "event": event, "round": round_, "tables": pages.round_tables(round_, search), "q": search,
+        "rounds": event.rounds.all()})
+
+
+@require_GET
+def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _event(request, slug)
+    round_ = get_object_or_404(event.rounds, number=number)
+    return render(request, "pages/round_print.html", {
+        "event": event, "round": round_, "tables": pages.round_tables(round_), "hand_rows": range(16)})
+
+
+@require_GET
+def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    event = _event(request, slug)
+    player = get_object_or_404(Player, pk=player_id)
+    if not event.registrations.filter(player=player).exists() and not event.games.filter(seats__player=player).exists():
+        raise Http404("this player does not play in this event")
+    games = pages.player_games(event, player)
+    return render(request, "pages/player.html", {
+        "event": event, "player": player, "games": games,
+        "chart": pages.cumulative_chart([g.cumulative for g in games]),
+        "standing": next((line for line in pages.standings(event) if line.player_id == player.pk), None)})
+
+
+@require_GET
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game.objects.filter(event__in=pages.public_events(request.user))
+                             .select_related("event", "table__round"), pk=game_id)
+    return render(request, "pages/game.html", {
+        "game": game, "event": game.event, "players": game.result.get("players", []),
+        "hands": pages.game_hands(game), "final": pages.final_lines(game),
+        "penalties": game.result.get("penalties", []), "can_score": game.event.can_score(request.user)})

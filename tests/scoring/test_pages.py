@@ -1,0 +1,119 @@
+"""The public pages: what a player reads on a phone, from the stored results (no scoring in the views)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from scoring.models import Game
+from scoring.pages import cumulative_chart
+from scoring.services import game_create, game_put_sheet, standings_recompute
+from tournament.models import Event, Player, Registration, Round, Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def ron(winner: int, loser: int, han: int = 3, fu: int = 40, **extra: Any) -> dict[str, Any]:
+    return {"result": "ron", "winner": winner, "loser": loser, "han": han, "fu": fu, **extra}
+
+
+@pytest.fixture
+def event() -> Event:
+    """Round 1 of a public wrc-2025 event: one table, Ann wins 7700 from Cy; Bo and Di tie at 30000."""
+    event = Event.objects.create(name="Spring Open", slug="spring", public=True, status=Event.Status.RUNNING)
+    players = [Player.objects.create(name=name) for name in ("Ann", "Bo", "Cy", "Di")]
+    Registration.objects.bulk_create([Registration(event=event, player=p) for p in players])
+    table = Table.objects.create(round=Round.objects.create(event=event, number=1), number=1)
+    Seat.objects.bulk_create([Seat(table=table, player=p, position=k) for k, p in enumerate(players)])
+    ids = [p.pk for p in players]
+    game = game_create(event=event, player_ids=ids, table=table)
+    game_put_sheet(game_id=game.pk, hands=[ron(ids[0], ids[2], riichi=[ids[0]]), {"result": "draw", "tenpai": []}],
+                   user=None, version=None, ended_by_time=True)
+    standings_recompute(event)
+    return event
+
+
+def text(response: Any) -> str:
+    assert response.status_code == 200
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+def test_home_lists_public_events_only(event: Event):
+    Event.objects.create(name="Club night", slug="club", public=False)
+    page = text(Client().get("/"))
+    assert "Spring Open" in page
+    assert "Club night" not in page
+    assert Client().get("/events/club/").status_code == 404
+    assert Client().get("/events/club/standings/").status_code == 404
+
+
+def test_event_page_summarises_the_rules(event: Event):
+    page = text(Client().get("/events/spring/"))
+    # wrc-2025 (RULES.md §8): 30000 / 30000, uma 15/5/−5/−15, chombo −30 points.
+    assert "Start / return points 30000 / 30000" in page
+    assert "Uma +15 / +5 / -5 / -15" in page
+    assert "Chombo -30 points" in page
+    assert "Round 1" in page
+
+
+def test_standings_show_shared_ranks_and_sort(event: Event):
+    page = text(Client().get("/events/spring/standings/"))
+    # Ann: 7700, her riichi stick comes back: 37700 -> +7.7 + 15; Bo and Di share 2nd/3rd: 0 each, shown "=2".
+    assert "1 Ann 22.7 1 1.00 =2 Bo 0.0 1 2.50 =2 Di 0.0 1 2.50 4 Cy -22.7 1 4.00" in page
+    by_name = text(Client().get("/events/spring/standings/?sort=player&part=table"))
+    assert [m for m in re.findall(r"\b(Ann|Bo|Cy|Di)\b", by_name)] == ["Ann", "Bo", "Cy", "Di"]
+    assert "<html" not in Client().get("/events/spring/standings/?part=table").content.decode()
+    polled = Client().get("/events/spring/standings/").content.decode()
+    assert 'data-poll="/events/spring/standings/?part=table' in polled  # updates while the round is played
+
+
+def test_round_page_finds_where_a_player_sits(event: Event):
+    page = Client().get("/events/spring/rounds/1/?q=cy").content.decode()
+    assert 'class="table-card found"' in page
+    assert re.search(r'<tr class="match"><th>West</th><td><a [^>]*>Cy</a>', page)
+    assert "22300" in page  # Cy's score after the game
+    cards = text(Client().get("/events/spring/rounds/1/print/"))
+    assert "Table 1" in cards and "East Ann" in cards and "North Di" in cards
+
+
+def test_player_page_lists_games_and_draws_the_chart(event: Event):
+    ann = Player.objects.get(name="Ann")
+    response = Client().get(f"/events/spring/players/{ann.pk}/")
+    page = text(response)
+    assert "Rank 1" in page and "22.7 points in 1 game" in page
+    assert re.search(r"<polyline class=\"line\" points=\"[\d.]+,[\d.]+ [\d.]+,[\d.]+\"", response.content.decode())
+    stranger = Player.objects.create(name="Zed")
+    assert Client().get(f"/events/spring/players/{stranger.pk}/").status_code == 404
+
+
+def test_cumulative_chart_scales_into_the_box():
+    chart = cumulative_chart([Decimal("10"), Decimal("-10"), Decimal("5")], width=216, height=132)
+    assert chart is not None
+    # From 0 before the first game: 0, 10, -10, 5 over x 16..200 (step 61.33); y 16 (top +10) .. 116 (bottom −10).
+    assert chart.points == "16.0,66.0 77.3,16.0 138.7,116.0 200.0,41.0"
+    assert (chart.zero_y, chart.top_label, chart.bottom_label) == (66.0, "+10.0", "-10.0")
+    assert cumulative_chart([]) is None
+
+
+def test_game_page_shows_each_hand_and_the_final_result(event: Event):
+    game = Game.objects.get(event=event)
+    page = text(Client().get(f"/games/{game.pk}/"))
+    assert "E1 0 Ann 0 Ron on Cy: Ann 3 han 40 fu; riichi: Ann +7700 0 -7700 0" in page
+    assert "E1 1 Ann 0 Draw, nobody tenpai 0 0 0 0" in page  # the dealer won: renchan, one honba
+    assert "Final result" in page and "37700" in page
+
+
+def test_csv_downloads(event: Event):
+    response = Client().get("/events/spring/standings.csv")
+    assert response["Content-Type"].startswith("text/csv")
+    assert response.content.decode().splitlines()[1].startswith("1,")
+    assert len(Client().get("/events/spring/results.csv").content.decode().splitlines()) == 5
+
+
+def test_pages_speak_korean(event: Event):
+    page = text(Client().get("/events/spring/standings/", HTTP_ACCEPT_LANGUAGE="ko"))
+    assert "순위" in page  # "Standings"/"Rank" in the Korean catalogue
