@@ -140,8 +140,9 @@ def round_tables(round_: Round, search: str = "") -> list[TableView]:
         seats = []
         for k, seat in enumerate(table.seats.all()):
             final = finals.get(labels[k]) if k < len(labels) else None
-            seats.append({"wind": wind_label(winds[seat.position]), "player_id": seat.player_id, "name": seat.player.name,
-                          "score": final["score"] if final else None, "points": final["points"] if final else None,
+            seats.append({"wind": wind_label(winds[seat.position]), "player_id": seat.player_id,
+                          "name": seat.player.name, "score": final["score"] if final else None,
+                          "points": final["points"] if final else None,
                           "match": bool(needle) and needle in seat.player.name.casefold()})
         out.append(TableView(number=table.number, game_id=game.pk if game else None,
                              status=game.status if game else None, seats=seats,

@@ -65,7 +65,7 @@ def test_standings_show_shared_ranks_and_sort(event: Event):
     # Ann: 7700, her riichi stick comes back: 37700 -> +7.7 + 15; Bo and Di share 2nd/3rd: 0 each, shown "=2".
     assert "1 Ann 22.7 1 1.00 =2 Bo 0.0 1 2.50 =2 Di 0.0 1 2.50 4 Cy -22.7 1 4.00" in page
     by_name = text(Client().get("/events/spring/standings/?sort=player&part=table"))
-    assert [m for m in re.findall(r"\b(Ann|Bo|Cy|Di)\b", by_name)] == ["Ann", "Bo", "Cy", "Di"]
+    assert list(re.findall(r"\b(Ann|Bo|Cy|Di)\b", by_name)) == ["Ann", "Bo", "Cy", "Di"]
     assert "<html" not in Client().get("/events/spring/standings/?part=table").content.decode()
     polled = Client().get("/events/spring/standings/").content.decode()
     assert 'data-poll="/events/spring/standings/?part=table' in polled  # updates while the round is played
@@ -77,14 +77,17 @@ def test_round_page_finds_where_a_player_sits(event: Event):
     assert re.search(r'<tr class="match"><th>West</th><td><a [^>]*>Cy</a>', page)
     assert "22300" in page  # Cy's score after the game
     cards = text(Client().get("/events/spring/rounds/1/print/"))
-    assert "Table 1" in cards and "East Ann" in cards and "North Di" in cards
+    assert "Table 1" in cards
+    assert "East Ann" in cards
+    assert "North Di" in cards
 
 
 def test_player_page_lists_games_and_draws_the_chart(event: Event):
     ann = Player.objects.get(name="Ann")
     response = Client().get(f"/events/spring/players/{ann.pk}/")
     page = text(response)
-    assert "Rank 1" in page and "22.7 points in 1 game" in page
+    assert "Rank 1" in page
+    assert "22.7 points in 1 game" in page
     assert re.search(r"<polyline class=\"line\" points=\"[\d.]+,[\d.]+ [\d.]+,[\d.]+\"", response.content.decode())
     stranger = Player.objects.create(name="Zed")
     assert Client().get(f"/events/spring/players/{stranger.pk}/").status_code == 404
@@ -104,7 +107,8 @@ def test_game_page_shows_each_hand_and_the_final_result(event: Event):
     page = text(Client().get(f"/games/{game.pk}/"))
     assert "E1 0 Ann 0 Ron on Cy: Ann 3 han 40 fu; riichi: Ann +7700 0 -7700 0" in page
     assert "E1 1 Ann 0 Draw, nobody tenpai 0 0 0 0" in page  # the dealer won: renchan, one honba
-    assert "Final result" in page and "37700" in page
+    assert "Final result" in page
+    assert "37700" in page
 
 
 def test_csv_downloads(event: Event):
