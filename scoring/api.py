@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,12 +24,173 @@ from rules.errors import Problem
 from rules.presets import build_ruleset
 from scoring import services
 from scoring.models import Game, HandChange, Standing
+from scoring.schema import RESULTS
 from scoring.services import InvalidInput, VersionConflict
-from tournament.api import visible_events
+from tournament.api import (
+    NOT_AUTHENTICATED,
+    NOT_FOUND,
+    FieldErrorsSerializer,
+    OpenObjectSerializer,
+    PlayerRefSerializer,
+    detail_response,
+    visible_events,
+)
 from tournament.models import Round
 
 IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False,
                             description="the game's version (its ETag) the change is based on")
+ETAG = OpenApiParameter("ETag", str, OpenApiParameter.HEADER, response=[200, 201],
+                        description='the game\'s version, quoted (e.g. "3"): send it back as If-Match')
+
+
+# --- the shapes the API answers with, for the OpenAPI schema ---------------------
+
+
+class ProblemSerializer(serializers.Serializer[Any]):
+    """One refused field of the body and why, in the score sheet's words."""
+
+    field = serializers.CharField(allow_blank=True, help_text='the path into the body, e.g. "fu" or '
+                                  '"hands[3].winner"; empty for the body as a whole')
+    message = serializers.CharField()
+
+
+class InvalidInputSerializer(serializers.Serializer[Any]):
+    """Refused input; nothing was saved."""
+
+    detail = serializers.CharField()
+    # A declared field leaves the class body (DRF's metaclass collects it), so Serializer.errors stays intact.
+    errors = ProblemSerializer(many=True, required=False,  # type: ignore[assignment]
+                               help_text="every problem found; absent when the If-Match header (or the JSON "
+                               "itself) is malformed")
+
+
+class VersionConflictSerializer(serializers.Serializer[Any]):
+    """The game changed since the version the write was based on; nothing was saved."""
+
+    detail = serializers.CharField()
+    version = serializers.IntegerField(help_text="the game's current version")
+
+
+class GamePlayerSerializer(serializers.Serializer[Any]):
+    """A player at a game's table; seat 0 is the first dealer (East)."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    seat = serializers.IntegerField()
+    substitute = serializers.BooleanField()
+
+
+class GameSerializer(serializers.Serializer[Any]):
+    """A game with its players in seat order and its replayed result."""
+
+    id = serializers.IntegerField()
+    event = serializers.SlugField(help_text="the event's slug")
+    table = serializers.IntegerField(allow_null=True, help_text="the seated table's id; null for a game not "
+                                     "created by seating a round")
+    version = serializers.IntegerField(help_text="bumped by every change (also the ETag, sent back as If-Match)")
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    end = serializers.ChoiceField(choices=("time",), allow_null=True, help_text='"time": the clock ended the '
+                                  "game after its last hand")
+    played_on = serializers.DateField()
+    players = GamePlayerSerializer(many=True)
+    hands_entered = serializers.IntegerField()
+    result = serializers.DictField(help_text="the replayed score sheet's output (SCORE_SHEET.md): ruleset, "
+                                   "hands, finished, next, final, ...")
+
+
+class HandRecordSerializer(OpenObjectSerializer):
+    """A score-sheet hand (SCORE_SHEET.md) naming players by id: its result and the fields that result takes
+    (winner, loser, han, fu, yakuman, wins, tenpai, riichi, tiles, ...)."""
+
+    result = serializers.ChoiceField(choices=RESULTS)
+
+
+class HandSerializer(HandRecordSerializer):
+    """A hand as stored: its index in the game and its score-sheet record."""
+
+    index = serializers.IntegerField(help_text="0 for the game's first hand")
+
+
+class SheetPenaltySerializer(serializers.Serializer[Any]):
+    player = serializers.IntegerField()
+    points = serializers.FloatField()
+    reason = serializers.CharField(allow_blank=True)
+
+
+class SheetSerializer(serializers.Serializer[Any]):
+    """The game as a score sheet (SCORE_SHEET.md), players named by id."""
+
+    ruleset = serializers.CharField(help_text="the event's ruleset preset")
+    overrides = serializers.DictField(help_text="the event's ruleset overrides")
+    players = serializers.ListField(child=serializers.IntegerField(), help_text="player ids in seat order")
+    start = serializers.DictField(required=False, help_text="where the game was taken up (round, honba, "
+                                  "deposits, scores); absent for a game from its start")
+    hands = HandRecordSerializer(many=True)
+    penalties = SheetPenaltySerializer(many=True)
+    end = serializers.ChoiceField(choices=("time",), required=False, help_text="present when the clock ended "
+                                  "the game")
+
+
+class SheetUpdateSerializer(serializers.Serializer[Any]):
+    """A score sheet replacing every hand of the game; what it may not change must equal the game's, if sent."""
+
+    ruleset = serializers.CharField(required=False, help_text="if sent, the event's ruleset preset")
+    overrides = serializers.DictField(required=False, help_text="if sent, the event's overrides")
+    players = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                    help_text="if sent, the game's player ids in seat order")
+    start = serializers.DictField(required=False, help_text="where the game was taken up (round, honba, "
+                                  "deposits, scores)")
+    hands = HandRecordSerializer(many=True, required=False, help_text="every hand (none if left out)")
+    penalties = SheetPenaltySerializer(many=True, required=False, help_text="if sent, the game's penalties "
+                                       "unchanged (they are recorded on the event)")
+    end = serializers.ChoiceField(choices=("time",), required=False, allow_null=True,
+                                  help_text='"time" when the clock ended the game')
+
+
+class HandChangeSerializer(serializers.Serializer[Any]):
+    """One change to a game: who, when, and the hand (or sheet, or game settings) before and after."""
+
+    at = serializers.DateTimeField()
+    user = serializers.CharField(allow_null=True, help_text="the username; null for a script or a deleted user")
+    action = serializers.ChoiceField(choices=HandChange.Action.choices)
+    index = serializers.IntegerField(allow_null=True, help_text="the hand changed; null for a whole sheet or "
+                                     "the game's settings")
+    before = serializers.DictField(allow_null=True, help_text="the hand record (or sheet, or settings) before; "
+                                   "null for an added hand")
+    after = serializers.DictField(allow_null=True, help_text="the same after; null for a deleted hand")
+    version = serializers.IntegerField(help_text="the game's version after the change")
+
+
+class TableSeatSerializer(serializers.Serializer[Any]):
+    wind = serializers.CharField(help_text='the seat wind ("East" first, the first dealer)')
+    player = PlayerRefSerializer()
+
+
+class SeatedTableSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    game = serializers.IntegerField(allow_null=True, help_text="the id of the table's game")
+    seats = TableSeatSerializer(many=True)
+
+
+class RoundTablesSerializer(serializers.Serializer[Any]):
+    """A round's tables, their seats in seat order and the game opened for each."""
+
+    round = serializers.IntegerField(help_text="the round's number")
+    tables = SeatedTableSerializer(many=True)
+
+
+INVALID_INPUT = OpenApiResponse(InvalidInputSerializer, description="refused input; nothing was saved")
+BAD_REQUEST = OpenApiResponse(
+    PolymorphicProxySerializer(component_name="BadRequest", resource_type_field_name=None,
+                               serializers=[InvalidInputSerializer, FieldErrorsSerializer]),
+    description="refused input, nothing saved: the score sheet's problems, or a field of the wrong type")
+CONFLICT = OpenApiResponse(VersionConflictSerializer, description="the game changed since the If-Match version")
+PRECONDITION_REQUIRED = detail_response("send If-Match with the game's version")
+NOT_SCORER = detail_response("only the event's organisers and referees score its games")
+NOT_ORGANISER = detail_response("only the event's organisers do this")
+# A write to an existing game: who may, which game, and the version it is based on.
+GAME_WRITE: dict[int, Any] = {401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND, 409: CONFLICT,
+                              428: PRECONDITION_REQUIRED}
 
 
 def visible_games(user: Any) -> QuerySet[Game]:
@@ -73,7 +234,7 @@ def _version(request: Request, *, required: bool) -> int | Response | None:
                             status=status.HTTP_428_PRECONDITION_REQUIRED)
         return None
     try:
-        return int(raw.strip().strip('W/').strip('"'))
+        return int(raw.strip().removeprefix("W/").strip('"'))
     except ValueError:
         return Response({"detail": "If-Match must be the game's version, e.g. \"3\""},
                         status=status.HTTP_400_BAD_REQUEST)
@@ -126,14 +287,15 @@ class GamesView(APIView):
     permission_classes = (permissions.IsAuthenticatedOrReadOnly,)
 
     @extend_schema(parameters=[OpenApiParameter("event", str, description="an event's slug")],
-                   responses={200: dict})
+                   responses=GameSerializer(many=True))
     def get(self, request: Request) -> Response:
         games = visible_games(request.user)
         if "event" in request.query_params:
             games = games.filter(event__slug=request.query_params["event"])
         return Response([game_json(g) for g in games[:500]])
 
-    @extend_schema(request=GameCreateSerializer, responses={201: dict})
+    @extend_schema(request=GameCreateSerializer, parameters=[ETAG], responses={
+        201: GameSerializer, 400: BAD_REQUEST, 401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND})
     def post(self, request: Request) -> Response:
         serializer = GameCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -162,13 +324,13 @@ class _GameView(APIView):
 
 
 class GameView(_GameView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(parameters=[ETAG], responses={200: GameSerializer, 404: NOT_FOUND})
     def get(self, request: Request, game_id: int) -> Response:
         game = self.game(request, game_id)
         return _with_etag(Response(game_json(game)), game)
 
-    @extend_schema(request=GameUpdateSerializer, parameters=[IF_MATCH],
-                   responses={200: dict, 400: dict, 409: dict, 428: dict})
+    @extend_schema(request=GameUpdateSerializer, parameters=[IF_MATCH, ETAG],
+                   responses={200: GameSerializer, 400: BAD_REQUEST, **GAME_WRITE})
     def patch(self, request: Request, game_id: int) -> Response:
         """End the game by the clock (or take it back), or set who played as a substitute."""
         game = self.game(request, game_id, write=True)
@@ -184,12 +346,14 @@ class GameView(_GameView):
 
 
 class GameHandsView(_GameView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(parameters=[ETAG], responses={200: HandSerializer(many=True), 404: NOT_FOUND})
     def get(self, request: Request, game_id: int) -> Response:
         game = self.game(request, game_id)
         return _with_etag(Response([{"index": h.index, **h.record} for h in game.hands.order_by("index")]), game)
 
-    @extend_schema(request=dict, parameters=[IF_MATCH], responses={201: dict, 400: dict, 409: dict})
+    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG], responses={
+        201: GameSerializer, 400: INVALID_INPUT, 401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND,
+        409: CONFLICT})
     def post(self, request: Request, game_id: int) -> Response:
         """Add the next hand: a score-sheet hand record naming players by id."""
         game = self.game(request, game_id, write=True)
@@ -204,23 +368,25 @@ class GameHandsView(_GameView):
 
 
 class GameHandView(_GameView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(parameters=[ETAG], responses={200: HandSerializer, 404: NOT_FOUND})
     def get(self, request: Request, game_id: int, index: int) -> Response:
         game = self.game(request, game_id)
         hand = get_object_or_404(game.hands, index=index)
         return _with_etag(Response({"index": hand.index, **hand.record}), game)
 
-    @extend_schema(request=dict, parameters=[IF_MATCH], responses={200: dict, 400: dict, 409: dict, 428: dict})
+    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG],
+                   responses={200: GameSerializer, 400: INVALID_INPUT, **GAME_WRITE})
     def put(self, request: Request, game_id: int, index: int) -> Response:
-        """Replace a hand; every later hand is replayed."""
+        """Replace a hand; every later hand is replayed. An ``index`` in the body (as GET shows it) is ignored."""
         return self._change(request, game_id, index, merge=False)
 
-    @extend_schema(request=dict, parameters=[IF_MATCH], responses={200: dict, 400: dict, 409: dict, 428: dict})
+    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG],
+                   responses={200: GameSerializer, 400: INVALID_INPUT, **GAME_WRITE})
     def patch(self, request: Request, game_id: int, index: int) -> Response:
         """Change some fields of a hand (a null value removes the field)."""
         return self._change(request, game_id, index, merge=True)
 
-    @extend_schema(parameters=[IF_MATCH], responses={200: dict, 409: dict, 428: dict})
+    @extend_schema(parameters=[IF_MATCH, ETAG], responses={200: GameSerializer, 400: INVALID_INPUT, **GAME_WRITE})
     def delete(self, request: Request, game_id: int, index: int) -> Response:
         game = self.game(request, game_id, write=True)
         version = _version(request, required=True)
@@ -245,13 +411,14 @@ class GameHandView(_GameView):
 
 
 class GameSheetView(_GameView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(parameters=[ETAG], responses={200: SheetSerializer, 404: NOT_FOUND})
     def get(self, request: Request, game_id: int) -> Response:
         """The whole game as a score sheet (players by id)."""
         game = self.game(request, game_id)
         return _with_etag(Response(services.game_sheet(game, by="id")), game)
 
-    @extend_schema(request=dict, parameters=[IF_MATCH], responses={200: dict, 400: dict, 409: dict, 428: dict})
+    @extend_schema(request=SheetUpdateSerializer, parameters=[IF_MATCH, ETAG],
+                   responses={200: GameSerializer, 400: INVALID_INPUT, **GAME_WRITE})
     def put(self, request: Request, game_id: int) -> Response:
         """Replace every hand from a score sheet naming players by id (its players and ruleset must match)."""
         game = self.game(request, game_id, write=True)
@@ -268,7 +435,8 @@ class GameSheetView(_GameView):
 
 
 class GameHistoryView(_GameView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: HandChangeSerializer(many=True), 401: NOT_AUTHENTICATED,
+                              403: detail_response("the history is for the event's organisers"), 404: NOT_FOUND})
     def get(self, request: Request, game_id: int) -> Response:
         """Every change to the game's hands; for the event's organisers."""
         game = self.game(request, game_id)
@@ -281,14 +449,19 @@ class GameHistoryView(_GameView):
 
 
 class StandingSerializer(serializers.ModelSerializer[Standing]):
-    player = serializers.SerializerMethodField()
+    """A player's line in the event's ranking (points as numbers)."""
+
+    player = PlayerRefSerializer(read_only=True)
+    points = serializers.FloatField(read_only=True)
+    table_points = serializers.FloatField(read_only=True, allow_null=True, help_text="MCR table points; null "
+                                          "otherwise")
+    average_rank = serializers.FloatField(read_only=True, allow_null=True)
+    penalties = serializers.FloatField(read_only=True)
 
     class Meta:
         model = Standing
         fields = ("rank", "player", "points", "table_points", "score", "games", "average_rank", "penalties")
-
-    def get_player(self, standing: Standing) -> dict[str, Any]:
-        return {"id": standing.player_id, "name": standing.player.name}
+        read_only_fields = fields
 
 
 class StandingsView(APIView):
@@ -296,15 +469,11 @@ class StandingsView(APIView):
 
     permission_classes = (permissions.AllowAny,)
 
-    @extend_schema(responses=StandingSerializer(many=True))
+    @extend_schema(responses={200: StandingSerializer(many=True), 404: NOT_FOUND})
     def get(self, request: Request, slug: str) -> Response:
         event = get_object_or_404(visible_events(request.user), slug=slug)
         rows = Standing.objects.filter(event=event).select_related("player")
-        data = StandingSerializer(rows, many=True).data
-        for row in data:
-            for key in ("points", "table_points", "average_rank", "penalties"):
-                row[key] = float(row[key]) if row[key] is not None else None
-        return Response(data)
+        return Response(StandingSerializer(rows, many=True).data)
 
 
 class SeatingSerializer(serializers.Serializer[Any]):
@@ -317,13 +486,14 @@ class RoundSeatingView(APIView):
 
     permission_classes = (permissions.IsAuthenticatedOrReadOnly,)
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: RoundTablesSerializer, 404: NOT_FOUND})
     def get(self, request: Request, slug: str, number: int) -> Response:
         event = get_object_or_404(visible_events(request.user), slug=slug)
         round_ = get_object_or_404(event.rounds, number=number)
         return Response(_round_tables(round_))
 
-    @extend_schema(request=SeatingSerializer, responses={201: dict, 400: dict})
+    @extend_schema(request=SeatingSerializer, responses={
+        201: RoundTablesSerializer, 400: BAD_REQUEST, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND})
     def post(self, request: Request, slug: str, number: int) -> Response:
         event = get_object_or_404(visible_events(request.user), slug=slug)
         if not event.is_organiser(request.user):
@@ -348,7 +518,9 @@ class EventScheduleView(APIView):
 
     permission_classes = (permissions.IsAuthenticatedOrReadOnly,)
 
-    @extend_schema(request=ScheduleSerializer, responses={201: dict, 400: dict})
+    @extend_schema(request=ScheduleSerializer, responses={
+        201: RoundTablesSerializer(many=True), 400: BAD_REQUEST, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER,
+        404: NOT_FOUND})
     def post(self, request: Request, slug: str) -> Response:
         event = get_object_or_404(visible_events(request.user), slug=slug)
         if not event.is_organiser(request.user):

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import Direction, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -36,6 +38,73 @@ def rule_problems(exc: RuleError, prefix: str) -> dict[str, list[str]]:
         field = f"{prefix}.{problem.field}" if problem.field and problem.field != prefix else prefix
         out.setdefault(field, []).append(problem.message)
     return out
+
+
+# --- the shapes the API answers with, for the OpenAPI schema ---------------------
+
+
+class OpenObjectSerializer(serializers.Serializer[Any]):
+    """A JSON object with the declared fields and possibly others: the schema says so (``additionalProperties``)."""
+
+    additional_properties: ClassVar[dict[str, Any]] = {}
+
+
+# drf-spectacular registers an extension when it is subclassed (an untyped __init_subclass__), and documents
+# _map_serializer(..., bypass_extensions=True) as the way for an extension to start from the usual schema.
+class OpenObjectExtension(OpenApiSerializerExtension):  # type: ignore[no-untyped-call]
+    """Maps an OpenObjectSerializer as usual and adds its ``additionalProperties``."""
+
+    target_class = OpenObjectSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: AutoSchema, direction: Direction) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer(  # type: ignore[no-untyped-call]
+            self.target, direction, bypass_extensions=True)
+        schema["additionalProperties"] = self.target.additional_properties
+        return schema
+
+
+class DetailSerializer(serializers.Serializer[Any]):
+    """Why the request was refused (DRF's error body, and this API's own refusals)."""
+
+    detail = serializers.CharField()
+
+
+class FieldErrorsSerializer(OpenObjectSerializer):
+    """Refused input, DRF style: each field name (or ``non_field_errors``) with its messages (an object for a
+    list's or nested object's items)."""
+
+    additional_properties: ClassVar[dict[str, Any]] = {"oneOf": [
+        {"type": "array", "items": {"type": "string"}},
+        {"type": "object", "additionalProperties": {}},
+    ]}
+
+
+class PlayerRefSerializer(serializers.Serializer[Any]):
+    """A player, by id and name."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class RulesetSerializer(serializers.Serializer[Any]):
+    """A ruleset preset."""
+
+    key = serializers.CharField(help_text="the preset's key, as events and score sheets name it")
+    parameters = serializers.DictField(help_text="every parameter of the preset (RULES.md)")
+    description = serializers.CharField(allow_blank=True, help_text="what the preset is and the source it follows")
+
+
+def detail_response(description: str) -> OpenApiResponse:
+    return OpenApiResponse(DetailSerializer, description=description)
+
+
+INVALID_FIELDS = OpenApiResponse(FieldErrorsSerializer, description="refused input; nothing was saved")
+NOT_AUTHENTICATED = detail_response("no credentials: send a token (or sign in)")
+NOT_FOUND = detail_response("no such object, or not one you may see")
+
+
+# --- events, players, rounds, rulesets --------------------------------------
 
 
 class EventSerializer(serializers.ModelSerializer[Event]):
@@ -91,6 +160,16 @@ class IsOrganiserOrReadOnly(permissions.BasePermission):
         return request.method in permissions.SAFE_METHODS or obj.is_organiser(request.user)
 
 
+@extend_schema_view(
+    create=extend_schema(responses={201: EventSerializer, 400: INVALID_FIELDS, 401: NOT_AUTHENTICATED}),
+    retrieve=extend_schema(responses={200: EventSerializer, 404: NOT_FOUND}),
+    partial_update=extend_schema(responses={
+        200: EventSerializer, 400: INVALID_FIELDS, 401: NOT_AUTHENTICATED,
+        403: detail_response("only the event's organisers change it"), 404: NOT_FOUND}),
+    destroy=extend_schema(responses={
+        204: None, 401: NOT_AUTHENTICATED, 403: detail_response("only the event's organisers delete it"),
+        404: NOT_FOUND}),
+)
 class EventViewSet(viewsets.ModelViewSet[Event]):
     """Events; the creator becomes an organiser. Organisers change their events."""
 
@@ -120,13 +199,15 @@ class EventPlayersView(APIView):
     def event(self, request: Request, slug: str) -> Event:
         return get_object_or_404(visible_events(request.user), slug=slug)
 
-    @extend_schema(responses=PlayerSerializer(many=True))
+    @extend_schema(responses={200: PlayerSerializer(many=True), 404: NOT_FOUND})
     def get(self, request: Request, slug: str) -> Response:
         event = self.event(request, slug)
         regs = event.registrations.select_related("player").order_by("player__name")
         return Response([{**PlayerSerializer(r.player).data, "substitute": r.substitute} for r in regs])
 
-    @extend_schema(request=PlayerSerializer, responses={201: PlayerSerializer})
+    @extend_schema(request=PlayerSerializer, responses={
+        201: PlayerSerializer, 400: INVALID_FIELDS, 401: NOT_AUTHENTICATED,
+        403: detail_response("only the event's organisers register players"), 404: NOT_FOUND})
     def post(self, request: Request, slug: str) -> Response:
         event = self.event(request, slug)
         if not event.is_organiser(request.user):
@@ -159,12 +240,14 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
 class EventRoundsView(APIView):
     permission_classes = (permissions.IsAuthenticatedOrReadOnly,)
 
-    @extend_schema(responses=RoundSerializer(many=True))
+    @extend_schema(responses={200: RoundSerializer(many=True), 404: NOT_FOUND})
     def get(self, request: Request, slug: str) -> Response:
         event = get_object_or_404(visible_events(request.user), slug=slug)
         return Response(RoundSerializer(event.rounds.all(), many=True).data)
 
-    @extend_schema(request=RoundSerializer, responses={201: RoundSerializer})
+    @extend_schema(request=RoundSerializer, responses={
+        201: RoundSerializer, 400: INVALID_FIELDS, 401: NOT_AUTHENTICATED,
+        403: detail_response("only the event's organisers add rounds"), 404: NOT_FOUND})
     def post(self, request: Request, slug: str) -> Response:
         event = get_object_or_404(visible_events(request.user), slug=slug)
         if not event.is_organiser(request.user):
@@ -183,11 +266,12 @@ class RulesetViewSet(viewsets.ViewSet):
     permission_classes = (permissions.AllowAny,)
     lookup_field = "key"
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses=RulesetSerializer(many=True))
     def list(self, request: Request) -> Response:
         return Response([self._preset(key) for key in preset_keys()])
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(parameters=[OpenApiParameter("key", str, OpenApiParameter.PATH, description="a preset key")],
+                   responses={200: RulesetSerializer, 404: detail_response("no preset with this key")})
     def retrieve(self, request: Request, key: str) -> Response:
         try:
             return Response(self._preset(key))

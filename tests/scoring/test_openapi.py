@@ -1,0 +1,585 @@
+"""Every answer of the API matches its OpenAPI schema (drf-spectacular): each endpoint, success and errors.
+
+The schema is generated once; ``check(response, method, path_template)`` finds the operation's response for the
+status code and validates the body with jsonschema (OpenAPI 3.0's ``nullable`` translated to JSON Schema).
+Every status code each operation declares is exercised here, so the schema promises nothing untested.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from drf_spectacular.generators import SchemaGenerator
+from drf_spectacular.renderers import OpenApiJsonRenderer
+from jsonschema import Draft202012Validator, FormatChecker
+from rest_framework.test import APIClient
+
+from tournament.models import Event
+
+pytestmark = pytest.mark.django_db
+
+Check = Callable[..., Any]
+API = "/api/v1/"
+
+# --- the schema and the check ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def openapi() -> dict[str, Any]:
+    """The generated OpenAPI document, as JSON (what /api/schema/ serves)."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)  # type: ignore[no-untyped-call]
+    document: dict[str, Any] = json.loads(OpenApiJsonRenderer().render(schema))
+    return document
+
+
+def json_schema(schema: Any) -> Any:
+    """An OpenAPI 3.0 schema object as JSON Schema: ``nullable: true`` becomes a null type (or a null branch)."""
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key == "properties":
+            out[key] = {name: json_schema(sub) for name, sub in value.items()}
+        elif key in ("items", "additionalProperties", "not"):
+            out[key] = json_schema(value)
+        elif key in ("allOf", "anyOf", "oneOf"):
+            out[key] = [json_schema(sub) for sub in value]
+        elif key not in ("nullable", "discriminator"):
+            out[key] = value
+    if not schema.get("nullable"):
+        return out
+    if isinstance(out.get("type"), str):
+        out["type"] = [out["type"], "null"]
+        if "enum" in out and None not in out["enum"]:
+            out["enum"] = [*out["enum"], None]
+        return out
+    if "type" in out or any(key in out for key in ("$ref", "allOf", "anyOf", "oneOf")):
+        return {"anyOf": [out, {"type": "null"}]}
+    return out  # no type: anything goes, null included
+
+
+def response_schema(openapi: dict[str, Any], method: str, path: str, status: int) -> dict[str, Any] | None:
+    """The JSON schema of one declared response, or None for a response without a body; fails if undeclared."""
+    operation = openapi["paths"].get(path, {}).get(method.lower())
+    assert operation is not None, f"{method.upper()} {path} is not in the schema"
+    declared = operation["responses"]
+    assert str(status) in declared, f"{method.upper()} {path} answered {status}; the schema declares {sorted(declared)}"
+    content = declared[str(status)].get("content")
+    if content is None:
+        return None
+    schema: dict[str, Any] = content["application/json"]["schema"]
+    return schema
+
+
+def schema_errors(openapi: dict[str, Any], schema: dict[str, Any], body: Any) -> list[str]:
+    """What is wrong with ``body`` under ``schema`` (whose $refs point into the document's components)."""
+    components = {name: json_schema(sub) for name, sub in openapi["components"]["schemas"].items()}
+    root = {**json_schema(schema), "components": {"schemas": components}}
+    validator = Draft202012Validator(root, format_checker=FormatChecker())
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(body)'}: {e.message}" for e in validator.iter_errors(body)]
+
+
+@pytest.fixture(scope="session")
+def exercised() -> set[tuple[str, str, int]]:
+    """(method, path, status) of every response checked in this module."""
+    return set()
+
+
+@pytest.fixture
+def check(openapi: dict[str, Any], exercised: set[tuple[str, str, int]]) -> Check:
+    """``check(response, method, path_template[, status])``: the response has that status (if given), the schema
+    declares it for the operation, and the body (and headers) match; returns the body."""
+    def assert_matches_schema(response: Any, method: str, path_template: str, status: int | None = None) -> Any:
+        name = f"{method.upper()} {path_template} {response.status_code}"
+        if status is not None:
+            assert response.status_code == status, f"{name}, not {status}: {response.content[:300]!r}"
+        schema = response_schema(openapi, method, path_template, response.status_code)
+        exercised.add((method.lower(), path_template, response.status_code))
+        if schema is None:
+            assert not response.content, f"{name} declares no body but sent one"
+            return None
+        body = response.json()
+        problems = schema_errors(openapi, schema, body)
+        assert not problems, f"{name} does not match the schema:\n" + "\n".join(problems) + f"\nbody: {body!s:.800}"
+        operation = openapi["paths"][path_template][method.lower()]
+        for header in operation["responses"][str(response.status_code)].get("headers", {}):
+            assert header in response.headers, f"{name}: the schema declares the header {header}"
+        return body
+
+    return assert_matches_schema
+
+
+# --- the data --------------------------------------------------------------------------------------------------------
+
+
+def client_for(user: User | None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def organiser() -> User:
+    return User.objects.create_user("org")
+
+
+@pytest.fixture
+def referee() -> User:
+    return User.objects.create_user("ref")
+
+
+@pytest.fixture
+def stranger() -> User:
+    return User.objects.create_user("stranger")
+
+
+@pytest.fixture
+def event(organiser: User, referee: User) -> dict[str, Any]:
+    """A public riichi event with four players and a referee."""
+    client = client_for(organiser)
+    response = client.post(f"{API}events/", {"name": "Spring Open", "public": True}, format="json")
+    assert response.status_code == 201, response.json()
+    slug = response.json()["slug"]
+    Event.objects.get(slug=slug).referees.add(referee)
+    ids = [client.post(f"{API}events/{slug}/players/", {"name": name}, format="json").json()["id"]
+           for name in ("Ann", "Bo", "Cy", "Di")]
+    return {"slug": slug, "players": ids}
+
+
+@pytest.fixture
+def game(event: dict[str, Any], referee: User) -> dict[str, Any]:
+    response = client_for(referee).post(f"{API}games/", {"event": event["slug"], "players": event["players"]},
+                                        format="json")
+    assert response.status_code == 201, response.json()
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def if_match(version: Any) -> dict[str, str]:
+    return {"If-Match": f'"{version}"'}
+
+
+# --- events, players, rounds, rulesets ---------------------------------------------------------------------------
+
+
+def test_events(check: Check, organiser: User, referee: User):
+    path, detail = "/api/v1/events/", "/api/v1/events/{slug}/"
+    org, ref, anonymous = client_for(organiser), client_for(referee), client_for(None)
+    created = check(org.post(path, {"name": "League", "kind": "league", "starts_on": "2025-04-01",
+                                    "substitute_points": "-1.5", "tiebreaks": ["score"]}, format="json"),
+                    "post", path, 201)
+    slug = created["slug"]
+    Event.objects.get(slug=slug).referees.add(referee)
+    refused = check(org.post(path, {"name": "X", "overrides": {"uma": [1, 2]}}, format="json"), "post", path, 400)
+    assert refused == {"overrides.uma": ["needs 4 values, one per rank (or [] for none)"]}
+    check(anonymous.post(path, {"name": "Y"}, format="json"), "post", path, 401)
+    assert check(anonymous.get(path), "get", path, 200) == []  # the event is private
+    assert check(org.get(path), "get", path, 200)[0]["substitute_points"] == "-1.50"
+
+    url = f"{API}events/{slug}/"
+    assert check(org.get(url), "get", detail, 200)["ruleset_parameters"]["players"] == 4
+    check(anonymous.get(url), "get", detail, 404)
+    patched = check(org.patch(url, {"public": True, "ends_on": None}, format="json"), "patch", detail, 200)
+    assert (patched["public"], patched["ends_on"]) == (True, None)
+    assert list(check(org.patch(url, {"tiebreaks": ["luck"]}, format="json"), "patch", detail, 400)) == [
+        "tiebreaks"]
+    check(anonymous.patch(url, {"name": "Z"}, format="json"), "patch", detail, 401)
+    check(ref.patch(url, {"name": "Z"}, format="json"), "patch", detail, 403)
+    check(org.patch(f"{API}events/nope/", {"name": "Z"}, format="json"), "patch", detail, 404)
+
+    check(anonymous.delete(url), "delete", detail, 401)
+    check(ref.delete(url), "delete", detail, 403)
+    check(org.delete(f"{API}events/nope/"), "delete", detail, 404)
+    check(org.delete(url), "delete", detail, 204)
+
+
+def test_players(check: Check, event: dict[str, Any], organiser: User, referee: User):
+    path, url = "/api/v1/events/{slug}/players/", f"{API}events/{event['slug']}/players/"
+    org = client_for(organiser)
+    players = check(client_for(None).get(url), "get", path, 200)
+    assert [p["name"] for p in players] == ["Ann", "Bo", "Cy", "Di"]
+    check(client_for(None).get(f"{API}events/nope/players/"), "get", path, 404)
+    added = check(org.post(url, {"name": "Ed", "country": "FR", "team": "Lyon", "substitute": True},
+                           format="json"), "post", path, 201)
+    assert (added["substitute"], "team" in added) == (True, False)
+    assert list(check(org.post(url, {"country": "FR"}, format="json"), "post", path, 400)) == ["name"]
+    check(client_for(None).post(url, {"name": "Fay"}, format="json"), "post", path, 401)
+    check(client_for(referee).post(url, {"name": "Fay"}, format="json"), "post", path, 403)
+    check(org.post(f"{API}events/nope/players/", {"name": "Fay"}, format="json"), "post", path, 404)
+
+
+def test_rounds(check: Check, event: dict[str, Any], organiser: User, referee: User):
+    path, url = "/api/v1/events/{slug}/rounds/", f"{API}events/{event['slug']}/rounds/"
+    org = client_for(organiser)
+    first = check(org.post(url, {"starts_at": "2025-04-01T10:00:00Z", "time_limit_minutes": 90}, format="json"),
+                  "post", path, 201)
+    assert (first["number"], first["ends_at"]) == (1, "2025-04-01T11:30:00Z")
+    check(org.post(url, {}, format="json"), "post", path, 201)
+    rounds = check(client_for(None).get(url), "get", path, 200)
+    assert [r["ends_at"] for r in rounds] == ["2025-04-01T11:30:00Z", None]
+    check(client_for(None).get(f"{API}events/nope/rounds/"), "get", path, 404)
+    assert list(check(org.post(url, {"time_limit_minutes": "long"}, format="json"), "post", path, 400)) == [
+        "time_limit_minutes"]
+    check(client_for(None).post(url, {}, format="json"), "post", path, 401)
+    check(client_for(referee).post(url, {}, format="json"), "post", path, 403)
+    check(org.post(f"{API}events/nope/rounds/", {}, format="json"), "post", path, 404)
+
+
+def test_rulesets(check: Check):
+    client = client_for(None)
+    presets = check(client.get(f"{API}rulesets/"), "get", "/api/v1/rulesets/", 200)
+    assert {"wrc-2025", "mcr"} <= {p["key"] for p in presets}
+    mcr = check(client.get(f"{API}rulesets/mcr/"), "get", "/api/v1/rulesets/{key}/", 200)
+    assert mcr["parameters"]["scoring"] == "mcr"
+    check(client.get(f"{API}rulesets/no-such-rules/"), "get", "/api/v1/rulesets/{key}/", 404)
+
+
+# --- seating and schedules ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def seated_event(organiser: User, referee: User) -> dict[str, Any]:
+    """A public event with eight players and two rounds, none seated."""
+    client = client_for(organiser)
+    slug = client.post(f"{API}events/", {"name": "Seated", "public": True}, format="json").json()["slug"]
+    Event.objects.get(slug=slug).referees.add(referee)
+    ids = [client.post(f"{API}events/{slug}/players/", {"name": f"P{i}"}, format="json").json()["id"]
+           for i in range(8)]
+    for _ in range(2):
+        client.post(f"{API}events/{slug}/rounds/", {}, format="json")
+    return {"slug": slug, "players": ids}
+
+
+def test_round_seating(check: Check, seated_event: dict[str, Any], organiser: User, referee: User):
+    path, slug = "/api/v1/events/{slug}/rounds/{number}/seating", seated_event["slug"]
+    org, anonymous = client_for(organiser), client_for(None)
+    url = f"{API}events/{slug}/rounds/1/seating"
+    seated = check(org.post(url, {"method": "random", "seed": 3}, format="json"), "post", path, 201)
+    assert [len(t["seats"]) for t in seated["tables"]] == [4, 4]
+    assert all(isinstance(t["game"], int) for t in seated["tables"])
+    assert check(anonymous.get(url), "get", path, 200) == seated
+    assert check(anonymous.get(f"{API}events/{slug}/rounds/2/seating"), "get", path, 200) == {
+        "round": 2, "tables": []}
+    check(anonymous.get(f"{API}events/{slug}/rounds/9/seating"), "get", path, 404)
+    check(anonymous.get(f"{API}events/nope/rounds/1/seating"), "get", path, 404)
+    # Both kinds of 400: the service's refusal, and DRF's for a field of the wrong value.
+    again = check(org.post(url, {"method": "random"}, format="json"), "post", path, 400)
+    assert again["errors"] == [{"field": "round", "message": "round 1 is already seated"}]
+    assert list(check(org.post(url, {"method": "lottery"}, format="json"), "post", path, 400)) == ["method"]
+    check(anonymous.post(url, {"method": "swiss"}, format="json"), "post", path, 401)
+    check(client_for(referee).post(url, {"method": "swiss"}, format="json"), "post", path, 403)
+    check(org.post(f"{API}events/nope/rounds/1/seating", {"method": "swiss"}, format="json"), "post", path, 404)
+
+
+def test_schedule(check: Check, seated_event: dict[str, Any], organiser: User, referee: User):
+    path, url = "/api/v1/events/{slug}/schedule", f"{API}events/{seated_event['slug']}/schedule"
+    a, b, c, d, e, f, g, h = seated_event["players"]
+    csv = (f"round,table,east,south,west,north\n1,1,{a},{b},{c},{d}\n1,2,{e},{f},{g},{h}\n"
+           f"2,1,{a},{e},{b},{f}\n2,2,{c},{g},{d},{h}\n")
+    org = client_for(organiser)
+    rounds = check(org.post(url, {"csv": csv}, format="json"), "post", path, 201)
+    assert [(r["round"], len(r["tables"])) for r in rounds] == [(1, 2), (2, 2)]
+    again = check(org.post(url, {"csv": csv}, format="json"), "post", path, 400)
+    assert {p["field"] for p in again["errors"]} == {"schedule"}
+    assert list(check(org.post(url, {}, format="json"), "post", path, 400)) == ["csv"]
+    check(client_for(None).post(url, {"csv": csv}, format="json"), "post", path, 401)
+    check(client_for(referee).post(url, {"csv": csv}, format="json"), "post", path, 403)
+    check(org.post(f"{API}events/nope/schedule", {"csv": csv}, format="json"), "post", path, 404)
+
+
+# --- games ---------------------------------------------------------------------------------------------------------
+
+
+def test_games(check: Check, event: dict[str, Any], game: dict[str, Any], referee: User, stranger: User):
+    path, ref = "/api/v1/games/", client_for(referee)
+    games = check(client_for(None).get(path, {"event": event["slug"]}), "get", path, 200)
+    assert [g["id"] for g in games] == [game["id"]]
+    assert (games[0]["table"], games[0]["end"], games[0]["status"]) == (None, None, "playing")
+    players = event["players"]
+    created = check(ref.post(path, {"event": event["slug"], "players": players[::-1], "substitutes": [players[0]],
+                                    "played_on": "2025-04-02"}, format="json"), "post", path, 201)
+    assert [p["substitute"] for p in created["players"]] == [False, False, False, True]
+    refused = check(ref.post(path, {"event": event["slug"], "players": players[:3]}, format="json"),
+                    "post", path, 400)
+    assert refused["errors"] == [{"field": "players", "message": "this event's ruleset is for 4 players; 3 given"}]
+    assert check(ref.post(path, {"event": event["slug"], "players": ["Ann"]}, format="json"), "post", path,
+                 400) == {"players": {"0": ["A valid integer is required."]}}
+    check(client_for(None).post(path, {"event": event["slug"], "players": players}, format="json"),
+          "post", path, 401)
+    check(client_for(stranger).post(path, {"event": event["slug"], "players": players}, format="json"),
+          "post", path, 403)
+    check(ref.post(path, {"event": "nope", "players": players}, format="json"), "post", path, 404)
+
+
+def test_game(check: Check, event: dict[str, Any], game: dict[str, Any], referee: User, stranger: User):
+    path, url, ref = "/api/v1/games/{game_id}/", f"{API}games/{game['id']}/", client_for(referee)
+    assert check(client_for(None).get(url), "get", path, 200) == game
+    check(client_for(None).get(f"{API}games/999999/"), "get", path, 404)
+    ended = check(ref.patch(url, {"end": "time", "substitutes": [event["players"][1]]}, format="json",
+                            headers=if_match(game["version"])), "patch", path, 200)
+    assert (ended["end"], ended["status"], ended["players"][1]["substitute"]) == ("time", "finished", True)
+    version = ended["version"]
+    assert check(ref.patch(url, {"end": "time"}, format="json", headers=if_match("three")), "patch", path, 400) == {
+        "detail": 'If-Match must be the game\'s version, e.g. "3"'}
+    assert list(check(ref.patch(url, {"end": "clock"}, format="json", headers=if_match(version)),
+                      "patch", path, 400)) == ["end"]
+    refused = check(ref.patch(url, {"substitutes": [999999]}, format="json", headers=if_match(version)),
+                    "patch", path, 400)
+    assert [p["field"] for p in refused["errors"]] == ["substitutes"]
+    conflict = check(ref.patch(url, {"end": None}, format="json", headers=if_match(game["version"])),
+                     "patch", path, 409)
+    assert conflict["version"] == version
+    check(ref.patch(url, {"end": None}, format="json"), "patch", path, 428)
+    check(client_for(None).patch(url, {"end": None}, format="json"), "patch", path, 401)
+    check(client_for(stranger).patch(url, {"end": None}, format="json", headers=if_match(version)),
+          "patch", path, 403)
+    check(ref.patch(f"{API}games/999999/", {"end": None}, format="json", headers=if_match(1)), "patch", path, 404)
+
+
+def test_hands(check: Check, event: dict[str, Any], game: dict[str, Any], referee: User, stranger: User):
+    path, url, ref = "/api/v1/games/{game_id}/hands/", f"{API}games/{game['id']}/hands/", client_for(referee)
+    ann, bo, cy, _di = event["players"]
+    added = check(ref.post(url, {"result": "ron", "winner": ann, "loser": cy, "han": 3, "fu": 40,
+                                 "riichi": [ann]}, format="json"), "post", path, 201)
+    assert added["hands_entered"] == 1
+    added = check(ref.post(url, {"index": 5, "result": "draw", "tenpai": [bo]}, format="json",
+                           headers=if_match(added["version"])), "post", path, 201)
+    hands = check(client_for(None).get(url), "get", path, 200)
+    assert hands == [{"index": 0, "result": "ron", "winner": ann, "loser": cy, "han": 3, "fu": 40, "riichi": [ann]},
+                     {"index": 1, "result": "draw", "tenpai": [bo]}]
+    check(client_for(None).get(f"{API}games/999999/hands/"), "get", path, 404)
+    refused = check(ref.post(url, {"result": "ron", "winner": ann, "loser": bo, "han": 1, "fu": 20}, format="json"),
+                    "post", path, 400)
+    assert refused["errors"] == [
+        {"field": "fu", "message": "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)"}]
+    assert check(ref.post(url, [1, 2], format="json"), "post", path, 400)["errors"] == [
+        {"field": "", "message": "a hand is a JSON object"}]
+    assert "errors" not in check(ref.post(url, {"result": "draw"}, format="json", headers={"If-Match": "x"}),
+                                 "post", path, 400)
+    check(ref.post(url, {"result": "draw"}, format="json", headers=if_match(game["version"])), "post", path, 409)
+    check(client_for(None).post(url, {"result": "draw"}, format="json"), "post", path, 401)
+    check(client_for(stranger).post(url, {"result": "draw"}, format="json"), "post", path, 403)
+    check(ref.post(f"{API}games/999999/hands/", {"result": "draw"}, format="json"), "post", path, 404)
+
+
+def test_hand(check: Check, event: dict[str, Any], game: dict[str, Any], referee: User, stranger: User):
+    path, ref, anonymous = "/api/v1/games/{game_id}/hands/{index}/", client_for(referee), client_for(None)
+    url, missing_game, missing_hand = (f"{API}games/{game['id']}/hands/0/", f"{API}games/999999/hands/0/",
+                                       f"{API}games/{game['id']}/hands/7/")
+    ann, bo, cy, di = event["players"]
+    for record in ({"result": "tsumo", "winner": bo, "han": 1, "fu": 30}, {"result": "draw", "tenpai": [ann]},
+                   {"result": "chombo", "player": di}):
+        version = ref.post(f"{API}games/{game['id']}/hands/", record, format="json").json()["version"]
+    assert check(anonymous.get(url), "get", path, 200) == {"index": 0, "result": "tsumo", "winner": bo, "han": 1,
+                                                           "fu": 30}
+    check(anonymous.get(missing_hand), "get", path, 404)
+
+    # PUT replaces (the GET's index may come back), PATCH merges (null drops a field): both answer with the game.
+    changed = check(ref.put(url, {"index": 0, "result": "tsumo", "winner": cy, "han": 2, "fu": 30}, format="json",
+                            headers=if_match(version)), "put", path, 200)
+    changed = check(ref.patch(url, {"han": 5, "fu": None}, format="json", headers=if_match(changed["version"])),
+                    "patch", path, 200)
+    assert ref.get(url).json() == {"index": 0, "result": "tsumo", "winner": cy, "han": 5}
+    version = changed["version"]
+    for method in ("put", "patch"):
+        send = getattr(ref, method)
+        refused = check(send(url, {"result": "ron", "winner": ann, "loser": ann, "han": 1, "fu": 30}, format="json",
+                             headers=if_match(version)), method, path, 400)
+        assert refused["errors"]
+        check(send(url, {"result": "draw"}, format="json", headers={"If-Match": "W/"}), method, path, 400)
+        check(send(url, {"result": "draw"}, format="json", headers=if_match(version - 1)), method, path, 409)
+        check(send(url, {"result": "draw"}, format="json"), method, path, 428)
+        check(getattr(anonymous, method)(url, {"result": "draw"}, format="json"), method, path, 401)
+        check(getattr(client_for(stranger), method)(url, {"result": "draw"}, format="json",
+                                                    headers=if_match(version)), method, path, 403)
+        check(send(missing_game, {"result": "draw"}, format="json", headers=if_match(1)), method, path, 404)
+    out_of_range = check(ref.put(missing_hand, {"result": "draw"}, format="json", headers=if_match(version)),
+                         "put", path, 400)
+    assert out_of_range["errors"] == [{"field": "index", "message": "this game has hands 0 to 2"}]
+    check(ref.patch(missing_hand, {"result": "draw"}, format="json", headers=if_match(version)), "patch", path, 404)
+
+    out_of_range = check(ref.delete(missing_hand, headers=if_match(version)), "delete", path, 400)
+    assert out_of_range["errors"] == [{"field": "index", "message": "this game has hands 0 to 2"}]
+    check(ref.delete(url, headers=if_match(version - 1)), "delete", path, 409)
+    check(ref.delete(url), "delete", path, 428)
+    check(anonymous.delete(url), "delete", path, 401)
+    check(client_for(stranger).delete(url, headers=if_match(version)), "delete", path, 403)
+    check(ref.delete(missing_game, headers=if_match(1)), "delete", path, 404)
+    assert check(ref.delete(url, headers=if_match(version)), "delete", path, 200)["hands_entered"] == 2
+
+
+def test_sheet_and_standings(check: Check, event: dict[str, Any], game: dict[str, Any], referee: User,
+                             stranger: User, django_capture_on_commit_callbacks: Any):
+    path, url, ref = "/api/v1/games/{game_id}/sheet", f"{API}games/{game['id']}/sheet", client_for(referee)
+    _ann, _bo, cy, di = event["players"]
+    sheet = check(client_for(None).get(url), "get", path, 200)
+    assert (sheet["players"], sheet["hands"], sheet["penalties"]) == (event["players"], [], [])
+    assert {"end", "start"}.isdisjoint(sheet)  # a game from its start, not ended by the clock
+    check(client_for(None).get(f"{API}games/999999/sheet"), "get", path, 404)
+    sheet.update(hands=[{"result": "ron", "winner": cy, "loser": di, "han": 4, "fu": 30}], end="time",
+                 start={"round": "E1", "honba": 0, "deposits": 0, "scores": [30000, 30000, 30000, 30000]})
+    with django_capture_on_commit_callbacks(execute=True):
+        finished = check(ref.put(url, sheet, format="json", headers=if_match(game["version"])), "put", path, 200)
+    assert finished["status"] == "finished"
+    assert check(client_for(None).get(url), "get", path, 200) == sheet
+    refused = check(ref.put(url, {**sheet, "ruleset": "mcr", "extra": 1}, format="json",
+                            headers=if_match(finished["version"])), "put", path, 400)
+    assert [p["field"] for p in refused["errors"]] == ["extra", "ruleset"]
+    check(ref.put(url, sheet, format="json", headers=if_match(game["version"])), "put", path, 409)
+    check(ref.put(url, sheet, format="json"), "put", path, 428)
+    check(client_for(None).put(url, sheet, format="json"), "put", path, 401)
+    check(client_for(stranger).put(url, sheet, format="json", headers=if_match(finished["version"])),
+          "put", path, 403)
+    check(ref.put(f"{API}games/999999/sheet", sheet, format="json", headers=if_match(1)), "put", path, 404)
+
+    # The finished game counts in the standings: points are numbers (not decimal strings), unset values null.
+    standings_path = "/api/v1/events/{slug}/standings/"
+    standings = check(client_for(None).get(f"{API}events/{event['slug']}/standings/"), "get", standings_path, 200)
+    assert [(s["rank"], s["player"]["name"], s["points"], s["games"]) for s in standings] == [
+        (1, "Cy", 23.0, 1), (2, "Ann", 0.0, 1), (2, "Bo", 0.0, 1), (4, "Di", -23.0, 1)]
+    assert all(isinstance(s["points"], float) and s["table_points"] is None for s in standings)
+    check(client_for(None).get(f"{API}events/nope/standings/"), "get", standings_path, 404)
+
+
+def test_history(check: Check, event: dict[str, Any], game: dict[str, Any], organiser: User, referee: User):
+    path, ref = "/api/v1/games/{game_id}/history/", client_for(referee)
+    url, hands = f"{API}games/{game['id']}/history/", f"{API}games/{game['id']}/hands/"
+    ann, *_ = event["players"]
+    version = ref.post(hands, {"result": "draw", "tenpai": [ann]}, format="json").json()["version"]
+    version = ref.put(f"{hands}0/", {"result": "draw", "tenpai": []}, format="json",
+                      headers=if_match(version)).json()["version"]
+    version = ref.delete(f"{hands}0/", headers=if_match(version)).json()["version"]
+    version = ref.patch(f"{API}games/{game['id']}/", {"end": "time"}, format="json",
+                        headers=if_match(version)).json()["version"]
+    sheet = ref.get(f"{API}games/{game['id']}/sheet").json()
+    response = ref.put(f"{API}games/{game['id']}/sheet", {**sheet, "end": None}, format="json",
+                       headers=if_match(version))
+    assert response.status_code == 200, response.json()
+    history = check(client_for(organiser).get(url), "get", path, 200)
+    assert [(c["action"], c["index"], c["user"]) for c in history] == [
+        ("add", 0, "ref"), ("change", 0, "ref"), ("delete", 0, "ref"), ("game", None, "ref"), ("sheet", None, "ref")]
+    assert (history[0]["before"], history[2]["after"]) == (None, None)
+    check(client_for(None).get(url), "get", path, 401)
+    check(ref.get(url), "get", path, 403)
+    check(client_for(organiser).get(f"{API}games/999999/history/"), "get", path, 404)
+
+
+# --- the check can fail, and the schema says something ---------------------------------------------------------
+
+
+class FakeResponse:
+    def __init__(self, status_code: int, body: Any) -> None:
+        self.status_code, self.body, self.content = status_code, body, json.dumps(body).encode()
+        self.headers: dict[str, str] = {}
+
+    def json(self) -> Any:
+        return self.body
+
+
+GAME = {"id": 1, "event": "spring-open", "table": None, "version": 1, "status": "playing", "end": None,
+        "played_on": "2025-04-01", "players": [{"id": 7, "name": "Ann", "seat": 0, "substitute": False}],
+        "hands_entered": 0, "result": {}}
+
+
+def test_the_check_refuses_a_body_that_does_not_match(openapi: dict[str, Any], check: Check):
+    path = "/api/v1/games/{game_id}/"
+    game_schema = response_schema(openapi, "get", path, 200)
+    assert game_schema is not None
+    assert schema_errors(openapi, game_schema, GAME) == []
+    without_version = {k: v for k, v in GAME.items() if k != "version"}
+    assert schema_errors(openapi, game_schema, without_version) == ["(body): 'version' is a required property"]
+    assert schema_errors(openapi, game_schema, {**GAME, "version": "1"}) == ["version: '1' is not of type 'integer'"]
+    assert schema_errors(openapi, game_schema, {**GAME, "hands_entered": None}) != []  # not nullable
+    assert schema_errors(openapi, game_schema, {**GAME, "end": "clock"}) != []
+    assert schema_errors(openapi, game_schema, {**GAME, "played_on": "April"}) != []  # format: date
+    assert schema_errors(openapi, game_schema, {**GAME, "players": [{"id": 7}]}) != []
+    with pytest.raises(AssertionError, match="does not match the schema"):
+        check(FakeResponse(200, without_version), "get", path)
+    with pytest.raises(AssertionError, match="the schema declares"):
+        check(FakeResponse(418, GAME), "get", path)
+    with pytest.raises(AssertionError, match="not 404"):
+        check(FakeResponse(200, GAME), "get", path, 404)
+    with pytest.raises(AssertionError, match="declares no body"):
+        check(FakeResponse(204, GAME), "delete", "/api/v1/events/{slug}/")
+    standings = response_schema(openapi, "get", "/api/v1/events/{slug}/standings/", 200)
+    assert standings is not None
+    line = {"rank": None, "player": {"id": 1, "name": "Ann"}, "points": 1.5, "table_points": None, "score": 0,
+            "games": 0, "average_rank": None, "penalties": 0.0}
+    assert schema_errors(openapi, standings, [line]) == []
+    assert schema_errors(openapi, standings, [{**line, "points": "1.50"}]) != []  # a number, not a string
+    conflict = response_schema(openapi, "put", "/api/v1/games/{game_id}/sheet", 409)
+    assert conflict is not None
+    assert schema_errors(openapi, conflict, {"detail": "stale"}) == ["(body): 'version' is a required property"]
+
+
+def test_json_schema_translates_nullable():
+    assert json_schema({"type": "integer", "nullable": True}) == {"type": ["integer", "null"]}
+    assert json_schema({"allOf": [{"$ref": "#/x"}], "nullable": True}) == {
+        "anyOf": [{"allOf": [{"$ref": "#/x"}]}, {"type": "null"}]}
+    assert json_schema({"type": "object", "properties": {"nullable": {"type": "string", "nullable": True}}}) == {
+        "type": "object", "properties": {"nullable": {"type": ["string", "null"]}}}
+
+
+def resolve(openapi: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in schema:
+        schema = openapi["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    return schema
+
+
+def untyped(openapi: dict[str, Any], schema: dict[str, Any] | None) -> bool:
+    """Says nothing of the shape: no schema, or an object (or list of objects) without declared properties."""
+    if schema is None:
+        return True
+    schema = resolve(openapi, schema)
+    if schema.get("type") == "array":
+        return untyped(openapi, schema.get("items"))
+    if "oneOf" in schema:
+        return any(untyped(openapi, branch) for branch in schema["oneOf"])
+    if schema.get("type") == "object" and not schema.get("properties"):
+        return not schema.get("additionalProperties")  # a map must say what its values are
+    return "type" not in schema
+
+
+def test_every_api_body_has_a_declared_shape(openapi: dict[str, Any]):
+    vague = []
+    for path, operations in openapi["paths"].items():
+        if not path.startswith(API):
+            continue
+        for method, operation in operations.items():
+            if method == "parameters":
+                continue
+            for status, response in operation["responses"].items():
+                if status == "204":
+                    assert "content" not in response
+                    continue
+                schema = response.get("content", {}).get("application/json", {}).get("schema")
+                if untyped(openapi, schema):
+                    vague.append(f"{method.upper()} {path} {status}: {schema}")
+            if "requestBody" in operation:
+                schema = operation["requestBody"]["content"]["application/json"]["schema"]
+                if untyped(openapi, schema):
+                    vague.append(f"{method.upper()} {path} request: {schema}")
+    assert vague == []
+    # What `responses={200: dict}` used to give is caught.
+    assert untyped(openapi, {"type": "object", "additionalProperties": {}})
+
+
+def test_every_declared_response_is_exercised(openapi: dict[str, Any], exercised: set[tuple[str, str, int]],
+                                              request: pytest.FixtureRequest):
+    """Last in the module: every status every API operation declares was checked above."""
+    module = sys.modules[__name__]
+    defined = {name for name in dir(module) if name.startswith("test_")}
+    ran = {item.name for item in request.session.items if item.module is module}  # type: ignore[attr-defined]
+    if ran != defined or request.session.testsfailed:
+        pytest.skip("needs every test of this module, passing")
+    declared = {(method, path, int(status))
+                for path, operations in openapi["paths"].items() if path.startswith(API)
+                for method, operation in operations.items() if method != "parameters"
+                for status in operation["responses"]}
+    assert sorted(declared - exercised) == []
