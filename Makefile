@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install install-dev messages run demo test lint check bench clean
+.PHONY: install install-dev messages chromium run demo test lint check bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,7 +38,13 @@ run: demo
 	@echo "Serving on http://$(HOST):$(PORT)/admin/ (Ctrl-C stops)"
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-test: install-dev messages
+# The browser tests drive Debian's Chromium; install it where apt-get can (CI, a fresh machine as root).
+chromium:
+	@[ -x /usr/bin/chromium ] || { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } || \
+	  echo "Chromium is missing (apt-get install chromium): the browser tests will fail"
+
+test: install-dev messages chromium
 	$(BIN)/python -m pytest
 
 lint: install-dev

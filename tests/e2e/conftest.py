@@ -1,0 +1,56 @@
+"""A real browser against the running server: Playwright driving Debian's Chromium.
+
+The server is pytest-django's live server (a real HTTP server on the test
+database). Chromium must be installed (``apt-get install chromium``; the
+Makefile and .ci/run do it): the tests fail rather than skip without it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls the tests make around it are
+# ordinary blocking calls, which Django would otherwise refuse inside a running loop.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (make test does it where apt-get works)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def screenshot(page: Any, name: str) -> None:
+    """The page at phone and desktop widths, for a person to look at (not compared by the tests)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{label}.png"), full_page=True)
+    page.set_viewport_size(PHONE)

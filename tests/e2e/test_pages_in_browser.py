@@ -1,0 +1,80 @@
+"""In Chromium: public pages read on a phone, standings that update themselves, the player's chart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scoring.models import Game
+from scoring.services import game_create, game_record_hand, standings_recompute
+from tests.e2e.conftest import screenshot
+from tournament.models import Event, Player, Registration, Round, Seat, Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def tournament() -> dict[str, Any]:
+    """A running public wrc-2025 event: round 1, one table, Ann (East) has won 7700 from Cy."""
+    event = Event.objects.create(name="Phone Open", slug="phone-open", public=True, status=Event.Status.RUNNING)
+    players = [Player.objects.create(name=name) for name in ("Ann", "Bo", "Cy", "Di")]
+    Registration.objects.bulk_create([Registration(event=event, player=p) for p in players])
+    table = Table.objects.create(round=Round.objects.create(event=event, number=1), number=1)
+    Seat.objects.bulk_create([Seat(table=table, player=p, position=k) for k, p in enumerate(players)])
+    ids = {p.name: p.pk for p in players}
+    game = game_create(event=event, player_ids=list(ids.values()), table=table)
+    game_record_hand(game_id=game.pk, user=None, version=None,
+                     record={"result": "ron", "winner": ids["Ann"], "loser": ids["Cy"], "han": 3, "fu": 40})
+    return {"event": event, "game": game, "ids": ids}
+
+
+def finish(game: Game, record: dict[str, Any]) -> None:
+    """A hand, then the clock ends the game (so it counts in the standings)."""
+    from scoring.services import game_update
+
+    game_record_hand(game_id=game.pk, user=None, version=None, record=record)
+    game_update(game_id=game.pk, user=None, version=None, ended_by_time=True)
+    standings_recompute(game.event)
+
+
+def names_in_order(page: Any) -> list[str]:
+    return [cell.strip() for cell in page.locator("table.standings tbody td:nth-child(2)").all_inner_texts()]
+
+
+def test_standings_update_by_themselves_and_the_player_page_draws_the_chart(live_server: Any, page: Any,
+                                                                           tournament: dict[str, Any]):
+    event, game, ids = tournament["event"], tournament["game"], tournament["ids"]
+    finish(game, {"result": "draw", "tenpai": [ids["Ann"]]})
+    page.goto(f"{live_server.url}/events/{event.slug}/standings/")
+    assert names_in_order(page) == ["Ann", "Bo", "Di", "Cy"]
+    assert page.locator("abbr", has_text="=2").count() == 2  # Bo and Di share second place
+    # Nothing fits wider than the phone: the page itself never scrolls sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # A second game while the page is open: Cy deals and tsumos a yakuman (16000 all: 78000, +63), which takes
+    # him from −23.7 to +39.3, above Ann's +25.7 − 21: first, without a reload.
+    game2 = game_create(event=event, player_ids=[ids["Cy"], ids["Di"], ids["Ann"], ids["Bo"]])
+    finish(game2, {"result": "tsumo", "winner": ids["Cy"], "yakuman": 1})
+    page.locator("#standings").evaluate("box => box.dataset.every = '5'")
+    page.wait_for_function("() => document.querySelector('table.standings tbody td:nth-child(2)')"
+                           ".innerText.trim() === 'Cy'", timeout=30_000)
+    assert names_in_order(page)[0] == "Cy"
+    screenshot(page, "standings")
+
+    page.goto(f"{live_server.url}/events/{event.slug}/players/{ids['Ann']}/")
+    chart = page.locator("figure.chart svg")
+    assert chart.is_visible()
+    assert chart.locator("circle").count() == 2  # one point per finished game
+    page.goto(f"{live_server.url}/events/{event.slug}/rounds/1/")
+    page.fill("#q", "di")
+    assert page.locator(".table-card:not(.hidden)").count() == 1
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    assert "Ron on Cy" in page.locator("table.hands").inner_text()
+    screenshot(page, "game")
+
+
+def test_korean_pages(live_server: Any, page: Any, tournament: dict[str, Any]):
+    page.goto(f"{live_server.url}/events/{tournament['event'].slug}/")
+    with page.expect_navigation():
+        page.select_option("#language", "ko")  # submits the language form: the same page comes back in Korean
+    assert "순위표" in page.locator("body").inner_text()
