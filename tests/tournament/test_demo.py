@@ -19,13 +19,17 @@ def test_demo_event_is_played_out_and_ranked():
     call_command("load_demo", stdout=StringIO())  # a second run changes nothing
     assert Event.objects.filter(slug="demo-open").count() == 1
     games = Game.objects.filter(event__slug="demo-open")
-    assert [g.status for g in games] == ["finished"] * 4
+    # Rounds 1 and 2 played out; round 3 seated with its games waiting for the referees.
+    assert sorted(g.status for g in games) == ["finished"] * 4 + ["playing"] * 2
     assert HandChange.objects.filter(game__in=games).count() == sum(g.hands.count() for g in games)
     standings = list(Standing.objects.filter(event__slug="demo-open"))
     assert [s.games for s in standings] == [2] * 8
     assert sum(s.points for s in standings) == 0  # uma and oka are zero-sum at 30000/30000
     assert [s.rank for s in standings] == sorted(s.rank for s in standings if s.rank is not None)
-    assert "/api/v1/events/demo-open/standings/" in out.getvalue()
+    assert "/events/demo-open/standings/" in out.getvalue()
+    waiting = games.filter(status="playing").order_by("pk").first()
+    assert waiting is not None
+    assert f"/games/{waiting.pk}/entry/" in out.getvalue()
 
 
 def test_admin_shows_games_with_their_hands(client):
@@ -33,7 +37,7 @@ def test_admin_shows_games_with_their_hands(client):
     from django.contrib.auth.models import User
 
     client.force_login(User.objects.get(username="demo"))
-    game = Game.objects.filter(event__slug="demo-open").first()
+    game = Game.objects.filter(event__slug="demo-open", status="finished").first()
     assert game is not None
     page = client.get(f"/admin/scoring/game/{game.pk}/change/")
     assert page.status_code == 200

@@ -1,4 +1,4 @@
-"""Load a demo event: eight players, two rounds of two tables, every game played out hand by hand.
+"""Load a demo event: eight players, two rounds of two tables played out hand by hand, a third round seated.
 
 Idempotent: an existing demo event is left as it is. The hands go through
 the same service as a referee's entries, so the demo shows real replays,
@@ -18,8 +18,9 @@ from tournament.models import Event, Player, Registration, Round, Seat, Table
 
 SLUG = "demo-open"
 NAMES = ("Aiko", "Bram", "Chen", "Dana", "Emil", "Fumi", "Gus", "Hana")
-# Round 1 and round 2 tables (indexes into NAMES, East first): nobody meets twice.
+# Round 1 and round 2 tables (indexes into NAMES, East first): nobody meets twice. Round 3 waits for its hands.
 ROUNDS = (((0, 1, 2, 3), (4, 5, 6, 7)), ((5, 0, 7, 2), (1, 4, 3, 6)))
+ROUND_3 = ((2, 4, 1, 7), (6, 3, 5, 0))
 VALUES = ((1, 30), (2, 30), (3, 30), (2, 40), (3, 40), (4, 30), (1, 40), (5, None), (6, None))
 
 
@@ -37,9 +38,13 @@ class Command(BaseCommand):
         event = Event.objects.filter(slug=SLUG).first()
         if event is None:
             event = self._build(user)
+        waiting = event.games.filter(status="playing").order_by("pk").first()
         self.stdout.write(f"Demo event {event.name!r} ({event.games.count()} games)\n"
-                          f"  API docs:   {base}/api/docs/\n"
-                          f"  standings:  {base}/api/v1/events/{SLUG}/standings/\n"
+                          f"  standings:  {base}/events/{SLUG}/standings/\n"
+                          f"  event:      {base}/events/{SLUG}/\n"
+                          + (f"  enter hands: {base}/games/{waiting.pk}/entry/  (login demo / demo)\n"
+                             if waiting else "")
+                          + f"  API docs:   {base}/api/docs/  (standings: {base}/api/v1/events/{SLUG}/standings/)\n"
                           f"  admin:      {base}/admin/  (login demo / demo)\n")
 
     def _build(self, user: User) -> Event:
@@ -57,6 +62,11 @@ class Command(BaseCommand):
                                           for k, i in enumerate(seats)])
                 game = game_create(event=event, player_ids=[players[i].pk for i in seats], table=table)
                 self._play(game.pk, [players[i].pk for i in seats], rng, user)
+        round_3 = Round.objects.create(event=event, number=3)
+        for t, seats in enumerate(ROUND_3, start=1):
+            table = Table.objects.create(round=round_3, number=t)
+            Seat.objects.bulk_create([Seat(table=table, player=players[i], position=k) for k, i in enumerate(seats)])
+            game_create(event=event, player_ids=[players[i].pk for i in seats], table=table)
         standings_recompute(event)
         return event
 
