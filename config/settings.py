@@ -118,7 +118,8 @@ LANGUAGE_CODE = "en"
 # The founding rule documents are Korean: a Korean club uses the pages as they are.
 LANGUAGES = [("en", "English"), ("ko", "한국어")]
 LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGOUT_REDIRECT_URL = "home"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

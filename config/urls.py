@@ -1,6 +1,7 @@
 """URL wiring: the public pages and referee entry, the admin, the REST API under /api/v1/ and its OpenAPI docs."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
@@ -21,7 +22,7 @@ api: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/schedule", scoring_api.EventScheduleView.as_view(), name="event-schedule"),
     path("events/<slug:slug>/standings/", scoring_api.StandingsView.as_view(), name="event-standings"),
     path("games/", scoring_api.GamesView.as_view(), name="games"),
-    path("games/<int:game_id>/", scoring_api.GameView.as_view(), name="game"),
+    path("games/<int:game_id>/", scoring_api.GameView.as_view(), name="api-game"),
     path("games/<int:game_id>/hands/", scoring_api.GameHandsView.as_view(), name="game-hands"),
     path("games/<int:game_id>/hands/<int:index>/", scoring_api.GameHandView.as_view(), name="game-hand"),
     path("games/<int:game_id>/sheet", scoring_api.GameSheetView.as_view(), name="game-sheet"),
@@ -45,6 +46,9 @@ pages: list[URLPattern | URLResolver] = [
 urlpatterns = [
     *pages,
     path("i18n/", include("django.conf.urls.i18n")),
+    # Referees sign in here (the admin's login takes staff only).
+    path("accounts/login/", auth_views.LoginView.as_view(template_name="pages/login.html"), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -303,6 +303,34 @@ def game_delete_hand(*, game_id: int, index: int, user: Any, version: int | None
                   change=change)
 
 
+def game_preview_hand(*, game_id: int, record: Record, index: int | None = None) -> dict[str, Any]:
+    """What adding this hand (or putting it in place of hand ``index``) would give, saving nothing.
+
+    The referee's page shows the payments before the hand is saved: the game
+    is replayed exactly as the writes do it, so the preview and the saved
+    hand cannot differ. Returns the hand's JSON (SCORE_SHEET.md "Output")
+    with the players, and the game's state after all its hands (``finished``,
+    ``end_reason``, ``next``, ``final``). InvalidInput names the problems
+    relative to the hand, like the writes.
+    """
+    game = Game.objects.select_related("event").get(pk=game_id)
+    records = [h.record for h in game.hands.order_by("index")]
+    if index is None:
+        index = len(records)
+        records.append(record)
+    else:
+        _check_index(records, index)
+        records[index] = record
+    try:
+        scored = replay(game, records)
+    except InvalidInput as exc:
+        raise InvalidInput(_hand_problems(exc.problems, index)) from None
+    result = result_json(scored)
+    return {"index": index, "hand": result["hands"][index], "players": result["players"],
+            "finished": result["finished"], "end_reason": result["end_reason"], "next": result.get("next"),
+            "final": result["final"], "deposits_left": result["deposits_left"]}
+
+
 def game_put_sheet(*, game_id: int, hands: list[Record], user: Any, version: int | None,
                    start: Mapping[str, Any] | None = None, ended_by_time: bool | None = None) -> Game:
     """Replace all of a game's hands (players by id), as a score sheet does."""

@@ -1,0 +1,233 @@
+"""The referee's hand entry page: one game, built for a phone at the table.
+
+One URL. GET shows where the game stands, the entry form and the hands so
+far; ``?edit=<index>`` loads a hand into the form to correct it. POST carries
+an ``action``: ``preview`` (the engine's payments for the hand, nothing
+saved), ``save`` (add the hand, or change hand ``index``) or ``delete`` (hand
+``index``), always with the ``version`` of the game the referee saw. A write
+based on an older version is refused with a clear message, the referee's
+input kept; a refused hand shows the engine's messages next to the fields.
+Saves and deletes redirect back (POST/redirect/GET). No scoring here: the
+services replay the game, the page shows what they return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from rules.errors import Problem, RuleError
+from rules.ruleset import Ruleset
+from rules.state import start_state
+from scoring import pages, services
+from scoring.forms import DeleteForm, HandForm, SeatChoice, add_problems, hand_record, record_initial
+from scoring.models import Game
+from scoring.services import GamePlayers, InvalidInput, VersionConflict
+
+ACTIONS = ("preview", "save", "delete")
+
+
+@login_required
+def entry_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(game_id)
+    if not game.event.can_score(request.user):
+        raise PermissionDenied(_("Only the event's organisers and referees enter hands."))
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "delete":
+            return _delete(request, game)
+        if action in ("preview", "save"):
+            return _enter(request, game, action)
+        return _Page(request, game).render(problems=[Problem("action", _("Unknown action."))], status=400)
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponseNotAllowed(["GET", "POST"])
+    page = _Page(request, game)
+    index = _int(request.GET.get("edit"))
+    if index is not None and not 0 <= index < page.hand_count:
+        messages.warning(request, _("This game has no hand %(n)s.") % {"n": index + 1})
+        index = None
+    initial: dict[str, Any] = {"version": game.version, "result": "ron"}
+    hand = game.hands.filter(index=index).first() if index is not None else None
+    if hand is not None:
+        initial = {**record_initial(hand.record), "version": game.version, "index": index}
+    else:
+        index = None
+    return page.render(form=page.form(index, initial=initial))
+
+
+def _game(game_id: int) -> Game:
+    return get_object_or_404(Game.objects.select_related("event", "table__round"), pk=game_id)
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _enter(request: HttpRequest, game: Game, action: str) -> HttpResponse:
+    page = _Page(request, game)
+    form = page.form(_int(request.POST.get("index")), data=request.POST)
+    if not form.is_valid():
+        return page.render(form=form, status=400)
+    record = hand_record(form.cleaned_data, mcr=form.mcr)
+    index: int | None = form.cleaned_data["index"]
+    version: int = form.cleaned_data["version"]
+    if action == "preview":
+        # Nothing is written, so a stale version only warns; the preview is of the game as it is now.
+        conflict = version != game.version
+        if conflict:
+            form = page.rebound(form)
+        try:
+            preview = services.game_preview_hand(game_id=game.pk, record=record, index=index)
+        except InvalidInput as exc:
+            add_problems(form, exc.problems)
+            return page.render(form=form, conflict=conflict, status=409 if conflict else 400)
+        return page.render(form=form, conflict=conflict, preview=page.preview(preview, record),
+                           status=409 if conflict else 200)
+    try:
+        if index is None:
+            written = services.game_record_hand(game_id=game.pk, record=record, user=request.user, version=version)
+        else:
+            written = services.game_change_hand(game_id=game.pk, index=index, record=record, user=request.user,
+                                                version=version)
+    except VersionConflict:
+        page = _Page(request, _game(game.pk))
+        return page.render(form=page.rebound(form), conflict=True, status=409)
+    except InvalidInput as exc:
+        add_problems(form, exc.problems)
+        return page.render(form=form, status=400)
+    saved = index if index is not None else len(written.result["hands"]) - 1
+    text = pages.describe(written.result["hands"][saved], record, page.players.label_of)
+    messages.success(request, (_("Hand %(n)s added: %(text)s") if index is None
+                               else _("Hand %(n)s changed: %(text)s")) % {"n": saved + 1, "text": text})
+    return redirect(reverse("game-entry", args=[game.pk]))
+
+
+def _delete(request: HttpRequest, game: Game) -> HttpResponse:
+    form = DeleteForm(request.POST)
+    if not form.is_valid():
+        problems = [Problem(name, " ".join(str(e) for e in errors)) for name, errors in form.errors.items()]
+        return _Page(request, game).render(problems=problems, status=400)
+    index: int = form.cleaned_data["index"]
+    try:
+        services.game_delete_hand(game_id=game.pk, index=index, user=request.user,
+                                  version=form.cleaned_data["version"])
+    except VersionConflict:
+        return _Page(request, _game(game.pk)).render(conflict=True, status=409)
+    except InvalidInput as exc:
+        return _Page(request, game).render(problems=exc.problems, status=400)
+    messages.success(request, _("Hand %(n)s deleted.") % {"n": index + 1})
+    return redirect(reverse("game-entry", args=[game.pk]))
+
+
+class _Page:
+    """What the page shows of one game: seats with their winds, the hands so far, the form."""
+
+    def __init__(self, request: HttpRequest, game: Game) -> None:
+        self.request = request
+        self.game = game
+        self.result: dict[str, Any] = game.result or {}
+        self.ruleset: Ruleset = game.event.ruleset()
+        self.players: GamePlayers = services.game_players(game)
+        self.hand_count = len(self.result.get("hands", []))
+
+    def winds(self, index: int | None) -> list[str]:
+        """Each player's seat wind (seat order) in hand ``index``, or in the next hand to play.
+
+        Winds turn with the dealer, and MCR reseats the players each round wind:
+        a stored hand's winds are in its result; the next hand's follow from
+        its round (rules.state), else the ruleset's winds in seat order.
+        """
+        hands = self.result.get("hands", [])
+        if index is not None and 0 <= index < len(hands) and "seat_winds" in hands[index]:
+            winds: Mapping[str, str] = hands[index]["seat_winds"]
+            return [winds.get(label, "") for label in self.players.labels]
+        following = self.result.get("next")
+        if following and not self.result.get("finished"):
+            try:
+                state = start_state(ruleset=self.ruleset, round_label=following["round"])
+            except RuleError:
+                pass
+            else:
+                return [state.seat_wind_name(self.ruleset, p) for p in range(len(self.players.ids))]
+        return list(self.ruleset.seat_winds)
+
+    def seats(self, index: int | None) -> list[SeatChoice]:
+        winds = self.winds(index)
+        return [SeatChoice(player_id=pid, name=label, wind=winds[k] if k < len(winds) else "")
+                for k, (pid, label) in enumerate(zip(self.players.ids, self.players.labels, strict=True))]
+
+    def form(self, index: int | None, *, data: Any = None, initial: Mapping[str, Any] | None = None) -> HandForm:
+        if index is not None and not 0 <= index < self.hand_count:
+            index = None
+        return HandForm(data, initial=initial, seats=self.seats(index), ruleset=self.ruleset)
+
+    def rebound(self, form: HandForm) -> HandForm:
+        """The referee's input again, on the game's current version (after another referee's change)."""
+        data = QueryDict(mutable=True)
+        data.update(form.data)
+        data["version"] = str(self.game.version)
+        fresh = HandForm(data, seats=form.seats, ruleset=self.ruleset)
+        fresh.is_valid()
+        return fresh
+
+    def preview(self, preview: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]:
+        """The previewed hand as the page shows it: each player's payment and new score, in words."""
+        hand = preview["hand"]
+        winds = hand.get("seat_winds", {})
+        rows = [{"wind": pages.wind_label(winds.get(name, "")), "name": name,
+                 "delta": hand["deltas"][name], "score": hand["scores"][name]} for name in preview["players"]]
+        items = []
+        for win in hand.get("wins", []):
+            listed = win.get("yaku") or win.get("fan_list") or []
+            if listed:
+                items.append({"winner": win["winner"], "value": pages.value_text(win),
+                              "items": [(i["name"], i.get("han", i.get("fan"))) for i in listed]})
+        adding = preview["index"] >= self.hand_count
+        return {"index": preview["index"], "number": preview["index"] + 1, "round": hand["round"],
+                "honba": hand["honba"], "dealer": hand["dealer"], "rows": rows, "items": items,
+                "text": pages.describe(hand, record, self.players.label_of),
+                "deposits_after": hand["deposits_after"], "ended": hand.get("game_ended"),
+                "next": preview["next"] if adding else None}
+
+    def now(self) -> list[dict[str, Any]]:
+        """The players in seat order with their seat wind in the next hand and their score now."""
+        scores = {row["player"]: row["score"] for row in self.result.get("final", [])}
+        winds = self.winds(None)
+        return [{"wind": pages.wind_label(winds[k]) if k < len(winds) else "", "name": label,
+                 "score": scores.get(label)} for k, label in enumerate(self.players.labels)]
+
+    def hands(self) -> list[tuple[pages.HandLine, list[tuple[str, int, int]]]]:
+        """The hands so far, each with (player, payment, score after) in seat order."""
+        names: list[str] = self.result.get("players", list(self.players.labels))
+        return [(line, list(zip(names, line.deltas, line.scores, strict=False)))
+                for line in pages.game_hands(self.game)]
+
+    def render(self, *, form: HandForm | None = None, preview: dict[str, Any] | None = None,
+               conflict: bool = False, problems: Sequence[Problem] = (), status: int = 200) -> HttpResponse:
+        game = self.game
+        if form is None:
+            form = self.form(None, initial={"version": game.version, "result": "ron"})
+        editing = form["index"].value()
+        editing_index = _int(editing)
+        context = {
+            "game": game, "event": game.event, "form": form, "preview": preview, "conflict": conflict,
+            "problems": [str(p) for p in problems], "hands": self.hands(), "now": self.now(),
+            "next": self.result.get("next"),
+            # A game stopped by the clock ends after its last hand, whichever that is: hands may still be added.
+            "finished": bool(self.result.get("finished")) and self.result.get("end_reason") != "time",
+            "end_reason": self.result.get("end_reason"), "version": game.version,
+            "editing": editing_index, "editing_number": editing_index + 1 if editing_index is not None else None,
+            "mcr": self.ruleset.is_mcr,
+        }
+        return render(self.request, "pages/entry.html", context, status=status)

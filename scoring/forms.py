@@ -1,0 +1,324 @@
+"""The referee's hand entry form: a score-sheet hand (SCORE_SHEET.md) as form fields, and back.
+
+The form checks types only. Whether a hand is valid (a han/fu pair, a winner
+who is also the loser, tiles that do not win) is the engine's call, made when
+scoring.services replays the game; ``add_problems`` puts its messages next to
+the fields they name. ``hand_record`` builds the record from the cleaned data,
+leaving out what is empty or belongs to another result; ``record_initial`` is
+its inverse, to load a stored hand for editing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from rules.errors import Problem
+from rules.hands import ABORT_REASONS
+from rules.ruleset import Ruleset
+from scoring.pages import wind_label
+from scoring.tiles import MCR_FLAGS, RIICHI_FLAGS
+
+Record = dict[str, Any]
+
+RESULT_NAMES: dict[str, Promise] = {
+    "ron": _("Ron"), "tsumo": _("Tsumo"), "draw": _("Draw"), "abort": _("Abortive draw"), "chombo": _("Chombo"),
+}
+ABORT_NAMES: dict[str, Promise] = {
+    "nine_terminals": _("Nine terminals"), "four_winds": _("Four winds"), "four_riichi": _("Four riichi"),
+    "four_kans": _("Four kans"), "triple_ron": _("Triple ron"),
+}
+FLAG_NAMES: dict[str, Promise] = {
+    "double_riichi": _("Double riichi"), "ippatsu": _("Ippatsu"), "rinshan": _("Rinshan (after a kan)"),
+    "chankan": _("Chankan (robbing a kan)"), "haitei": _("Haitei (last draw)"),
+    "houtei": _("Houtei (last discard)"), "tenhou": _("Tenhou"), "chiihou": _("Chiihou"),
+    "last_tile": _("Last tile (the fourth of its kind)"), "kong": _("Kong (robbing or replacement draw)"),
+    "wall_last": _("Last tile of the wall"),
+}
+FU_VALUES = (20, 25, *range(30, 111, 10))
+# Extra winners of a multiple ron: win2_winner, win2_han, … (the first winner uses the plain names).
+EXTRA_WINS = (2, 3)
+TILE_FIELDS = ("concealed", "win", "melds", "dora", "ura", "flags")
+@dataclass(frozen=True, slots=True)
+class SeatChoice:
+    """A player as the form offers them: by id, shown with their seat wind in the hand being entered."""
+
+    player_id: int
+    name: str
+    wind: str
+
+    @property
+    def label(self) -> str:
+        return f"{wind_label(self.wind)} · {self.name}" if self.wind else self.name
+
+
+Choices = list[tuple[Any, Any]]
+
+
+def _player(label: Any, choices: Choices) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(label=label, choices=choices, coerce=int, empty_value=None, required=False,
+                                  widget=forms.RadioSelect(attrs={"class": "choices"}))
+
+
+def _players(label: Any, choices: Choices, help_text: Any = "") -> forms.TypedMultipleChoiceField:
+    return forms.TypedMultipleChoiceField(label=label, choices=choices, coerce=int, required=False,
+                                          help_text=help_text,
+                                          widget=forms.CheckboxSelectMultiple(attrs={"class": "choices"}))
+
+
+def _count(label: Any, help_text: Any = "") -> forms.IntegerField:
+    return forms.IntegerField(label=label, required=False, help_text=help_text,
+                              widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+
+
+def _fu(label: Any) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(label=label, coerce=int, empty_value=None, required=False,
+                                  choices=[("", "—"), *((v, str(v)) for v in FU_VALUES)])
+
+
+def _text(label: Any, help_text: Any = "", placeholder: str = "") -> forms.CharField:
+    attrs = {"autocapitalize": "off", "autocomplete": "off", "spellcheck": "false"}
+    if placeholder:
+        attrs["placeholder"] = placeholder
+    return forms.CharField(label=label, required=False, help_text=help_text, widget=forms.TextInput(attrs=attrs))
+
+
+class HandForm(forms.Form):
+    """One hand; the fields offered follow the ruleset (riichi or MCR), the players their seat winds."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    index = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+
+    def __init__(self, *args: Any, seats: Sequence[SeatChoice], ruleset: Ruleset, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.mcr = ruleset.is_mcr
+        self.seats = list(seats)
+        players: Choices = [(s.player_id, s.label) for s in self.seats]
+        optional: Choices = [("", _("nobody")), *players]
+        f = self.fields
+        results = ["ron", "tsumo", "draw"]
+        triple_ron_aborts = ruleset.multiple_ron in ("double_head_bump_triple_abort", "double_only_triple_abort")
+        if not self.mcr:
+            if ruleset.abortive_draws or triple_ron_aborts:
+                results.append("abort")
+            results.append("chombo")
+        f["result"] = forms.ChoiceField(label=_("Result"), choices=[(r, RESULT_NAMES[r]) for r in results],
+                                        widget=forms.RadioSelect(attrs={"class": "choices"}))
+        f["winner"] = _player(_("Winner"), players)
+        f["loser"] = _player(_("Discarder (ron)"), players)
+        if self.mcr:
+            f["fan"] = _count(_("Fan"), _("without flowers"))
+            f["flowers"] = _count(_("Flowers"))
+        else:
+            f["han"] = _count(_("Han"), _("dora included"))
+            f["fu"] = _fu(_("Fu"))
+            f["yakuman"] = _count(_("Yakuman"), _("instead of han and fu: 1, or 2 for a double yakuman"))
+            if ruleset.pao:
+                f["pao"] = _player(_("Pao (liable for the yakuman)"), optional)
+        # Tiles: instead of the value, the engine computes it (SCORE_SHEET.md "Tiles").
+        f["tiles_concealed"] = _text(_("Concealed tiles"), _("without the winning tile; 0 is a red five"),
+                                     "234m456m345p67s88p")
+        f["tiles_win"] = _text(_("Winning tile"), "", "8s")
+        f["tiles_melds"] = _text(_("Called sets"), _("separated by commas"), "pon 777z, chi 345m")
+        if not self.mcr:
+            f["tiles_dora"] = _text(_("Dora indicators"), "", "3m")
+            f["tiles_ura"] = _text(_("Ura dora indicators"), "", "")
+        flags = MCR_FLAGS if self.mcr else RIICHI_FLAGS
+        f["tiles_flags"] = forms.MultipleChoiceField(
+            label=_("Special wins"), required=False, choices=[(k, FLAG_NAMES.get(k, k)) for k in flags],
+            widget=forms.CheckboxSelectMultiple(attrs={"class": "choices"}))
+        if not self.mcr and ruleset.players > 2:
+            for k in EXTRA_WINS[: ruleset.players - 2]:
+                f[f"win{k}_winner"] = _player(_("Winner %(n)s") % {"n": k}, optional)
+                f[f"win{k}_han"] = _count(_("Han"))
+                f[f"win{k}_fu"] = _fu(_("Fu"))
+                f[f"win{k}_yakuman"] = _count(_("Yakuman"))
+                if ruleset.pao:
+                    f[f"win{k}_pao"] = _player(_("Pao"), optional)
+        if self.mcr:
+            f["false_wins"] = _players(_("False wins"), players, _("each pays the penalty; the hand went on"))
+        else:
+            f["riichi"] = _players(_("Riichi"), players, _("every player who put a riichi stick out in this hand"))
+            f["tenpai"] = _players(_("Tenpai at the draw"), players)
+            if ruleset.nagashi_mangan:
+                f["nagashi"] = _players(_("Nagashi mangan"), players)
+            if "abort" in results:
+                reasons = ABORT_REASONS if ruleset.abortive_draws else ("triple_ron",)
+                f["reason"] = forms.ChoiceField(label=_("Reason"), required=False,
+                                                choices=[("", "—"), *((r, ABORT_NAMES[r]) for r in reasons)])
+            f["player"] = _player(_("Chombo by"), players)
+        f["note"] = forms.CharField(label=_("Note"), required=False, max_length=500,
+                                    help_text=_("a remark for the record; not scored"))
+
+    def fields_named(self, *names: str) -> list[forms.BoundField]:
+        """The bound fields among ``names`` this form has (the ruleset decides which)."""
+        return [self[name] for name in names if name in self.fields]
+
+    def extra_wins(self) -> list[dict[str, Any]]:
+        """The second and third winners of a multiple ron: their winner, value and pao fields."""
+        return [{"winner": self[f"win{k}_winner"],
+                 "values": self.fields_named(f"win{k}_han", f"win{k}_fu", f"win{k}_yakuman"),
+                 "pao": self[f"win{k}_pao"] if f"win{k}_pao" in self.fields else None}
+                for k in EXTRA_WINS if f"win{k}_winner" in self.fields]
+
+    def tiles_fields(self) -> list[forms.BoundField]:
+        return self.fields_named(*(f"tiles_{n}" for n in TILE_FIELDS))
+
+    def tiles_open(self) -> bool:
+        """Show the tiles part opened: the referee typed tiles, or the engine refused them."""
+        names = [name for name in self.fields if name.startswith("tiles_")]
+        return any(self[name].value() or self[name].errors for name in names)
+
+    def extra_wins_open(self) -> bool:
+        """Show the multiple-ron part opened: a second winner is given, or refused."""
+        names = [name for name in self.fields if name.startswith("win") and name != "winner"]
+        return any(self[name].errors for name in names) or any(
+            self[name].value() not in (None, "") for name in names if name.endswith("_winner"))
+
+
+class DeleteForm(forms.Form):
+    index = forms.IntegerField(min_value=0)
+    version = forms.IntegerField()
+
+
+# --- form <-> score-sheet record -------------------------------------------------
+
+
+def hand_record(data: Mapping[str, Any], *, mcr: bool) -> Record:
+    """The score-sheet hand (players by id) from a form's cleaned data: only what the result takes, no empties."""
+    result = data["result"]
+    record: Record = {"result": result}
+    if result in ("ron", "tsumo"):
+        first = _win(data, "", mcr=mcr)
+        extra = [_win(data, f"win{k}_", mcr=mcr) for k in EXTRA_WINS
+                 if result == "ron" and data.get(f"win{k}_winner") is not None]
+        if result == "ron" and data.get("loser") is not None:
+            record["loser"] = data["loser"]
+        if extra:
+            record["wins"] = [first, *extra]
+        else:
+            record.update(first)
+    elif result == "draw":
+        _put_list(record, data, "tenpai", "nagashi")
+    elif result == "abort":
+        if data.get("reason"):
+            record["reason"] = data["reason"]
+    elif result == "chombo" and data.get("player") is not None:
+        record["player"] = data["player"]
+    _put_list(record, data, "riichi")
+    if result in ("ron", "tsumo", "draw"):
+        _put_list(record, data, "false_wins")
+    if data.get("note"):
+        record["note"] = data["note"]
+    return record
+
+
+def _put_list(record: Record, data: Mapping[str, Any], *names: str) -> None:
+    for name in names:
+        if data.get(name):
+            record[name] = list(data[name])
+
+
+def _win(data: Mapping[str, Any], prefix: str, *, mcr: bool) -> Record:
+    win: Record = {}
+    if data.get(prefix + "winner") is not None:
+        win["winner"] = data[prefix + "winner"]
+    tiles = _tiles(data, mcr=mcr) if not prefix else None
+    values: tuple[str, ...] = ("fan",) if mcr else ("han", "fu", "yakuman")
+    if mcr and tiles is None:
+        values += ("flowers",)
+    for name in values:
+        if data.get(prefix + name) is not None:
+            win[name] = data[prefix + name]
+    if tiles is not None:
+        win["tiles"] = tiles
+    if not mcr and data.get(prefix + "pao") is not None:
+        win["pao"] = data[prefix + "pao"]
+    return win
+
+
+def _tiles(data: Mapping[str, Any], *, mcr: bool) -> Record | None:
+    """The tiles object when the referee typed tiles (a concealed part or a winning tile), else None."""
+    concealed, win = (data.get("tiles_concealed") or "").strip(), (data.get("tiles_win") or "").strip()
+    if not concealed and not win:
+        return None
+    tiles: Record = {"concealed": concealed, "win": win}
+    melds = [m.strip() for m in re.split(r"[,;\n]+", data.get("tiles_melds") or "") if m.strip()]
+    if melds:
+        tiles["melds"] = melds
+    if not mcr:
+        for name in ("dora", "ura"):
+            if (data.get(f"tiles_{name}") or "").strip():
+                tiles[name] = data[f"tiles_{name}"].strip()
+    if data.get("tiles_flags"):
+        tiles["flags"] = list(data["tiles_flags"])
+    if mcr and data.get("flowers") is not None:
+        tiles["flowers"] = data["flowers"]
+    return tiles
+
+
+def record_initial(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored hand record as the form's initial data: the inverse of ``hand_record``."""
+    initial: dict[str, Any] = {"result": record.get("result")}
+    for name in ("loser", "reason", "player", "note"):
+        if name in record:
+            initial[name] = record[name]
+    for name in ("riichi", "tenpai", "nagashi", "false_wins"):
+        if name in record:
+            initial[name] = list(record[name])
+    wins = record.get("wins")
+    if not isinstance(wins, list) or not wins:
+        wins = [record] if record.get("result") in ("ron", "tsumo") else []
+    for position, win in enumerate(wins[: 1 + len(EXTRA_WINS)]):
+        prefix = "" if position == 0 else f"win{position + 1}_"
+        for name in ("winner", "han", "fu", "yakuman", "fan", "flowers", "pao"):
+            if name in win:
+                initial[prefix + name] = win[name]
+        tiles = win.get("tiles")
+        if position == 0 and isinstance(tiles, Mapping):
+            for name in ("concealed", "win", "dora", "ura"):
+                if name in tiles:
+                    initial[f"tiles_{name}"] = tiles[name]
+            if tiles.get("melds"):
+                initial["tiles_melds"] = ", ".join(tiles["melds"])
+            if tiles.get("flags"):
+                initial["tiles_flags"] = list(tiles["flags"])
+            if "flowers" in tiles:
+                initial["flowers"] = tiles["flowers"]
+    return initial
+
+
+# --- the engine's problems next to the fields ---------------------------------------
+
+
+def problem_field(field: str) -> str:
+    """The form field a problem of the hand names: ``fu`` -> fu, ``wins[1].han`` -> win2_han,
+    ``tiles.melds[1]`` -> tiles_melds, ``riichi[0]`` -> riichi; "" for the hand as a whole."""
+    prefix = ""
+    match = re.fullmatch(r"wins(?:\[(\d+)\])?(?:\.(.+))?", field)
+    if match:
+        position = int(match.group(1) or 0)
+        prefix = "" if position == 0 else f"win{position + 1}_"
+        field = match.group(2) or "winner"
+    if field == "tiles" or field.startswith("tiles."):
+        rest = re.split(r"[.\[]", field[len("tiles."):], maxsplit=1)[0] if field != "tiles" else ""
+        if rest == "flowers":
+            return prefix + "flowers"
+        return prefix + "tiles_" + (rest if rest in TILE_FIELDS else "concealed")
+    return prefix + re.split(r"[.\[]", field, maxsplit=1)[0] if field else ""
+
+
+def add_problems(form: forms.Form, problems: Sequence[Problem]) -> None:
+    """Each engine problem next to its field; one the form has no field for goes on top, with its path."""
+    for problem in problems:
+        name = problem_field(problem.field)
+        if name and name in form.fields and not isinstance(form.fields[name].widget, forms.HiddenInput):
+            form.add_error(name, problem.message)
+        else:
+            form.add_error(None, str(problem))
