@@ -6,29 +6,12 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from rest_framework.test import APIClient
 
 from scoring.models import Game, HandChange
+from tests.scoring.conftest import client_for
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def organiser() -> User:
-    return User.objects.create_user("org")
-
-
-@pytest.fixture
-def referee() -> User:
-    return User.objects.create_user("ref")
-
-
-def client_for(user: User | None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

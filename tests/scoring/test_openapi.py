@@ -17,8 +17,8 @@ from django.contrib.auth.models import User
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from jsonschema import Draft202012Validator, FormatChecker
-from rest_framework.test import APIClient
 
+from tests.scoring.conftest import client_for
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -115,23 +115,6 @@ def check(openapi: dict[str, Any], exercised: set[tuple[str, str, int]]) -> Chec
 
 
 # --- the data --------------------------------------------------------------------------------------------------------
-
-
-def client_for(user: User | None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
-
-
-@pytest.fixture
-def organiser() -> User:
-    return User.objects.create_user("org")
-
-
-@pytest.fixture
-def referee() -> User:
-    return User.objects.create_user("ref")
 
 
 @pytest.fixture
