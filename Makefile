@@ -35,7 +35,7 @@ demo: install messages
 	$(BIN)/python manage.py load_demo --base-url http://$(HOST):$(PORT)
 
 run: demo
-	@echo "Serving on http://$(HOST):$(PORT)/admin/ (Ctrl-C stops)"
+	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl-C stops)"
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # The browser tests drive Debian's Chromium; install it where apt-get can (CI, a fresh machine as root).
