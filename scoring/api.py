@@ -16,6 +16,7 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer, extend_schema
 from rest_framework import permissions, serializers, status
+from rest_framework.exceptions import APIException, ParseError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -33,6 +34,7 @@ from tournament.api import (
     OpenObjectSerializer,
     PlayerRefSerializer,
     detail_response,
+    organised_event,
     visible_events,
 )
 from tournament.models import Round
@@ -225,19 +227,23 @@ def _conflict(exc: VersionConflict) -> Response:
     return Response({"detail": str(exc), "version": exc.current}, status=status.HTTP_409_CONFLICT)
 
 
-def _version(request: Request, *, required: bool) -> int | Response | None:
+class PreconditionRequired(APIException):
+    status_code = status.HTTP_428_PRECONDITION_REQUIRED
+    default_detail = ("send If-Match with the game's version (its ETag) so that a change made by someone else in "
+                      "between is not overwritten")
+
+
+def _version(request: Request, *, required: bool) -> int | None:
+    """The version an If-Match names; 428 when a change to existing hands comes without one."""
     raw = request.headers.get("If-Match")
     if raw is None:
         if required:
-            return Response({"detail": "send If-Match with the game's version (its ETag) so that a change made "
-                             "by someone else in between is not overwritten"},
-                            status=status.HTTP_428_PRECONDITION_REQUIRED)
+            raise PreconditionRequired
         return None
     try:
         return int(raw.strip().removeprefix("W/").strip('"'))
     except ValueError:
-        return Response({"detail": "If-Match must be the game's version, e.g. \"3\""},
-                        status=status.HTTP_400_BAD_REQUEST)
+        raise ParseError("If-Match must be the game's version, e.g. \"3\"") from None
 
 
 def _written(write: Callable[[], Game], *, created: bool = False) -> Response:
@@ -315,6 +321,10 @@ class GamesView(APIView):
 class _GameView(APIView):
     permission_classes = (permissions.IsAuthenticatedOrReadOnly,)
 
+    def writing(self, request: Request, game_id: int, *, version_required: bool = True) -> tuple[Game, int | None]:
+        """The game a scorer may change and the version the change is based on (If-Match)."""
+        return self.game(request, game_id, write=True), _version(request, required=version_required)
+
     def game(self, request: Request, game_id: int, *, write: bool = False) -> Game:
         game = get_object_or_404(visible_games(request.user), pk=game_id)
         if write and not game.event.can_score(request.user):
@@ -333,10 +343,7 @@ class GameView(_GameView):
                    responses={200: GameSerializer, 400: BAD_REQUEST, **GAME_WRITE})
     def patch(self, request: Request, game_id: int) -> Response:
         """End the game by the clock (or take it back), or set who played as a substitute."""
-        game = self.game(request, game_id, write=True)
-        version = _version(request, required=True)
-        if isinstance(version, Response):
-            return version
+        game, version = self.writing(request, game_id)
         serializer = GameUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -356,10 +363,7 @@ class GameHandsView(_GameView):
         409: CONFLICT})
     def post(self, request: Request, game_id: int) -> Response:
         """Add the next hand: a score-sheet hand record naming players by id."""
-        game = self.game(request, game_id, write=True)
-        version = _version(request, required=False)
-        if isinstance(version, Response):
-            return version
+        game, version = self.writing(request, game_id, version_required=False)
         record = _hand_record(request)
         if isinstance(record, Response):
             return record
@@ -388,18 +392,12 @@ class GameHandView(_GameView):
 
     @extend_schema(parameters=[IF_MATCH, ETAG], responses={200: GameSerializer, 400: INVALID_INPUT, **GAME_WRITE})
     def delete(self, request: Request, game_id: int, index: int) -> Response:
-        game = self.game(request, game_id, write=True)
-        version = _version(request, required=True)
-        if isinstance(version, Response):
-            return version
+        game, version = self.writing(request, game_id)
         return _written(lambda: services.game_delete_hand(game_id=game.pk, index=index, user=request.user,
                                                           version=version))
 
     def _change(self, request: Request, game_id: int, index: int, *, merge: bool) -> Response:
-        game = self.game(request, game_id, write=True)
-        version = _version(request, required=True)
-        if isinstance(version, Response):
-            return version
+        game, version = self.writing(request, game_id)
         record = _hand_record(request)
         if isinstance(record, Response):
             return record
@@ -421,10 +419,7 @@ class GameSheetView(_GameView):
                    responses={200: GameSerializer, 400: INVALID_INPUT, **GAME_WRITE})
     def put(self, request: Request, game_id: int) -> Response:
         """Replace every hand from a score sheet naming players by id (its players and ruleset must match)."""
-        game = self.game(request, game_id, write=True)
-        version = _version(request, required=True)
-        if isinstance(version, Response):
-            return version
+        game, version = self.writing(request, game_id)
         data = request.data if isinstance(request.data, dict) else {}
         problems = services.sheet_header_problems(game, data)
         if problems:
@@ -495,9 +490,7 @@ class RoundSeatingView(APIView):
     @extend_schema(request=SeatingSerializer, responses={
         201: RoundTablesSerializer, 400: BAD_REQUEST, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND})
     def post(self, request: Request, slug: str, number: int) -> Response:
-        event = get_object_or_404(visible_events(request.user), slug=slug)
-        if not event.is_organiser(request.user):
-            return Response({"detail": "only the event's organisers seat rounds"}, status=status.HTTP_403_FORBIDDEN)
+        event = organised_event(request, slug, "seat rounds")
         serializer = SeatingSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
@@ -522,9 +515,7 @@ class EventScheduleView(APIView):
         201: RoundTablesSerializer(many=True), 400: BAD_REQUEST, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER,
         404: NOT_FOUND})
     def post(self, request: Request, slug: str) -> Response:
-        event = get_object_or_404(visible_events(request.user), slug=slug)
-        if not event.is_organiser(request.user):
-            return Response({"detail": "only the event's organisers seat rounds"}, status=status.HTTP_403_FORBIDDEN)
+        event = organised_event(request, slug, "seat rounds")
         serializer = ScheduleSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:

@@ -13,6 +13,7 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import Direction, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import permissions, serializers, status, viewsets
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -30,6 +31,14 @@ def visible_events(user: Any) -> QuerySet[Event]:
     if user.is_authenticated:
         return events.filter(Q(public=True) | Q(organisers=user) | Q(referees=user)).distinct()
     return events.filter(public=True)
+
+
+def organised_event(request: Request, slug: str, doing: str) -> Event:
+    """The event named by the URL, for one of its organisers (403 for anyone else, 404 if hidden)."""
+    event = get_object_or_404(visible_events(request.user), slug=slug)
+    if not event.is_organiser(request.user):
+        raise PermissionDenied(f"only the event's organisers {doing}")
+    return event
 
 
 def rule_problems(exc: RuleError, prefix: str) -> dict[str, list[str]]:
@@ -209,10 +218,7 @@ class EventPlayersView(APIView):
         201: PlayerSerializer, 400: INVALID_FIELDS, 401: NOT_AUTHENTICATED,
         403: detail_response("only the event's organisers register players"), 404: NOT_FOUND})
     def post(self, request: Request, slug: str) -> Response:
-        event = self.event(request, slug)
-        if not event.is_organiser(request.user):
-            return Response({"detail": "only the event's organisers register players"},
-                            status=status.HTTP_403_FORBIDDEN)
+        event = organised_event(request, slug, "register players")
         serializer = PlayerSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
@@ -249,9 +255,7 @@ class EventRoundsView(APIView):
         201: RoundSerializer, 400: INVALID_FIELDS, 401: NOT_AUTHENTICATED,
         403: detail_response("only the event's organisers add rounds"), 404: NOT_FOUND})
     def post(self, request: Request, slug: str) -> Response:
-        event = get_object_or_404(visible_events(request.user), slug=slug)
-        if not event.is_organiser(request.user):
-            return Response({"detail": "only the event's organisers add rounds"}, status=status.HTTP_403_FORBIDDEN)
+        event = organised_event(request, slug, "add rounds")
         serializer = RoundSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         with transaction.atomic():
