@@ -155,12 +155,14 @@ class GameAdmin(admin.ModelAdmin[Game]):
         if not isinstance(formset, HandFormSet):
             return
         data = form.cleaned_data
-        Game.objects.filter(pk=form.instance.pk).update(played_on=data["played_on"])
         try:
             put_sheet(game_id=form.instance.pk, hands=formset.records(), user=request.user,
                       version=data.get("seen_version"), start=data["start"], ended_by_time=data["ended_by_time"])
         except (InvalidInput, VersionConflict) as exc:  # checked in clean(); only a race gets here
             self.message_user(request, f"Not saved: {exc}", messages.ERROR)
+        else:
+            # The date is not part of the replay; it changes only with the write that succeeded.
+            Game.objects.filter(pk=form.instance.pk).update(played_on=data["played_on"])
 
 
 @admin.register(HandChange)

@@ -22,7 +22,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from rules.errors import Problem
-from rules.presets import build_ruleset
 from scoring import services
 from scoring.models import Game, HandChange, Standing
 from scoring.schema import RESULTS
@@ -527,7 +526,7 @@ class EventScheduleView(APIView):
 
 
 def _round_tables(round_: Round) -> dict[str, Any]:
-    winds = build_ruleset(key=round_.event.ruleset_key, overrides=round_.event.ruleset_overrides).seat_winds
+    winds = round_.event.ruleset().seat_winds
     tables = round_.tables.prefetch_related("seats__player").select_related("game")
     return {"round": round_.number, "tables": [
         {"number": t.number, "game": getattr(getattr(t, "game", None), "pk", None),

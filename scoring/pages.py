@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from scoring.models import Game, GameResult, Standing
-from scoring.services import game_players
+from scoring.services import game_players, players_labels
 from tournament.api import visible_events
 from tournament.models import Event, Player, Round, Seat
 
@@ -114,6 +114,17 @@ def standings(event: Event, sort: str = "rank") -> list[StandingLine]:
     return lines
 
 
+def standing_of(event: Event, player: Player) -> StandingLine | None:
+    """One player's line (and whether the rank is shared): two small queries, whatever the event's size."""
+    row = Standing.objects.filter(event=event, player=player).select_related("player").first()
+    if row is None:
+        return None
+    shared = row.rank is not None and Standing.objects.filter(event=event, rank=row.rank).count() > 1
+    return StandingLine(rank=row.rank, shared=shared, player_id=row.player_id, name=row.player.name,
+                        points=row.points, table_points=row.table_points, score=row.score, games=row.games,
+                        average_rank=row.average_rank)
+
+
 # --- rounds ---------------------------------------------------------------------
 
 
@@ -136,10 +147,11 @@ def round_tables(round_: Round, search: str = "") -> list[TableView]:
     for table in tables:
         game: Game | None = getattr(table, "game", None)
         finals = {row["player"]: row for row in (game.result.get("final", []) if game else [])}
-        labels = game_players(game).labels if game else ()
+        # The table's seats are its game's players in seat order: their labels name them in the result.
+        labels = players_labels([(s.player_id, s.player.name) for s in table.seats.all()]).labels
         seats = []
         for k, seat in enumerate(table.seats.all()):
-            final = finals.get(labels[k]) if k < len(labels) else None
+            final = finals.get(labels[k])
             seats.append({"wind": wind_label(winds[seat.position]), "player_id": seat.player_id,
                           "name": seat.player.name, "score": final["score"] if final else None,
                           "points": final["points"] if final else None,

@@ -83,7 +83,7 @@ def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     return render(request, "pages/player.html", {
         "event": event, "player": player, "games": games,
         "chart": pages.cumulative_chart([g.cumulative for g in games]),
-        "standing": next((line for line in pages.standings(event) if line.player_id == player.pk), None)})
+        "standing": pages.standing_of(event, player)})
 
 
 @require_GET
