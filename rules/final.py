@@ -10,7 +10,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.ruleset import Ruleset, UmaByPlusCount
+from rules.hand_value import PAYMENT_UNIT
+from rules.options import DepositsAtEnd, FinalRounding, Ties
+from rules.parameters import UmaByPlusCount
+from rules.ruleset import Ruleset
+
+POINT = 1000  # score per point of the final result
+ROUND_UP_FROM = 600  # 五捨六入: a rest of 600 or more rounds up to the next thousand
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +39,7 @@ def rank_groups(*, ruleset: Ruleset, scores: Sequence[int]) -> list[list[int]]:
     ``seat_order`` the player nearer the first dealer ranks higher.
     """
     order = sorted(range(len(scores)), key=lambda p: (-scores[p], p))
-    if ruleset.ties == "seat_order":
+    if ruleset.ties == Ties.SEAT_ORDER:
         return [[p] for p in order]
     groups: list[list[int]] = []
     for p in order:
@@ -51,8 +57,8 @@ def is_first(*, ruleset: Ruleset, scores: Sequence[int], player: int) -> bool:
 
 def round_score_56(score: int) -> int:
     """Tenhou's 五捨六入: to thousands, 500 and below down, 600 and above up."""
-    thousands, rest = divmod(score, 1000)
-    return (thousands + (1 if rest >= 600 else 0)) * 1000
+    thousands, rest = divmod(score, POINT)
+    return (thousands + (1 if rest >= ROUND_UP_FROM else 0)) * POINT
 
 
 def final_results(*, ruleset: Ruleset, scores: Sequence[int], deposits: int, finished: bool,
@@ -66,15 +72,15 @@ def final_results(*, ruleset: Ruleset, scores: Sequence[int], deposits: int, fin
     penalties = penalties or {}
     n = ruleset.players
     end_scores = list(scores)
-    if finished and deposits and ruleset.deposits_at_end == "first_place":
+    if finished and deposits and ruleset.deposits_at_end == DepositsAtEnd.FIRST_PLACE:
         firsts = rank_groups(ruleset=ruleset, scores=end_scores)[0]
-        share = deposits * ruleset.riichi_deposit // len(firsts) // 100 * 100
+        share = deposits * ruleset.riichi_deposit // len(firsts) // PAYMENT_UNIT * PAYMENT_UNIT
         for p in firsts:
             end_scores[p] += share
     groups = rank_groups(ruleset=ruleset, scores=end_scores)
 
     uma_table = _uma_for(ruleset=ruleset, scores=end_scores)
-    place_oka = [Fraction(ruleset.oka, 1000)] + [Fraction(0)] * (n - 1)
+    place_oka = [Fraction(ruleset.oka, POINT)] + [Fraction(0)] * (n - 1)
     place_table = list(ruleset.table_points) if ruleset.table_points is not None else None
 
     rows: list[FinalRow] = []
@@ -90,12 +96,12 @@ def final_results(*, ruleset: Ruleset, scores: Sequence[int], deposits: int, fin
             if ruleset.is_mcr:
                 points = end_scores[p] + penalty
             else:
-                points = Fraction(end_scores[p] - ruleset.return_points, 1000) + uma + oka + penalty
+                points = Fraction(end_scores[p] - ruleset.return_points, POINT) + uma + oka + penalty
             rows.append(FinalRow(player=p, rank=position + 1, score=end_scores[p], uma=uma, oka=oka,
                                  penalty=penalty, points=points, table_points=table, chombos=chombos[p]))
         position += len(group)
 
-    if ruleset.final_rounding == "nearest_thousand" and not ruleset.is_mcr:
+    if ruleset.final_rounding == FinalRounding.NEAREST_THOUSAND and not ruleset.is_mcr:
         rows = _round_tenhou(ruleset=ruleset, rows=rows)
     return tuple(rows)
 
@@ -114,8 +120,8 @@ def _round_tenhou(*, ruleset: Ruleset, rows: list[FinalRow]) -> list[FinalRow]:
 
     Players tied for first (under ``ties: split``) share that rest equally.
     """
-    exact_total = sum(Fraction(r.score - ruleset.return_points, 1000) for r in rows)
-    rounded = [Fraction(round_score_56(r.score) - ruleset.return_points, 1000) for r in rows]
+    exact_total = sum(Fraction(r.score - ruleset.return_points, POINT) for r in rows)
+    rounded = [Fraction(round_score_56(r.score) - ruleset.return_points, POINT) for r in rows]
     firsts = [i for i, r in enumerate(rows) if r.rank == 1]
     others = sum((v for i, v in enumerate(rounded) if i not in firsts), Fraction(0))
     for i in firsts:

@@ -11,7 +11,8 @@ from dataclasses import dataclass, replace
 
 from rules.errors import RuleError
 from rules.final import is_first
-from rules.hands import HandResult, Settlement
+from rules.hands import HandResult, Outcome, Settlement
+from rules.options import Extension
 from rules.ruleset import Ruleset
 from rules.settle import settle
 from rules.state import GameState, round_seats
@@ -19,6 +20,8 @@ from rules.state import GameState, round_seats
 # Values the wins typed as tiles, knowing the state they were played in
 # (seat and round winds, the dealer); supplied by the score sheet's adapters.
 ValueTiles = Callable[[GameState, HandResult], HandResult]
+
+_WINS = (Outcome.RON, Outcome.TSUMO)  # the outcomes where the dealer can have won
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +111,7 @@ def _game_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement,
     n = ruleset.players
     planned_last = ruleset.round_winds - 1
     goal_met = any(s >= ruleset.goal_points for s in scores)
-    extending = ruleset.extension == "until_goal"
+    extending = ruleset.extension == Extension.UNTIL_GOAL
 
     if state.round_wind > planned_last:
         # Extension (Tenhou's West round): sudden death once anyone reaches the goal.
@@ -117,10 +120,10 @@ def _game_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement,
         if not settlement.dealer_stays and state.hand == n:
             return "end of the extra round", False
     elif state.round_wind == planned_last and state.hand == n:
-        if settlement.dealer_stays and ruleset.last_dealer_may_stop and settlement.kind in ("ron", "tsumo"):
+        if settlement.dealer_stays and ruleset.last_dealer_may_stop and settlement.kind in _WINS:
             return None, True
         if settlement.dealer_stays:
-            dealer_won_or_tenpai = settlement.kind in ("ron", "tsumo", "draw")
+            dealer_won_or_tenpai = settlement.kind in (*_WINS, Outcome.DRAW)
             if (ruleset.agari_yame and dealer_won_or_tenpai and (goal_met or not extending)
                     and is_first(ruleset=ruleset, scores=scores, player=state.dealer)):
                 return "agari-yame", False

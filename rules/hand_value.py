@@ -11,23 +11,47 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.errors import RuleError
+from rules.hands import Limit
+from rules.options import TsumoPayment
 from rules.ruleset import Ruleset
 
+# Base points of the limit hands (RULES.md §2).
 MANGAN = 2000
+HANEMAN = 3000
+BAIMAN = 4000
+SANBAIMAN = 6000
 YAKUMAN = 8000
 VALID_FU = (20, 25, *range(30, 120, 10))
 
 LIMIT_NAMES = {
-    2000: "mangan",
-    3000: "haneman",
-    4000: "baiman",
-    6000: "sanbaiman",
+    MANGAN: Limit.MANGAN,
+    HANEMAN: Limit.HANEMAN,
+    BAIMAN: Limit.BAIMAN,
+    SANBAIMAN: Limit.SANBAIMAN,
 }
+
+LIMIT_HAN = 5  # from 5 han a hand is a limit hand whatever its fu, so the fu may be left out
+KAZOE_HAN = 13  # from 13 han: kazoe yakuman, or sanbaiman without it
+# The limit of a hand from LIMIT_HAN to KAZOE_HAN − 1: the lowest han of each limit, highest first.
+LIMITS_BY_HAN = ((11, SANBAIMAN), (8, BAIMAN), (6, HANEMAN), (LIMIT_HAN, MANGAN))
+# Kiriage mangan: 4 han 30 fu and 3 han 60 fu (7700, a dealer 11600 on a ron) are rounded up to mangan.
+KIRIAGE_HANDS = ((4, 30), (3, 60))
+PINFU_TSUMO_FU = 20  # only pinfu tsumo has 20 fu ...
+PINFU_TSUMO_HAN = 2  # ... and it is 2 han: pinfu and menzen tsumo
+CHIITOITSU_FU = 25  # only chiitoitsu has 25 fu ...
+CHIITOITSU_HAN = 2  # ... and it is 2 han, 3 with menzen tsumo
+
+# A payment is a multiple of the base points: the dealer's ron 6b, another's 4b; the dealer pays 2b
+# on a non-dealer's tsumo, the others b.
+DEALER_RON = 6
+NON_DEALER_RON = 4
+DEALER_SHARE = 2
+PAYMENT_UNIT = 100  # every payment is rounded up to a multiple of it
 
 
 def round_up_100(points: int | Fraction) -> int:
     """Payments are rounded UP to the next 100 (RULES.md §2)."""
-    return int(-(-points // 100) * 100)
+    return int(-(-points // PAYMENT_UNIT) * PAYMENT_UNIT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +59,7 @@ class HandValue:
     """What a win is worth: base points and the limit it reached, if any."""
 
     base: int
-    limit: str | None
+    limit: str | None  # a Limit, or "2x yakuman", … for a counted multiple yakuman
     yakuman: int  # yakuman counted (kazoe included); 0 for a normal hand
     han: int
     fu: int | None
@@ -55,18 +79,18 @@ def check_han_fu(*, han: int, fu: int | None, tsumo: bool) -> None:
     if han < 1:
         raise RuleError.one("han", "a win needs at least 1 han")
     if fu is None:
-        if han < 5:
+        if han < LIMIT_HAN:
             raise RuleError.one("fu", f"{han} han needs fu (fu may be left out from 5 han up)")
         return
     if fu not in VALID_FU:
         raise RuleError.one("fu", f"{fu} fu does not exist: fu are 20, 25 or a multiple of 10 up to 110")
-    if fu == 20 and han < 2:
+    if fu == PINFU_TSUMO_FU and han < PINFU_TSUMO_HAN:
         # 20 fu only comes with pinfu tsumo (2 han). SCORE_SHEET.md lists
         # 1 han 20 fu as impossible but not a 20-fu ron, and other systems'
         # tables price 2+ han 20 fu rons, so those are accepted.
         raise RuleError.one("fu", "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)")
-    if fu == 25:
-        needed = 3 if tsumo else 2
+    if fu == CHIITOITSU_FU:
+        needed = CHIITOITSU_HAN + 1 if tsumo else CHIITOITSU_HAN
         if han < needed:
             kind = "a tsumo" if tsumo else "a ron"
             raise RuleError.one("fu", f"25 fu is only possible with {needed} han or more on {kind} (chiitoitsu)")
@@ -76,26 +100,26 @@ def hand_value(*, ruleset: Ruleset, han: int = 0, fu: int | None = None, yakuman
     """Base points of a win (RULES.md §2 table), applying kiriage, kazoe and multiple yakuman."""
     if yakuman:
         counted = yakuman if ruleset.multiple_yakuman else 1
-        return HandValue(base=YAKUMAN * counted, limit="yakuman" if counted == 1 else f"{counted}x yakuman",
-                         yakuman=counted, han=0, fu=fu)
-    if han >= 13:
+        limit = Limit.YAKUMAN if counted == 1 else f"{counted}x {Limit.YAKUMAN}"
+        return HandValue(base=YAKUMAN * counted, limit=limit, yakuman=counted, han=0, fu=fu)
+    if han >= KAZOE_HAN:
         if ruleset.kazoe_yakuman:
-            return HandValue(base=YAKUMAN, limit="kazoe yakuman", yakuman=1, han=han, fu=fu)
-        return HandValue(base=6000, limit="sanbaiman", yakuman=0, han=han, fu=fu)
-    if han >= 5:
-        base = 2000 if han == 5 else 3000 if han <= 7 else 4000 if han <= 10 else 6000
+            return HandValue(base=YAKUMAN, limit=Limit.KAZOE_YAKUMAN, yakuman=1, han=han, fu=fu)
+        return HandValue(base=SANBAIMAN, limit=Limit.SANBAIMAN, yakuman=0, han=han, fu=fu)
+    if han >= LIMIT_HAN:
+        base = next(base for lowest, base in LIMITS_BY_HAN if han >= lowest)
         return HandValue(base=base, limit=LIMIT_NAMES[base], yakuman=0, han=han, fu=fu)
     assert fu is not None, "check_han_fu runs first"
     base = fu * 2 ** (han + 2)
-    if base >= MANGAN or (ruleset.kiriage_mangan and (han, fu) in ((4, 30), (3, 60))):
-        return HandValue(base=MANGAN, limit="mangan", yakuman=0, han=han, fu=fu)
+    if base >= MANGAN or (ruleset.kiriage_mangan and (han, fu) in KIRIAGE_HANDS):
+        return HandValue(base=MANGAN, limit=Limit.MANGAN, yakuman=0, han=han, fu=fu)
     return HandValue(base=base, limit=None, yakuman=0, han=han, fu=fu)
 
 
 def ron_value(*, ruleset: Ruleset, base: int, dealer: bool) -> int:
     """What the discarder pays on a ron, before honba: 6b for a dealer, 4b otherwise."""
     dealer = dealer and ruleset.dealer_bonus
-    return round_up_100(base * (6 if dealer else 4))
+    return round_up_100(base * (DEALER_RON if dealer else NON_DEALER_RON))
 
 
 def tsumo_shares(*, ruleset: Ruleset, base: int, winner: int, dealer: int, players: int) -> dict[int, int]:
@@ -110,9 +134,10 @@ def tsumo_shares(*, ruleset: Ruleset, base: int, winner: int, dealer: int, playe
     """
     payers = [p for p in range(players) if p != winner]
     winner_is_dealer = winner == dealer and ruleset.dealer_bonus
-    if ruleset.tsumo_payment == "equal_shares" or (winner_is_dealer and ruleset.tsumo_payment != "standard"):
-        share = round_up_100(Fraction(base * (6 if winner_is_dealer else 4), len(payers)))
-        return dict.fromkeys(payers, share)
+    if ruleset.tsumo_payment == TsumoPayment.EQUAL_SHARES or (
+            winner_is_dealer and ruleset.tsumo_payment != TsumoPayment.STANDARD):
+        ron = base * (DEALER_RON if winner_is_dealer else NON_DEALER_RON)
+        return dict.fromkeys(payers, round_up_100(Fraction(ron, len(payers))))
     if winner_is_dealer:
-        return {p: round_up_100(2 * base) for p in payers}
-    return {p: round_up_100(2 * base if p == dealer else base) for p in payers}
+        return {p: round_up_100(DEALER_SHARE * base) for p in payers}
+    return {p: round_up_100(DEALER_SHARE * base if p == dealer else base) for p in payers}

@@ -7,6 +7,52 @@ dealer). Seats can change during an MCR game; players never do.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Outcome(StrEnum):
+    """How a hand ended: ``Settlement.kind``."""
+
+    RON = "ron"
+    TSUMO = "tsumo"
+    DRAW = "draw"  # exhaustive draw
+    ABORT = "abort"  # abortive draw
+    CHOMBO = "chombo"
+
+
+class AbortReason(StrEnum):
+    """Why a hand was aborted (RULES.md §3; a triple ron where multiple_ron aborts it, seed 000 §3.5)."""
+
+    NINE_TERMINALS = "nine_terminals"
+    FOUR_WINDS = "four_winds"
+    FOUR_RIICHI = "four_riichi"
+    FOUR_KANS = "four_kans"
+    TRIPLE_RON = "triple_ron"
+
+
+class PaymentReason(StrEnum):
+    """What one payment is for."""
+
+    HAND = "hand"
+    HONBA = "honba"
+    PAO = "pao"
+    RIICHI = "riichi"  # a stick put on the table
+    DEPOSITS = "deposits"  # the sticks on the table taken by a winner
+    NOTEN = "noten"
+    NAGASHI = "nagashi"
+    CHOMBO = "chombo"
+    FALSE_WIN = "false_win"  # MCR
+
+
+class Limit(StrEnum):
+    """The named limit hands (RULES.md §2); a counted multiple yakuman is written "2x yakuman", …"""
+
+    MANGAN = "mangan"
+    HANEMAN = "haneman"
+    BAIMAN = "baiman"
+    SANBAIMAN = "sanbaiman"
+    YAKUMAN = "yakuman"
+    KAZOE_YAKUMAN = "kazoe yakuman"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +102,7 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class Abort:
+    # As the referee wrote it: check_hand refuses anything but an AbortReason.
     reason: str | None = None
     riichi: frozenset[int] = frozenset()
 
@@ -68,7 +115,8 @@ class Chombo:
 
 HandResult = Ron | Tsumo | Draw | Abort | Chombo
 
-ABORT_REASONS = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
+# The reasons as plain strings, for the score sheet's schema and the referee's form.
+ABORT_REASONS = tuple(reason.value for reason in AbortReason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +126,7 @@ class Payment:
     payer: int | None
     payee: int | None
     amount: int
-    reason: str  # hand, honba, pao, riichi, deposits, noten, nagashi, chombo, false_win
+    reason: PaymentReason
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +138,7 @@ class WinOutcome:
     fu: int | None
     yakuman: int
     base: int
-    limit: str | None
+    limit: str | None  # a Limit, or "2x yakuman", "3x yakuman", … for a counted multiple yakuman
     fan: int = 0  # MCR, without flowers
     flowers: int = 0
     stood: bool = True
@@ -101,7 +149,7 @@ class WinOutcome:
 class Settlement:
     """Everything one hand changes at the table."""
 
-    kind: str  # ron, tsumo, draw, abort, chombo
+    kind: Outcome
     deltas: tuple[int, ...]
     payments: tuple[Payment, ...]
     deposits_after: int  # riichi sticks left on the table
@@ -109,6 +157,6 @@ class Settlement:
     honba_after: int
     replay: bool = False  # a chombo: the same hand is played again
     wins: tuple[WinOutcome, ...] = ()
-    abortive: str | None = None  # why the hand ended as an abortive draw
+    abortive: str | None = None  # why the hand ended as an abortive draw: an AbortReason or "abortive draw"
     chombo_player: int | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.hands import Payment, Settlement, WinOutcome
+from rules.hands import Outcome, Payment, PaymentReason, Settlement, WinOutcome
 from rules.state import GameState
 
 
@@ -15,7 +15,7 @@ class Ledger:
         self.deltas = [0] * players
         self.payments: list[Payment] = []
 
-    def pay(self, payer: int | None, payee: int | None, amount: int, reason: str) -> None:
+    def pay(self, payer: int | None, payee: int | None, amount: int, reason: PaymentReason) -> None:
         if amount == 0:
             return
         if payer is not None:
@@ -24,13 +24,13 @@ class Ledger:
             self.deltas[payee] += amount
         self.payments.append(Payment(payer=payer, payee=payee, amount=amount, reason=reason))
 
-    def settlement(self, *, kind: str, deposits_after: int, dealer_stays: bool, honba_after: int,
+    def settlement(self, *, kind: Outcome, deposits_after: int, dealer_stays: bool, honba_after: int,
                    **details: Any) -> Settlement:
         return Settlement(kind=kind, deltas=tuple(self.deltas), payments=tuple(self.payments),
                           deposits_after=deposits_after, dealer_stays=dealer_stays, honba_after=honba_after,
                           **details)
 
-    def win_settlement(self, *, kind: str, state: GameState, dealer_stays: bool,
+    def win_settlement(self, *, kind: Outcome, state: GameState, dealer_stays: bool,
                        wins: tuple[WinOutcome, ...]) -> Settlement:
         """After a win the sticks are taken and honba counts on only if the dealer stays."""
         return self.settlement(kind=kind, deposits_after=0, dealer_stays=dealer_stays,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.errors import RuleError
-from rules.hands import Abort, Chombo, Draw, HandResult, Ron, Settlement, Tsumo, Win, WinOutcome
+from rules.hands import Abort, Chombo, Draw, HandResult, Outcome, PaymentReason, Ron, Settlement, Tsumo, Win, WinOutcome
 from rules.ledger import Ledger
 from rules.ruleset import Ruleset
 from rules.state import GameState
@@ -75,13 +75,13 @@ def settle_mcr(*, ruleset: Ruleset, state: GameState, result: HandResult, names:
             amount = ruleset.base_payment
             if isinstance(result, Tsumo) or payer == result.loser:
                 amount += fan
-            ledger.pay(payer, win.winner, amount, "hand")
+            ledger.pay(payer, win.winner, amount, PaymentReason.HAND)
         wins = (WinOutcome(winner=win.winner, han=0, fu=None, yakuman=0, base=fan, limit=None, fan=win.fan,
                            flowers=win.flowers, items=win.items),)
     false_wins = result.false_wins if isinstance(result, (Ron, Tsumo, Draw)) else ()
     for offender in false_wins:
         for other in range(n):
             if other != offender:
-                ledger.pay(offender, other, ruleset.chombo_flat_amount, "false_win")
-    kind = "ron" if isinstance(result, Ron) else "tsumo" if isinstance(result, Tsumo) else "draw"
+                ledger.pay(offender, other, ruleset.chombo_flat_amount, PaymentReason.FALSE_WIN)
+    kind = Outcome.RON if isinstance(result, Ron) else Outcome.TSUMO if isinstance(result, Tsumo) else Outcome.DRAW
     return ledger.settlement(kind=kind, deposits_after=0, dealer_stays=False, honba_after=0, wins=wins)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.errors import Problem, RuleError
+from rules.options import Extension, SeatRotation
 from rules.ruleset import Ruleset
 
 # MCR seats after each round wind (seed 002 §2, RULES.md §6): with players
@@ -15,7 +16,7 @@ MCR_ROUND_SEATS = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
 
 def round_seats(*, ruleset: Ruleset, round_wind: int) -> tuple[int, ...]:
     """Players in seat order (East first) for the first hand of a round wind."""
-    if ruleset.seat_rotation == "mcr":
+    if ruleset.seat_rotation == SeatRotation.MCR:
         return MCR_ROUND_SEATS[round_wind % len(MCR_ROUND_SEATS)]
     return tuple(range(ruleset.players))
 
@@ -70,7 +71,7 @@ def parse_round(*, ruleset: Ruleset, label: str) -> tuple[int, int]:
     wind, hand = letters.index(label[0]), int(label[1:])
     if not 1 <= hand <= ruleset.players:
         raise RuleError.one("round", f"{label}: a {ruleset.players}-player round has hands 1 to {ruleset.players}")
-    last_wind = ruleset.round_winds - 1 + (1 if ruleset.extension == "until_goal" else 0)
+    last_wind = ruleset.round_winds - 1 + (1 if ruleset.extension == Extension.UNTIL_GOAL else 0)
     if wind > min(last_wind, len(letters) - 1):
         raise RuleError.one("round", f"{label} is past the end of this ruleset's game")
     return wind, hand

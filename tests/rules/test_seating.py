@@ -1,4 +1,4 @@
-"""Seating the next round: random and swiss tables, repeats, seat winds, byes, CSV schedules (rules/seating.py)."""
+"""Seating the next round: random and swiss tables, repeats, seat winds, byes, CSV schedules (rules/seating/)."""
 
 from __future__ import annotations
 

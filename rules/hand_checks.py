@@ -1,0 +1,161 @@
+"""The checks on one hand as a referee wrote it: players, values, the ruleset's options.
+
+SCORE_SHEET.md "Invalid input". ``check_hand`` runs every check that does not
+depend on the game's state; settlement (rules.settle) runs them again, with
+the ones that do, as it values each win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.errors import Problem, RuleError
+from rules.hand_value import KAZOE_HAN, HandValue, check_han_fu, hand_value
+from rules.hands import ABORT_REASONS, Abort, AbortReason, Chombo, Draw, HandResult, Ron, Tsumo, Win
+from rules.mcr import check_mcr_hand
+from rules.options import MultipleRon
+from rules.ruleset import Ruleset
+from rules.state import GameState
+
+# The multiple_ron options under which a triple ron is an abortive draw (seed 000 §3.5 options 2 and 4).
+TRIPLE_RON_ABORTS = (MultipleRon.DOUBLE_HEAD_BUMP_TRIPLE_ABORT, MultipleRon.DOUBLE_ONLY_TRIPLE_ABORT)
+
+
+def check_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) -> None:
+    """Every check that does not depend on the game's state: players, values, options.
+
+    The score sheet runs it on every hand before replaying anything, so that a
+    sheet's problems are all reported at once.
+    """
+    check_players(ruleset=ruleset, result=result, names=names)
+    if ruleset.is_mcr:
+        check_mcr_hand(ruleset=ruleset, result=result, names=names)
+        return
+    if isinstance(result, Ron):
+        for i, win in enumerate(result.wins):
+            if win.tiles is None:
+                win_value(ruleset=ruleset, win=win, tsumo=False, field=win_field(result, i), names=names)
+    elif isinstance(result, Tsumo):
+        if result.win.tiles is None:
+            win_value(ruleset=ruleset, win=result.win, tsumo=True, field="", names=names)
+    elif isinstance(result, Draw):
+        check_draw(ruleset=ruleset, draw=result)
+    elif isinstance(result, Abort):
+        check_abort(ruleset=ruleset, abort=result)
+
+
+def check_players(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) -> None:
+    """Every player named is at the table; a ron has winners other than the discarder, each once."""
+    n = ruleset.players
+
+    def known(field: str, player: int | None) -> None:
+        if player is not None and not 0 <= player < n:
+            raise RuleError.one(field, f"no player number {player} at a {n}-player table")
+
+    for p in getattr(result, "riichi", ()):
+        known("riichi", p)
+    if isinstance(result, Ron):
+        known("loser", result.loser)
+        if not result.wins:
+            raise RuleError.one("wins", "a ron needs a winner")
+        seen: set[int] = set()
+        for i, win in enumerate(result.wins):
+            field = win_field(result, i)
+            known(_join(field, "winner"), win.winner)
+            known(_join(field, "pao"), win.pao)
+            if win.winner == result.loser:
+                raise RuleError.one(_join(field, "winner"),
+                                    f"{names[win.winner]} cannot win on their own discard (also the loser)")
+            if win.winner in seen:
+                raise RuleError.one(_join(field, "winner"), f"{names[win.winner]} is listed as a winner twice")
+            seen.add(win.winner)
+    elif isinstance(result, Tsumo):
+        known("winner", result.win.winner)
+        known("pao", result.win.pao)
+    elif isinstance(result, Chombo):
+        known("player", result.player)
+    elif isinstance(result, Draw):
+        for p in result.tenpai:
+            known("tenpai", p)
+        for p in result.nagashi:
+            known("nagashi", p)
+
+
+def check_riichi(*, ruleset: Ruleset, state: GameState, result: HandResult, names: Sequence[str]) -> None:
+    """Where a score below 0 ends the game, a player needs the stick's value to declare riichi."""
+    if not ruleset.busting:
+        return
+    for p in sorted(result.riichi):
+        if state.scores[p] < ruleset.riichi_deposit:
+            raise RuleError.one("riichi", f"{names[p]} has {state.scores[p]} points and cannot pay "
+                                f"the {ruleset.riichi_deposit}-point riichi stick")
+
+
+def check_draw(*, ruleset: Ruleset, draw: Draw) -> None:
+    """Nagashi mangan only where the ruleset has it, each player once (RULES.md §3)."""
+    if draw.nagashi and not ruleset.nagashi_mangan:
+        raise RuleError.one("nagashi", "this ruleset has no nagashi mangan")
+    if len(set(draw.nagashi)) != len(draw.nagashi):
+        raise RuleError.one("nagashi", "a player is listed twice")
+
+
+def check_abort(*, ruleset: Ruleset, abort: Abort) -> None:
+    """An abortive draw for a known reason, where the ruleset has them (RULES.md §3).
+
+    A triple ron is one only under the multiple_ron options that abort it (seed 000 §3.5, options 2 and 4).
+    """
+    if abort.reason is not None and abort.reason not in ABORT_REASONS:
+        raise RuleError.one("reason", "must be one of: " + ", ".join(ABORT_REASONS))
+    if abort.reason == AbortReason.TRIPLE_RON and ruleset.multiple_ron not in TRIPLE_RON_ABORTS:
+        raise RuleError.one("reason", f"a triple ron is not an abortive draw under multiple_ron "
+                            f"{ruleset.multiple_ron}: record it as a ron with its wins")
+    if not ruleset.abortive_draws and abort.reason != AbortReason.TRIPLE_RON:
+        raise RuleError.one("result", "this ruleset has no abortive draws")
+    if abort.reason == AbortReason.FOUR_RIICHI and len(abort.riichi) != ruleset.players:
+        raise RuleError.one("riichi", f"four_riichi needs a riichi from all {ruleset.players} players in this hand")
+
+
+def win_field(ron: Ron, index: int) -> str:
+    """Where a problem with a ron's win is reported: ``wins[i]`` when there are several, else the hand itself."""
+    return f"wins[{index}]" if len(ron.wins) > 1 else ""
+
+
+def _join(prefix: str, field: str) -> str:
+    return f"{prefix}.{field}" if prefix else field
+
+
+def win_value(*, ruleset: Ruleset, win: Win, tsumo: bool, field: str, names: Sequence[str]) -> HandValue:
+    """Check one win against the ruleset and value it (SCORE_SHEET.md "Invalid input")."""
+    problems: list[Problem] = []
+    if win.fan or win.flowers:
+        problems.append(Problem(_join(field, "fan"), "fan and flowers are for MCR; a riichi win has han and fu"))
+    if win.yakuman and (win.han or win.fu is not None):
+        problems.append(Problem(_join(field, "yakuman"), "give either yakuman or han/fu, not both"))
+    if problems:
+        raise RuleError(problems)
+    if win.yakuman:
+        if win.yakuman < 1:
+            raise RuleError.one(_join(field, "yakuman"), "a yakuman count is 1 or more")
+        value = hand_value(ruleset=ruleset, yakuman=win.yakuman)
+    else:
+        if not win.han:
+            raise RuleError.one(_join(field, "han"), "a win needs han and fu, or yakuman")
+        try:
+            check_han_fu(han=win.han, fu=win.fu, tsumo=tsumo)
+        except RuleError as exc:
+            raise exc.at(field) from None
+        value = hand_value(ruleset=ruleset, han=win.han, fu=win.fu)
+    if ruleset.yakuman_only and not value.is_yakuman:
+        raise RuleError.one(_join(field, "han"), "only yakuman may win under this ruleset"
+                            + (f" ({KAZOE_HAN} han or more counts)" if ruleset.kazoe_yakuman else ""))
+    if not value.is_yakuman and win.han < ruleset.min_han:
+        raise RuleError.one(_join(field, "han"),
+                            f"{win.han} han is below this ruleset's minimum of {ruleset.min_han} han")
+    if win.pao is not None:
+        if not ruleset.pao:
+            raise RuleError.one(_join(field, "pao"), "this ruleset has no pao (liability) payments")
+        if not win.yakuman:
+            raise RuleError.one(_join(field, "pao"), "pao only applies to a yakuman")
+        if win.pao == win.winner:
+            raise RuleError.one(_join(field, "pao"), f"{names[win.winner]} cannot be liable for their own win")
+    return value

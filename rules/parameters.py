@@ -1,0 +1,267 @@
+"""The description of every ruleset parameter: its type, its allowed values, what it means.
+
+``PARAMETERS`` is the one description of each parameter (SCORE_SHEET.md).
+Validation, the JSON form of a ruleset and the documentation all read it, so a
+parameter is added in one place; a choice takes its values from its enum in
+rules.options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from rules import options
+
+# Bounds the rules set on the integer parameters.
+MIN_PLAYERS, MAX_PLAYERS = 2, 8  # the two-player game to two of each wind (RULES.md §7)
+MAX_ROUND_WINDS = 7  # a seven-player table's distinct winds: E S W N and three dragons (RULES.md §7)
+MAX_MIN_HAN = 13  # the top of the han table: from 13 han a hand is kazoe yakuman (or sanbaiman)
+DOUBLE_WIND_PAIR_FU = (2, 4)  # a pair of the double wind is 2 fu (JPML practice) or 4 fu (most rules)
+
+
+@dataclass(frozen=True, slots=True)
+class UmaByPlusCount:
+    """Uma chosen by how many players end at or above the return points (JPML, seed 000 §5.1)."""
+
+    tables: tuple[tuple[int, tuple[Fraction, ...]], ...]
+    default: tuple[Fraction, ...]
+
+    def for_plus_count(self, count: int) -> tuple[Fraction, ...]:
+        for plus, uma in self.tables:
+            if plus == count:
+                return uma
+        return self.default
+
+
+Uma = tuple[Fraction, ...] | UmaByPlusCount
+
+
+class ParamKind(StrEnum):
+    """The type of a parameter's value, as JSON writes it."""
+
+    INT = "int"
+    BOOL = "bool"
+    CHOICE = "choice"  # one of the values of the parameter's enum
+    NUMBER = "number"
+    UMA = "uma"
+    POINTS_LIST = "points_list"
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    kind: ParamKind
+    help: str
+    options: type[StrEnum] | None = None  # for a choice: the enum whose values are allowed
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The allowed values of a choice, as JSON writes them; () for the other kinds."""
+        return tuple(option.value for option in self.options) if self.options is not None else ()
+
+    def parse(self, value: Any) -> Any:
+        """The parameter's value from its JSON form; a choice becomes its enum member."""
+        parser = _PARSERS[self.kind]
+        if value is None:
+            if self.nullable:
+                return None
+            raise ValueError("must not be null")
+        return parser(self, value)
+
+    def dump(self, value: Any) -> Any:
+        """The JSON form of a value: plain numbers, lists and strings (a choice is its enum's value)."""
+        if value is None:
+            return None
+        if self.kind == ParamKind.CHOICE:
+            return str(value)
+        if self.kind == ParamKind.NUMBER:
+            return number_json(value)
+        if self.kind == ParamKind.POINTS_LIST:
+            return [number_json(v) for v in value]
+        if self.kind == ParamKind.UMA:
+            if isinstance(value, UmaByPlusCount):
+                table = {str(plus): [number_json(v) for v in uma] for plus, uma in value.tables}
+                table["default"] = [number_json(v) for v in value.default]
+                return {"by_plus_count": table}
+            return [number_json(v) for v in value]
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema fragment for this parameter's override value."""
+        schema: dict[str, Any]
+        if self.kind == ParamKind.INT:
+            schema = {"type": "integer"}
+            if self.minimum is not None:
+                schema["minimum"] = self.minimum
+            if self.maximum is not None:
+                schema["maximum"] = self.maximum
+        elif self.kind == ParamKind.BOOL:
+            schema = {"type": "boolean"}
+        elif self.kind == ParamKind.CHOICE:
+            schema = {"enum": list(self.choices)}
+        elif self.kind == ParamKind.NUMBER:
+            schema = {"type": "number"}
+        elif self.kind == ParamKind.POINTS_LIST:
+            schema = {"type": "array", "items": {"type": "number"}}
+        else:
+            schema = {"oneOf": [
+                {"type": "array", "items": {"type": "number"}},
+                {"type": "object", "required": ["by_plus_count"], "additionalProperties": False,
+                 "properties": {"by_plus_count": {"type": "object", "additionalProperties":
+                                                  {"type": "array", "items": {"type": "number"}}}}},
+            ]}
+        if self.nullable:
+            schema = {"anyOf": [schema, {"type": "null"}]}
+        schema["description"] = self.help
+        return schema
+
+
+def number_json(value: Fraction | int) -> int | float:
+    """A number as JSON shows it: whole numbers without a decimal point."""
+    frac = Fraction(value)
+    return int(frac) if frac.denominator == 1 else float(frac)
+
+
+# --- parsers ----------------------------------------------------------------
+
+
+def _to_fraction(value: Any) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError("must be a number")
+    try:
+        return Fraction(str(value))
+    except ValueError:
+        raise ValueError("must be a number") from None
+
+
+def _parse_int(spec: Param, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise ValueError("must be a whole number")
+    if spec.minimum is not None and value < spec.minimum:
+        raise ValueError(f"must be at least {spec.minimum}")
+    if spec.maximum is not None and value > spec.maximum:
+        raise ValueError(f"must be at most {spec.maximum}")
+    return int(value)
+
+
+def _parse_bool(spec: Param, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+def _parse_choice(spec: Param, value: Any) -> StrEnum:
+    assert spec.options is not None, "a choice parameter names its enum"
+    if value not in spec.choices:
+        raise ValueError("must be one of: " + ", ".join(spec.choices))
+    return spec.options(value)
+
+
+def _parse_number(spec: Param, value: Any) -> Fraction:
+    return _to_fraction(value)
+
+
+def _parse_points_list(spec: Param, value: Any) -> tuple[Fraction, ...]:
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise ValueError("must be a list of numbers")
+    return tuple(_to_fraction(v) for v in value)
+
+
+def _parse_uma(spec: Param, value: Any) -> Uma:
+    if isinstance(value, Mapping):
+        if set(value) != {"by_plus_count"} or not isinstance(value["by_plus_count"], Mapping):
+            raise ValueError('must be a list such as [15, 5, -5, -15] or {"by_plus_count": {...}}')
+        tables: list[tuple[int, tuple[Fraction, ...]]] = []
+        default: tuple[Fraction, ...] | None = None
+        for count, uma in value["by_plus_count"].items():
+            parsed = _parse_points_list(spec, uma)
+            if count == "default":
+                default = parsed
+            elif str(count).isdigit():
+                tables.append((int(count), parsed))
+            else:
+                raise ValueError(f'by_plus_count keys are player counts or "default", not {count!r}')
+        if default is None:
+            raise ValueError('by_plus_count needs a "default" list')
+        return UmaByPlusCount(tables=tuple(sorted(tables)), default=default)
+    return _parse_points_list(spec, value)
+
+
+_PARSERS: dict[ParamKind, Callable[[Param, Any], Any]] = {
+    ParamKind.INT: _parse_int,
+    ParamKind.BOOL: _parse_bool,
+    ParamKind.CHOICE: _parse_choice,
+    ParamKind.NUMBER: _parse_number,
+    ParamKind.POINTS_LIST: _parse_points_list,
+    ParamKind.UMA: _parse_uma,
+}
+
+# --- the parameters ---------------------------------------------------------
+
+PARAMETERS: dict[str, Param] = {
+    "players": Param(ParamKind.INT, "seats at a table", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
+    "scoring": Param(ParamKind.CHOICE, "hand value model", options=options.Scoring),
+    "start_points": Param(ParamKind.INT, "score of every player at the start", minimum=0),
+    "return_points": Param(ParamKind.INT, "score subtracted at the end; oka = (return - start) x players", minimum=0),
+    "uma": Param(ParamKind.UMA, "points by rank, e.g. [15, 5, -5, -15], or {\"by_plus_count\": {...}}"),
+    "ties": Param(ParamKind.CHOICE, "tied end scores share uma and oka, or rank by seat (first dealer highest)",
+                  options=options.Ties),
+    "deposits_at_end": Param(ParamKind.CHOICE, "riichi sticks left when the game ends", options=options.DepositsAtEnd),
+    "honba_points": Param(ParamKind.INT, "bonus per honba to a winner (tsumo: shared by the payers)", minimum=0),
+    "riichi_deposit": Param(ParamKind.INT, "value of one riichi stick", minimum=0),
+    "noten_payment_total": Param(ParamKind.INT, "total of noten payments at an exhaustive draw; 0 = none", minimum=0),
+    "kiriage_mangan": Param(ParamKind.BOOL, "4 han 30 fu and 3 han 60 fu are mangan"),
+    "kazoe_yakuman": Param(ParamKind.BOOL, "13+ han is yakuman (else sanbaiman)"),
+    "multiple_yakuman": Param(ParamKind.BOOL, "double/triple yakuman count (else capped at one)"),
+    "multiple_ron": Param(ParamKind.CHOICE, "several rons on one discard (seed 000 §3.5 options 1, 1.1, 2, 3, 4)",
+                          options=options.MultipleRon),
+    "multiple_ron_honba": Param(ParamKind.CHOICE, "who gets the honba bonus on a multiple ron",
+                                options=options.MultipleRonHonba),
+    "multiple_ron_deposits": Param(ParamKind.CHOICE, "who takes the riichi sticks on a multiple ron",
+                                   options=options.MultipleRonDeposits),
+    "renchan": Param(ParamKind.CHOICE, "dealer keeps the seat when tenpai at a draw, only on a win, or never",
+                     options=options.Renchan),
+    "dealer_multiple_ron_renchan": Param(ParamKind.CHOICE, "renchan when the dealer is among several winners",
+                                         options=options.DealerMultipleRonRenchan),
+    "abortive_draws": Param(ParamKind.BOOL, "abortive draws allowed (honba +1, dealer stays)"),
+    "nagashi_mangan": Param(ParamKind.BOOL, "nagashi mangan paid as a mangan tsumo"),
+    "busting": Param(ParamKind.BOOL, "the game ends when a score goes below 0"),
+    "agari_yame": Param(ParamKind.BOOL, "the game ends when the last dealer wins or is tenpai while first"),
+    "round_winds": Param(ParamKind.INT, "1 = East only, 2 = East-South, 4 = full game", minimum=1,
+                         maximum=MAX_ROUND_WINDS),
+    "extension": Param(ParamKind.CHOICE, "continue into the next wind until someone reaches goal_points",
+                       options=options.Extension),
+    "goal_points": Param(ParamKind.INT, "score that ends an extended game", minimum=0),
+    "chombo_penalty": Param(ParamKind.NUMBER, "points added to the offender's final points per chombo (e.g. -20)"),
+    "chombo_payment": Param(ParamKind.CHOICE, "paid at the table: reverse mangan, a flat amount to each, or none",
+                            options=options.ChomboPayment),
+    "chombo_flat_amount": Param(ParamKind.INT, "for chombo_payment flat: paid to each other player", minimum=0),
+    "chombo_ends_game": Param(ParamKind.BOOL, "a chombo ends the game"),
+    "pao": Param(ParamKind.BOOL, "liability payments for fed yakuman"),
+    "min_han": Param(ParamKind.INT, "smallest winning hand in han", minimum=1, maximum=MAX_MIN_HAN),
+    "yakuman_only": Param(ParamKind.BOOL, "only yakuman may win (counted yakuman where kazoe_yakuman)"),
+    "dealer_bonus": Param(ParamKind.BOOL, "false: everyone scores as a non-dealer"),
+    "tsumo_payment": Param(ParamKind.CHOICE, "how a tsumo is shared (seed 001)", options=options.TsumoPayment),
+    "min_fan": Param(ParamKind.INT, "MCR: smallest winning hand in fan, flowers not counted", minimum=0),
+    "base_payment": Param(ParamKind.INT, "MCR: what every other player pays a winner before fan", minimum=0),
+    "table_points": Param(ParamKind.POINTS_LIST, "MCR table points by rank (4/2/1/0), shared on ties",
+                          nullable=True),
+    "seat_rotation": Param(ParamKind.CHOICE, "players change seats between round winds (MCR)",
+                           options=options.SeatRotation),
+    "final_rounding": Param(ParamKind.CHOICE, "end scores exact, or rounded to the nearest 1000 (Tenhou)",
+                            options=options.FinalRounding),
+    "last_dealer_may_stop": Param(ParamKind.BOOL, "the last dealer may end the game after a win; a sheet that stops "
+                                  "there is finished (five-player rule 2)"),
+    "double_wind_pair_fu": Param(ParamKind.INT, "fu for a pair of the wind that is both seat and round wind "
+                                 "(scoring from tiles)", minimum=min(DOUBLE_WIND_PAIR_FU),
+                                 maximum=max(DOUBLE_WIND_PAIR_FU)),
+}

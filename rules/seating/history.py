@@ -1,0 +1,72 @@
+"""Tables, seatings, and what the earlier rounds tell: the pairs that met, the seats each player sat.
+
+``history`` holds the earlier rounds (rounds → tables → player ids in seat
+order, East first).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.errors import RuleError
+from rules.parameters import MAX_PLAYERS, MIN_PLAYERS
+
+History = Sequence[Sequence[Sequence[int]]]
+
+TABLE_SIZES = range(MIN_PLAYERS, MAX_PLAYERS + 1)  # the table sizes a ruleset has
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    number: int  # 1-based
+    seats: tuple[int, ...]  # player ids in seat-wind order: East, South, West, North, ...
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    tables: tuple[Table, ...]
+    byes: tuple[int, ...]  # players left out this round
+    repeats: int  # pairs seated together this round that had already met
+    wind_imbalance: int  # sum over players of most-sat minus least-sat seat count, this round included
+
+
+def check_table_size(table_size: int) -> None:
+    """RuleError (field ``table_size``) for a table no ruleset has."""
+    if table_size not in TABLE_SIZES:
+        raise RuleError.one("table_size", f"must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {table_size}")
+
+
+def count_repeats(*, history: History) -> int:
+    """Meetings beyond the first, over all pairs: a pair that met three times counts 2.
+
+    ``count_repeats(history=[*h, r]) - count_repeats(history=h)`` is the
+    ``repeats`` of round ``r``.
+    """
+    return sum(k - 1 for k in meetings(history).values() if k > 1)
+
+
+def wind_counts(*, history: History, players: Sequence[int], table_size: int | None = None) -> dict[int, list[int]]:
+    """How often each player sat each seat (0 = East), over ``table_size`` seats (default: the largest table)."""
+    size = table_size if table_size is not None else max((len(t) for r in history for t in r), default=0)
+    counts = {p: [0] * size for p in players}
+    for round_ in history:
+        for table in round_:
+            for seat, player in enumerate(table):
+                row = counts.get(player)
+                if row is not None and seat < size:
+                    row[seat] += 1
+    return counts
+
+
+def meetings(history: History) -> Counter[tuple[int, int]]:
+    """How often each pair of players (the lower id first) sat at one table."""
+    met: Counter[tuple[int, int]] = Counter()
+    for round_ in history:
+        for table in round_:
+            # A player written twice at one table does not meet himself.
+            seats = sorted(set(table))
+            met.update(itertools.combinations(seats, 2))
+    return met

@@ -1,0 +1,141 @@
+"""The next round: byes, then who sits together, then each table's seat order.
+
+Swiss rule: ``standings`` fill the tables in order (1st to 4th at table 1, …)
+and a player may only move to a table next to the one his rank gives him
+(``SWISS_WINDOW``), so repeats are avoided within a band of three tables and
+table 1 stays the top table. Seat winds are then balanced by seat order only.
+
+Byes: when the players do not fill the tables, those with the fewest byes so
+far (``bye_counts``) sit out, ties drawn at random (swiss: the lowest in the
+standings first); without byes, ``RuleError`` asks for substitutes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from rules.errors import RuleError
+from rules.seating.affine import affine_check, field_of, plane_classes, scheme_round
+from rules.seating.history import History, Seating, Table, check_table_size, meetings, wind_counts
+from rules.seating.search import Search
+from rules.seating.seat_order import seat_cost_row, seat_order
+
+
+def random_seating(*, players: Sequence[int], table_size: int, history: History = (), seed: int | None = None,
+                   time_limit: float = 1.0, byes: bool = True, bye_counts: Mapping[int, int] | None = None) -> Seating:
+    """Random tables for the next round, avoiding pairs that already met.
+
+    Raises RuleError (field ``players`` or ``table_size``) for duplicate ids,
+    fewer players than one table, a table size outside 2..8, or players that
+    do not fill the tables when ``byes`` is false.
+    """
+    return _seating(players, table_size=table_size, history=history, seed=seed, time_limit=time_limit, byes=byes,
+                    bye_counts=bye_counts, swiss=False)
+
+
+def swiss_seating(*, standings: Sequence[int], table_size: int, history: History = (), seed: int | None = None,
+                  time_limit: float = 1.0, byes: bool = True, bye_counts: Mapping[int, int] | None = None) -> Seating:
+    """Swiss tables for the next round: ``standings`` (best first) fill the tables in order.
+
+    Players then move at most ``SWISS_WINDOW`` tables to avoid repeats; table 1
+    is the top table. Errors as for ``random_seating`` (field ``players``).
+    """
+    return _seating(standings, table_size=table_size, history=history, seed=seed, time_limit=time_limit,
+                    byes=byes, bye_counts=bye_counts, swiss=True)
+
+
+def _seating(order: Sequence[int], *, table_size: int, history: History, seed: int | None, time_limit: float,
+             byes: bool, bye_counts: Mapping[int, int] | None, swiss: bool) -> Seating:
+    """Both seatings: byes first, then the search; random tables start shuffled, swiss ones in rank order."""
+    _check(order, table_size, byes=byes)
+    rng = random.Random(seed)
+    deadline = time.perf_counter() + max(0.0, time_limit)
+    everyone = list(order)
+    out = _choose_byes(everyone, len(everyone) % table_size, bye_counts or {}, rng, swiss=swiss)
+    seated = [p for p in everyone if p not in out]
+    if not swiss:
+        rng.shuffle(seated)
+    return _seat(seated=seated, everyone=everyone, byes=out, table_size=table_size, history=history, rng=rng,
+                 deadline=deadline, swiss=swiss)
+
+
+# --- input --------------------------------------------------------------------------------------------------------
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _check(players: Sequence[int], table_size: int, *, byes: bool) -> None:
+    check_table_size(table_size)
+    twice = sorted(p for p, count in Counter(players).items() if count > 1)
+    if twice:
+        ids = ", ".join(map(str, twice))
+        raise RuleError.one("players", f"{'player' if len(twice) == 1 else 'players'} {ids} listed more than once")
+    count = len(players)
+    if count < table_size:
+        raise RuleError.one("players", f"{_plural(count, 'player')} cannot fill a table of {table_size}")
+    short = -count % table_size
+    if short and not byes:
+        raise RuleError.one("players", f"{count} players do not fill tables of {table_size}: "
+                                       f"add {_plural(short, 'substitute')} or allow byes")
+
+
+def _choose_byes(order: list[int], count: int, bye_counts: Mapping[int, int], rng: random.Random, *,
+                 swiss: bool) -> set[int]:
+    if count == 0:
+        return set()
+    if swiss:
+        ranked = sorted(range(len(order)), key=lambda i: (bye_counts.get(order[i], 0), -i))
+        return {order[i] for i in ranked[:count]}
+    shuffled = list(order)
+    rng.shuffle(shuffled)
+    # sorted() is stable, so equal bye counts stay in their random order.
+    return set(sorted(shuffled, key=lambda p: bye_counts.get(p, 0))[:count])
+
+
+# --- one round ------------------------------------------------------------------------------------------------------
+
+
+def _seat(*, seated: list[int], everyone: list[int], byes: set[int], table_size: int, history: History,
+          rng: random.Random, deadline: float, swiss: bool) -> Seating:
+    """The seated players' tables: a plane round where the history keeps to a plane, else the search's."""
+    index = {p: i for i, p in enumerate(seated)}
+    weights = _repeat_weights(index, history)
+    counts = wind_counts(history=history, players=seated, table_size=table_size)
+
+    field = None if swiss else field_of(table_size)
+    classes = plane_classes(seated, table_size, history) if field else None
+    planned = scheme_round(classes, field, rng) if field and classes else None
+    if planned is not None and planned[1]:
+        ordered = planned[0]
+    else:
+        if planned is not None:
+            groups = planned[0]
+        else:
+            search = Search(weights=weights, seat_costs=[seat_cost_row(counts[p]) for p in seated],
+                            table_size=table_size, swiss=swiss, rng=rng, deadline=deadline)
+            search.run()
+            groups = [[seated[i] for i in table] for table in search.tables]
+            if field and classes:
+                groups = affine_check(groups, classes, field, counts, rng)
+        ordered = [seat_order(group, counts, rng) for group in groups]
+    tables = [Table(number=number, seats=tuple(seats)) for number, seats in enumerate(ordered, start=1)]
+
+    repeats = sum(1 for t in tables for a, b in itertools.combinations(t.seats, 2) if index[b] in weights[index[a]])
+    after = wind_counts(history=[*history, [t.seats for t in tables]], players=everyone, table_size=table_size)
+    imbalance = sum(max(row) - min(row) for row in after.values())
+    return Seating(tables=tuple(tables), byes=tuple(sorted(byes)), repeats=repeats, wind_imbalance=imbalance)
+
+
+def _repeat_weights(index: dict[int, int], history: History) -> list[dict[int, int]]:
+    """For each seated player (by index), the weight of sitting with each one he met: k² for k meetings."""
+    weights: list[dict[int, int]] = [{} for _ in index]
+    for (a, b), k in meetings(history).items():
+        if a in index and b in index:
+            weights[index[a]][index[b]] = weights[index[b]][index[a]] = k * k
+    return weights

@@ -1,0 +1,165 @@
+"""A predefined schedule read from CSV instead of seating one round at a time."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rules.errors import Problem, RuleError
+from rules.ruleset import SEAT_WINDS, WINDS
+from rules.seating.history import Table, check_table_size
+
+FIXED_COLUMNS = ("round", "table")  # the columns before the seats
+
+
+def schedule_from_csv(*, text: str, players: Sequence[int] | None = None, table_size: int) -> list[list[Table]]:
+    """A predefined schedule: rounds (in round order) of tables (in table order).
+
+    The header is ``round,table`` and one column per seat: either seat names
+    in any order (the ruleset's seat winds, ``east,south,west,north`` for
+    four, or ``seat1`` … ``seat8`` for any size) or any other names, read in
+    seat order. Every problem found is reported at once, as ``line N``.
+    """
+    check_table_size(table_size)
+    rows = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    header = next(rows, None)
+    expected = ",".join([*FIXED_COLUMNS, *_seat_names(table_size)])
+    if header is None:
+        raise RuleError(Problem("line 1", f"the schedule is empty: expected the header {expected}"))
+    columns = _csv_columns([h.strip().lower() for h in header], table_size)
+    if columns is None:
+        raise RuleError(Problem("line 1", f"expected the header {expected} (seat columns by name or position)"))
+    round_col, table_col, seat_cols = columns
+    schedule = _Schedule(table_size=table_size, width=len(header), round_col=round_col, table_col=table_col,
+                         seat_cols=seat_cols, known=set(players) if players is not None else None)
+    for row in rows:
+        if any(cell.strip() for cell in row):
+            schedule.add_row(rows.line_num, row)
+    return schedule.rounds()
+
+
+@dataclass
+class _Schedule:
+    """The tables read so far, and every problem found on the way."""
+
+    table_size: int
+    width: int  # values per row, as many as the header has
+    round_col: int
+    table_col: int
+    seat_cols: list[int]
+    known: set[int] | None  # the tournament's players; None: any id
+    problems: list[Problem] = field(default_factory=list)
+    tables: dict[int, dict[int, Table]] = field(default_factory=dict)  # round -> table number -> table
+    table_numbers: dict[int, set[int]] = field(default_factory=dict)  # round -> table numbers, complete or not
+    first_line: dict[int, int] = field(default_factory=dict)  # round -> line of its first table
+    seen: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, player) -> line
+
+    def add_row(self, line: int, row: list[str]) -> None:
+        """One table of one round; problems are noted, not raised."""
+        where = f"line {line}"
+        if len(row) != self.width:
+            self.problems.append(Problem(where, f"has {len(row)} values, the header has {self.width}"))
+            return
+        round_no = _positive(row[self.round_col], "round", where, self.problems)
+        table_no = _positive(row[self.table_col], "table", where, self.problems)
+        seats = self._seats(row, where)
+        if round_no is None or table_no is None:
+            return
+        self.first_line.setdefault(round_no, line)
+        self._check_players(seats, round_no=round_no, line=line)
+        numbers = self.table_numbers.setdefault(round_no, set())
+        if table_no in numbers:
+            self.problems.append(Problem(where, f"round {round_no} already has a table {table_no}"))
+        elif len(seats) == self.table_size:
+            self.tables.setdefault(round_no, {})[table_no] = Table(number=table_no, seats=tuple(seats))
+        numbers.add(table_no)
+
+    def _seats(self, row: list[str], where: str) -> list[int]:
+        """The players of a row in seat order, leaving out the cells that are no player of the tournament."""
+        seats: list[int] = []
+        for name, col in zip(_seat_names(self.table_size), self.seat_cols, strict=True):
+            value = _integer(row[col])
+            if value is None:
+                self.problems.append(Problem(where, f"{name} must be a player id (an integer), not "
+                                                    f"{row[col].strip()!r}"))
+            elif self.known is not None and value not in self.known:
+                self.problems.append(Problem(where, f"{name}: player {value} is not in this tournament"))
+            else:
+                seats.append(value)
+        return seats
+
+    def _check_players(self, seats: list[int], *, round_no: int, line: int) -> None:
+        """Each player sits once at a table, and at one table per round."""
+        where = f"line {line}"
+        at_table: set[int] = set()
+        for player in seats:
+            if player in at_table:
+                self.problems.append(Problem(where, f"player {player} sits twice at this table"))
+                continue
+            at_table.add(player)
+            other = self.seen.setdefault((round_no, player), line)
+            if other != line:
+                self.problems.append(Problem(where, f"player {player} already sits in round {round_no} "
+                                                    f"(line {other})"))
+
+    def rounds(self) -> list[list[Table]]:
+        """The schedule, once the rounds follow each other and no table number is missing; else RuleError."""
+        problems = self.problems
+        if not self.first_line and not problems:
+            problems.append(Problem("line 2", "the schedule has no tables"))
+        for expected_round, round_no in enumerate(sorted(self.first_line), start=1):
+            if round_no != expected_round:
+                problems.append(Problem(f"line {self.first_line[round_no]}",
+                                        f"round {round_no} follows round {expected_round - 1}: "
+                                        f"round {expected_round} is missing"))
+                break
+        for round_no, numbers in self.table_numbers.items():
+            missing = sorted(set(range(1, max(numbers) + 1)) - numbers)
+            if missing:
+                problems.append(Problem(f"line {self.first_line[round_no]}",
+                                        f"round {round_no} has no table {', '.join(map(str, missing))}"))
+        if problems:
+            problems.sort(key=lambda problem: int(problem.field.split()[1]))  # in file order
+            raise RuleError(problems)
+        return [[in_round[t] for t in sorted(in_round)] for _, in_round in sorted(self.tables.items())]
+
+
+def _seat_names(table_size: int) -> list[str]:
+    """Column names of the seats: the ruleset's seat winds where they are all different, else seat1, seat2, …"""
+    winds = [w.lower() for w in SEAT_WINDS.get(table_size, WINDS[:table_size])]
+    return winds if len(set(winds)) == table_size else [f"seat{i + 1}" for i in range(table_size)]
+
+
+def _csv_columns(header: list[str], table_size: int) -> tuple[int, int, list[int]] | None:
+    """The round, table and seat columns (in seat order) of a header, or None if it does not fit the table size."""
+    if any(name not in header for name in FIXED_COLUMNS) or len(header) != len(FIXED_COLUMNS) + table_size:
+        return None
+    round_col, table_col = (header.index(name) for name in FIXED_COLUMNS)
+    others = [i for i in range(len(header)) if i not in (round_col, table_col)]
+    by_name = {name: i for i, name in enumerate(_seat_names(table_size))}
+    by_name.update({f"seat{i + 1}": i for i in range(table_size)})
+    named = [seat for seat in (by_name.get(header[i]) for i in others) if seat is not None]
+    if len(set(named)) == table_size:
+        seat_cols = [0] * table_size
+        for col, seat in zip(others, named, strict=True):
+            seat_cols[seat] = col
+        return round_col, table_col, seat_cols
+    return round_col, table_col, others
+
+
+def _integer(cell: str) -> int | None:
+    text = cell.strip()
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def _positive(cell: str, name: str, where: str, problems: list[Problem]) -> int | None:
+    value = _integer(cell)
+    if value is None or value < 1:
+        problems.append(Problem(where, f"{name} must be a number from 1, not {cell.strip()!r}"))
+        return None
+    return value
