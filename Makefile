@@ -50,6 +50,7 @@ test: install-dev messages chromium
 lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy .
+	$(BIN)/lint-imports
 
 bench: install-dev
 	$(BIN)/python benchmarks/settle.py

@@ -76,9 +76,9 @@ def random_game(rng: random.Random, ids: list[int]) -> list[dict[str, Any]]:
 def build(players: int, games: int, seed: int) -> Any:
     from django.db import transaction
 
-    from scoring.models import Game, GamePlayer, Hand
-    from scoring.services import replay, store_result
-    from tournament.models import Event, Player, Registration
+    from scoring.models import Hand
+    from scoring.services.replay import replay, store_result
+    from tournament.models import Event, Game, Player, Registration, Seat
 
     rng = random.Random(seed)
     event = Event.objects.create(name="Benchmark league", slug="bench-league", kind="league", public=True)
@@ -92,7 +92,7 @@ def build(players: int, games: int, seed: int) -> Any:
         records = random_game(rng, table)
         with transaction.atomic():
             game = Game.objects.create(event=event)
-            GamePlayer.objects.bulk_create([GamePlayer(game=game, player_id=p, seat=s) for s, p in enumerate(table)])
+            Seat.objects.bulk_create([Seat(game=game, player_id=p, position=s) for s, p in enumerate(table)])
             Hand.objects.bulk_create([Hand(game=game, index=i, record=r) for i, r in enumerate(records)])
             store_result(game, replay(game, records))
         hands += len(records)
@@ -113,8 +113,10 @@ def main(argv: list[str] | None = None) -> int:
     from django.test.utils import CaptureQueriesContext, setup_test_environment
     from rest_framework.test import APIClient
 
-    from scoring.models import Game
-    from scoring.services import game_create, game_put_sheet, game_record_hand, standings_recompute
+    from scoring.services.games import game_create
+    from scoring.services.hands import game_put_sheet, game_record_hand
+    from scoring.services.standings import standings_recompute
+    from tournament.models import Game
 
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
@@ -130,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
 
         game = Game.objects.filter(event=event).order_by("id").first()
         assert game is not None
-        seats = list(game.seats.order_by("seat").values_list("player_id", flat=True))
+        seats = list(game.seats.order_by("position").values_list("player_id", flat=True))
         # One more hand on a game that is over would be refused; use a fresh game, as a referee would.
         fresh = game_create(event=event, player_ids=seats)
         timings = []
@@ -157,7 +159,9 @@ def main(argv: list[str] | None = None) -> int:
         with CaptureQueriesContext(connection) as queries:
             response = client.get(f"/api/v1/events/{event.slug}/standings/")
         assert response.status_code == 200
-        print(f"standings read:               {len(queries):8d} queries (target < 5), {len(response.json())} rows")
+        page = response.json()
+        print(f"standings read:               {len(queries):8d} queries (target < 5), {page['count']} rows, "
+              f"{len(page['results'])} on the first page")
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"peak memory (ru_maxrss):      {rss:8.1f} MB (target < 500 MB)")
     finally:

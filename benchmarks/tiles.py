@@ -31,10 +31,10 @@ from itertools import cycle, islice
 from typing import Any
 
 from rules.presets import get_preset
-from scoring.mcr_tiles import score_mcr
-from scoring.riichi_tiles import score_riichi
-from scoring.sheet import score_sheet
-from scoring.tiles import MCR_FLAGS, RIICHI_FLAGS, WinContext, read_tile_hand
+from scoring.sheet.reader import score_sheet
+from scoring.tiles.mcr import score_mcr
+from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS, WinContext, read_tile_hand
+from scoring.tiles.riichi import score_riichi
 
 REPEATS = 3
 

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "tournament",
     "scoring",
+    "web",
 ]
 
 MIDDLEWARE = [
@@ -147,7 +148,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": None,
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mahjong tournament manager API",

@@ -1,6 +1,23 @@
+from typing import Any
+
 from django.apps import AppConfig
+from django.core import checks
+
+from scoring.tiles.mcr import UNAVAILABLE_BECAUSE
 
 
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = "Scoring"
+
+    def ready(self) -> None:
+        checks.register(mcr_tiles_check)
+
+
+def mcr_tiles_check(**kwargs: Any) -> list[checks.CheckMessage]:
+    """Say at start-up, not at the first MCR hand typed as tiles, that pymahjonggb is missing."""
+    if not UNAVAILABLE_BECAUSE:
+        return []
+    return [checks.Warning(f"pymahjonggb could not be loaded ({UNAVAILABLE_BECAUSE}): MCR wins typed as tiles are "
+                           "refused; MCR games are still scored from the fan the referee enters",
+                           id="scoring.W001")]

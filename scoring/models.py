@@ -1,62 +1,17 @@
-"""What happened at a table: games, their hands (score-sheet records), penalties, results and standings.
+"""What happens in a game: its hands (score-sheet records), their history, penalties, results and standings.
 
 A Hand row stores one hand exactly as the score sheet writes it, with players
-named by their Player id; ``scoring.services`` turns rows into a sheet and
-replays the game through rules/. GameResult and Standing rows are derived:
-they are recomputed from the hands, never edited.
+named by their Player id; ``scoring.services.replay`` turns rows into a sheet
+and replays the game through rules/. GameResult and Standing rows (and the
+game's stored result) are derived: recomputed from the hands, never edited.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Event, Player, Table
-
-
-class Game(models.Model):
-    class Status(models.TextChoices):
-        PLAYING = "playing", _("playing")
-        FINISHED = "finished", _("finished")
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")
-    table = models.OneToOneField(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="game")
-    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PLAYING)
-    # Bumped by every change to the game's hands: a write carrying an older one is refused (409).
-    version = models.PositiveIntegerField(default=1)
-    start = models.JSONField(default=dict, blank=True, help_text="the sheet's start: round, honba, deposits, scores")
-    ended_by_time = models.BooleanField(default=False)
-    played_on = models.DateField(default=timezone.localdate, help_text="a league counts the games in its date range")
-    result = models.JSONField(default=dict, blank=True, help_text="the replayed score sheet output (derived)")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ("-created_at", "-id")
-
-    def __str__(self) -> str:
-        return f"game {self.pk} ({self.event})"
-
-
-class GamePlayer(models.Model):
-    """A player in a game; ``seat`` 0 is the first dealer (the sheet's player order)."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_seats")
-    seat = models.PositiveSmallIntegerField()
-    substitute = models.BooleanField(default=False)
-
-    class Meta:
-        ordering = ("game", "seat")
-        constraints = (
-            models.UniqueConstraint(fields=("game", "seat"), name="one_player_per_game_seat"),
-            models.UniqueConstraint(fields=("game", "player"), name="one_seat_per_player_in_a_game"),
-        )
-
-    def __str__(self) -> str:
-        return f"{self.player} in game {self.game_id}, seat {self.seat}"
+from tournament.models import Event, Game, Player
 
 
 class Hand(models.Model):

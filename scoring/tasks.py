@@ -6,9 +6,9 @@ from typing import Any
 
 from celery import shared_task
 
-from scoring.report import result_json
-from scoring.services import standings_recompute
-from scoring.sheet import SheetError, score_sheet
+from scoring.services.standings import standings_recompute
+from scoring.sheet.output import named, result_json
+from scoring.sheet.reader import SheetError, score_sheet
 from tournament.models import Event
 
 
@@ -22,6 +22,7 @@ def recompute_standings(event_id: int) -> int:
 def score_sheet_task(sheet: dict[str, Any]) -> dict[str, Any]:
     """Score a whole sheet away from the request (imports of many sheets): its result, or its problems."""
     try:
-        return {"result": result_json(score_sheet(sheet))}
+        scored = score_sheet(sheet)
     except SheetError as exc:
         return {"problems": [str(p) for p in exc.problems]}
+    return {"result": named(result_json(scored), scored.sheet.names)}

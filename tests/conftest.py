@@ -1,6 +1,8 @@
-"""Users and API clients the API tests share."""
+"""Users and API clients the tests share."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -22,3 +24,14 @@ def client_for(user: User | None) -> APIClient:
     if user is not None:
         client.force_authenticate(user)
     return client
+
+
+def rows(response: Any) -> list[Any]:
+    """The rows of a paginated list answer (every list of the API is one): ``results``, on one page."""
+    assert response.status_code == 200, response.content[:300]
+    body = response.json()
+    assert set(body) == {"count", "next", "previous", "results"}, body
+    assert body["next"] is None, "the test's rows span more than one page"
+    results: list[Any] = body["results"]
+    assert body["count"] == len(results)
+    return results

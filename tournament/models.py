@@ -1,4 +1,10 @@
-"""Who plays where: players, events with their ruleset, registrations, rounds, tables and seats."""
+"""The structure of an event: players, events with their ruleset, registrations, rounds, tables, games and seats.
+
+What happens in a game (its hands, history, results and the standings) is
+the scoring app's; a Game here carries the replayed result that scoring
+stores on it, players named by seat, so that renaming a player changes no
+stored row.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules.errors import RuleError
@@ -30,19 +37,20 @@ class Player(models.Model):
         return self.name
 
 
-# What breaks a tie on points, as an event lists them; players equal on all of them share the rank.
-TIEBREAKS = {
-    "score": "higher sum of end scores",
-    "average_rank": "lower average placement",
-    "first_places": "more first places",
-    "best_game": "higher best single game",
-}
+class Tiebreak(models.TextChoices):
+    """What breaks a tie on points, as an event lists them; players equal on all of them share the rank."""
+
+    SCORE = "score", "higher sum of end scores"
+    AVERAGE_RANK = "average_rank", "lower average placement"
+    FIRST_PLACES = "first_places", "more first places"
+    BEST_GAME = "best_game", "higher best single game"
 
 
 def tiebreak_problems(value: Any) -> list[str]:
+    names = ", ".join(Tiebreak.values)
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        return [f"must be a list of tiebreak names: {', '.join(TIEBREAKS)}"]
-    problems = [f"unknown tiebreak {v!r}; choose from {', '.join(TIEBREAKS)}" for v in value if v not in TIEBREAKS]
+        return [f"must be a list of tiebreak names: {names}"]
+    problems = [f"unknown tiebreak {v!r}; choose from {names}" for v in value if v not in Tiebreak.values]
     if len(set(value)) != len(value):
         problems.append("a tiebreak is listed twice")
     return problems
@@ -57,6 +65,10 @@ class Event(models.Model):
         DRAFT = "draft", _("draft")
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
+
+    class Ranking(models.TextChoices):
+        TOTAL = "total", "total points"
+        AVERAGE = "average", "average points per game"
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
@@ -73,15 +85,14 @@ class Event(models.Model):
     min_games = models.PositiveIntegerField(default=0, help_text="games needed to be ranked (leagues)")
     best_games = models.PositiveIntegerField(null=True, blank=True,
                                              help_text="count only a player's best N games (leagues)")
-    ranking = models.CharField(max_length=20, default="total", choices=[("total", "total points"),
-                                                                        ("average", "average points per game")])
+    ranking = models.CharField(max_length=20, default=Ranking.TOTAL, choices=Ranking.choices)
     substitute_points = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True,
                                             help_text="a substitute's game counts these points for the absent "
                                             "player (EMA); empty: the substitute's real result")
     allow_byes = models.BooleanField(default=True, help_text="seat what fills tables and leave the rest out")
     tiebreaks = models.JSONField(default=list, blank=True,
                                  help_text="after points (MCR: table points, then score), in order: "
-                                 + ", ".join(f"{key} ({text})" for key, text in TIEBREAKS.items()))
+                                 + ", ".join(f"{key} ({text})" for key, text in Tiebreak.choices))
 
     class Meta:
         ordering = ("-starts_on", "name")
@@ -176,20 +187,51 @@ class Table(models.Model):
         return f"{self.round} table {self.number}"
 
 
-class Seat(models.Model):
-    """A player's seat at a table; ``position`` 0 is East (the first dealer), then South, West, …"""
+MAX_SEATS = 8  # the largest table the rules cover (RULES.md §7)
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
-    position = models.PositiveSmallIntegerField()
+
+class Game(models.Model):
+    """One game at a table (or outside any round, as leagues play them); its players are its seats."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")
+    table = models.OneToOneField(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="game")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PLAYING)
+    # Bumped by every change to the game's hands: a write carrying an older one is refused (409).
+    version = models.PositiveIntegerField(default=1)
+    start = models.JSONField(default=dict, blank=True, help_text="the sheet's start: round, honba, deposits, scores")
+    ended_by_time = models.BooleanField(default=False)
+    played_on = models.DateField(default=timezone.localdate, help_text="a league counts the games in its date range")
+    result = models.JSONField(default=dict, blank=True, help_text="the replayed score sheet's output, players by seat "
+                              "(derived)")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ("table", "position")
+        ordering = ("-created_at", "-id")
+
+    def __str__(self) -> str:
+        return f"game {self.pk} ({self.event})"
+
+
+class Seat(models.Model):
+    """A player in a game; ``position`` 0 is East, the first dealer (the score sheet's player order)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    substitute = models.BooleanField(default=False, help_text="fills in for an absent player in this game")
+
+    class Meta:
+        ordering = ("game", "position")
         constraints = (
-            models.UniqueConstraint(fields=("table", "position"), name="one_player_per_seat"),
-            models.UniqueConstraint(fields=("table", "player"), name="one_seat_per_player_at_a_table"),
-            models.CheckConstraint(condition=models.Q(position__lte=7), name="seat_position_0_to_7"),
+            models.UniqueConstraint(fields=("game", "position"), name="one_player_per_seat"),
+            models.UniqueConstraint(fields=("game", "player"), name="one_seat_per_player_per_game"),
+            models.CheckConstraint(condition=models.Q(position__lt=MAX_SEATS), name="seat_position_0_to_7"),
         )
 
     def __str__(self) -> str:
-        return f"{self.player} at {self.table}"
+        return f"{self.player} in game {self.game_id}, seat {self.position}"

@@ -1,4 +1,10 @@
-"""Admin for games with their hands inline (edited through the services, which replay and keep the history)."""
+"""The Django admin: every model of the event's structure and of its games, in one place.
+
+The admin is a user interface like the pages, so it sits above both apps and
+calls their services: hands are edited inline under their game through the
+same replayed, versioned write as the API; rounds are seated and standings
+recomputed by actions that call the services.
+"""
 
 from __future__ import annotations
 
@@ -12,21 +18,46 @@ from django.db.models import QuerySet
 from django.forms import BaseInlineFormSet, ModelForm
 from django.http import HttpRequest
 
-from scoring.models import Game, GamePlayer, Hand, HandChange, Penalty, Standing
-from scoring.services import InvalidInput, VersionConflict, replay, round_seat, standings_recompute
-from scoring.services import game_put_sheet as put_sheet
-from tournament.admin import EventAdmin, RoundAdmin
-from tournament.models import Event, Round
+from scoring.models import Hand, HandChange, Penalty, Standing
+from scoring.services.games import round_seat
+from scoring.services.hands import VersionConflict
+from scoring.services.hands import game_put_sheet as put_sheet
+from scoring.services.replay import replay
+from scoring.services.standings import standings_recompute
+from tournament.errors import InvalidInput
+from tournament.models import Event, Game, Player, Registration, Round, Seat, Table, Team
+from tournament.services.seating import Method
 
-# tournament/ may not import scoring/ (DESIGN.md's arrows), so the actions that
-# score and seat are added here, on the admin classes tournament registers.
-admin.site.unregister(Event)
-admin.site.unregister(Round)
+# New rows of the inline hands go after every stored one, whatever indices those have.
+_AFTER_EVERY_HAND = 10**9
+
+
+class RegistrationInline(admin.TabularInline[Registration, Event]):
+    model = Registration
+    extra = 0
+    autocomplete_fields = ("player",)
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin[Player]):
+    list_display = ("name", "federation_id", "country", "club")
+    search_fields = ("name", "federation_id", "club")
 
 
 @admin.register(Event)
-class ScoringEventAdmin(EventAdmin):
+class EventAdmin(admin.ModelAdmin[Event]):
+    list_display = ("name", "kind", "status", "ruleset_key", "public", "starts_on")
+    list_filter = ("kind", "status", "public", "ruleset_key")
+    search_fields = ("name", "slug")
+    prepopulated_fields = {"slug": ("name",)}  # noqa: RUF012 - Django's own class attribute
+    filter_horizontal = ("organisers", "referees")
+    inlines = (RegistrationInline,)
     actions = ("publish", "recompute_standings")
+
+    @admin.action(description="Publish (make public)")
+    def publish(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
+        count = queryset.update(public=True)
+        self.message_user(request, f"{count} event(s) published.", messages.SUCCESS)
 
     @admin.action(description="Recompute the standings")
     def recompute_standings(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
@@ -36,18 +67,20 @@ class ScoringEventAdmin(EventAdmin):
 
 
 @admin.register(Round)
-class ScoringRoundAdmin(RoundAdmin):
+class RoundAdmin(admin.ModelAdmin[Round]):
+    list_display = ("event", "number", "starts_at", "time_limit_minutes")
+    list_filter = ("event",)
     actions = ("seat_random", "seat_swiss")
 
     @admin.action(description="Seat these rounds at random (no repeated pairs where avoidable)")
     def seat_random(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        self._seat(request, queryset, "random")
+        self._seat(request, queryset, Method.RANDOM)
 
     @admin.action(description="Seat these rounds swiss, by the current standings")
     def seat_swiss(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        self._seat(request, queryset, "swiss")
+        self._seat(request, queryset, Method.SWISS)
 
-    def _seat(self, request: HttpRequest, queryset: QuerySet[Round], method: str) -> None:
+    def _seat(self, request: HttpRequest, queryset: QuerySet[Round], method: Method) -> None:
         for round_ in queryset.select_related("event").order_by("number"):
             try:
                 games = round_seat(event=round_.event, number=round_.number, method=method)
@@ -57,17 +90,28 @@ class ScoringRoundAdmin(RoundAdmin):
                 self.message_user(request, f"{round_}: {len(games)} tables seated.", messages.SUCCESS)
 
 
-class GamePlayerInline(admin.TabularInline[GamePlayer, Game]):
-    model = GamePlayer
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin[Table]):
+    list_display = ("round", "number")
+    list_filter = ("round__event",)
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin[Team]):
+    list_display = ("name", "event")
+
+
+class SeatInline(admin.TabularInline[Seat, Game]):
+    model = Seat
     extra = 0
-    readonly_fields = ("player", "seat", "substitute")
+    readonly_fields = ("player", "position", "substitute")
     can_delete = False
 
 
 class HandFormSet(BaseInlineFormSet[Hand, Game, ModelForm[Hand]]):
     """Hands edited in the admin as score-sheet records (players by id), checked by replaying the game.
 
-    Saving goes through scoring.services like any other write: the game is
+    Saving goes through scoring.services.hands like any other write: the game is
     replayed, the history keeps the change, nothing is saved if any hand is
     refused, and a game changed by someone else since the page was opened is
     not overwritten.
@@ -79,7 +123,7 @@ class HandFormSet(BaseInlineFormSet[Hand, Game, ModelForm[Hand]]):
             data = getattr(form, "cleaned_data", None)
             if not data or data.get("DELETE") or data.get("record") in (None, ""):
                 continue
-            kept.append((form.instance.index if form.instance.pk else 10**9, data["record"]))
+            kept.append((form.instance.index if form.instance.pk else _AFTER_EVERY_HAND, data["record"]))
         return [record for _index, record in sorted(kept, key=lambda pair: pair[0])]
 
     def clean(self) -> None:
@@ -134,7 +178,7 @@ class GameAdmin(admin.ModelAdmin[Game]):
     list_display = ("id", "event", "table", "status", "version", "played_on", "updated_at")
     list_filter = ("event", "status")
     readonly_fields = ("version", "status", "result")
-    inlines = (GamePlayerInline, HandInline)
+    inlines = (SeatInline, HandInline)
 
     def get_inlines(self, request: HttpRequest, obj: Game | None) -> list[type[InlineModelAdmin[Any, Any]]]:
         # A new game gets its players first (games are created through the API or seating).

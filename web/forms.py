@@ -2,7 +2,7 @@
 
 The form checks types only. Whether a hand is valid (a han/fu pair, a winner
 who is also the loser, tiles that do not win) is the engine's call, made when
-scoring.services replays the game; ``add_problems`` puts its messages next to
+scoring.services.replay replays the game; ``add_problems`` puts its messages next to
 the fields they name. ``hand_record`` builds the record from the cleaned data,
 leaving out what is empty or belongs to another result; ``record_initial`` is
 its inverse, to load a stored hand for editing.
@@ -18,12 +18,15 @@ from typing import Any
 from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from rules.errors import Problem
 from rules.hands import ABORT_REASONS
+from rules.options import MultipleRon
 from rules.ruleset import Ruleset
-from scoring.pages import wind_label
-from scoring.tiles import MCR_FLAGS, RIICHI_FLAGS
+from scoring.sheet.record import FU_MAXIMUM, Field, Kind, Model, hand_fields, win_fields
+from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS
+from web.presenters import wind_label
 
 Record = dict[str, Any]
 
@@ -41,10 +44,34 @@ FLAG_NAMES: dict[str, Promise] = {
     "last_tile": _("Last tile (the fourth of its kind)"), "kong": _("Kong (robbing or replacement draw)"),
     "wall_last": _("Last tile of the wall"),
 }
-FU_VALUES = (20, 25, *range(30, 111, 10))
+# The referee's words for each field of the hand record (scoring.sheet.record): (label, help).
+LABELS: dict[str, tuple[StrOrPromise, StrOrPromise]] = {
+    "result": (_("Result"), ""),
+    "winner": (_("Winner"), ""),
+    "loser": (_("Discarder (ron)"), ""),
+    "han": (_("Han"), _("dora included")),
+    "fu": (_("Fu"), ""),
+    "yakuman": (_("Yakuman"), _("instead of han and fu: 1, or 2 for a double yakuman")),
+    "fan": (_("Fan"), _("without flowers")),
+    "flowers": (_("Flowers"), ""),
+    "pao": (_("Pao (liable for the yakuman)"), ""),
+    "tiles": (_("Or type the winning tiles"), ""),
+    "wins": (_("Multiple ron: more winners"), ""),
+    "riichi": (_("Riichi"), _("every player who put a riichi stick out in this hand")),
+    "tenpai": (_("Tenpai at the draw"), ""),
+    "nagashi": (_("Nagashi mangan"), ""),
+    "reason": (_("Reason"), ""),
+    "player": (_("Chombo by"), ""),
+    "false_wins": (_("False wins"), _("each pays the penalty; the hand went on")),
+    "note": (_("Note"), _("a remark for the record; not scored")),
+}
+NOTE_LENGTH = 500
+FU_VALUES = (20, 25, *range(30, FU_MAXIMUM + 1, 10))
 # Extra winners of a multiple ron: win2_winner, win2_han, … (the first winner uses the plain names).
 EXTRA_WINS = (2, 3)
 TILE_FIELDS = ("concealed", "win", "melds", "dora", "ura", "flags")
+
+
 @dataclass(frozen=True, slots=True)
 class SeatChoice:
     """A player as the form offers them: by id, shown with their seat wind in the hand being entered."""
@@ -89,8 +116,63 @@ def _text(label: Any, help_text: Any = "", placeholder: str = "") -> forms.CharF
     return forms.CharField(label=label, required=False, help_text=help_text, widget=forms.TextInput(attrs=attrs))
 
 
+@dataclass(frozen=True, slots=True)
+class _Offer:
+    """What this game's entry offers: the results and the players to choose from."""
+
+    ruleset: Ruleset
+    results: tuple[str, ...]
+    players: Choices
+
+    @classmethod
+    def of(cls, ruleset: Ruleset, seats: Sequence[SeatChoice]) -> _Offer:
+        results = ["ron", "tsumo", "draw"]
+        if not ruleset.is_mcr:
+            triple_ron_aborts = ruleset.multiple_ron in (MultipleRon.DOUBLE_HEAD_BUMP_TRIPLE_ABORT,
+                                                         MultipleRon.DOUBLE_ONLY_TRIPLE_ABORT)
+            if ruleset.abortive_draws or triple_ron_aborts:
+                results.append("abort")
+            results.append("chombo")
+        return cls(ruleset=ruleset, results=tuple(results), players=[(s.player_id, s.label) for s in seats])
+
+    def offers(self, field: Field) -> bool:
+        """Whether the form has this field: its scoring model, a result offered, and the rule it needs."""
+        spec = field.spec
+        model = Model.MCR if self.ruleset.is_mcr else Model.RIICHI
+        needs = {"pao": self.ruleset.pao, "nagashi": self.ruleset.nagashi_mangan}
+        return (spec.model in (Model.BOTH, model) and bool(spec.results & set(self.results))
+                and needs.get(field.name, True))
+
+    def field(self, field: Field) -> forms.Field:
+        """The form field for one field of the hand record, by what it holds."""
+        label, help_text = LABELS[field.name]
+        kind = field.spec.kind
+        if kind is Kind.OUTCOME:
+            return forms.ChoiceField(label=label, choices=[(r, RESULT_NAMES[r]) for r in self.results],
+                                     widget=forms.RadioSelect(attrs={"class": "choices"}))
+        if kind is Kind.PLAYER:
+            optional = not field.spec.required_for and field.name != "winner"
+            return _player(label, [("", _("nobody")), *self.players] if optional else self.players)
+        if kind is Kind.PLAYERS:
+            return _players(label, self.players, help_text)
+        if kind is Kind.FU:
+            return _fu(label)
+        if kind is Kind.COUNT:
+            return _count(label, help_text)
+        if kind is Kind.REASON:
+            reasons = ABORT_REASONS if self.ruleset.abortive_draws else ("triple_ron",)
+            return forms.ChoiceField(label=label, required=False,
+                                     choices=[("", "—"), *((r, ABORT_NAMES[r]) for r in reasons)])
+        return forms.CharField(label=label, required=False, max_length=NOTE_LENGTH, help_text=help_text)
+
+
 class HandForm(forms.Form):
-    """One hand; the fields offered follow the ruleset (riichi or MCR), the players their seat winds."""
+    """One hand; the fields offered follow the ruleset (riichi or MCR), the players their seat winds.
+
+    The fields come from the hand record's declaration (scoring.sheet.record):
+    each field a game offers becomes a form field by what it holds; the tiles
+    and a multiple ron's further winners become groups of their own.
+    """
 
     version = forms.IntegerField(widget=forms.HiddenInput)
     index = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
@@ -99,62 +181,16 @@ class HandForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.mcr = ruleset.is_mcr
         self.seats = list(seats)
-        players: Choices = [(s.player_id, s.label) for s in self.seats]
-        optional: Choices = [("", _("nobody")), *players]
-        f = self.fields
-        results = ["ron", "tsumo", "draw"]
-        triple_ron_aborts = ruleset.multiple_ron in ("double_head_bump_triple_abort", "double_only_triple_abort")
-        if not self.mcr:
-            if ruleset.abortive_draws or triple_ron_aborts:
-                results.append("abort")
-            results.append("chombo")
-        f["result"] = forms.ChoiceField(label=_("Result"), choices=[(r, RESULT_NAMES[r]) for r in results],
-                                        widget=forms.RadioSelect(attrs={"class": "choices"}))
-        f["winner"] = _player(_("Winner"), players)
-        f["loser"] = _player(_("Discarder (ron)"), players)
-        if self.mcr:
-            f["fan"] = _count(_("Fan"), _("without flowers"))
-            f["flowers"] = _count(_("Flowers"))
-        else:
-            f["han"] = _count(_("Han"), _("dora included"))
-            f["fu"] = _fu(_("Fu"))
-            f["yakuman"] = _count(_("Yakuman"), _("instead of han and fu: 1, or 2 for a double yakuman"))
-            if ruleset.pao:
-                f["pao"] = _player(_("Pao (liable for the yakuman)"), optional)
-        # Tiles: instead of the value, the engine computes it (SCORE_SHEET.md "Tiles").
-        f["tiles_concealed"] = _text(_("Concealed tiles"), _("without the winning tile; 0 is a red five"),
-                                     "234m456m345p67s88p")
-        f["tiles_win"] = _text(_("Winning tile"), "", "8s")
-        f["tiles_melds"] = _text(_("Called sets"), _("separated by commas"), "pon 777z, chi 345m")
-        if not self.mcr:
-            f["tiles_dora"] = _text(_("Dora indicators"), "", "3m")
-            f["tiles_ura"] = _text(_("Ura dora indicators"), "", "")
-        flags = MCR_FLAGS if self.mcr else RIICHI_FLAGS
-        f["tiles_flags"] = forms.MultipleChoiceField(
-            label=_("Special wins"), required=False, choices=[(k, FLAG_NAMES.get(k, k)) for k in flags],
-            widget=forms.CheckboxSelectMultiple(attrs={"class": "choices"}))
-        if not self.mcr and ruleset.players > 2:
-            for k in EXTRA_WINS[: ruleset.players - 2]:
-                f[f"win{k}_winner"] = _player(_("Winner %(n)s") % {"n": k}, optional)
-                f[f"win{k}_han"] = _count(_("Han"))
-                f[f"win{k}_fu"] = _fu(_("Fu"))
-                f[f"win{k}_yakuman"] = _count(_("Yakuman"))
-                if ruleset.pao:
-                    f[f"win{k}_pao"] = _player(_("Pao"), optional)
-        if self.mcr:
-            f["false_wins"] = _players(_("False wins"), players, _("each pays the penalty; the hand went on"))
-        else:
-            f["riichi"] = _players(_("Riichi"), players, _("every player who put a riichi stick out in this hand"))
-            f["tenpai"] = _players(_("Tenpai at the draw"), players)
-            if ruleset.nagashi_mangan:
-                f["nagashi"] = _players(_("Nagashi mangan"), players)
-            if "abort" in results:
-                reasons = ABORT_REASONS if ruleset.abortive_draws else ("triple_ron",)
-                f["reason"] = forms.ChoiceField(label=_("Reason"), required=False,
-                                                choices=[("", "—"), *((r, ABORT_NAMES[r]) for r in reasons)])
-            f["player"] = _player(_("Chombo by"), players)
-        f["note"] = forms.CharField(label=_("Note"), required=False, max_length=500,
-                                    help_text=_("a remark for the record; not scored"))
+        offer = _Offer.of(ruleset, self.seats)
+        for field in hand_fields():
+            if not offer.offers(field):
+                continue
+            if field.spec.kind is Kind.TILES:
+                self.fields.update(_tile_fields(mcr=self.mcr))
+            elif field.spec.kind is Kind.WINS:
+                self.fields.update(_extra_win_fields(offer))
+            else:
+                self.fields[field.name] = offer.field(field)
 
     def fields_named(self, *names: str) -> list[forms.BoundField]:
         """The bound fields among ``names`` this form has (the ruleset decides which)."""
@@ -180,6 +216,40 @@ class HandForm(forms.Form):
         names = [name for name in self.fields if name.startswith("win") and name != "winner"]
         return any(self[name].errors for name in names) or any(
             self[name].value() not in (None, "") for name in names if name.endswith("_winner"))
+
+
+def _tile_fields(*, mcr: bool) -> dict[str, forms.Field]:
+    """Tiles instead of the value: the engine computes it (SCORE_SHEET.md "Tiles")."""
+    fields: dict[str, forms.Field] = {
+        "tiles_concealed": _text(_("Concealed tiles"), _("without the winning tile; 0 is a red five"),
+                                 "234m456m345p67s88p"),
+        "tiles_win": _text(_("Winning tile"), "", "8s"),
+        "tiles_melds": _text(_("Called sets"), _("separated by commas"), "pon 777z, chi 345m"),
+    }
+    if not mcr:
+        fields["tiles_dora"] = _text(_("Dora indicators"), "", "3m")
+        fields["tiles_ura"] = _text(_("Ura dora indicators"), "", "")
+    flags = MCR_FLAGS if mcr else RIICHI_FLAGS
+    fields["tiles_flags"] = forms.MultipleChoiceField(
+        label=_("Special wins"), required=False, choices=[(k, FLAG_NAMES.get(k, k)) for k in flags],
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "choices"}))
+    return fields
+
+
+def _extra_win_fields(offer: _Offer) -> dict[str, forms.Field]:
+    """The second and third winner of a multiple ron, each with the fields of a win (riichi only)."""
+    fields: dict[str, forms.Field] = {}
+    if offer.ruleset.is_mcr or offer.ruleset.players <= 2:
+        return fields
+    for k in EXTRA_WINS[: offer.ruleset.players - 2]:
+        for field in win_fields():
+            if field.spec.kind is Kind.TILES or not offer.offers(field):
+                continue
+            form_field = offer.field(field)
+            if field.name == "winner":
+                form_field = _player(_("Winner %(n)s") % {"n": k}, [("", _("nobody")), *offer.players])
+            fields[f"win{k}_{field.name}"] = form_field
+    return fields
 
 
 class DeleteForm(forms.Form):

@@ -13,13 +13,15 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from scoring.models import Game, GameResult, Standing
-from scoring.services import game_players, players_labels
-from tournament.api import visible_events
-from tournament.models import Event, Player, Round, Seat
+from scoring.models import GameResult, Standing
+from scoring.sheet.describe import describe
+from scoring.sheet.output import named
+from tournament.models import Event, Game, Player, Round, Seat, Table
+from tournament.selectors import Roster, game_roster, visible_events
 
 # Standings columns a reader may sort by: (field, highest first).
 SORTS = {"rank": ("rank", False), "player": ("player__name", False), "points": ("points", True),
@@ -138,28 +140,27 @@ class TableView:
 
 
 def round_tables(round_: Round, search: str = "") -> list[TableView]:
-    """A round's tables with seat winds, players and their game's result so far."""
+    """A round's tables with seat winds, players and their game's result so far (a constant number of queries)."""
     winds = round_.event.ruleset().seat_winds
-    tables = round_.tables.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))).select_related("game")
+    seats = Seat.objects.select_related("player").order_by("position")
+    tables = (round_.tables.select_related("game").prefetch_related(Prefetch("game__seats", queryset=seats))
+              .order_by("number"))
     needle = search.strip().casefold()
-    out = []
-    for table in tables:
-        game: Game | None = getattr(table, "game", None)
-        finals = {row["player"]: row for row in (game.result.get("final", []) if game else [])}
-        # The table's seats are its game's players in seat order: their labels name them in the result.
-        labels = players_labels([(s.player_id, s.player.name) for s in table.seats.all()]).labels
-        seats = []
-        for k, seat in enumerate(table.seats.all()):
-            final = finals.get(labels[k])
-            seats.append({"wind": wind_label(winds[seat.position]), "player_id": seat.player_id,
-                          "name": seat.player.name, "score": final["score"] if final else None,
-                          "points": final["points"] if final else None,
-                          "match": bool(needle) and needle in seat.player.name.casefold()})
-        out.append(TableView(number=table.number, game_id=game.pk if game else None,
-                             status=game.status if game else None, seats=seats,
-                             highlighted=any(s["match"] for s in seats)))
-    return out
+    return [_table_view(table, winds, needle) for table in tables]
+
+
+def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
+    game: Game | None = getattr(table, "game", None)
+    finals = {row["player"]: row for row in (game.result.get("final", []) if game else [])}
+    seats = []
+    for seat in game.seats.all() if game else []:
+        final = finals.get(seat.position)
+        seats.append({"wind": wind_label(winds[seat.position]), "player_id": seat.player_id,
+                      "name": seat.player.name, "score": final["score"] if final else None,
+                      "points": final["points"] if final else None,
+                      "match": bool(needle) and needle in seat.player.name.casefold()})
+    return TableView(number=table.number, game_id=game.pk if game else None, status=game.status if game else None,
+                     seats=seats, highlighted=any(s["match"] for s in seats))
 
 
 # --- player ---------------------------------------------------------------------
@@ -241,66 +242,29 @@ class HandLine:
     ended: str | None
 
 
-def game_hands(game: Game) -> list[HandLine]:
-    """Each hand as the score sheet's text output shows it: round, dealer, honba, sticks, deltas, scores."""
-    result = game.result or {}
-    names: list[str] = result.get("players", [])
-    records = list(game.hands.order_by("index").values_list("record", flat=True))
-    players = game_players(game)
-    lines = []
-    for index, (hand, record) in enumerate(zip(result.get("hands", []), records, strict=False)):
-        lines.append(HandLine(index=index, round=hand["round"], honba=hand["honba"], dealer=hand["dealer"],
-                              deposits=hand["deposits_before"], text=describe(hand, record, players.label_of),
-                              deltas=[hand["deltas"][n] for n in names], scores=[hand["scores"][n] for n in names],
-                              ended=hand.get("game_ended")))
-    return lines
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """A game as its page shows it: players by their current names, the result named with them."""
+
+    game: Game
+    roster: Roster
+    result: dict[str, Any]  # SCORE_SHEET.md's output, players by name
+    hands: list[HandLine]
 
 
-def describe(hand: Mapping[str, Any], record: Mapping[str, Any], name_of: Any) -> str:
-    """One line in words for a hand (its JSON output and the record it came from)."""
-    kind = hand["result"]
-    riichi = [name_of(p) for p in record.get("riichi", [])]
-    if kind in ("ron", "tsumo"):
-        wins = [w for w in hand.get("wins", []) if w.get("stood", True)]
-        values = ", ".join(f"{w['winner']} {value_text(w)}" for w in wins)
-        text = (_("Ron on %(loser)s: %(wins)s") % {"loser": name_of(record.get("loser")), "wins": values}
-                if kind == "ron" else _("Tsumo: %(wins)s") % {"wins": values})
-        if hand.get("abortive"):
-            text = _("Triple ron on %(loser)s: abortive draw") % {"loser": name_of(record.get("loser"))}
-    elif kind == "draw":
-        tenpai = [name_of(p) for p in record.get("tenpai", [])]
-        nagashi = [name_of(p) for p in record.get("nagashi", [])]
-        text = (_("Draw, nagashi: %(names)s") % {"names": ", ".join(nagashi)} if nagashi
-                else _("Draw, tenpai: %(names)s") % {"names": ", ".join(tenpai)} if tenpai
-                else _("Draw, nobody tenpai"))
-    elif kind == "abort":
-        text = _("Abortive draw (%(reason)s)") % {"reason": hand.get("abortive") or record.get("reason", "")}
-    elif kind == "chombo":
-        text = _("Chombo: %(player)s") % {"player": name_of(record.get("player"))}
-    else:
-        text = kind
-    if riichi:
-        text += "; " + _("riichi: %(names)s") % {"names": ", ".join(riichi)}
-    false_wins = [name_of(p) for p in record.get("false_wins", [])]
-    if false_wins:
-        text += "; " + _("false win: %(names)s") % {"names": ", ".join(false_wins)}
-    return text
+def game_view(game: Game) -> GameView:
+    names = game_roster(game).labels
+    stored = game.result or {}
+    return GameView(game=game, roster=game_roster(game), result=named(stored, names) if stored else {},
+                    hands=hand_lines(stored, names))
 
 
-def value_text(win: Mapping[str, Any]) -> str:
-    if "fan" in win:
-        return (_("%(fan)s fan + %(flowers)s flowers") % {"fan": win["fan"], "flowers": win["flowers"]}
-                if win.get("flowers") else _("%(fan)s fan") % {"fan": win["fan"]})
-    if win.get("yakuman") and not win.get("han"):
-        return str(win.get("limit") or _("yakuman"))
-    text = _("%(han)s han") % {"han": win.get("han")}
-    if win.get("fu") is not None:
-        text += " " + _("%(fu)s fu") % {"fu": win["fu"]}
-    return text + (f" ({win['limit']})" if win.get("limit") else "")
-
-
-def final_lines(game: Game) -> list[dict[str, Any]]:
-    return list((game.result or {}).get("final", []))
+def hand_lines(result: Mapping[str, Any], names: Sequence[str]) -> list[HandLine]:
+    """Each hand of a stored result as the score sheet's text output shows it, in the reader's language."""
+    return [HandLine(index=index, round=hand["round"], honba=hand["honba"], dealer=names[hand["dealer"]],
+                     deposits=hand["deposits_before"], text=describe(hand, names, translation),
+                     deltas=list(hand["deltas"]), scores=list(hand["scores"]), ended=hand.get("game_ended"))
+            for index, hand in enumerate(result.get("hands", []))]
 
 
 def games_of_event(event: Event) -> QuerySet[Game]:

@@ -20,10 +20,16 @@ from django.db import transaction
 
 from rules.errors import Problem
 from rules.presets import build_ruleset
-from scoring.models import Game, GameResult, Penalty, Standing
-from scoring.services import InvalidInput, game_create, game_put_sheet, game_sheet, map_players
-from scoring.sheet import SheetError, score_sheet
-from tournament.models import Event, Player, Registration
+from scoring.models import GameResult, Penalty, Standing
+from scoring.services.games import game_create
+from scoring.services.hands import game_put_sheet
+from scoring.services.replay import NamedBy, game_sheet
+from scoring.sheet.output import named
+from scoring.sheet.reader import SheetError, score_sheet
+from scoring.sheet.record import map_players
+from tournament.errors import InvalidInput
+from tournament.models import Event, Game, Player, Registration
+from tournament.selectors import roster, with_seats
 
 _LABEL_WITH_ID = re.compile(r"^(?P<name>.*) #(?P<id>\d+)$")
 
@@ -44,62 +50,69 @@ def sheets_import(*, event: Event, sheets: Sequence[NamedSheet], create_players:
     shared by two players is written ``Name #id``, as exports write it); with
     ``create_players`` an unknown name is registered as a new player.
     """
-    problems: list[Problem] = []
     by_name = _registered_by_name(event)
-    unknown: dict[str, str] = {}  # name -> the first file naming it
-    checked: list[tuple[NamedSheet, list[str]]] = []
-    for named in sheets:
-        found = _sheet_problems(event, named)
-        problems += found
-        if found:
-            continue
-        labels = list(named.data["players"])
-        for label in labels:
-            if _player_of(label, by_name) is None:
-                if create_players:
-                    unknown.setdefault(label, named.source)
-                else:
-                    problems.append(Problem(f"{named.source}: players", f"{label!r} is not registered in this "
-                                            "event (register them first, or import with --create-players)"))
-        checked.append((named, labels))
-    if problems:
-        raise InvalidInput(problems)
-
+    unknown = _check_sheets(event, sheets, by_name, create_players=create_players)
     games = []
     with transaction.atomic():
         for name in unknown:
             player = Player.objects.create(name=name)
             Registration.objects.create(event=event, player=player)
             by_name.setdefault(name, []).append(player.pk)
-        for named, labels in checked:
-            id_of = {label: _registered_id(label, by_name) for label in labels}
-            game = game_create(event=event, player_ids=list(id_of.values()))
-            Penalty.objects.bulk_create([
-                Penalty(event=event, game=game, player_id=id_of[p["player"]], points=Decimal(str(p["points"])),
-                        reason=p.get("reason", ""), created_by=user if user and user.is_authenticated else None)
-                for p in named.data.get("penalties", [])])
-            hands = [map_players(h, id_of.__getitem__) for h in named.data.get("hands", [])]
+        for sheet in sheets:
             try:
-                games.append(game_put_sheet(game_id=game.pk, hands=hands, user=user, version=None,
-                                            start=named.data.get("start", {}),
-                                            ended_by_time=named.data.get("end") == "time"))
+                games.append(_import_one(event, sheet, by_name, user))
             except InvalidInput as exc:  # checked above; kept so that a surprise still names its file
-                raise InvalidInput([Problem(f"{named.source}: {p.field}", p.message) for p in exc.problems]) from None
+                raise InvalidInput([Problem(f"{sheet.source}: {p.field}", p.message) for p in exc.problems]) from None
     return games
 
 
-def _sheet_problems(event: Event, named: NamedSheet) -> list[Problem]:
+def _check_sheets(event: Event, sheets: Sequence[NamedSheet], by_name: Mapping[str, list[int]], *,
+                  create_players: bool) -> list[str]:
+    """Every sheet checked before anything is written; the names to register (with ``create_players``)."""
+    problems: list[Problem] = []
+    unknown: dict[str, str] = {}  # name -> the first file naming it
+    for sheet in sheets:
+        found = _sheet_problems(event, sheet)
+        problems += found
+        if found:
+            continue
+        for label in sheet.data["players"]:
+            if _player_of(label, by_name) is not None:
+                continue
+            if create_players:
+                unknown.setdefault(label, sheet.source)
+            else:
+                problems.append(Problem(f"{sheet.source}: players", f"{label!r} is not registered in this "
+                                        "event (register them first, or import with --create-players)"))
+    if problems:
+        raise InvalidInput(problems)
+    return list(unknown)
+
+
+def _import_one(event: Event, sheet: NamedSheet, by_name: Mapping[str, list[int]], user: Any) -> Game:
+    id_of = {label: _registered_id(label, by_name) for label in sheet.data["players"]}
+    game = game_create(event=event, player_ids=list(id_of.values()))
+    Penalty.objects.bulk_create([
+        Penalty(event=event, game=game, player_id=id_of[p["player"]], points=Decimal(str(p["points"])),
+                reason=p.get("reason", ""), created_by=user if user and user.is_authenticated else None)
+        for p in sheet.data.get("penalties", [])])
+    hands = [map_players(h, id_of.__getitem__) for h in sheet.data.get("hands", [])]
+    return game_put_sheet(game_id=game.pk, hands=hands, user=user, version=None, start=sheet.data.get("start", {}),
+                          ended_by_time=sheet.data.get("end") == "time")
+
+
+def _sheet_problems(event: Event, sheet: NamedSheet) -> list[Problem]:
     """The sheet scored alone, and played under the event's ruleset."""
-    data = named.data
+    data = sheet.data
     try:
         score_sheet(data)
     except SheetError as exc:
-        return [Problem(f"{named.source}: {p.field}" if p.field else named.source, p.message)
+        return [Problem(f"{sheet.source}: {p.field}" if p.field else sheet.source, p.message)
                 for p in exc.problems]
     problems = []
     ruleset = build_ruleset(key=data["ruleset"], overrides=data.get("overrides", {}))
     if ruleset != event.ruleset():
-        problems.append(Problem(f"{named.source}: ruleset", f"the event plays {event.ruleset_key!r} with its "
+        problems.append(Problem(f"{sheet.source}: ruleset", f"the event plays {event.ruleset_key!r} with its "
                                 f"overrides {event.ruleset_overrides}; this sheet's rules differ"))
     return problems
 
@@ -134,7 +147,7 @@ def _player_of(label: str, by_name: Mapping[str, list[int]]) -> int | None:
 def event_export(event: Event) -> dict[str, Any]:
     """The whole event: settings, players, rounds with tables, games as sheets with results, standings."""
     registrations = event.registrations.select_related("player", "team").order_by("player__name", "player_id")
-    games = event.games.select_related("table__round").prefetch_related("seats__player").order_by("pk")
+    games = with_seats(event.games.select_related("event", "table__round")).order_by("pk")
     return {
         "event": {"slug": event.slug, "name": event.name, "kind": event.kind, "status": event.status,
                   "starts_on": _iso(event.starts_on), "ends_on": _iso(event.ends_on),
@@ -146,14 +159,15 @@ def event_export(event: Event) -> dict[str, Any]:
                      "team": r.team.name if r.team else None, "substitute": r.substitute}
                     for r in registrations],
         "rounds": [{"number": r.number, "starts_at": _iso(r.starts_at), "time_limit_minutes": r.time_limit_minutes,
-                    "tables": [{"number": t.number, "seats": [s.player_id for s in t.seats.all()]}
-                               for t in r.tables.all()]}
-                   for r in event.rounds.prefetch_related("tables__seats")],
+                    "tables": [{"number": t.number, "seats": [s.player_id for s in t.game.seats.all()]}
+                               for t in r.tables.all() if hasattr(t, "game")]}
+                   for r in event.rounds.prefetch_related("tables__game__seats")],
         "games": [{"id": g.pk, "round": g.table.round.number if g.table else None,
                    "table": g.table.number if g.table else None, "played_on": _iso(g.played_on),
                    "status": g.status, "player_ids": [s.player_id for s in g.seats.all()],
                    "substitutes": [s.player_id for s in g.seats.all() if s.substitute],
-                   "sheet": game_sheet(g), "result": g.result}
+                   "sheet": game_sheet(g, by=NamedBy.LABEL),
+                   "result": named(g.result, roster(g.seats.all()).labels) if g.result else None}
                   for g in games],
         "standings": [{"rank": s.rank, "player": {"id": s.player_id, "name": s.player.name},
                        "points": _number(s.points), "table_points": _number(s.table_points), "score": s.score,
@@ -184,13 +198,14 @@ def results_csv(event: Event) -> str:
                      "substitute", "rank", "score", "points", "table_points"])
     winds = event.ruleset().seat_winds
     results = {(r.game_id, r.player_id): r for r in GameResult.objects.filter(event=event)}
-    games = event.games.select_related("table__round").prefetch_related("seats__player").order_by("pk")
+    games = with_seats(event.games.select_related("table__round")).order_by("pk")
     for game in games:
         for seat in game.seats.all():
             result = results.get((game.pk, seat.player_id))
             writer.writerow([
                 game.pk, game.table.round.number if game.table else "", game.table.number if game.table else "",
-                game.played_on.isoformat(), game.status == Game.Status.FINISHED, seat.seat + 1, winds[seat.seat],
+                game.played_on.isoformat(), game.status == Game.Status.FINISHED, seat.position + 1,
+                winds[seat.position],
                 seat.player_id, seat.player.name, seat.substitute,
                 _cell(result.rank if result else None), _cell(result.score if result else None),
                 _cell(result.points if result else None), _cell(result.table_points if result else None)])

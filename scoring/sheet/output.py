@@ -1,16 +1,29 @@
-"""A scored sheet as the result object of SCORE_SHEET.md ("Output"), and as text for a referee."""
+"""A scored sheet as the result object of SCORE_SHEET.md ("Output").
+
+``result_json`` names players by seat (0 = the first dealer): that is what a
+game stores, so that renaming a player changes nothing stored. ``named``
+puts the names in at the edge, giving the output SCORE_SHEET.md specifies
+(``deltas`` keyed by name, ``winner`` a name, …): the command's JSON, the API,
+an export. Besides the specified fields, each hand carries what was written
+down for it (``loser``, ``riichi``, ``tenpai``, ``nagashi``, ``false_wins``),
+so that a result can be read and put into words without its sheet, and
+``seats`` once players have changed seats (MCR); ``next`` carries the next
+hand's ``seat_winds``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from rules.final import FinalRow, final_results
 from rules.game import HandRecord
-from rules.hands import Abort, Chombo, Draw, HandResult, Ron, Settlement, Tsumo, WinOutcome
-from rules.ruleset import Ruleset, number_json
+from rules.hands import Draw, Ron, WinOutcome
+from rules.ruleset import number_json
 from rules.state import GameState
-from scoring.sheet import ScoredSheet
+from scoring.sheet.reader import ScoredSheet
+
+Result = dict[str, Any]  # a result object; players by seat as stored, by name once ``named``
 
 
 def points_json(value: Fraction) -> float:
@@ -18,92 +31,82 @@ def points_json(value: Fraction) -> float:
     return float(round(value, 1) if (value * 10).denominator == 1 else round(value, 2))
 
 
-def final_rows(scored: ScoredSheet) -> tuple[FinalRow, ...]:
+def result_json(scored: ScoredSheet) -> Result:
+    """The result object, players by seat: ruleset in force, every hand, the end and the final standings."""
     sheet, state = scored.sheet, scored.record.state
-    return final_results(ruleset=sheet.ruleset, scores=state.scores, deposits=state.deposits,
-                         finished=state.finished, chombos=state.chombos, penalties=sheet.penalties)
-
-
-def result_json(scored: ScoredSheet) -> dict[str, Any]:
-    """The result object: ruleset in force, every hand, the end and the final standings."""
-    sheet, record = scored.sheet, scored.record
-    names = sheet.names
-    state = record.state
-    out: dict[str, Any] = {
+    out: Result = {
         "ruleset": sheet.ruleset.as_dict(),
-        "players": list(names),
-        "hands": [_hand_json(scored, h) for h in record.hands],
+        "hands": [_hand_json(scored, h) for h in scored.record.hands],
         "finished": state.finished,
         "end_reason": state.end_reason,
         "deposits_left": state.deposits,
     }
     if not state.finished:
-        out["next"] = {"round": state.label(sheet.ruleset), "honba": state.honba, "dealer": names[state.dealer],
-                       "deposits": state.deposits}
+        out["next"] = {"round": state.label(sheet.ruleset), "honba": state.honba, "dealer": state.dealer,
+                       "deposits": state.deposits, "seat_winds": _winds(scored, state)}
     out["final"] = [
-        {
-            "player": names[row.player],
-            "rank": row.rank,
-            "score": row.score,
-            "uma": points_json(row.uma),
-            "oka": points_json(row.oka),
-            "penalty": points_json(row.penalty),
-            "points": points_json(row.points),
-            "table_points": number_json(row.table_points) if row.table_points is not None else None,
-            "chombos": row.chombos,
-        }
-        for row in final_rows(scored)
+        {"player": row.player, "rank": row.rank, "score": row.score, "uma": points_json(row.uma),
+         "oka": points_json(row.oka), "penalty": points_json(row.penalty), "points": points_json(row.points),
+         "table_points": number_json(row.table_points) if row.table_points is not None else None,
+         "chombos": row.chombos}
+        for row in scored.final_rows()
     ]
-    out["penalties"] = [{"player": names[p], "points": points_json(points), "reason": reason}
+    out["penalties"] = [{"player": p, "points": points_json(points), "reason": reason}
                         for p, points, reason in sheet.penalty_list]
     return out
 
 
-def _hand_json(scored: ScoredSheet, hand: HandRecord) -> dict[str, Any]:
-    ruleset, names = scored.sheet.ruleset, scored.sheet.names
-    s = hand.settlement
-    before = hand.before
-    out: dict[str, Any] = {
-        "round": before.label(ruleset),
+def _winds(scored: ScoredSheet, state: GameState) -> list[str]:
+    return [state.seat_wind_name(scored.sheet.ruleset, p) for p in range(scored.sheet.ruleset.players)]
+
+
+def _hand_json(scored: ScoredSheet, hand: HandRecord) -> Result:
+    mcr = scored.sheet.ruleset.is_mcr
+    s, before, result = hand.settlement, hand.before, hand.result
+    out: Result = {
+        "round": before.label(scored.sheet.ruleset),
         "honba": before.honba,
-        "dealer": names[before.dealer],
+        "dealer": before.dealer,
         "deposits_before": before.deposits,
         "result": s.kind,
-        "deltas": {names[p]: d for p, d in enumerate(s.deltas)},
-        "scores": {names[p]: v for p, v in enumerate(hand.after.scores)},
+        "deltas": list(s.deltas),
+        "scores": list(hand.after.scores),
         "deposits_after": s.deposits_after,
-        "payments": [{"from": _side(names, pay.payer), "to": _side(names, pay.payee), "amount": pay.amount,
-                      "reason": pay.reason} for pay in s.payments],
+        "payments": [{"from": pay.payer, "to": pay.payee, "amount": pay.amount, "reason": pay.reason}
+                     for pay in s.payments],
+        "seat_winds": _winds(scored, before),
     }
-    out["seat_winds"] = {names[p]: before.seat_wind_name(ruleset, p) for p in before.seats}
+    if before.seats != tuple(range(len(before.seats))):
+        out["seats"] = list(before.seats)  # players moved seats (the MCR wind swaps): East of hand 1 first
+    if isinstance(result, Ron):
+        out["loser"] = result.loser
+    if result.riichi:
+        out["riichi"] = sorted(result.riichi)
+    if isinstance(result, Draw):
+        if not mcr:  # an MCR draw pays nobody for being ready
+            out["tenpai"] = sorted(result.tenpai)
+        if result.nagashi:
+            out["nagashi"] = list(result.nagashi)
+    if getattr(result, "false_wins", ()):
+        out["false_wins"] = list(getattr(result, "false_wins", ()))
     if s.wins:
-        out["wins"] = [_win_json(names, w, mcr=ruleset.is_mcr) for w in s.wins]
+        out["wins"] = [{"winner": w.winner, "stood": w.stood, **_value_json(w, mcr=mcr)} for w in s.wins]
         if len(s.wins) == 1:
             # A single win's value sits on the hand too, as SCORE_SHEET.md "Tiles" shows it.
-            out.update(_value_json(s.wins[0], mcr=ruleset.is_mcr))
+            out.update(_value_json(s.wins[0], mcr=mcr))
     if s.abortive:
         out["abortive"] = s.abortive
     if s.chombo_player is not None:
-        out["chombo"] = names[s.chombo_player]
+        out["chombo"] = s.chombo_player
     if hand.after.finished:
         out["game_ended"] = hand.after.end_reason
     return out
 
 
-def _side(names: tuple[str, ...], player: int | None) -> str | None:
-    return None if player is None else names[player]
-
-
-def _win_json(names: tuple[str, ...], win: WinOutcome, *, mcr: bool) -> dict[str, Any]:
-    """One win; a value computed from tiles also lists its yaku (riichi) or fans (MCR)."""
-    out: dict[str, Any] = {"winner": names[win.winner], "stood": win.stood}
-    out.update(_value_json(win, mcr=mcr))
-    return out
-
-
-def _value_json(win: WinOutcome, *, mcr: bool) -> dict[str, Any]:
+def _value_json(win: WinOutcome, *, mcr: bool) -> Result:
+    """A win's value; one computed from tiles also lists its yaku (riichi) or fans (MCR)."""
     if mcr:
-        out: dict[str, Any] = {"fan": win.fan, "flowers": win.flowers, "total_fan": win.fan + win.flowers}
+        out: Result = {"fan": win.fan, "flowers": win.flowers, "total_fan": win.fan + win.flowers}
         if win.items:
             out["fan_list"] = [{"name": name, "fan": fan} for name, fan in win.items]
         return out
@@ -119,105 +122,34 @@ def _value_json(win: WinOutcome, *, mcr: bool) -> dict[str, Any]:
     return out
 
 
-# --- text ---------------------------------------------------------------------
+# --- names at the edge ----------------------------------------------------------
+
+# The fields of a result that name one player, a list of players, or hold one value per seat.
+_ONE = ("dealer", "loser", "chombo", "winner", "player", "from", "to")
+_MANY = ("riichi", "tenpai", "nagashi", "false_wins", "seats")
+_PER_SEAT = ("deltas", "scores", "seat_winds")
 
 
-def result_text(scored: ScoredSheet) -> str:
-    """A hand-by-hand table and the final standings, for a referee to read and check."""
-    sheet, record = scored.sheet, scored.record
-    ruleset, names = sheet.ruleset, sheet.names
-    width = max(7, *(len(n) for n in names)) + 1
-    lines = [
-        f"Ruleset {ruleset.key}: {ruleset.players} players, start {ruleset.start_points}, "
-        f"return {ruleset.return_points}, uma {_uma_text(ruleset.as_dict()['uma'])}",
-        "Seats at the start: " + _seats_text(ruleset, names, record.hands[0].before if record.hands else sheet.start),
-        "",
-    ]
-    header = f"{'#':>3}  {'Round':<6}{'Honba':>5}  {'Dealer':<{width}}{'Sticks':>6}  {'Result':<40}" + "".join(
-        f"{n:>{width}}" for n in names)
-    lines += [header, "-" * len(header)]
-    seats_shown: tuple[int, ...] | None = record.hands[0].before.seats if record.hands else None
-    for i, hand in enumerate(record.hands, start=1):
-        before, s = hand.before, hand.settlement
-        if before.seats != seats_shown:
-            seats_shown = before.seats
-            lines.append("     seats change: " + _seats_text(ruleset, names, before))
-        deltas = "".join(f"{_signed(d):>{width}}" for d in s.deltas)
-        scores = "".join(f"{v:>{width}}" for v in hand.after.scores)
-        lines.append(f"{i:>3}  {before.label(ruleset):<6}{before.honba:>5}  {names[before.dealer]:<{width}}"
-                     f"{before.deposits:>6}  {_describe(hand.result, s, names):<40}{deltas}")
-        lines.append(f"{'':>3}  {'':<6}{'':>5}  {'':<{width}}{'':>6}  {'':<40}{scores}")
-        for win in s.wins:
-            if win.items:
-                lines.append(f"{'':>5}{names[win.winner]}: " + ", ".join(f"{name} {v}" for name, v in win.items))
-        if hand.after.finished:
-            lines.append(f"     game ended: {hand.after.end_reason}")
-    state = record.state
-    lines.append("")
-    if state.finished:
-        lines.append(f"Final result ({state.end_reason}); sticks left on the table: {state.deposits}")
-    else:
-        lines.append(f"Game in progress: next hand {state.label(ruleset)}, honba {state.honba}, "
-                     f"{state.deposits} stick(s) on the table. Standings so far:")
-    lines.append(f"{'Rank':>4}  {'Player':<{width}}{'Score':>8}{'Uma':>8}{'Oka':>8}{'Penalty':>9}{'Points':>9}"
-                 + (f"{'Table':>7}" if ruleset.table_points is not None else ""))
-    for row in final_rows(scored):
-        table = f"{number_json(row.table_points):>7}" if row.table_points is not None else ""
-        lines.append(f"{row.rank:>4}  {names[row.player]:<{width}}{row.score:>8}{_pts(row.uma):>8}"
-                     f"{_pts(row.oka):>8}{_pts(row.penalty):>9}{_pts(row.points):>9}{table}")
-    return "\n".join(lines) + "\n"
+def named(result: Mapping[str, Any], names: Sequence[str]) -> Result:
+    """The result with every seat replaced by the player's name (SCORE_SHEET.md "Output")."""
+    def name(seat: Any) -> Any:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else seat
+
+    out = _convert(result, name, names)
+    return {"ruleset": out.get("ruleset"), "players": list(names), **{k: v for k, v in out.items() if k != "ruleset"}}
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
-def _pts(value: Fraction) -> str:
-    return f"{points_json(value):+.1f}" if (value * 10).denominator == 1 else f"{points_json(value):+.2f}"
-
-
-def _uma_text(uma: Any) -> str:
-    if isinstance(uma, dict):
-        return "by plus count"
-    return "/".join(f"{v:+g}" for v in uma) if uma else "none"
-
-
-def _seats_text(ruleset: Ruleset, names: tuple[str, ...], state: GameState) -> str:
-    return ", ".join(f"{names[p]} ({state.seat_wind_name(ruleset, p)})"
-                     for p in sorted(state.seats, key=state.seat_wind))
-
-
-def _value_text(win: WinOutcome) -> str:
-    if win.fan or win.flowers:
-        flowers = f" + {win.flowers} flower{'s' if win.flowers != 1 else ''}" if win.flowers else ""
-        return f"{win.fan} fan{flowers}"
-    if win.yakuman and not win.han:
-        return win.limit or "yakuman"
-    text = f"{win.han} han" + (f" {win.fu} fu" if win.fu is not None else "")
-    return text + (f" {win.limit}" if win.limit else "")
-
-
-def _describe(result: HandResult, s: Settlement, names: tuple[str, ...]) -> str:
-    riichi = sorted(result.riichi)
-    suffix = f"; riichi {', '.join(names[p] for p in riichi)}" if riichi else ""
-    false_wins = getattr(result, "false_wins", ())
-    if false_wins:
-        suffix += f"; false win {', '.join(names[p] for p in false_wins)}"
-    if isinstance(result, Ron):
-        if s.abortive:
-            return f"triple ron on {names[result.loser]}: abortive draw{suffix}"
-        stood = [w for w in s.wins if w.stood]
-        wins = " + ".join(f"{names[w.winner]} {_value_text(w)}" for w in stood)
-        return f"ron on {names[result.loser]}: {wins}{suffix}"
-    if isinstance(result, Tsumo):
-        return f"tsumo {names[result.win.winner]} {_value_text(s.wins[0])}{suffix}"
-    if isinstance(result, Draw):
-        if result.nagashi:
-            return f"draw, nagashi {', '.join(names[p] for p in result.nagashi)}{suffix}"
-        if not result.tenpai:
-            return f"draw{suffix}"
-        return f"draw, tenpai {', '.join(names[p] for p in sorted(result.tenpai))}{suffix}"
-    if isinstance(result, Abort):
-        return f"abortive draw ({s.abortive}){suffix}"
-    assert isinstance(result, Chombo)
-    return f"chombo {names[result.player]} (hand replayed)"
+def _convert(value: Any, name: Callable[[Any], Any], names: Sequence[str], key: str = "") -> Any:
+    if key in _ONE:
+        return name(value)
+    if key in _MANY and isinstance(value, list):
+        return [name(v) for v in value]
+    if key in _PER_SEAT and isinstance(value, list):
+        return {names[seat]: v for seat, v in enumerate(value) if seat < len(names)}
+    if key == "ruleset":
+        return value
+    if isinstance(value, Mapping):
+        return {k: _convert(v, name, names, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_convert(v, name, names) for v in value]
+    return value

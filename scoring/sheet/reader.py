@@ -4,11 +4,16 @@
 reports every problem it finds, each as ``path: message``. ``score_sheet``
 then replays the game; problems that only show during the replay (a riichi a
 player cannot pay, a hand after the end) are reported the same way.
+
+From here on players are seats: the index of a player in the sheet's
+``players`` (0 = the first dealer). A score sheet names them by name; a
+stored game names them by player id and gives ``labels``, the names its
+messages use. Names are put back only when a result is shown
+(``scoring.sheet.output``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -16,16 +21,17 @@ from fractions import Fraction
 from typing import Any
 
 from rules.errors import Problem, RuleError
-from rules.game import GameRecord, ValueTiles, play_game
-from rules.hands import Abort, Chombo, Draw, HandResult, Ron, Tsumo, Win
+from rules.final import FinalRow, final_results
+from rules.game import GameRecord, play_game
+from rules.hands import Abort, Chombo, Draw, HandResult, Outcome, Ron, Tsumo, Win
 from rules.presets import get_preset
 from rules.ruleset import Ruleset
 from rules.settle import check_hand
 from rules.state import GameState, start_state
-from scoring.mcr_tiles import score_mcr
-from scoring.riichi_tiles import score_riichi
-from scoring.schema import schema_problems, sort_key
-from scoring.tiles import HONOR_NAMES, MCR_FLAGS, RIICHI_FLAGS, TileHand, WinContext, read_tile_hand
+from scoring.sheet.record import PlayerRef, allowed_fields, win_fields
+from scoring.sheet.schema import BY_ID, BY_NAME, schema_problems, sort_key
+from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS, read_tile_hand
+from scoring.tiles.valuer import tile_valuer
 
 
 class SheetError(ValueError):
@@ -41,7 +47,7 @@ class Sheet:
     """A checked score sheet, ready to replay."""
 
     ruleset: Ruleset
-    names: tuple[str, ...]
+    names: tuple[str, ...]  # how messages name each seat's player
     start: GameState
     hands: tuple[HandResult, ...]
     penalties: dict[int, Fraction]
@@ -54,22 +60,24 @@ class ScoredSheet:
     sheet: Sheet
     record: GameRecord
 
-
-# Fields each result may carry besides "result" and "note".
-_ALLOWED = {
-    "ron": {"winner", "loser", "han", "fu", "yakuman", "fan", "flowers", "pao", "tiles", "wins", "riichi",
-            "false_wins"},
-    "tsumo": {"winner", "han", "fu", "yakuman", "fan", "flowers", "pao", "tiles", "riichi", "false_wins"},
-    "draw": {"tenpai", "nagashi", "riichi", "false_wins"},
-    "abort": {"reason", "riichi"},
-    "chombo": {"player", "riichi"},
-}
-_VALUE_KEYS = ("han", "fu", "yakuman", "fan", "flowers", "pao", "tiles")
+    def final_rows(self) -> tuple[FinalRow, ...]:
+        """Ranks and final points of the game as it stands (RULES.md §5)."""
+        state = self.record.state
+        return final_results(ruleset=self.sheet.ruleset, scores=state.scores, deposits=state.deposits,
+                             finished=state.finished, chombos=state.chombos, penalties=self.sheet.penalties)
 
 
-def read_sheet(data: Any) -> Sheet:
-    """Check a whole sheet and build its rules/ objects; SheetError lists every problem."""
-    problems = schema_problems(data)
+_VALUE_KEYS = tuple(f.name for f in win_fields() if f.name != "winner")
+
+
+def read_sheet(data: Any, *, labels: Sequence[str] | None = None) -> Sheet:
+    """Check a whole sheet and build its rules/ objects; SheetError lists every problem.
+
+    Without ``labels`` the sheet names its players by name (the public
+    format); with them, by player id, ``labels`` giving the names that
+    messages use, in the same order.
+    """
+    problems = schema_problems(data, players=BY_NAME if labels is None else BY_ID)
     # A hand or penalty with a bad shape is skipped below, so that the other
     # hands are still checked; a bad header stops here.
     skipped = {_entry_of(p.field) for p in problems}
@@ -77,28 +85,45 @@ def read_sheet(data: Any) -> Sheet:
         raise SheetError(problems)
 
     ruleset = _read_ruleset(data)
-    names = tuple(data["players"])
-    if len(names) != ruleset.players:
+    refs = tuple(data["players"])
+    if len(refs) != ruleset.players:
         raise SheetError([Problem("players", f"this ruleset is for {ruleset.players} players; "
-                                  f"the sheet names {len(names)}")])
-    reader = _HandReader(ruleset=ruleset, names=names)
+                                  f"the sheet names {len(refs)}")])
+    names = tuple(labels) if labels is not None else tuple(str(ref) for ref in refs)
+    reader = _HandReader(ruleset=ruleset, refs=refs, names=names)
     start = _read_start(ruleset, data.get("start") or {})
+    hands = _read_hands(reader, data["hands"], skipped, problems)
+    penalties = _read_penalties(reader, data.get("penalties", []), skipped, problems)
+    if problems:
+        raise SheetError(sorted(problems, key=lambda p: sort_key(p.field)))
+    totals: dict[int, Fraction] = {}
+    for player, points, _reason in penalties:
+        totals[player] = totals.get(player, Fraction(0)) + points
+    return Sheet(ruleset=ruleset, names=names, start=start, hands=tuple(hands), penalties=totals,
+                 penalty_list=tuple(penalties), ended_by_time=data.get("end") == "time")
 
+
+def _read_hands(reader: _HandReader, raw_hands: Sequence[Any], skipped: set[tuple[str, int] | None],
+                problems: list[Problem]) -> list[HandResult]:
+    """The hands the schema let through, each checked against the rules; problems go to ``problems``."""
     hands: list[HandResult] = []
-    for index, raw in enumerate(data["hands"]):
+    for index, raw in enumerate(raw_hands):
         if ("hands", index) in skipped:
             continue
         try:
             hand = reader.hand(raw)
-            check_hand(ruleset=ruleset, result=hand, names=names)
+            check_hand(ruleset=reader.ruleset, result=hand, names=reader.names)
         except RuleError as exc:
             problems.extend(p.at(f"hands[{index}]") for p in exc.problems)
             continue
         hands.append(hand)
+    return hands
 
-    penalties: dict[int, Fraction] = {}
-    penalty_list: list[tuple[int, Fraction, str]] = []
-    for index, raw in enumerate(data.get("penalties", [])):
+
+def _read_penalties(reader: _HandReader, raw_penalties: Sequence[Any], skipped: set[tuple[str, int] | None],
+                    problems: list[Problem]) -> list[tuple[int, Fraction, str]]:
+    penalties: list[tuple[int, Fraction, str]] = []
+    for index, raw in enumerate(raw_penalties):
         if ("penalties", index) in skipped:
             continue
         try:
@@ -106,14 +131,8 @@ def read_sheet(data: Any) -> Sheet:
         except RuleError as exc:
             problems.extend(p.at(f"penalties[{index}]") for p in exc.problems)
             continue
-        points = Fraction(str(raw["points"]))
-        penalties[player] = penalties.get(player, Fraction(0)) + points
-        penalty_list.append((player, points, raw.get("reason", "")))
-
-    if problems:
-        raise SheetError(sorted(problems, key=lambda p: sort_key(p.field)))
-    return Sheet(ruleset=ruleset, names=names, start=start, hands=tuple(hands), penalties=penalties,
-                 penalty_list=tuple(penalty_list), ended_by_time=data.get("end") == "time")
+        penalties.append((player, Fraction(str(raw["points"])), raw.get("reason", "")))
+    return penalties
 
 
 def _entry_of(field: str) -> tuple[str, int] | None:
@@ -122,54 +141,15 @@ def _entry_of(field: str) -> tuple[str, int] | None:
     return (match.group(1), int(match.group(2))) if match else None
 
 
-def score_sheet(data: Any) -> ScoredSheet:
-    """Read and replay a sheet; SheetError if it is invalid anywhere."""
-    sheet = read_sheet(data)
+def score_sheet(data: Any, *, labels: Sequence[str] | None = None) -> ScoredSheet:
+    """Read and replay a sheet (players by id with ``labels``, see ``read_sheet``); SheetError if it is invalid."""
+    sheet = read_sheet(data, labels=labels)
     try:
         record = play_game(ruleset=sheet.ruleset, start=sheet.start, hands=sheet.hands, names=sheet.names,
                            ended_by_time=sheet.ended_by_time, value_tiles=tile_valuer(sheet.ruleset))
     except RuleError as exc:
         raise SheetError([p.at("hands") for p in exc.problems]) from None
     return ScoredSheet(sheet=sheet, record=record)
-
-
-# Honor numbers of the four winds; a Flower or dragon seat has no wind tile, so no wind yakuhai.
-_WIND_HONORS = {name: number for number, name in enumerate(HONOR_NAMES[:4], start=1)}
-
-
-def tile_valuer(ruleset: Ruleset) -> ValueTiles:
-    """Values each win typed as tiles, with the winds and dealer of the hand it was played in."""
-    score = score_mcr if ruleset.is_mcr else score_riichi
-
-    def value(state: GameState, result: HandResult) -> HandResult:
-        if isinstance(result, Ron):
-            wins = result.wins
-        elif isinstance(result, Tsumo):
-            wins = (result.win,)
-        else:
-            return result
-        if all(win.tiles is None for win in wins):
-            return result
-        valued: list[Win] = []
-        for i, win in enumerate(wins):
-            if not isinstance(win.tiles, TileHand):
-                valued.append(win)
-                continue
-            context = WinContext(seat_wind=_WIND_HONORS.get(state.seat_wind_name(ruleset, win.winner)),
-                                 round_wind=_WIND_HONORS.get(state.round_wind_name(ruleset)),
-                                 dealer=win.winner == state.dealer, tsumo=isinstance(result, Tsumo),
-                                 riichi=win.winner in result.riichi)
-            try:
-                found = score(win.tiles, ruleset=ruleset, context=context)
-            except RuleError as exc:
-                raise exc.at(f"wins[{i}].tiles" if len(wins) > 1 else "tiles") from None
-            valued.append(dataclasses.replace(win, han=found.han, fu=found.fu, yakuman=found.yakuman,
-                                              fan=found.fan, flowers=found.flowers, items=found.items, tiles=None))
-        if isinstance(result, Ron):
-            return dataclasses.replace(result, wins=tuple(valued))
-        return dataclasses.replace(result, win=valued[0])
-
-    return value
 
 
 def _read_ruleset(data: Mapping[str, Any]) -> Ruleset:
@@ -193,26 +173,28 @@ def _read_start(ruleset: Ruleset, start: Mapping[str, Any]) -> GameState:
 
 
 class _HandReader:
-    """Turns one hand's JSON into a rules/ hand, naming players by their seat number."""
+    """Turns one hand's JSON into a rules/ hand, naming players by their seat."""
 
-    def __init__(self, *, ruleset: Ruleset, names: tuple[str, ...]) -> None:
+    def __init__(self, *, ruleset: Ruleset, refs: tuple[PlayerRef, ...], names: tuple[str, ...]) -> None:
         self.ruleset = ruleset
         self.names = names
-        self.index: dict[str, int] = {}
-        for i, name in enumerate(names):
-            self.index.setdefault(name, i)
+        self.seat: dict[PlayerRef, int] = {}
+        for i, ref in enumerate(refs):
+            self.seat.setdefault(ref, i)
+        listed = names if refs == names else [f"{name} ({ref})" for name, ref in zip(names, refs, strict=True)]
+        self.listing = ", ".join(str(name) for name in listed)
 
-    def player(self, name: str, field: str) -> int:
-        if name not in self.index:
-            raise RuleError.one(field, f"unknown player {name!r} (the players are {', '.join(self.names)})")
-        return self.index[name]
+    def player(self, ref: PlayerRef, field: str) -> int:
+        if ref not in self.seat:
+            raise RuleError.one(field, f"unknown player {ref!r} (the players are {self.listing})")
+        return self.seat[ref]
 
-    def players(self, names: Sequence[str], field: str) -> list[int]:
-        return [self.player(name, f"{field}[{i}]") for i, name in enumerate(names)]
+    def players(self, refs: Sequence[PlayerRef], field: str) -> list[int]:
+        return [self.player(ref, f"{field}[{i}]") for i, ref in enumerate(refs)]
 
     def hand(self, raw: Mapping[str, Any]) -> HandResult:
-        kind = raw["result"]
-        misplaced = sorted(set(raw) - _ALLOWED[kind] - {"result", "note"})
+        kind = Outcome(raw["result"])
+        misplaced = sorted(set(raw) - allowed_fields()[kind] - {"result", "note"})
         if misplaced:
             raise RuleError.one(misplaced[0], self._misplaced(kind, misplaced[0]))
         riichi = frozenset(self.players(raw.get("riichi", []), "riichi"))
@@ -271,5 +253,5 @@ class _HandReader:
 
     @staticmethod
     def _misplaced(kind: str, field: str) -> str:
-        owners = [result for result, fields in _ALLOWED.items() if field in fields]
+        owners = [str(result) for result, fields in allowed_fields().items() if field in fields]
         return f"a {kind} has no {field} (that belongs to a " + " or ".join(owners) + ")"

@@ -2,7 +2,8 @@
 
 The schema checks the shape of a sheet: types, known fields, required
 fields. What needs the rules (a han/fu pair, a player's name, a ruleset's
-minimum) is checked by scoring.sheet with rules/. The API serves this schema.
+minimum) is checked by the reader with rules/. The hand and win objects come
+from the one declaration of the hand record (``scoring.sheet.record``).
 """
 
 from __future__ import annotations
@@ -16,13 +17,16 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from rules.errors import Problem
-from rules.hands import ABORT_REASONS
+from rules.hands import Outcome
 from rules.ruleset import PARAMETERS
+from scoring.sheet.record import REASONS, Field, Kind, hand_fields, win_fields
 
-RESULTS = ("ron", "tsumo", "draw", "abort", "chombo")
+MIN_PLAYERS, MAX_PLAYERS = 2, 8  # the table sizes the rules cover (RULES.md §7)
 
 _NAME = {"type": "string", "minLength": 1, "description": "a player's name as listed in players"}
-_NAMES = {"type": "array", "items": _NAME, "uniqueItems": True}
+_ID = {"type": "integer", "minimum": 1, "description": "a player's id, as listed in players"}
+# Players are named by name in a score sheet and by id in a stored game (the API's sheets and hands).
+BY_NAME, BY_ID = "name", "id"
 
 _TILES = {
     "type": "object",
@@ -41,55 +45,61 @@ _TILES = {
     },
 }
 
-_VALUE_FIELDS: dict[str, Any] = {
-    "han": {"type": "integer", "minimum": 1, "description": "riichi: han, dora included"},
-    "fu": {"type": "integer", "minimum": 20, "maximum": 110, "description": "riichi: fu (may be left out from 5 han)"},
-    "yakuman": {"type": "integer", "minimum": 1, "description": "riichi: number of yakuman (2 = double)"},
-    "fan": {"type": "integer", "minimum": 0, "description": "MCR: fan without flowers"},
-    "flowers": {"type": "integer", "minimum": 0, "description": "MCR: flower tiles, 1 fan each"},
-    "pao": {**_NAME, "description": "the player liable for a fed yakuman"},
-    "tiles": _TILES,
-}
 
-_WIN = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["winner"],
-    "properties": {"winner": _NAME, **_VALUE_FIELDS},
-}
+def _field_schema(field: Field, player: dict[str, Any]) -> dict[str, Any]:
+    spec = field.spec
+    schema: dict[str, Any]
+    if spec.kind is Kind.OUTCOME:
+        schema = {"enum": list(Outcome)}
+    elif spec.kind is Kind.PLAYER:
+        schema = dict(player)
+    elif spec.kind is Kind.PLAYERS:
+        schema = {"type": "array", "items": player, "uniqueItems": True}
+    elif spec.kind in (Kind.COUNT, Kind.FU):
+        schema = {"type": "integer"}
+        schema.update({key: value for key, value in (("minimum", spec.minimum), ("maximum", spec.maximum))
+                       if value is not None})
+    elif spec.kind is Kind.TILES:
+        schema = {"$ref": "#/$defs/tiles"}
+    elif spec.kind is Kind.WINS:
+        schema = {"type": "array", "items": {"$ref": "#/$defs/win"}, "minItems": 1}
+    elif spec.kind is Kind.REASON:
+        schema = {"enum": list(REASONS)}
+    else:
+        schema = {"type": "string"}
+    if "$ref" not in schema:
+        schema["description"] = spec.help
+    return schema
 
 
-def _required_for(result: str, *fields: str) -> dict[str, Any]:
+def _required_for(result: str, fields: list[str]) -> dict[str, Any]:
     return {"if": {"properties": {"result": {"const": result}}, "required": ["result"]},
-            "then": {"required": list(fields)}}
+            "then": {"required": fields}}
 
 
-_HAND = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["result"],
-    "properties": {
-        "result": {"enum": list(RESULTS)},
-        "winner": _NAME,
-        "loser": {**_NAME, "description": "ron: the player who dealt in"},
-        **_VALUE_FIELDS,
-        "wins": {"type": "array", "items": _WIN, "minItems": 1,
-                 "description": "a multiple ron: one entry per player who called ron"},
-        "riichi": {**_NAMES, "description": "players who put a riichi stick out in this hand"},
-        "tenpai": {**_NAMES, "description": "draw: players tenpai"},
-        "nagashi": {**_NAMES, "description": "draw: players with nagashi mangan"},
-        "reason": {"enum": list(ABORT_REASONS), "description": "abort: why"},
-        "player": {**_NAME, "description": "chombo: the offender"},
-        "false_wins": {**_NAMES, "description": "MCR: players who declared a false win in this hand"},
-        "note": {"type": "string", "description": "a referee's remark; not scored"},
-    },
-    "allOf": [_required_for("ron", "loser"), _required_for("tsumo", "winner"), _required_for("chombo", "player")],
-}
+def _records(player: dict[str, Any]) -> dict[str, Any]:
+    """The hand and win objects, from the one declaration of the hand record (scoring.sheet.record)."""
+    hand = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["result"],
+        "properties": {f.name: _field_schema(f, player) for f in hand_fields()},
+        "allOf": [_required_for(outcome, names) for outcome in Outcome
+                  if (names := [f.name for f in hand_fields() if outcome in f.spec.required_for])],
+    }
+    win = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["winner"],
+        "properties": {f.name: _field_schema(f, player) for f in win_fields()},
+    }
+    return {"hand": hand, "win": win, "tiles": _TILES}
 
 
 @cache
-def score_sheet_schema() -> dict[str, Any]:
-    """The score sheet's JSON Schema (draft 2020-12)."""
+def score_sheet_schema(players: str = BY_NAME) -> dict[str, Any]:
+    """The score sheet's JSON Schema (draft 2020-12); ``players="id"`` for a stored game's, which names ids."""
+    player = _ID if players == BY_ID else _NAME
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://mahjong-tournament.invalid/schemas/score-sheet.json",
@@ -106,8 +116,9 @@ def score_sheet_schema() -> dict[str, Any]:
                 "properties": {name: spec.json_schema() for name, spec in PARAMETERS.items()},
                 "description": "ruleset parameters replacing the preset's values",
             },
-            "players": {**_NAMES, "minItems": 2, "maxItems": 8,
-                        "description": "names in seat order at the start; the first is the first dealer"},
+            "players": {"type": "array", "items": player, "uniqueItems": True, "minItems": MIN_PLAYERS,
+                        "maxItems": MAX_PLAYERS,
+                        "description": "in seat order at the start; the first is the first dealer"},
             "start": {
                 "type": "object",
                 "additionalProperties": False,
@@ -126,23 +137,23 @@ def score_sheet_schema() -> dict[str, Any]:
                     "type": "object",
                     "additionalProperties": False,
                     "required": ["player", "points"],
-                    "properties": {"player": _NAME, "points": {"type": "number"}, "reason": {"type": "string"}},
+                    "properties": {"player": player, "points": {"type": "number"}, "reason": {"type": "string"}},
                 },
             },
             "end": {"enum": ["time"], "description": "the game was stopped by the clock after the last hand"},
         },
-        "$defs": {"hand": _HAND, "win": _WIN, "tiles": _TILES},
+        "$defs": _records(player),
     }
 
 
 @cache
-def _validator() -> Draft202012Validator:
-    return Draft202012Validator(score_sheet_schema())
+def _validator(players: str) -> Draft202012Validator:
+    return Draft202012Validator(score_sheet_schema(players))
 
 
-def schema_problems(data: Any) -> list[Problem]:
+def schema_problems(data: Any, *, players: str = BY_NAME) -> list[Problem]:
     """Every place where ``data`` breaks the schema, in document order."""
-    problems = [_problem(error) for error in _leaf_errors(_validator().iter_errors(data))]
+    problems = [_problem(error) for error in _leaf_errors(_validator(players).iter_errors(data))]
     unique = {(p.field, p.message): p for p in problems}
     return sorted(unique.values(), key=lambda p: sort_key(p.field))
 

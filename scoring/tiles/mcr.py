@@ -22,13 +22,24 @@ Concealed Hand 4.
 from __future__ import annotations
 
 from collections import Counter
+from types import ModuleType
 from typing import Any
-
-import MahjongGB  # type: ignore[import-not-found]
 
 from rules.errors import Problem, RuleError
 from rules.ruleset import Ruleset
-from scoring.tiles import Meld, Tile, TileHand, TileScore, WinContext, copy_problems
+from scoring.tiles.notation import Meld, Tile, TileHand, TileScore, WinContext, copy_problems
+
+
+def _load_package() -> tuple[ModuleType | None, str]:
+    """The compiled package, or why it is missing: a server without it still runs, scoring MCR by fan only."""
+    try:
+        import MahjongGB  # type: ignore[import-not-found]
+    except (ImportError, OSError) as exc:
+        return None, f"{type(exc).__name__}: {exc}"
+    return MahjongGB, ""
+
+
+_PACKAGE, UNAVAILABLE_BECAUSE = _load_package()
 
 _SUIT_CODES = {"m": "W", "p": "B", "s": "T"}
 # The package orders dragons Red, Green, White (中发白); the notation 5z-7z is White, Green, Red.
@@ -40,6 +51,9 @@ MAX_FLOWERS = 8  # four flowers and four seasons
 
 def score_mcr(hand: TileHand, *, ruleset: Ruleset, context: WinContext) -> TileScore:
     """The fans of a winning MCR hand; RuleError for tiles or flags that cannot be, or a win below the minimum."""
+    if _PACKAGE is None:
+        raise RuleError.one("", "MCR scoring from tiles is not available on this server (pymahjonggb could not be "
+                            f"loaded: {UNAVAILABLE_BECAUSE}); enter the fan and flowers instead")
     problems = _input_problems(hand) + _flag_problems(hand, tsumo=context.tsumo)
     if problems:
         raise RuleError(problems)
@@ -119,8 +133,9 @@ def _fans(hand: TileHand, context: WinContext) -> tuple[tuple[str, int], ...]:
 
 def _calculate(**kwargs: Any) -> list[tuple[int, int, str, str]]:
     """The package's verbose result, typed: (fan value, times counted, Chinese name, English name)."""
+    assert _PACKAGE is not None  # score_mcr refuses first when the package is missing
     return [(int(value), int(count), str(chinese), str(english))
-            for value, count, chinese, english in MahjongGB.MahjongFanCalculator(**kwargs)]
+            for value, count, chinese, english in _PACKAGE.MahjongFanCalculator(**kwargs)]
 
 
 def _code(tile: Tile) -> str:

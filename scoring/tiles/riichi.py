@@ -52,7 +52,7 @@ from mahjong.meld import Meld as PackageMeld
 
 from rules.errors import Problem, RuleError
 from rules.ruleset import Ruleset
-from scoring.tiles import HONOR_NAMES, Tile, TileHand, TileScore, WinContext, copy_problems
+from scoring.tiles.notation import HONOR_NAMES, Tile, TileHand, TileScore, WinContext, copy_problems
 
 _SUIT_OFFSET = {"m": 0, "p": 9, "s": 18, "z": 27}
 _MELD_TYPES = {"chi": PackageMeld.CHI, "pon": PackageMeld.PON, "kan": PackageMeld.KAN, "ankan": PackageMeld.KAN}

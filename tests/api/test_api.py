@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from scoring.models import Game, HandChange
-from tests.scoring.conftest import client_for
-from tournament.models import Event
+from scoring.models import HandChange
+from tests.conftest import client_for, rows
+from tournament.models import Event, Game
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,8 @@ def test_bad_overrides_name_the_parameter(organiser: User):
     response = client_for(organiser).post("/api/v1/events/", {"name": "X", "ruleset": "wrc-2025",
                                                               "overrides": {"uma": [1, 2]}}, format="json")
     assert response.status_code == 400
-    assert response.json() == {"overrides.uma": ["needs 4 values, one per rank (or [] for none)"]}
+    assert response.json() == {"detail": "invalid input; nothing was saved", "errors": [
+        {"field": "overrides.uma", "message": "needs 4 values, one per rank (or [] for none)"}]}
 
 
 def test_nothing_is_writable_anonymously(event: dict[str, Any], game: dict[str, Any]):
@@ -116,7 +117,7 @@ def test_stale_version_is_refused_and_corrections_replay(event: dict[str, Any], 
     # The correction moved the dealer change: hand 1 is now at E2 (Bo deals), replayed downstream.
     assert [h["round"] for h in result["hands"]] == ["E1", "E2"]
     assert result["hands"][0]["deltas"] == {"Ann": -1000, "Bo": -500, "Cy": 2000, "Di": -500}
-    history = client_for(organiser).get(f"/api/v1/games/{game['id']}/history/").json()
+    history = rows(client_for(organiser).get(f"/api/v1/games/{game['id']}/history/"))
     assert [c["action"] for c in history] == ["add", "add", "change"]
     assert (history[2]["before"]["winner"], history[2]["after"]["winner"]) == (bo, cy)
     assert client_for(referee).get(f"/api/v1/games/{game['id']}/history/").status_code == 403
@@ -129,7 +130,7 @@ def test_delete_any_hand(event: dict[str, Any], game: dict[str, Any], referee: U
     version = hand(game, referee, {"result": "draw", "tenpai": []}).json()["version"]
     response = client_for(referee).delete(f"/api/v1/games/{game['id']}/hands/0/", HTTP_IF_MATCH=f'"{version}"')
     assert response.status_code == 200
-    hands = client_for(referee).get(f"/api/v1/games/{game['id']}/hands/").json()
+    hands = rows(client_for(referee).get(f"/api/v1/games/{game['id']}/hands/"))
     assert [(h["index"], h.get("tenpai")) for h in hands] == [(0, [bo]), (1, [])]
     assert HandChange.objects.filter(game_id=game["id"], action="delete").count() == 1
 
@@ -147,7 +148,7 @@ def test_sheet_round_trip_and_standings(event: dict[str, Any], game: dict[str, A
     assert response.status_code == 200, response.json()
     assert response.json()["status"] == "finished"
     assert len(callbacks) == 1  # the standings task, after the commit
-    standings = client_for(None).get(f"/api/v1/events/{event['slug']}/standings/").json()
+    standings = rows(client_for(None).get(f"/api/v1/events/{event['slug']}/standings/"))
     # Kiriage: 4 han 30 fu is 8000. Cy 38000: +8 + 15 uma; Ann and Bo tie at 30000 and share 5 and −5.
     assert [(s["rank"], s["player"]["name"], s["points"], s["games"]) for s in standings] == [
         (1, "Cy", 23.0, 1), (2, "Ann", 0.0, 1), (2, "Bo", 0.0, 1), (4, "Di", -23.0, 1)]
@@ -163,7 +164,7 @@ def test_game_needs_the_rulesets_player_count(event: dict[str, Any], referee: Us
 
 def test_rulesets_and_schema():
     client = client_for(None)
-    keys = [r["key"] for r in client.get("/api/v1/rulesets/").json()]
+    keys = [r["key"] for r in rows(client.get("/api/v1/rulesets/"))]
     assert {"wrc-2025", "mcr", "eight-player"} <= set(keys)
     assert client.get("/api/v1/rulesets/mcr/").json()["parameters"]["scoring"] == "mcr"
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json")
@@ -228,7 +229,7 @@ def test_the_clock_ends_a_game_and_substitutes_are_marked(event: dict[str, Any],
     assert stranger.json()["errors"][0]["field"] == "substitutes"
     back = client_for(referee).patch(url, {"end": None}, format="json", HTTP_IF_MATCH=f'"{data["version"]}"')
     assert (back.json()["status"], back.json()["end"]) == ("playing", None)
-    history = client_for(organiser).get(f"/api/v1/games/{game['id']}/history/").json()
+    history = rows(client_for(organiser).get(f"/api/v1/games/{game['id']}/history/"))
     assert [(c["action"], c["after"]) for c in history[1:]] == [
         ("game", {"end": "time", "substitutes": [di]}), ("game", {"end": None, "substitutes": [di]})]
 

@@ -18,7 +18,8 @@ from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from jsonschema import Draft202012Validator, FormatChecker
 
-from tests.scoring.conftest import client_for
+from scoring.sheet.record import hand_fields, win_fields
+from tests.conftest import client_for
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -114,6 +115,11 @@ def check(openapi: dict[str, Any], exercised: set[tuple[str, str, int]]) -> Chec
     return assert_matches_schema
 
 
+def fields(body: dict[str, Any]) -> list[str]:
+    """The fields a refusal names, in order."""
+    return [problem["field"] for problem in body["errors"]]
+
+
 # --- the data --------------------------------------------------------------------------------------------------------
 
 
@@ -160,17 +166,18 @@ def test_events(check: Check, organiser: User, referee: User):
     slug = created["slug"]
     Event.objects.get(slug=slug).referees.add(referee)
     refused = check(org.post(path, {"name": "X", "overrides": {"uma": [1, 2]}}, format="json"), "post", path, 400)
-    assert refused == {"overrides.uma": ["needs 4 values, one per rank (or [] for none)"]}
+    assert refused == {"detail": "invalid input; nothing was saved", "errors": [
+        {"field": "overrides.uma", "message": "needs 4 values, one per rank (or [] for none)"}]}
     check(anonymous.post(path, {"name": "Y"}, format="json"), "post", path, 401)
-    assert check(anonymous.get(path), "get", path, 200) == []  # the event is private
-    assert check(org.get(path), "get", path, 200)[0]["substitute_points"] == "-1.50"
+    assert check(anonymous.get(path), "get", path, 200)["results"] == []  # the event is private
+    assert check(org.get(path), "get", path, 200)["results"][0]["substitute_points"] == "-1.50"
 
     url = f"{API}events/{slug}/"
     assert check(org.get(url), "get", detail, 200)["ruleset_parameters"]["players"] == 4
     check(anonymous.get(url), "get", detail, 404)
     patched = check(org.patch(url, {"public": True, "ends_on": None}, format="json"), "patch", detail, 200)
     assert (patched["public"], patched["ends_on"]) == (True, None)
-    assert list(check(org.patch(url, {"tiebreaks": ["luck"]}, format="json"), "patch", detail, 400)) == [
+    assert fields(check(org.patch(url, {"tiebreaks": ["luck"]}, format="json"), "patch", detail, 400)) == [
         "tiebreaks"]
     check(anonymous.patch(url, {"name": "Z"}, format="json"), "patch", detail, 401)
     check(ref.patch(url, {"name": "Z"}, format="json"), "patch", detail, 403)
@@ -185,13 +192,13 @@ def test_events(check: Check, organiser: User, referee: User):
 def test_players(check: Check, event: dict[str, Any], organiser: User, referee: User):
     path, url = "/api/v1/events/{slug}/players/", f"{API}events/{event['slug']}/players/"
     org = client_for(organiser)
-    players = check(client_for(None).get(url), "get", path, 200)
+    players = check(client_for(None).get(url), "get", path, 200)["results"]
     assert [p["name"] for p in players] == ["Ann", "Bo", "Cy", "Di"]
     check(client_for(None).get(f"{API}events/nope/players/"), "get", path, 404)
     added = check(org.post(url, {"name": "Ed", "country": "FR", "team": "Lyon", "substitute": True},
                            format="json"), "post", path, 201)
     assert (added["substitute"], "team" in added) == (True, False)
-    assert list(check(org.post(url, {"country": "FR"}, format="json"), "post", path, 400)) == ["name"]
+    assert fields(check(org.post(url, {"country": "FR"}, format="json"), "post", path, 400)) == ["name"]
     check(client_for(None).post(url, {"name": "Fay"}, format="json"), "post", path, 401)
     check(client_for(referee).post(url, {"name": "Fay"}, format="json"), "post", path, 403)
     check(org.post(f"{API}events/nope/players/", {"name": "Fay"}, format="json"), "post", path, 404)
@@ -204,10 +211,10 @@ def test_rounds(check: Check, event: dict[str, Any], organiser: User, referee: U
                   "post", path, 201)
     assert (first["number"], first["ends_at"]) == (1, "2025-04-01T11:30:00Z")
     check(org.post(url, {}, format="json"), "post", path, 201)
-    rounds = check(client_for(None).get(url), "get", path, 200)
+    rounds = check(client_for(None).get(url), "get", path, 200)["results"]
     assert [r["ends_at"] for r in rounds] == ["2025-04-01T11:30:00Z", None]
     check(client_for(None).get(f"{API}events/nope/rounds/"), "get", path, 404)
-    assert list(check(org.post(url, {"time_limit_minutes": "long"}, format="json"), "post", path, 400)) == [
+    assert fields(check(org.post(url, {"time_limit_minutes": "long"}, format="json"), "post", path, 400)) == [
         "time_limit_minutes"]
     check(client_for(None).post(url, {}, format="json"), "post", path, 401)
     check(client_for(referee).post(url, {}, format="json"), "post", path, 403)
@@ -216,7 +223,7 @@ def test_rounds(check: Check, event: dict[str, Any], organiser: User, referee: U
 
 def test_rulesets(check: Check):
     client = client_for(None)
-    presets = check(client.get(f"{API}rulesets/"), "get", "/api/v1/rulesets/", 200)
+    presets = check(client.get(f"{API}rulesets/"), "get", "/api/v1/rulesets/", 200)["results"]
     assert {"wrc-2025", "mcr"} <= {p["key"] for p in presets}
     mcr = check(client.get(f"{API}rulesets/mcr/"), "get", "/api/v1/rulesets/{key}/", 200)
     assert mcr["parameters"]["scoring"] == "mcr"
@@ -254,7 +261,7 @@ def test_round_seating(check: Check, seated_event: dict[str, Any], organiser: Us
     # Both kinds of 400: the service's refusal, and DRF's for a field of the wrong value.
     again = check(org.post(url, {"method": "random"}, format="json"), "post", path, 400)
     assert again["errors"] == [{"field": "round", "message": "round 1 is already seated"}]
-    assert list(check(org.post(url, {"method": "lottery"}, format="json"), "post", path, 400)) == ["method"]
+    assert fields(check(org.post(url, {"method": "lottery"}, format="json"), "post", path, 400)) == ["method"]
     check(anonymous.post(url, {"method": "swiss"}, format="json"), "post", path, 401)
     check(client_for(referee).post(url, {"method": "swiss"}, format="json"), "post", path, 403)
     check(org.post(f"{API}events/nope/rounds/1/seating", {"method": "swiss"}, format="json"), "post", path, 404)
@@ -270,7 +277,7 @@ def test_schedule(check: Check, seated_event: dict[str, Any], organiser: User, r
     assert [(r["round"], len(r["tables"])) for r in rounds] == [(1, 2), (2, 2)]
     again = check(org.post(url, {"csv": csv}, format="json"), "post", path, 400)
     assert {p["field"] for p in again["errors"]} == {"schedule"}
-    assert list(check(org.post(url, {}, format="json"), "post", path, 400)) == ["csv"]
+    assert fields(check(org.post(url, {}, format="json"), "post", path, 400)) == ["csv"]
     check(client_for(None).post(url, {"csv": csv}, format="json"), "post", path, 401)
     check(client_for(referee).post(url, {"csv": csv}, format="json"), "post", path, 403)
     check(org.post(f"{API}events/nope/schedule", {"csv": csv}, format="json"), "post", path, 404)
@@ -281,7 +288,7 @@ def test_schedule(check: Check, seated_event: dict[str, Any], organiser: User, r
 
 def test_games(check: Check, event: dict[str, Any], game: dict[str, Any], referee: User, stranger: User):
     path, ref = "/api/v1/games/", client_for(referee)
-    games = check(client_for(None).get(path, {"event": event["slug"]}), "get", path, 200)
+    games = check(client_for(None).get(path, {"event": event["slug"]}), "get", path, 200)["results"]
     assert [g["id"] for g in games] == [game["id"]]
     assert (games[0]["table"], games[0]["end"], games[0]["status"]) == (None, None, "playing")
     players = event["players"]
@@ -292,7 +299,7 @@ def test_games(check: Check, event: dict[str, Any], game: dict[str, Any], refere
                     "post", path, 400)
     assert refused["errors"] == [{"field": "players", "message": "this event's ruleset is for 4 players; 3 given"}]
     assert check(ref.post(path, {"event": event["slug"], "players": ["Ann"]}, format="json"), "post", path,
-                 400) == {"players": {"0": ["A valid integer is required."]}}
+                 400)["errors"] == [{"field": "players[0]", "message": "A valid integer is required."}]
     check(client_for(None).post(path, {"event": event["slug"], "players": players}, format="json"),
           "post", path, 401)
     check(client_for(stranger).post(path, {"event": event["slug"], "players": players}, format="json"),
@@ -309,9 +316,9 @@ def test_game(check: Check, event: dict[str, Any], game: dict[str, Any], referee
     assert (ended["end"], ended["status"], ended["players"][1]["substitute"]) == ("time", "finished", True)
     version = ended["version"]
     assert check(ref.patch(url, {"end": "time"}, format="json", headers=if_match("three")), "patch", path, 400) == {
-        "detail": 'If-Match must be the game\'s version, e.g. "3"'}
-    assert list(check(ref.patch(url, {"end": "clock"}, format="json", headers=if_match(version)),
-                      "patch", path, 400)) == ["end"]
+        "detail": 'If-Match must be the game\'s version, e.g. "3"', "errors": []}
+    assert fields(check(ref.patch(url, {"end": "clock"}, format="json", headers=if_match(version)),
+                        "patch", path, 400)) == ["end"]
     refused = check(ref.patch(url, {"substitutes": [999999]}, format="json", headers=if_match(version)),
                     "patch", path, 400)
     assert [p["field"] for p in refused["errors"]] == ["substitutes"]
@@ -333,7 +340,7 @@ def test_hands(check: Check, event: dict[str, Any], game: dict[str, Any], refere
     assert added["hands_entered"] == 1
     added = check(ref.post(url, {"index": 5, "result": "draw", "tenpai": [bo]}, format="json",
                            headers=if_match(added["version"])), "post", path, 201)
-    hands = check(client_for(None).get(url), "get", path, 200)
+    hands = check(client_for(None).get(url), "get", path, 200)["results"]
     assert hands == [{"index": 0, "result": "ron", "winner": ann, "loser": cy, "han": 3, "fu": 40, "riichi": [ann]},
                      {"index": 1, "result": "draw", "tenpai": [bo]}]
     check(client_for(None).get(f"{API}games/999999/hands/"), "get", path, 404)
@@ -343,8 +350,8 @@ def test_hands(check: Check, event: dict[str, Any], game: dict[str, Any], refere
         {"field": "fu", "message": "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)"}]
     assert check(ref.post(url, [1, 2], format="json"), "post", path, 400)["errors"] == [
         {"field": "", "message": "a hand is a JSON object"}]
-    assert "errors" not in check(ref.post(url, {"result": "draw"}, format="json", headers={"If-Match": "x"}),
-                                 "post", path, 400)
+    assert check(ref.post(url, {"result": "draw"}, format="json", headers={"If-Match": "x"}),
+                 "post", path, 400)["errors"] == []
     check(ref.post(url, {"result": "draw"}, format="json", headers=if_match(game["version"])), "post", path, 409)
     check(client_for(None).post(url, {"result": "draw"}, format="json"), "post", path, 401)
     check(client_for(stranger).post(url, {"result": "draw"}, format="json"), "post", path, 403)
@@ -423,7 +430,8 @@ def test_sheet_and_standings(check: Check, event: dict[str, Any], game: dict[str
 
     # The finished game counts in the standings: points are numbers (not decimal strings), unset values null.
     standings_path = "/api/v1/events/{slug}/standings/"
-    standings = check(client_for(None).get(f"{API}events/{event['slug']}/standings/"), "get", standings_path, 200)
+    standings = check(client_for(None).get(f"{API}events/{event['slug']}/standings/"), "get", standings_path,
+                      200)["results"]
     assert [(s["rank"], s["player"]["name"], s["points"], s["games"]) for s in standings] == [
         (1, "Cy", 23.0, 1), (2, "Ann", 0.0, 1), (2, "Bo", 0.0, 1), (4, "Di", -23.0, 1)]
     assert all(isinstance(s["points"], float) and s["table_points"] is None for s in standings)
@@ -444,7 +452,7 @@ def test_history(check: Check, event: dict[str, Any], game: dict[str, Any], orga
     response = ref.put(f"{API}games/{game['id']}/sheet", {**sheet, "end": None}, format="json",
                        headers=if_match(version))
     assert response.status_code == 200, response.json()
-    history = check(client_for(organiser).get(url), "get", path, 200)
+    history = check(client_for(organiser).get(url), "get", path, 200)["results"]
     assert [(c["action"], c["index"], c["user"]) for c in history] == [
         ("add", 0, "ref"), ("change", 0, "ref"), ("delete", 0, "ref"), ("game", None, "ref"), ("sheet", None, "ref")]
     assert (history[0]["before"], history[2]["after"]) == (None, None)
@@ -494,11 +502,13 @@ def test_the_check_refuses_a_body_that_does_not_match(openapi: dict[str, Any], c
     assert standings is not None
     line = {"rank": None, "player": {"id": 1, "name": "Ann"}, "points": 1.5, "table_points": None, "score": 0,
             "games": 0, "average_rank": None, "penalties": 0.0}
-    assert schema_errors(openapi, standings, [line]) == []
-    assert schema_errors(openapi, standings, [{**line, "points": "1.50"}]) != []  # a number, not a string
+    page = {"count": 1, "next": None, "previous": None}
+    assert schema_errors(openapi, standings, {**page, "results": [line]}) == []
+    assert schema_errors(openapi, standings, {**page, "results": [{**line, "points": "1.50"}]}) != []  # a number
     conflict = response_schema(openapi, "put", "/api/v1/games/{game_id}/sheet", 409)
     assert conflict is not None
-    assert schema_errors(openapi, conflict, {"detail": "stale"}) == ["(body): 'version' is a required property"]
+    assert schema_errors(openapi, conflict, {"detail": "stale", "errors": []}) == [
+        "(body): 'version' is a required property"]
 
 
 def test_json_schema_translates_nullable():
@@ -566,3 +576,11 @@ def test_every_declared_response_is_exercised(openapi: dict[str, Any], exercised
                 for method, operation in operations.items() if method != "parameters"
                 for status in operation["responses"]}
     assert sorted(declared - exercised) == []
+
+
+def test_the_hand_bodies_are_derived_from_the_hand_record(openapi: dict[str, Any]):
+    schemas = openapi["components"]["schemas"]
+    assert set(schemas["HandRecord"]["properties"]) == {f.name for f in hand_fields()}
+    assert set(schemas["Hand"]["properties"]) == {"index"} | {f.name for f in hand_fields()}
+    assert set(schemas["WinRecord"]["properties"]) == {f.name for f in win_fields()}
+    assert schemas["HandRecord"]["properties"]["fu"]["maximum"] == 110

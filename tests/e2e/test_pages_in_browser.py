@@ -6,10 +6,12 @@ from typing import Any
 
 import pytest
 
-from scoring.models import Game
-from scoring.services import game_create, game_record_hand, standings_recompute
+from scoring.services.games import game_create
+from scoring.services.hands import game_record_hand, game_update
+from scoring.services.standings import standings_recompute
 from tests.e2e.conftest import screenshot
-from tournament.models import Event, Player, Registration, Round, Seat, Table
+from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
+from tournament.models import Event, Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -17,22 +19,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def tournament() -> dict[str, Any]:
     """A running public wrc-2025 event: round 1, one table, Ann (East) has won 7700 from Cy."""
-    event = Event.objects.create(name="Phone Open", slug="phone-open", public=True, status=Event.Status.RUNNING)
-    players = [Player.objects.create(name=name) for name in ("Ann", "Bo", "Cy", "Di")]
-    Registration.objects.bulk_create([Registration(event=event, player=p) for p in players])
-    table = Table.objects.create(round=Round.objects.create(event=event, number=1), number=1)
-    Seat.objects.bulk_create([Seat(table=table, player=p, position=k) for k, p in enumerate(players)])
+    event = EventFactory.create(name="Phone Open", slug="phone-open", status=Event.Status.RUNNING)
+    players = registered(event, "Ann", "Bo", "Cy", "Di")
     ids = {p.name: p.pk for p in players}
-    game = game_create(event=event, player_ids=list(ids.values()), table=table)
-    game_record_hand(game_id=game.pk, user=None, version=None,
-                     record={"result": "ron", "winner": ids["Ann"], "loser": ids["Cy"], "han": 3, "fu": 40})
+    table = TableFactory.create(round=RoundFactory.create(event=event, number=1), number=1)
+    game = played(event, players, [{"result": "ron", "winner": ids["Ann"], "loser": ids["Cy"], "han": 3, "fu": 40}],
+                  table=table)
     return {"event": event, "game": game, "ids": ids}
 
 
 def finish(game: Game, record: dict[str, Any]) -> None:
     """A hand, then the clock ends the game (so it counts in the standings)."""
-    from scoring.services import game_update
-
     game_record_hand(game_id=game.pk, user=None, version=None, record=record)
     game_update(game_id=game.pk, user=None, version=None, ended_by_time=True)
     standings_recompute(game.event)

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from scoring.services import game_update, standings_recompute
+from scoring.services.hands import game_update
+from scoring.services.standings import standings_recompute
 from tests.e2e.conftest import screenshot
 from tests.e2e.test_pages_in_browser import names_in_order, tournament  # noqa: F401 (a fixture)
 

@@ -17,10 +17,12 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from scoring import services
-from scoring.models import Game, Hand, HandChange
-from scoring.services import VersionConflict, game_change_hand, game_create, game_record_hand
-from tournament.models import Event, Player
+from scoring.models import Hand, HandChange
+from scoring.services import replay as replay_module
+from scoring.services.games import game_create
+from scoring.services.hands import VersionConflict, game_change_hand, game_record_hand
+from scoring.services.replay import Record
+from tournament.models import Event, Game, Player
 
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql",
@@ -51,13 +53,13 @@ def slow_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     would read the same version and the same hands, and the tests below fail
     every time instead of now and then.
     """
-    replay = services.replay
+    replay = replay_module.replay
 
-    def slow(game: Game, records: Sequence[services.Record]) -> Any:
+    def slow(game: Game, records: Sequence[Record]) -> Any:
         time.sleep(0.1)
         return replay(game, records)
 
-    monkeypatch.setattr(services, "replay", slow)
+    monkeypatch.setattr("scoring.services.hands.replay", slow)
 
 
 def at_once(writes: Sequence[Callable[[], Game]]) -> list[Outcome]:

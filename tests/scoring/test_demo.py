@@ -7,8 +7,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from scoring.models import Game, HandChange, Standing
-from tournament.models import Event
+from scoring.models import HandChange, Standing
+from tournament.models import Event, Game
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def test_admin_shows_games_with_their_hands(client):
     client.force_login(User.objects.get(username="demo"))
     game = Game.objects.filter(event__slug="demo-open", status="finished").first()
     assert game is not None
-    page = client.get(f"/admin/scoring/game/{game.pk}/change/")
+    page = client.get(f"/admin/tournament/game/{game.pk}/change/")
     assert page.status_code == 200
     assert game.hands.first().record["result"].encode() in page.content  # type: ignore[union-attr]
     for url in ("/admin/tournament/event/", "/admin/tournament/round/", "/admin/scoring/standing/"):

@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring.models import GamePlayer, Penalty, Standing
-from scoring.services import game_create, game_put_sheet, standings_recompute
-from tournament.models import Event, Player, Registration
+from scoring.models import Penalty, Standing
+from scoring.services.games import game_create
+from scoring.services.hands import game_put_sheet
+from scoring.services.standings import standings_recompute
+from tournament.models import Event, Player, Registration, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +78,7 @@ def test_substitute_results_and_event_penalties():
     event.save()
     rows = {name: (points, games) for _rank, name, points, games in table(event)}
     assert rows["Ed"] == (Decimal("-10.00"), 1)
-    assert GamePlayer.objects.filter(substitute=True).count() == 1
+    assert Seat.objects.filter(substitute=True).count() == 1
 
 
 def test_mcr_ranks_by_table_points_then_score():

@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from scoring.models import Game, Penalty, Standing
-from scoring.services import game_create, game_put_sheet, standings_recompute
-from tournament.models import Event, Player, Registration
+from scoring.models import Penalty, Standing
+from scoring.services.games import game_create
+from scoring.services.hands import game_put_sheet
+from scoring.services.standings import standings_recompute
+from tournament.models import Event, Game, Player, Registration
 
 pytestmark = pytest.mark.django_db
 

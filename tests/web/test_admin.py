@@ -10,9 +10,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scoring.models import Game, HandChange
-from scoring.services import game_create, game_record_hand
-from tournament.models import Event, Player
+from scoring.models import HandChange
+from scoring.services.games import game_create
+from scoring.services.hands import game_record_hand
+from tournament.models import Event, Game, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def post_data(game: Game, hands: list[Any], *, version: int | None = None,
               delete: tuple[int, ...] = ()) -> dict[str, Any]:
     """The change form as the browser sends it: existing hands first, then new ones."""
     existing = list(game.hands.order_by("index"))
-    seats = list(game.seats.order_by("seat"))
+    seats = list(game.seats.order_by("position"))
     data: dict[str, Any] = {
         "played_on": game.played_on.isoformat(), "start": json.dumps(game.start),
         "seen_version": game.version if version is None else version,
@@ -59,8 +60,8 @@ def post_data(game: Game, hands: list[Any], *, version: int | None = None,
 
 
 def test_admin_adds_and_corrects_hands_through_the_replay(admin_client: Client, game: Game):
-    ann, bo, cy, _di = game.seats.order_by("seat").values_list("player_id", flat=True)
-    url = f"/admin/scoring/game/{game.pk}/change/"
+    ann, bo, cy, _di = game.seats.order_by("position").values_list("player_id", flat=True)
+    url = f"/admin/tournament/game/{game.pk}/change/"
     assert admin_client.get(url).status_code == 200
     hands = [{"result": "draw", "tenpai": [ann]}, {"result": "ron", "winner": bo, "loser": cy, "han": 2, "fu": 30}]
     response = admin_client.post(url, post_data(game, hands))
@@ -68,13 +69,13 @@ def test_admin_adds_and_corrects_hands_through_the_replay(admin_client: Client, 
     game.refresh_from_db()
     assert [h.record for h in game.hands.order_by("index")] == hands
     # E1 draw with Ann (dealer) tenpai: dealer keeps, honba 1; Bo's 2000 ron plus 300 for the honba.
-    assert game.result["hands"][1]["deltas"] == {"Ann": 0, "Bo": 2300, "Cy": -2300, "Di": 0}
+    assert game.result["hands"][1]["deltas"] == [0, 2300, -2300, 0]  # stored by seat: Ann, Bo, Cy, Di
     assert HandChange.objects.filter(game=game, action="sheet").count() == 1
 
 
 def test_admin_refuses_an_invalid_hand_and_saves_nothing(admin_client: Client, game: Game):
-    ann, bo, *_ = game.seats.order_by("seat").values_list("player_id", flat=True)
-    url = f"/admin/scoring/game/{game.pk}/change/"
+    ann, bo, *_ = game.seats.order_by("position").values_list("player_id", flat=True)
+    url = f"/admin/tournament/game/{game.pk}/change/"
     bad = [{"result": "draw", "tenpai": [ann]}, {"result": "ron", "winner": bo, "loser": bo, "han": 2, "fu": 30}]
     response = admin_client.post(url, post_data(game, bad))
     assert response.status_code == 200
@@ -84,8 +85,8 @@ def test_admin_refuses_an_invalid_hand_and_saves_nothing(admin_client: Client, g
 
 
 def test_admin_does_not_overwrite_a_newer_version(admin_client: Client, game: Game):
-    ann = game.seats.get(seat=0).player_id
-    url = f"/admin/scoring/game/{game.pk}/change/"
+    ann = game.seats.get(position=0).player_id
+    url = f"/admin/tournament/game/{game.pk}/change/"
     stale = post_data(game, [{"result": "draw", "tenpai": []}], version=game.version - 1)
     response = admin_client.post(url, stale)
     assert response.status_code == 200

@@ -12,10 +12,12 @@ from django.test import Client
 
 from rules.errors import Problem
 from rules.presets import build_ruleset
-from scoring.forms import HandForm, SeatChoice, add_problems, hand_record, problem_field, record_initial
-from scoring.models import Game, HandChange
-from scoring.services import game_create, game_put_sheet, game_record_hand
-from tournament.models import Event, Player
+from scoring.models import HandChange
+from scoring.services.games import game_create
+from scoring.services.hands import game_put_sheet, game_record_hand
+from scoring.sheet.record import hand_fields
+from tournament.models import Event, Game, Player
+from web.forms import LABELS, HandForm, SeatChoice, add_problems, hand_record, problem_field, record_initial
 
 pytestmark = pytest.mark.django_db
 
@@ -75,6 +77,11 @@ def field_errors(response: Any, name: str) -> str:
 # --- who may enter ------------------------------------------------------------------
 
 
+def missing(page: str, *texts: str) -> list[str]:
+    """The texts the page does not show."""
+    return [t for t in texts if t not in page]
+
+
 def test_anonymous_goes_to_the_login(game: Game):
     response = Client().get(url(game))
     assert response.status_code == 302
@@ -120,12 +127,8 @@ def test_winds_turn_with_the_dealer(game: Game, referee: Client):
                                               "fu": 40}, user=None, version=None)
     page = text(referee.get(url(game)))
     # Ann did not win: Bo deals E2 and is East; Ann, the seat before him, is North (RULES.md §3).
-    assert "North · Ann" in page
-    assert "East · Bo" in page
-    assert "South · Cy" in page
-    assert "West · Di" in page
-    assert "E1 · Ann deals · honba 0 · 0 sticks" in page
-    assert "Ron on Cy: Bo 3 han 40 fu" in page
+    assert missing(page, "North · Ann", "East · Bo", "South · Cy", "West · Di", "E1 · Ann deals · honba 0 · 0 sticks",
+                   "Ron on Cy: Bo 3 han 40 fu") == []
     # Editing hand 1 shows the winds of that hand, not of the next one.
     edit = text(referee.get(url(game) + "?edit=0"))
     assert "Edit hand 1" in edit
@@ -141,12 +144,8 @@ def test_preview_shows_the_payments_and_saves_nothing(game: Game, referee: Clien
     assert response.status_code == 200
     page = text(response)
     # RULES.md §2: 3 han 40 fu, b = 40 × 2^5 = 1280; a non-dealer ron pays 4b = 5120 -> 5200.
-    assert "Preview of hand 1 (E1)" in page
-    assert "Ron on Cy: Bo 3 han 40 fu" in page
-    assert "South Bo +5200 35200" in page
-    assert "West Cy -5200 24800" in page
-    assert "East Ann 0 30000" in page
-    assert "Next: E2, Bo deals, honba 0." in page
+    assert missing(page, "Preview of hand 1 (E1)", "Ron on Cy: Bo 3 han 40 fu", "South Bo +5200 35200",
+                   "West Cy -5200 24800", "East Ann 0 30000", "Next: E2, Bo deals, honba 0.") == []
     game.refresh_from_db()
     assert game.version == 1
     assert not game.hands.exists()
@@ -243,7 +242,7 @@ def test_edit_changes_hand_0(game: Game, referee: Client):
     assert game.hands.get().record["han"] == 4
     assert HandChange.objects.filter(game=game).latest("id").action == "change"
     # WRC kiriage: 4 han 30 fu is a mangan, 8000.
-    assert game.result["hands"][0]["deltas"]["Bo"] == 8000
+    assert game.result["hands"][0]["deltas"][1] == 8000  # Bo, seat 1
     assert "Hand 1 changed" in text(referee.get(url(game)))
 
 
@@ -357,7 +356,7 @@ def test_mcr_game_takes_fan_flowers_and_false_wins():
     assert game.hands.get().record == {"result": "ron", "winner": p["Ann"], "loser": p["Bo"], "fan": 8,
                                        "flowers": 2, "false_wins": [p["Cy"]]}
     # Cy's false win: 10 to each other player (the mcr preset).
-    assert game.result["hands"][0]["deltas"] == {"Ann": 44, "Bo": -8, "Cy": -38, "Di": 2}
+    assert game.result["hands"][0]["deltas"] == [44, -8, -38, 2]  # by seat: Ann, Bo, Cy, Di
 
 
 def test_mcr_fan_below_the_minimum_is_refused_next_to_fan():
@@ -386,7 +385,7 @@ def test_tsumo_typed_as_tiles_saves(game: Game, referee: Client):
     hand = game.result["hands"][0]
     # Red dragon pon: 1 han; 20 + 2 (tsumo) + 4 (open honor pon) -> 30 fu. Non-dealer tsumo: 300 / 500.
     assert (hand["han"], hand["fu"]) == (1, 30)
-    assert hand["deltas"] == {"Ann": -500, "Bo": 1100, "Cy": -300, "Di": -300}
+    assert hand["deltas"] == [-500, 1100, -300, -300]  # by seat: Ann, Bo, Cy, Di
 
 
 def test_bad_tiles_are_refused_next_to_the_tile_fields(game: Game, referee: Client):
@@ -463,6 +462,25 @@ def test_form_fields_follow_the_ruleset():
     assert not {"han", "fu", "riichi", "tenpai", "player", "win2_winner", "tiles_dora"} & set(mcr.fields)
     assert [w.data["value"] for w in mcr["result"]] == ["ron", "tsumo", "draw"]
     assert {w.data["value"]: w.choice_label for w in riichi["winner"]}[B] == "South · B"
+
+
+@pytest.mark.parametrize(("key", "offered"), [
+    # wrc-2025: no nagashi mangan, no abortive draws, pao; mcr: fan, flowers and false wins only.
+    ("wrc-2025", {"result", "winner", "loser", "han", "fu", "yakuman", "pao", "tiles", "wins", "riichi", "tenpai",
+                  "player", "note"}),
+    ("tenhou", {"result", "winner", "loser", "han", "fu", "yakuman", "pao", "tiles", "wins", "riichi", "tenpai",
+                "nagashi", "reason", "player", "note"}),
+    ("mcr", {"result", "winner", "loser", "fan", "flowers", "tiles", "false_wins", "note"}),
+])
+def test_the_form_is_derived_from_the_hand_record(key: str, offered: set[str]):
+    """Each field of the record a game offers is a form field; tiles and further winners become groups."""
+    form = HandForm(seats=seats(), ruleset=build_ruleset(key=key, overrides={}))
+    names = set(form.fields) - {"version", "index"}
+    grouped = {name for name in names if name.startswith(("tiles_", "win2_", "win3_"))}
+    assert names - grouped == offered - {"tiles", "wins"}
+    assert any(name.startswith("tiles_") for name in grouped) == ("tiles" in offered)
+    assert any(name.startswith("win2_") for name in grouped) == ("wins" in offered)
+    assert {field.name for field in hand_fields()} <= set(LABELS)  # every field has the referee's words
 
 
 @pytest.mark.parametrize(("path", "field"), [

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from scoring.models import Game
-from scoring.pages import cumulative_chart
-from scoring.services import game_create, game_put_sheet, standings_recompute
-from tournament.models import Event, Player, Registration, Round, Seat, Table
+from scoring.services.standings import standings_recompute
+from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
+from tournament.models import Event, Game, Player
+from web.presenters import cumulative_chart
 
 pytestmark = pytest.mark.django_db
 
@@ -24,15 +24,11 @@ def ron(winner: int, loser: int, han: int = 3, fu: int = 40, **extra: Any) -> di
 @pytest.fixture
 def event() -> Event:
     """Round 1 of a public wrc-2025 event: one table, Ann wins 7700 from Cy; Bo and Di tie at 30000."""
-    event = Event.objects.create(name="Spring Open", slug="spring", public=True, status=Event.Status.RUNNING)
-    players = [Player.objects.create(name=name) for name in ("Ann", "Bo", "Cy", "Di")]
-    Registration.objects.bulk_create([Registration(event=event, player=p) for p in players])
-    table = Table.objects.create(round=Round.objects.create(event=event, number=1), number=1)
-    Seat.objects.bulk_create([Seat(table=table, player=p, position=k) for k, p in enumerate(players)])
+    event = EventFactory.create(name="Spring Open", slug="spring", status=Event.Status.RUNNING)
+    players = registered(event, "Ann", "Bo", "Cy", "Di")
     ids = [p.pk for p in players]
-    game = game_create(event=event, player_ids=ids, table=table)
-    game_put_sheet(game_id=game.pk, hands=[ron(ids[0], ids[2], riichi=[ids[0]]), {"result": "draw", "tenpai": []}],
-                   user=None, version=None, ended_by_time=True)
+    played(event, players, [ron(ids[0], ids[2], riichi=[ids[0]]), {"result": "draw", "tenpai": []}],
+           table=TableFactory.create(round=RoundFactory.create(event=event, number=1), number=1), end=True)
     standings_recompute(event)
     return event
 

@@ -22,15 +22,19 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
-from rules.errors import Problem, RuleError
+from rules.errors import Problem
 from rules.ruleset import Ruleset
-from rules.state import start_state
-from scoring import pages, services
-from scoring.forms import DeleteForm, HandForm, SeatChoice, add_problems, hand_record, record_initial
-from scoring.models import Game
-from scoring.services import GamePlayers, InvalidInput, VersionConflict
+from scoring.services import hands as services
+from scoring.services.hands import VersionConflict
+from scoring.sheet.describe import describe, value_text
+from tournament.errors import InvalidInput
+from tournament.models import Game
+from tournament.selectors import Roster, game_roster
+from web import presenters as pages
+from web.forms import DeleteForm, HandForm, SeatChoice, add_problems, hand_record, record_initial
 
 ACTIONS = ("preview", "save", "delete")
 
@@ -92,7 +96,7 @@ def _enter(request: HttpRequest, game: Game, action: str) -> HttpResponse:
         except InvalidInput as exc:
             add_problems(form, exc.problems)
             return page.render(form=form, conflict=conflict, status=409 if conflict else 400)
-        return page.render(form=form, conflict=conflict, preview=page.preview(preview, record),
+        return page.render(form=form, conflict=conflict, preview=page.preview(preview),
                            status=409 if conflict else 200)
     try:
         if index is None:
@@ -107,7 +111,7 @@ def _enter(request: HttpRequest, game: Game, action: str) -> HttpResponse:
         add_problems(form, exc.problems)
         return page.render(form=form, status=400)
     saved = index if index is not None else len(written.result["hands"]) - 1
-    text = pages.describe(written.result["hands"][saved], record, page.players.label_of)
+    text = describe(written.result["hands"][saved], page.roster.labels, translation)
     messages.success(request, (_("Hand %(n)s added: %(text)s") if index is None
                                else _("Hand %(n)s changed: %(text)s")) % {"n": saved + 1, "text": text})
     return redirect(reverse("game-entry", args=[game.pk]))
@@ -138,34 +142,27 @@ class _Page:
         self.game = game
         self.result: dict[str, Any] = game.result or {}
         self.ruleset: Ruleset = game.event.ruleset()
-        self.players: GamePlayers = services.game_players(game)
+        self.roster: Roster = game_roster(game)
         self.hand_count = len(self.result.get("hands", []))
 
     def winds(self, index: int | None) -> list[str]:
         """Each player's seat wind (seat order) in hand ``index``, or in the next hand to play.
 
-        Winds turn with the dealer, and MCR reseats the players each round wind:
-        a stored hand's winds are in its result; the next hand's follow from
-        its round (rules.state), else the ruleset's winds in seat order.
+        Winds turn with the dealer, and MCR reseats the players each round
+        wind: the stored result gives them for each hand and for the next.
         """
         hands = self.result.get("hands", [])
-        if index is not None and 0 <= index < len(hands) and "seat_winds" in hands[index]:
-            winds: Mapping[str, str] = hands[index]["seat_winds"]
-            return [winds.get(label, "") for label in self.players.labels]
+        if index is not None and 0 <= index < len(hands):
+            return list(hands[index]["seat_winds"])
         following = self.result.get("next")
-        if following and not self.result.get("finished"):
-            try:
-                state = start_state(ruleset=self.ruleset, round_label=following["round"])
-            except RuleError:
-                pass
-            else:
-                return [state.seat_wind_name(self.ruleset, p) for p in range(len(self.players.ids))]
+        if following and not self.result.get("finished") and "seat_winds" in following:
+            return list(following["seat_winds"])
         return list(self.ruleset.seat_winds)
 
     def seats(self, index: int | None) -> list[SeatChoice]:
         winds = self.winds(index)
         return [SeatChoice(player_id=pid, name=label, wind=winds[k] if k < len(winds) else "")
-                for k, (pid, label) in enumerate(zip(self.players.ids, self.players.labels, strict=True))]
+                for k, (pid, label) in enumerate(zip(self.roster.ids, self.roster.labels, strict=True))]
 
     def form(self, index: int | None, *, data: Any = None, initial: Mapping[str, Any] | None = None) -> HandForm:
         if index is not None and not 0 <= index < self.hand_count:
@@ -181,49 +178,45 @@ class _Page:
         fresh.is_valid()
         return fresh
 
-    def preview(self, preview: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]:
+    def preview(self, preview: Mapping[str, Any]) -> dict[str, Any]:
         """The previewed hand as the page shows it: each player's payment and new score, in words."""
-        hand = preview["hand"]
-        winds = hand.get("seat_winds", {})
-        rows = [{"wind": pages.wind_label(winds.get(name, "")), "name": name,
-                 "delta": hand["deltas"][name], "score": hand["scores"][name]} for name in preview["players"]]
-        items = []
-        for win in hand.get("wins", []):
-            listed = win.get("yaku") or win.get("fan_list") or []
-            if listed:
-                items.append({"winner": win["winner"], "value": pages.value_text(win),
-                              "items": [(i["name"], i.get("han", i.get("fan"))) for i in listed]})
-        adding = preview["index"] >= self.hand_count
+        hand, names = preview["hand"], self.roster.labels
+        rows = [{"wind": pages.wind_label(hand["seat_winds"][seat]), "name": name,
+                 "delta": hand["deltas"][seat], "score": hand["scores"][seat]} for seat, name in enumerate(names)]
+        items = [{"winner": names[win["winner"]], "value": value_text(win, translation),
+                  "items": [(i["name"], i.get("han", i.get("fan"))) for i in win.get("yaku") or win.get("fan_list")]}
+                 for win in hand.get("wins", []) if win.get("yaku") or win.get("fan_list")]
+        following = preview["next"] if preview["index"] >= self.hand_count else None
         return {"index": preview["index"], "number": preview["index"] + 1, "round": hand["round"],
-                "honba": hand["honba"], "dealer": hand["dealer"], "rows": rows, "items": items,
-                "text": pages.describe(hand, record, self.players.label_of),
-                "deposits_after": hand["deposits_after"], "ended": hand.get("game_ended"),
-                "next": preview["next"] if adding else None}
+                "honba": hand["honba"], "dealer": names[hand["dealer"]], "rows": rows, "items": items,
+                "text": describe(hand, names, translation), "deposits_after": hand["deposits_after"],
+                "ended": hand.get("game_ended"),
+                "next": {**following, "dealer": names[following["dealer"]]} if following else None}
 
     def now(self) -> list[dict[str, Any]]:
         """The players in seat order with their seat wind in the next hand and their score now."""
         scores = {row["player"]: row["score"] for row in self.result.get("final", [])}
         winds = self.winds(None)
         return [{"wind": pages.wind_label(winds[k]) if k < len(winds) else "", "name": label,
-                 "score": scores.get(label)} for k, label in enumerate(self.players.labels)]
+                 "score": scores.get(k)} for k, label in enumerate(self.roster.labels)]
 
     def hands(self) -> list[tuple[pages.HandLine, list[tuple[str, int, int]]]]:
         """The hands so far, each with (player, payment, score after) in seat order."""
-        names: list[str] = self.result.get("players", list(self.players.labels))
+        names = self.roster.labels
         return [(line, list(zip(names, line.deltas, line.scores, strict=False)))
-                for line in pages.game_hands(self.game)]
+                for line in pages.hand_lines(self.result, names)]
 
     def render(self, *, form: HandForm | None = None, preview: dict[str, Any] | None = None,
                conflict: bool = False, problems: Sequence[Problem] = (), status: int = 200) -> HttpResponse:
         game = self.game
         if form is None:
             form = self.form(None, initial={"version": game.version, "result": "ron"})
-        editing = form["index"].value()
-        editing_index = _int(editing)
+        editing_index = _int(form["index"].value())
+        following = self.result.get("next")
         context = {
             "game": game, "event": game.event, "form": form, "preview": preview, "conflict": conflict,
             "problems": [str(p) for p in problems], "hands": self.hands(), "now": self.now(),
-            "next": self.result.get("next"),
+            "next": {**following, "dealer": self.roster.labels[following["dealer"]]} if following else None,
             # A game stopped by the clock ends after its last hand, whichever that is: hands may still be added.
             "finished": bool(self.result.get("finished")) and self.result.get("end_reason") != "time",
             "end_reason": self.result.get("end_reason"), "version": game.version,

@@ -1,4 +1,4 @@
-"""The public pages: events, standings, rounds, players, games, CSV and print views (thin: scoring.pages reads)."""
+"""The public pages: events, standings, rounds, players, games, CSV and print views (thin: presenters read)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from scoring import pages, transfer
-from scoring.models import Game
-from tournament.models import Event, Player
+from scoring.services import transfer
+from tournament.models import Event, Game, Player
+from web import presenters as pages
+
+# Blank hand rows on a printed score sheet: an East-South game rarely needs more.
+PRINTED_HAND_ROWS = 16
 
 
 def _event(request: HttpRequest, slug: str) -> Event:
@@ -70,7 +73,7 @@ def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = _event(request, slug)
     round_ = get_object_or_404(event.rounds, number=number)
     return render(request, "pages/round_print.html", {
-        "event": event, "round": round_, "tables": pages.round_tables(round_), "hand_rows": range(16)})
+        "event": event, "round": round_, "tables": pages.round_tables(round_), "hand_rows": range(PRINTED_HAND_ROWS)})
 
 
 @require_GET
@@ -90,7 +93,8 @@ def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.filter(event__in=pages.public_events(request.user))
                              .select_related("event", "table__round"), pk=game_id)
+    view = pages.game_view(game)
     return render(request, "pages/game.html", {
-        "game": game, "event": game.event, "players": game.result.get("players", []),
-        "hands": pages.game_hands(game), "final": pages.final_lines(game),
-        "penalties": game.result.get("penalties", []), "can_score": game.event.can_score(request.user)})
+        "game": game, "event": game.event, "players": view.roster.labels, "result": view.result,
+        "hands": view.hands, "final": view.result.get("final", []), "penalties": view.result.get("penalties", []),
+        "can_score": game.event.can_score(request.user)})

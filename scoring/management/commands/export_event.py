@@ -9,8 +9,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.services import game_sheet
-from scoring.transfer import event_export, results_csv, standings_csv
+from scoring.services.replay import NamedBy, game_sheet
+from scoring.services.transfer import event_export, results_csv, standings_csv
 from tournament.models import Event
 
 
@@ -44,8 +44,9 @@ class Command(BaseCommand):
             files = {f"{event.slug}-standings.csv": standings_csv(event),
                      f"{event.slug}-results.csv": results_csv(event)}
         else:
-            files = {f"{event.slug}-game-{game.pk}.json": json.dumps(game_sheet(game), ensure_ascii=False, indent=2)
-                     + "\n" for game in event.games.select_related("event").order_by("pk")}
+            files = {f"{event.slug}-game-{game.pk}.json":
+                     json.dumps(game_sheet(game, by=NamedBy.LABEL), ensure_ascii=False, indent=2) + "\n"
+                     for game in event.games.select_related("event").order_by("pk")}
         for name, content in files.items():
             (folder / name).write_text(content, encoding="utf-8")
         self.stdout.write(f"wrote {len(files)} file(s) to {folder}")

@@ -10,8 +10,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.services import InvalidInput
-from scoring.transfer import NamedSheet, sheets_import
+from scoring.services.transfer import NamedSheet, sheets_import
+from tournament.errors import InvalidInput
 from tournament.models import Event
 
 

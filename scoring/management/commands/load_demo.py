@@ -13,8 +13,11 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 
-from scoring.services import InvalidInput, game_create, game_record_hand, standings_recompute
-from tournament.models import Event, Player, Registration, Round, Seat, Table
+from scoring.services.games import game_create
+from scoring.services.hands import game_record_hand
+from scoring.services.standings import standings_recompute
+from tournament.errors import InvalidInput
+from tournament.models import Event, Player, Registration, Round, Table
 
 SLUG = "demo-open"
 NAMES = ("Aiko", "Bram", "Chen", "Dana", "Emil", "Fumi", "Gus", "Hana")
@@ -58,14 +61,11 @@ class Command(BaseCommand):
             round_ = Round.objects.create(event=event, number=number)
             for t, seats in enumerate(tables, start=1):
                 table = Table.objects.create(round=round_, number=t)
-                Seat.objects.bulk_create([Seat(table=table, player=players[i], position=k)
-                                          for k, i in enumerate(seats)])
                 game = game_create(event=event, player_ids=[players[i].pk for i in seats], table=table)
                 self._play(game.pk, [players[i].pk for i in seats], rng, user)
         round_3 = Round.objects.create(event=event, number=3)
         for t, seats in enumerate(ROUND_3, start=1):
             table = Table.objects.create(round=round_3, number=t)
-            Seat.objects.bulk_create([Seat(table=table, player=players[i], position=k) for k, i in enumerate(seats)])
             game_create(event=event, player_ids=[players[i].pk for i in seats], table=table)
         standings_recompute(event)
         return event

@@ -9,8 +9,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from scoring.report import result_json, result_text
-from scoring.sheet import SheetError, score_sheet
+from scoring.sheet.output import named, result_json
+from scoring.sheet.reader import SheetError, score_sheet
+from scoring.sheet.text import result_text
 
 
 class Command(BaseCommand):
@@ -38,10 +39,11 @@ class Command(BaseCommand):
             scored = score_sheet(data)
         except SheetError as exc:
             self._fail([str(p) if p.field else f"(sheet): {p.message}" for p in exc.problems])
+        result, names = result_json(scored), scored.sheet.names
         if options["format"] == "json":
-            self.stdout.write(json.dumps(result_json(scored), ensure_ascii=False, indent=2))
+            self.stdout.write(json.dumps(named(result, names), ensure_ascii=False, indent=2))
         else:
-            self.stdout.write(result_text(scored), ending="")
+            self.stdout.write(result_text(result, names), ending="")
 
     def _fail(self, lines: list[str]) -> None:
         # Exit 2 with one line per problem and nothing on stdout (SCORE_SHEET.md).

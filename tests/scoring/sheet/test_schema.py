@@ -5,8 +5,8 @@ from __future__ import annotations
 from jsonschema import Draft202012Validator
 
 from rules.ruleset import PARAMETERS
-from scoring.schema import json_path, schema_problems, score_sheet_schema
-from tests.scoring.test_score_sheet_command import EXAMPLE
+from scoring.sheet.schema import json_path, schema_problems, score_sheet_schema
+from tests.scoring.sheet.test_score_sheet_command import EXAMPLE
 
 
 def test_schema_is_a_valid_draft_2020_12_schema():

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.scoring.test_score_sheet_command import run, run_json
+from tests.scoring.sheet.test_score_sheet_command import run, run_json
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 FIVE = ["Ann", "Bo", "Cy", "Di", "Eve"]
@@ -26,7 +26,8 @@ def test_five_player_rule_2_game():
         # One tenpai: 900 from each of four; renchan only on a win, so the dealer passes anyway.
         {"result": "draw", "tenpai": ["Bo"]},
     ])
-    assert run_json(game)["next"] == {"round": "E3", "honba": 1, "dealer": "Cy", "deposits": 0}
+    assert run_json(game)["next"] == {"round": "E3", "honba": 1, "dealer": "Cy", "deposits": 0, "seat_winds": {
+        "Cy": "East", "Di": "South", "Eve": "West", "Ann": "North", "Bo": "Flower"}}
     result = run_json({**game, "end": "time"})
     hands = result["hands"]
     assert [(h["round"], h["honba"], h["dealer"]) for h in hands] == [

@@ -18,8 +18,8 @@ import pytest
 from rules.errors import RuleError
 from rules.presets import get_preset
 from rules.ruleset import Ruleset
-from scoring.mcr_tiles import score_mcr
-from scoring.tiles import MCR_FLAGS, Tile, TileHand, TileScore, WinContext, read_tile_hand
+from scoring.tiles.mcr import score_mcr
+from scoring.tiles.notation import MCR_FLAGS, Tile, TileHand, TileScore, WinContext, read_tile_hand
 
 MCR = get_preset("mcr")
 

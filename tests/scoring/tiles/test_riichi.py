@@ -18,8 +18,8 @@ import pytest
 from rules.errors import RuleError
 from rules.presets import build_ruleset, get_preset
 from rules.ruleset import Ruleset
-from scoring.riichi_tiles import score_riichi
-from scoring.tiles import RIICHI_FLAGS, TileScore, WinContext, read_tile_hand
+from scoring.tiles.notation import RIICHI_FLAGS, TileScore, WinContext, read_tile_hand
+from scoring.tiles.riichi import score_riichi
 
 WRC = get_preset("wrc-2025")  # kiriage, multiple yakuman, no kazoe
 EMA = get_preset("ema-2016")  # no kiriage, yakuman capped at one, no kazoe

@@ -1,0 +1,107 @@
+"""One shape for every error the API answers: ``detail`` and ``errors: [{field, message}]``.
+
+``exception_handler`` (REST_FRAMEWORK["EXCEPTION_HANDLER"]) turns the
+services' InvalidInput and VersionConflict, and DRF's own errors (a field of
+the wrong type, a missing token, a page that does not exist), into that
+shape, so a client reads every refusal the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers, status
+from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from rules.errors import Problem
+from scoring.services.hands import VersionConflict
+from tournament.errors import InvalidInput
+
+REFUSED = "invalid input; nothing was saved"
+
+
+class ProblemSerializer(serializers.Serializer[Any]):
+    """One refused field of the body and why."""
+
+    field = serializers.CharField(allow_blank=True, help_text='the path into the body, e.g. "fu", '
+                                  '"hands[3].winner" or "players[1]"; empty for the request as a whole')
+    message = serializers.CharField()
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    """Why the request was refused; nothing was saved."""
+
+    detail = serializers.CharField()
+    # A declared field leaves the class body (DRF's metaclass collects it), so Serializer.errors stays intact.
+    errors = ProblemSerializer(many=True, help_text="every problem found, each with the field it is about; "  # type: ignore[assignment]
+                               "empty when the refusal is about the request as a whole")
+
+
+class ConflictSerializer(ErrorSerializer):
+    """The game changed since the version the write was based on; nothing was saved."""
+
+    version = serializers.IntegerField(help_text="the game's current version")
+
+
+class PreconditionRequired(APIException):
+    status_code = status.HTTP_428_PRECONDITION_REQUIRED
+    default_detail = ("send If-Match with the game's version (its ETag) so that a change made by someone else in "
+                      "between is not overwritten")
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, InvalidInput):
+        return _error(status.HTTP_400_BAD_REQUEST, REFUSED, exc.problems)
+    if isinstance(exc, VersionConflict):
+        response = _error(status.HTTP_409_CONFLICT, str(exc), [])
+        response.data["version"] = exc.current
+        return response
+    handled = drf_exception_handler(exc, context)
+    if handled is None:
+        return None
+    response = handled
+    if isinstance(exc, ValidationError):
+        response.data = _body(REFUSED, list(_problems(exc.detail)))
+    else:
+        detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
+        response.data = _body(str(detail), [])
+    return response
+
+
+def _error(code: int, detail: str, problems: list[Problem]) -> Response:
+    return Response(_body(detail, problems), status=code)
+
+
+def _body(detail: str, problems: list[Problem]) -> dict[str, Any]:
+    return {"detail": detail, "errors": [{"field": p.field, "message": p.message} for p in problems]}
+
+
+def _problems(detail: Any, path: str = "") -> Iterator[Problem]:
+    """DRF's nested error detail as flat problems: {"players": {"0": ["…"]}} -> players[0]: …"""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = "" if key in ("non_field_errors", "detail") else str(key)
+            sub = f"{path}[{name}]" if name.isdigit() else f"{path}.{name}" if path and name else path or name
+            yield from _problems(value, sub)
+    elif isinstance(detail, list):
+        for index, value in enumerate(detail):
+            yield from _problems(value, f"{path}[{index}]" if isinstance(value, (dict, list)) else path)
+    else:
+        yield Problem(path, str(detail))
+
+
+def error_response(description: str) -> OpenApiResponse:
+    return OpenApiResponse(ErrorSerializer, description=description)
+
+
+INVALID = error_response("refused input, nothing saved: each field and why")
+NOT_AUTHENTICATED = error_response("no credentials: send a token (or sign in)")
+NOT_FOUND = error_response("no such object, or not one you may see")
+CONFLICT = OpenApiResponse(ConflictSerializer, description="the game changed since the If-Match version")
+PRECONDITION_REQUIRED = error_response("send If-Match with the game's version")
+NOT_SCORER = error_response("only the event's organisers and referees score its games")
+NOT_ORGANISER = error_response("only the event's organisers do this")

@@ -1,0 +1,125 @@
+"""Events, their players, rounds and standings, and the ruleset presets."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from rest_framework import serializers
+
+from rules.errors import RuleError
+from rules.presets import build_ruleset, get_preset
+from scoring.models import Standing
+from tournament.models import Event, Player, Round, tiebreak_problems
+
+
+def rule_problems(exc: RuleError, prefix: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for problem in exc.problems:
+        field = f"{prefix}.{problem.field}" if problem.field and problem.field != prefix else prefix
+        out.setdefault(field, []).append(problem.message)
+    return out
+
+
+class EventSerializer(serializers.ModelSerializer[Event]):
+    ruleset = serializers.CharField(source="ruleset_key", default="wrc-2025",
+                                    help_text="a preset key (GET /api/v1/rulesets/)")
+    overrides = serializers.JSONField(source="ruleset_overrides", required=False, default=dict,
+                                      help_text="ruleset parameters replacing the preset's values")
+    ruleset_parameters = serializers.SerializerMethodField(help_text="every parameter in force")
+
+    class Meta:
+        model = Event
+        fields = ("id", "name", "slug", "kind", "status", "starts_on", "ends_on", "ruleset", "overrides", "public",
+                  "min_games", "best_games", "ranking", "substitute_points", "allow_byes", "tiebreaks",
+                  "ruleset_parameters")
+        read_only_fields = ("slug",)
+
+    def get_ruleset_parameters(self, event: Event) -> dict[str, Any]:
+        return event.ruleset().as_dict()
+
+    def validate_tiebreaks(self, value: Any) -> Any:
+        if problems := tiebreak_problems(value):
+            raise serializers.ValidationError(problems)
+        return value
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        key = attrs.get("ruleset_key", getattr(self.instance, "ruleset_key", "wrc-2025"))
+        overrides = attrs.get("ruleset_overrides", getattr(self.instance, "ruleset_overrides", {}))
+        try:
+            get_preset(key)
+        except RuleError as exc:
+            raise serializers.ValidationError({"ruleset": [p.message for p in exc.problems]}) from None
+        if not isinstance(overrides, dict):
+            raise serializers.ValidationError({"overrides": ["must be an object of ruleset parameters"]})
+        try:
+            build_ruleset(key=key, overrides=overrides)
+        except RuleError as exc:
+            raise serializers.ValidationError(rule_problems(exc, "overrides")) from None
+        return attrs
+
+
+class PlayerRefSerializer(serializers.Serializer[Any]):
+    """A player, by id and name."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class PlayerSerializer(serializers.ModelSerializer[Player]):
+    """A player registered in the event."""
+
+    team = serializers.CharField(required=False, allow_blank=True, write_only=True)
+    substitute = serializers.BooleanField(required=False, default=False)
+
+    class Meta:
+        model = Player
+        fields = ("id", "name", "federation_id", "country", "club", "team", "substitute")
+
+
+class RegisteredPlayerSerializer(serializers.Serializer[Any]):
+    """A registration rendered as the player it registers (the players list)."""
+
+    id = serializers.IntegerField(source="player.id")
+    name = serializers.CharField(source="player.name")
+    federation_id = serializers.CharField(source="player.federation_id")
+    country = serializers.CharField(source="player.country")
+    club = serializers.CharField(source="player.club")
+    substitute = serializers.BooleanField()
+
+
+class RoundSerializer(serializers.ModelSerializer[Round]):
+    ends_at = serializers.SerializerMethodField(help_text="when the clock stops the round's games "
+                                                "(start + time limit)")
+
+    class Meta:
+        model = Round
+        fields = ("id", "number", "starts_at", "time_limit_minutes", "ends_at")
+        read_only_fields = ("number",)
+
+    def get_ends_at(self, round_: Round) -> datetime | None:
+        return round_.ends_at()
+
+
+class RulesetSerializer(serializers.Serializer[Any]):
+    """A ruleset preset."""
+
+    key = serializers.CharField(help_text="the preset's key, as events and score sheets name it")
+    parameters = serializers.DictField(help_text="every parameter of the preset (RULES.md)")
+    description = serializers.CharField(allow_blank=True, help_text="what the preset is and the source it follows")
+
+
+class StandingSerializer(serializers.ModelSerializer[Standing]):
+    """A player's line in the event's ranking (points as numbers)."""
+
+    player = PlayerRefSerializer(read_only=True)
+    points = serializers.FloatField(read_only=True)
+    table_points = serializers.FloatField(read_only=True, allow_null=True, help_text="MCR table points; null "
+                                          "otherwise")
+    average_rank = serializers.FloatField(read_only=True, allow_null=True)
+    penalties = serializers.FloatField(read_only=True)
+
+    class Meta:
+        model = Standing
+        fields = ("rank", "player", "points", "table_points", "score", "games", "average_rank", "penalties")
+        read_only_fields = fields

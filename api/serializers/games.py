@@ -1,0 +1,227 @@
+"""Games, their hands (derived from the one hand-record declaration), sheets, history and seated rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from api.serializers.events import PlayerRefSerializer
+from rules.hands import Outcome
+from scoring.models import HandChange
+from scoring.sheet.output import named
+from scoring.sheet.record import REASONS, Field, Kind, hand_fields, win_fields
+from tournament.models import Event, Game, Round, Seat, Table
+from tournament.selectors import roster
+from tournament.services.seating import Method
+
+
+def _record_field(field: Field) -> serializers.Field[Any, Any, Any, Any]:
+    """The API's field for one field of the hand record (scoring.sheet.record); players are ids."""
+    spec, text = field.spec, field.spec.help
+    kind = spec.kind
+    if kind is Kind.OUTCOME:
+        return serializers.ChoiceField(choices=[str(o) for o in Outcome], help_text=text)
+    if kind is Kind.PLAYER:
+        return serializers.IntegerField(required=False, help_text=f"{text} (player id)")
+    if kind is Kind.PLAYERS:
+        return serializers.ListField(child=serializers.IntegerField(), required=False, help_text=f"{text} (ids)")
+    if kind in (Kind.COUNT, Kind.FU):
+        # DRF takes None for "no bound"; its stubs ask for an int.
+        return serializers.IntegerField(required=False, help_text=text, min_value=spec.minimum,  # type: ignore[arg-type]
+                                        max_value=spec.maximum)  # type: ignore[arg-type]
+    if kind is Kind.TILES:
+        return serializers.DictField(required=False, help_text=text)
+    if kind is Kind.WINS:
+        return serializers.ListField(child=WinRecordSerializer(), required=False, help_text=text)
+    if kind is Kind.REASON:
+        return serializers.ChoiceField(choices=list(REASONS), required=False, help_text=text)
+    return serializers.CharField(required=False, allow_blank=True, help_text=text)
+
+
+class WinRecordSerializer(serializers.Serializer[Any]):
+    """One winner of a multiple ron."""
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        fields = {f.name: _record_field(f) for f in win_fields()}
+        fields["winner"].required = True
+        return fields
+
+
+class HandRecordSerializer(serializers.Serializer[Any]):
+    """A score-sheet hand (SCORE_SHEET.md) naming players by id: its result and the fields that result takes."""
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        return {f.name: _record_field(f) for f in hand_fields()}
+
+
+class HandSerializer(HandRecordSerializer):
+    """A hand as stored: its index in the game and its score-sheet record."""
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        return {"index": serializers.IntegerField(help_text="0 for the game's first hand"), **super().get_fields()}
+
+
+class SeatSerializer(serializers.ModelSerializer[Seat]):
+    """A player at a game's table; seat 0 is the first dealer (East)."""
+
+    id = serializers.IntegerField(source="player_id")
+    name = serializers.CharField(source="player.name")
+    seat = serializers.IntegerField(source="position")
+
+    class Meta:
+        model = Seat
+        fields = ("id", "name", "seat", "substitute")
+
+
+class GameSerializer(serializers.ModelSerializer[Game]):
+    """A game with its players in seat order and its replayed result."""
+
+    event: serializers.SlugRelatedField[Event] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True, help_text="the event's slug")
+    table = serializers.IntegerField(source="table_id", allow_null=True, help_text="the seated table's id; null for "
+                                     "a game not created by seating a round")
+    version = serializers.IntegerField(help_text="bumped by every change (also the ETag, sent back as If-Match)")
+    end = serializers.SerializerMethodField(help_text='"time": the clock ended the game after its last hand')
+    players = SeatSerializer(source="seats", many=True)
+    hands_entered = serializers.SerializerMethodField()
+    result = serializers.SerializerMethodField(help_text="the replayed score sheet's output (SCORE_SHEET.md), players "
+                                               "by their current name: ruleset, hands, finished, next, final, ...")
+
+    class Meta:
+        model = Game
+        fields = ("id", "event", "table", "version", "status", "end", "played_on", "players", "hands_entered",
+                  "result")
+
+    @extend_schema_field(serializers.ChoiceField(choices=["time"], allow_null=True))
+    def get_end(self, game: Game) -> str | None:
+        return "time" if game.ended_by_time else None
+
+    def get_hands_entered(self, game: Game) -> int:
+        return len(game.result.get("hands", ()))
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_result(self, game: Game) -> dict[str, Any]:
+        return named(game.result, roster(game.seats.all()).labels) if game.result else {}
+
+
+class SheetPenaltySerializer(serializers.Serializer[Any]):
+    player = serializers.IntegerField()
+    points = serializers.FloatField()
+    reason = serializers.CharField(allow_blank=True)
+
+
+class SheetSerializer(serializers.Serializer[Any]):
+    """The game as a score sheet (SCORE_SHEET.md), players named by id."""
+
+    ruleset = serializers.CharField(help_text="the event's ruleset preset")
+    overrides = serializers.DictField(help_text="the event's ruleset overrides")
+    players = serializers.ListField(child=serializers.IntegerField(), help_text="player ids in seat order")
+    start = serializers.DictField(required=False, help_text="where the game was taken up (round, honba, "
+                                  "deposits, scores); absent for a game from its start")
+    hands = HandRecordSerializer(many=True)
+    penalties = SheetPenaltySerializer(many=True)
+    end = serializers.ChoiceField(choices=("time",), required=False, help_text="present when the clock ended "
+                                  "the game")
+
+
+class SheetUpdateSerializer(serializers.Serializer[Any]):
+    """A score sheet replacing every hand of the game; what it may not change must equal the game's, if sent."""
+
+    ruleset = serializers.CharField(required=False, help_text="if sent, the event's ruleset preset")
+    overrides = serializers.DictField(required=False, help_text="if sent, the event's overrides")
+    players = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                    help_text="if sent, the game's player ids in seat order")
+    start = serializers.DictField(required=False, help_text="where the game was taken up (round, honba, "
+                                  "deposits, scores)")
+    hands = HandRecordSerializer(many=True, required=False, help_text="every hand (none if left out)")
+    penalties = SheetPenaltySerializer(many=True, required=False, help_text="if sent, the game's penalties "
+                                       "unchanged (they are recorded on the event)")
+    end = serializers.ChoiceField(choices=("time",), required=False, allow_null=True,
+                                  help_text='"time" when the clock ended the game')
+
+
+class HandChangeSerializer(serializers.ModelSerializer[HandChange]):
+    """One change to a game: who, when, and the hand (or sheet, or game settings) before and after."""
+
+    user: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True, help_text="the username; null for a script or a "
+        "deleted user")
+    index = serializers.IntegerField(allow_null=True, help_text="the hand changed; null for a whole sheet or "
+                                     "the game's settings")
+    before = serializers.DictField(allow_null=True, help_text="the hand record (or sheet, or settings) before; "
+                                   "null for an added hand")
+    after = serializers.DictField(allow_null=True, help_text="the same after; null for a deleted hand")
+    version = serializers.IntegerField(help_text="the game's version after the change")
+
+    class Meta:
+        model = HandChange
+        fields = ("at", "user", "action", "index", "before", "after", "version")
+
+
+class GameCreateSerializer(serializers.Serializer[Any]):
+    event = serializers.SlugField(help_text="the event's slug")
+    players = serializers.ListField(child=serializers.IntegerField(), help_text="player ids in seat order, "
+                                    "East (the first dealer) first")
+    substitutes = serializers.ListField(child=serializers.IntegerField(), required=False, default=list,
+                                        help_text="players filling in for an absent player (ranked by the "
+                                        "event's substitute rule); registered substitutes are marked anyway")
+    played_on = serializers.DateField(required=False, help_text="a league counts games in its date range; "
+                                      "default today")
+
+
+class GameUpdateSerializer(serializers.Serializer[Any]):
+    end = serializers.ChoiceField(choices=("time",), required=False, allow_null=True,
+                                  help_text='"time": the clock ended the game after its last hand; null takes '
+                                  "that back")
+    substitutes = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                        help_text="the player ids who played as substitutes (the full list)")
+
+
+class TableSeatSerializer(serializers.Serializer[Any]):
+    wind = serializers.CharField(help_text='the seat wind ("East" first, the first dealer)')
+    player = PlayerRefSerializer()
+
+
+class SeatedTableSerializer(serializers.ModelSerializer[Table]):
+    game = serializers.SerializerMethodField(help_text="the id of the table's game")
+    seats = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Table
+        fields = ("number", "game", "seats")
+
+    def get_game(self, table: Table) -> int | None:
+        game: Game | None = getattr(table, "game", None)
+        return game.pk if game else None
+
+    @extend_schema_field(TableSeatSerializer(many=True))
+    def get_seats(self, table: Table) -> list[dict[str, Any]]:
+        game: Game | None = getattr(table, "game", None)
+        winds = self.context["winds"]
+        seats = sorted(game.seats.all(), key=lambda s: s.position) if game else []
+        return [{"wind": winds[s.position], "player": {"id": s.player_id, "name": s.player.name}} for s in seats]
+
+
+class RoundTablesSerializer(serializers.ModelSerializer[Round]):
+    """A round's tables, their seats in seat order and the game opened for each."""
+
+    round = serializers.IntegerField(source="number", help_text="the round's number")
+    tables = SeatedTableSerializer(many=True)
+
+    class Meta:
+        model = Round
+        fields = ("round", "tables")
+
+
+class SeatingSerializer(serializers.Serializer[Any]):
+    method = serializers.ChoiceField(choices=[str(m) for m in Method])
+    seed = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class ScheduleSerializer(serializers.Serializer[Any]):
+    csv = serializers.CharField(trim_whitespace=False, help_text="header round,table then one column per seat "
+                                "(east,south,west,north or seat1..seatN), one line per table, player ids")

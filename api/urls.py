@@ -1,0 +1,25 @@
+"""The API's paths under /api/v1/."""
+
+from django.urls import URLPattern, URLResolver, include, path
+from rest_framework.routers import DefaultRouter
+
+from api.views import events, games
+
+router = DefaultRouter()
+router.register("events", events.EventViewSet, basename="event")
+router.register("rulesets", events.RulesetViewSet, basename="ruleset")
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("events/<slug:slug>/players/", events.EventPlayersView.as_view(), name="event-players"),
+    path("events/<slug:slug>/rounds/", events.EventRoundsView.as_view(), name="event-rounds"),
+    path("events/<slug:slug>/rounds/<int:number>/seating", events.RoundSeatingView.as_view(), name="round-seating"),
+    path("events/<slug:slug>/schedule", events.EventScheduleView.as_view(), name="event-schedule"),
+    path("events/<slug:slug>/standings/", events.StandingsView.as_view(), name="event-standings"),
+    path("games/", games.GamesView.as_view(), name="games"),
+    path("games/<int:game_id>/", games.GameView.as_view(), name="api-game"),
+    path("games/<int:game_id>/hands/", games.GameHandsView.as_view(), name="game-hands"),
+    path("games/<int:game_id>/hands/<int:index>/", games.GameHandView.as_view(), name="game-hand"),
+    path("games/<int:game_id>/sheet", games.GameSheetView.as_view(), name="game-sheet"),
+    path("games/<int:game_id>/history/", games.GameHistoryView.as_view(), name="game-history"),
+    path("", include(router.urls)),
+]

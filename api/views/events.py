@@ -1,0 +1,206 @@
+"""Events, their players, rounds, seating, schedule and standings, and the ruleset presets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import permissions, status, viewsets
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.generics import ListAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.serializers import BaseSerializer, Serializer
+from rest_framework.views import APIView
+
+from api.errors import INVALID, NOT_AUTHENTICATED, NOT_FOUND, NOT_ORGANISER, error_response
+from api.serializers.events import (
+    EventSerializer,
+    PlayerSerializer,
+    RegisteredPlayerSerializer,
+    RoundSerializer,
+    RulesetSerializer,
+    StandingSerializer,
+)
+from api.serializers.games import RoundTablesSerializer, ScheduleSerializer, SeatingSerializer
+from rules.errors import RuleError
+from rules.presets import get_preset, preset_doc, preset_keys
+from scoring.models import Standing
+from scoring.services.games import round_seat, schedule_import
+from tournament.models import Event, Registration, Round, Seat, Table
+from tournament.selectors import visible_events
+from tournament.services.events import event_create, player_register, round_add
+from tournament.services.seating import Method
+
+
+def organised_event(request: Request, slug: str, doing: str) -> Event:
+    """The event named by the URL, for one of its organisers (403 for anyone else, 404 if hidden)."""
+    event = get_object_or_404(visible_events(request.user), slug=slug)
+    if not event.is_organiser(request.user):
+        raise PermissionDenied(f"only the event's organisers {doing}")
+    return event
+
+
+class IsOrganiserOrReadOnly(permissions.BasePermission):
+    def has_object_permission(self, request: Request, view: Any, obj: Event) -> bool:
+        return request.method in permissions.SAFE_METHODS or obj.is_organiser(request.user)
+
+
+@extend_schema_view(
+    create=extend_schema(responses={201: EventSerializer, 400: INVALID, 401: NOT_AUTHENTICATED}),
+    retrieve=extend_schema(responses={200: EventSerializer, 404: NOT_FOUND}),
+    partial_update=extend_schema(responses={
+        200: EventSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
+        403: error_response("only the event's organisers change it"), 404: NOT_FOUND}),
+    destroy=extend_schema(responses={
+        204: None, 401: NOT_AUTHENTICATED, 403: error_response("only the event's organisers delete it"),
+        404: NOT_FOUND}),
+)
+class EventViewSet(viewsets.ModelViewSet[Event]):
+    """Events; the creator becomes an organiser. Organisers change their events."""
+
+    serializer_class = EventSerializer
+    lookup_field = "slug"
+    permission_classes = (permissions.IsAuthenticatedOrReadOnly, IsOrganiserOrReadOnly)
+    http_method_names = ("get", "post", "patch", "delete", "head", "options")
+
+    def get_queryset(self) -> QuerySet[Event]:
+        return visible_events(self.request.user).order_by("-starts_on", "name", "pk")
+
+    def perform_create(self, serializer: BaseSerializer[Event]) -> None:
+        serializer.instance = event_create(organiser=self.request.user, **serializer.validated_data)
+
+
+def created(request: Request, slug: str, doing: str, given: type[Serializer[Any]], write: Callable[..., Any],
+            shown: type[Serializer[Any]]) -> Response:
+    """An organiser's addition to the event: the body checked by ``given``, written, answered by ``shown``."""
+    event = organised_event(request, slug, doing)
+    serializer = given(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return Response(shown(write(event=event, **serializer.validated_data)).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema_view(get=extend_schema(responses={200: RegisteredPlayerSerializer(many=True), 404: NOT_FOUND}))
+class EventPlayersView(ListAPIView[Registration]):
+    """The players registered in an event; organisers register new players."""
+
+    serializer_class = RegisteredPlayerSerializer
+
+    def get_queryset(self) -> QuerySet[Registration]:
+        event = get_object_or_404(visible_events(self.request.user), slug=self.kwargs["slug"])
+        return event.registrations.select_related("player").order_by("player__name", "player_id")
+
+    @extend_schema(request=PlayerSerializer, responses={
+        201: RegisteredPlayerSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
+        403: error_response("only the event's organisers register players"), 404: NOT_FOUND})
+    def post(self, request: Request, slug: str) -> Response:
+        return created(request, slug, "register players", PlayerSerializer, player_register,
+                       RegisteredPlayerSerializer)
+
+
+@extend_schema_view(get=extend_schema(responses={200: RoundSerializer(many=True), 404: NOT_FOUND}))
+class EventRoundsView(ListAPIView[Round]):
+    """The event's rounds; organisers add the next one."""
+
+    serializer_class = RoundSerializer
+
+    def get_queryset(self) -> QuerySet[Round]:
+        event = get_object_or_404(visible_events(self.request.user), slug=self.kwargs["slug"])
+        return event.rounds.order_by("number")
+
+    @extend_schema(request=RoundSerializer, responses={
+        201: RoundSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
+        403: error_response("only the event's organisers add rounds"), 404: NOT_FOUND})
+    def post(self, request: Request, slug: str) -> Response:
+        return created(request, slug, "add rounds", RoundSerializer, round_add, RoundSerializer)
+
+
+@extend_schema_view(get=extend_schema(responses={200: StandingSerializer(many=True), 404: NOT_FOUND}))
+class StandingsView(ListAPIView[Standing]):
+    """The stored standings: a constant number of queries, whatever the event's size."""
+
+    permission_classes = (permissions.AllowAny,)
+    serializer_class = StandingSerializer
+
+    def get_queryset(self) -> QuerySet[Standing]:
+        event = get_object_or_404(visible_events(self.request.user), slug=self.kwargs["slug"])
+        return Standing.objects.filter(event=event).select_related("player")
+
+
+def seated_rounds(event: Event, numbers: list[int] | None = None) -> QuerySet[Round]:
+    """Rounds with their tables, games, seats and players in a constant number of queries."""
+    seats = Seat.objects.select_related("player").order_by("position")
+    tables = Table.objects.select_related("game").prefetch_related(Prefetch("game__seats", queryset=seats))
+    rounds = event.rounds.prefetch_related(Prefetch("tables", queryset=tables.order_by("number")))
+    return rounds.filter(number__in=numbers) if numbers is not None else rounds
+
+
+def tables(rounds: Round | QuerySet[Round], event: Event, *, many: bool = False) -> Any:
+    """Rounds rendered with their tables, the seat winds named by the event's ruleset."""
+    return RoundTablesSerializer(rounds, many=many, context={"winds": event.ruleset().seat_winds}).data
+
+
+class RoundSeatingView(APIView):
+    """Seat a round: tables with their seats (East first) and a game per table."""
+
+    @extend_schema(responses={200: RoundTablesSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        event = get_object_or_404(visible_events(request.user), slug=slug)
+        round_ = seated_rounds(event, [number]).first()
+        if round_ is None:
+            raise NotFound("this event has no such round")
+        return Response(tables(round_, event))
+
+    @extend_schema(request=SeatingSerializer, responses={
+        201: RoundTablesSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND})
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        event = organised_event(request, slug, "seat rounds")
+        serializer = SeatingSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        round_seat(event=event, number=number, method=Method(serializer.validated_data["method"]),
+                   seed=serializer.validated_data["seed"])
+        return Response(tables(seated_rounds(event, [number]).get(), event), status=status.HTTP_201_CREATED)
+
+
+class EventScheduleView(APIView):
+    """Seat every round from a predefined schedule (CSV): all rounds or none."""
+
+    @extend_schema(request=ScheduleSerializer, responses={
+        201: RoundTablesSerializer(many=True), 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER,
+        404: NOT_FOUND})
+    def post(self, request: Request, slug: str) -> Response:
+        event = organised_event(request, slug, "seat rounds")
+        serializer = ScheduleSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        games = schedule_import(event=event, text=serializer.validated_data["csv"])
+        numbers = sorted({game.table.round.number for game in games if game.table is not None})
+        return Response(tables(seated_rounds(event, numbers).order_by("number"), event, many=True),
+                        status=status.HTTP_201_CREATED)
+
+
+class RulesetViewSet(viewsets.GenericViewSet[Any]):
+    """The ruleset presets with every parameter and the docstring naming the source."""
+
+    permission_classes = (permissions.AllowAny,)
+    serializer_class = RulesetSerializer
+    lookup_field = "key"
+
+    @extend_schema(responses=RulesetSerializer(many=True))
+    def list(self, request: Request) -> Response:
+        page = self.paginate_queryset([self._preset(key) for key in preset_keys()])
+        return self.get_paginated_response(RulesetSerializer(page, many=True).data)
+
+    @extend_schema(parameters=[OpenApiParameter("key", str, OpenApiParameter.PATH, description="a preset key")],
+                   responses={200: RulesetSerializer, 404: error_response("no preset with this key")})
+    def retrieve(self, request: Request, key: str) -> Response:
+        try:
+            return Response(RulesetSerializer(self._preset(key)).data)
+        except RuleError as exc:
+            raise NotFound(str(exc)) from None
+
+    @staticmethod
+    def _preset(key: str) -> dict[str, Any]:
+        return {"key": key, "parameters": get_preset(key).as_dict(), "description": preset_doc(key)}

@@ -1,0 +1,238 @@
+"""Games, their hands and sheets, and their history.
+
+A game's version is its ETag. A write that changes existing hands (PUT,
+PATCH, DELETE of a hand, PUT of the sheet, PATCH of the game) must send
+``If-Match`` with the version it read, and gets 409 if the game changed
+since; adding a hand may send it too. Refused input is a 400 whose
+``errors`` name each field with the score sheet's message; nothing is saved
+then.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import status
+from rest_framework.exceptions import ParseError, PermissionDenied
+from rest_framework.generics import GenericAPIView, ListAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.errors import (
+    CONFLICT,
+    INVALID,
+    NOT_AUTHENTICATED,
+    NOT_FOUND,
+    NOT_SCORER,
+    PRECONDITION_REQUIRED,
+    PreconditionRequired,
+    error_response,
+)
+from api.openapi import ETAG, IF_MATCH
+from api.serializers.games import (
+    GameCreateSerializer,
+    GameSerializer,
+    GameUpdateSerializer,
+    HandChangeSerializer,
+    HandRecordSerializer,
+    HandSerializer,
+    SheetSerializer,
+    SheetUpdateSerializer,
+)
+from scoring.models import Hand, HandChange
+from scoring.services import hands
+from scoring.services.games import game_create
+from scoring.services.replay import game_sheet
+from tournament.errors import InvalidInput
+from tournament.models import Game
+from tournament.selectors import visible_events, visible_games, with_seats
+
+# A write to an existing game: who may, which game, and the version it is based on.
+GAME_WRITE: dict[int, Any] = {401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND, 409: CONFLICT,
+                              428: PRECONDITION_REQUIRED}
+
+
+def version_of(request: Request, *, required: bool) -> int | None:
+    """The version an If-Match names; 428 when a change to existing hands comes without one."""
+    raw = request.headers.get("If-Match")
+    if raw is None:
+        if required:
+            raise PreconditionRequired
+        return None
+    try:
+        return int(raw.strip().removeprefix("W/").strip('"'))
+    except ValueError:
+        raise ParseError("If-Match must be the game's version, e.g. \"3\"") from None
+
+
+def answer(game: Game, code: int = status.HTTP_200_OK) -> Response:
+    """The game as the API shows it, with its version as the ETag."""
+    game = with_seats(Game.objects.select_related("event")).get(pk=game.pk)
+    response = Response(GameSerializer(game).data, status=code)
+    response["ETag"] = f'"{game.version}"'
+    return response
+
+
+def hand_record(request: Request) -> dict[str, Any]:
+    """The body as a hand record; ``index`` (as the GET shows it) is the URL's business, not the record's."""
+    if not isinstance(request.data, dict):
+        raise InvalidInput.one("", "a hand is a JSON object")
+    return {key: value for key, value in request.data.items() if key != "index"}
+
+
+@extend_schema_view(get=extend_schema(parameters=[OpenApiParameter("event", str, description="an event's slug")],
+                                      responses=GameSerializer(many=True)))
+class GamesView(ListAPIView[Game]):
+    """Games (newest first), of one event with ``?event=``; referees and organisers create them."""
+
+    serializer_class = GameSerializer
+
+    def get_queryset(self) -> QuerySet[Game]:
+        games = with_seats(visible_games(self.request.user))
+        if "event" in self.request.query_params:
+            games = games.filter(event__slug=self.request.query_params["event"])
+        return games.order_by("-created_at", "-id")
+
+    @extend_schema(request=GameCreateSerializer, parameters=[ETAG], responses={
+        201: GameSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND})
+    def post(self, request: Request) -> Response:
+        serializer = GameCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        event = get_object_or_404(visible_events(request.user), slug=data["event"])
+        if not event.can_score(request.user):
+            raise PermissionDenied("only the event's organisers and referees create games")
+        game = game_create(event=event, player_ids=data["players"], substitutes=data["substitutes"],
+                           played_on=data.get("played_on"))
+        return answer(game, status.HTTP_201_CREATED)
+
+
+def game_for(request: Request, game_id: int, *, write: bool = False) -> Game:
+    """The game the URL names, if the user may see it (404 otherwise) and, for a write, score it (403)."""
+    game = get_object_or_404(visible_games(request.user), pk=game_id)
+    if write and not game.event.can_score(request.user):
+        raise PermissionDenied("only the event's organisers and its referees enter and correct hands")
+    return game
+
+
+class _GameView(GenericAPIView[Game]):
+    def game(self, *, write: bool = False) -> Game:
+        return game_for(self.request, self.kwargs["game_id"], write=write)
+
+
+class GameView(_GameView):
+    @extend_schema(parameters=[ETAG], responses={200: GameSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, game_id: int) -> Response:
+        return answer(self.game())
+
+    @extend_schema(request=GameUpdateSerializer, parameters=[IF_MATCH, ETAG],
+                   responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
+    def patch(self, request: Request, game_id: int) -> Response:
+        """End the game by the clock (or take it back), or set who played as a substitute."""
+        game, version = self.game(write=True), version_of(request, required=True)
+        serializer = GameUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        return answer(hands.game_update(
+            game_id=game.pk, user=request.user, version=version,
+            ended_by_time=(data["end"] == "time") if "end" in data else None, substitutes=data.get("substitutes")))
+
+
+class GameHandsView(_GameView):
+    serializer_class = HandSerializer
+
+    @extend_schema(parameters=[ETAG], responses={200: HandSerializer(many=True), 404: NOT_FOUND})
+    def get(self, request: Request, game_id: int) -> Response:
+        game = self.game()
+        page = self.paginate_queryset(Hand.objects.filter(game=game).order_by("index"))  # type: ignore[arg-type]
+        response = self.get_paginated_response(HandSerializer([{"index": h.index, **h.record} for h in page or []],
+                                                              many=True).data)
+        response["ETag"] = f'"{game.version}"'
+        return response
+
+    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG], responses={
+        201: GameSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND,
+        409: CONFLICT})
+    def post(self, request: Request, game_id: int) -> Response:
+        """Add the next hand: a score-sheet hand record naming players by id."""
+        game, version = self.game(write=True), version_of(request, required=False)
+        written = hands.game_record_hand(game_id=game.pk, record=hand_record(request), user=request.user,
+                                         version=version)
+        return answer(written, status.HTTP_201_CREATED)
+
+
+class GameHandView(_GameView):
+    @extend_schema(parameters=[ETAG], responses={200: HandSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, game_id: int, index: int) -> Response:
+        game = self.game()
+        hand = get_object_or_404(game.hands, index=index)
+        response = Response(HandSerializer({"index": hand.index, **hand.record}).data)
+        response["ETag"] = f'"{game.version}"'
+        return response
+
+    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG],
+                   responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
+    def put(self, request: Request, game_id: int, index: int) -> Response:
+        """Replace a hand; every later hand is replayed. An ``index`` in the body (as GET shows it) is ignored."""
+        return self._change(request, index, merge=False)
+
+    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG],
+                   responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
+    def patch(self, request: Request, game_id: int, index: int) -> Response:
+        """Change some fields of a hand (a null value removes the field)."""
+        return self._change(request, index, merge=True)
+
+    @extend_schema(parameters=[IF_MATCH, ETAG], responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
+    def delete(self, request: Request, game_id: int, index: int) -> Response:
+        game, version = self.game(write=True), version_of(request, required=True)
+        return answer(hands.game_delete_hand(game_id=game.pk, index=index, user=request.user, version=version))
+
+    def _change(self, request: Request, index: int, *, merge: bool) -> Response:
+        game, version = self.game(write=True), version_of(request, required=True)
+        record = hand_record(request)
+        if merge:
+            hand = get_object_or_404(game.hands, index=index)
+            record = {k: v for k, v in {**hand.record, **record}.items() if v is not None}
+        return answer(hands.game_change_hand(game_id=game.pk, index=index, record=record, user=request.user,
+                                             version=version))
+
+
+class GameSheetView(_GameView):
+    @extend_schema(parameters=[ETAG], responses={200: SheetSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, game_id: int) -> Response:
+        """The whole game as a score sheet (players by id)."""
+        game = self.game()
+        response = Response(SheetSerializer(game_sheet(game)).data)
+        response["ETag"] = f'"{game.version}"'
+        return response
+
+    @extend_schema(request=SheetUpdateSerializer, parameters=[IF_MATCH, ETAG],
+                   responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
+    def put(self, request: Request, game_id: int) -> Response:
+        """Replace every hand from a score sheet naming players by id (its players and ruleset must match)."""
+        game, version = self.game(write=True), version_of(request, required=True)
+        data = request.data if isinstance(request.data, dict) else {}
+        problems = hands.sheet_header_problems(game, data)
+        if problems:
+            raise InvalidInput(problems)
+        return answer(hands.game_put_sheet(game_id=game.pk, hands=list(data.get("hands", [])), user=request.user,
+                                           version=version, start=data.get("start", {}),
+                                           ended_by_time=data.get("end") == "time"))
+
+
+@extend_schema_view(get=extend_schema(
+    description="Every change to the game's hands; for the event's organisers.",
+    responses={200: HandChangeSerializer(many=True), 401: NOT_AUTHENTICATED,
+               403: error_response("the history is for the event's organisers"), 404: NOT_FOUND}))
+class GameHistoryView(ListAPIView[HandChange]):
+    serializer_class = HandChangeSerializer
+
+    def get_queryset(self) -> QuerySet[HandChange]:
+        game = game_for(self.request, self.kwargs["game_id"])
+        if not game.event.is_organiser(self.request.user):
+            # 401 for a visitor who has not signed in (who might be an organiser), 403 for anyone else.
+            self.permission_denied(self.request, message="the history is for the event's organisers")
+        return HandChange.objects.filter(game=game).select_related("user").order_by("at", "id")

@@ -1,0 +1,46 @@
+"""Games opened for play: seated by the tournament app, scored from their start here.
+
+A new game's result is its replay with no hands yet (the start scores, who
+deals first), stored like any other, in the same transaction as its seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+
+from django.db import transaction
+
+from scoring.services.replay import replay, store_result
+from scoring.services.standings import ranking
+from tournament.models import Event, Game, Table
+from tournament.services.games import game_seat
+from tournament.services.schedule import seat_schedule
+from tournament.services.seating import Method, seat_round
+
+
+def game_create(*, event: Event, player_ids: list[int], table: Table | None = None,
+                substitutes: Iterable[int] = (), played_on: date | None = None) -> Game:
+    """A game with its players in seat order (the first is the first dealer), ready for its first hand."""
+    with transaction.atomic():
+        return _opened([game_seat(event=event, player_ids=player_ids, table=table, substitutes=substitutes,
+                                  played_on=played_on)])[0]
+
+
+def round_seat(*, event: Event, number: int, method: Method, seed: int | None = None) -> list[Game]:
+    """Seat round ``number`` (random, or swiss by the current standings) and open a game per table."""
+    with transaction.atomic():
+        order = ranking(event) if method == Method.SWISS else []
+        return _opened(seat_round(event=event, number=number, method=method, ranking=order, seed=seed))
+
+
+def schedule_import(*, event: Event, text: str) -> list[Game]:
+    """Seat every round of a predefined schedule (CSV) and open its games, all or nothing."""
+    with transaction.atomic():
+        return _opened(seat_schedule(event=event, text=text))
+
+
+def _opened(games: list[Game]) -> list[Game]:
+    for game in games:
+        store_result(game, replay(game, []))
+    return games

@@ -1,0 +1,106 @@
+"""The one place stored hands become a rules/ input, and the replay's output is stored.
+
+A stored game is a score sheet naming its players by id (``game_sheet``);
+``replay`` scores it through the Django-free reader with the players'
+current names for its messages, and ``store_result`` keeps the output on the
+game (players by seat) with one GameResult row per player.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from rules.errors import Problem
+from scoring.models import GameResult
+from scoring.sheet.output import result_json
+from scoring.sheet.reader import ScoredSheet, SheetError, score_sheet
+from scoring.sheet.record import map_players
+from tournament.errors import InvalidInput
+from tournament.models import Game
+from tournament.selectors import game_roster
+
+Record = dict[str, Any]
+
+
+class NamedBy(StrEnum):
+    """How a sheet names its players: by id (the API's, the history's) or by unique name (exports)."""
+
+    ID = "id"
+    LABEL = "label"
+
+
+def game_sheet(game: Game, records: Iterable[Mapping[str, Any]] | None = None, *,
+               by: NamedBy = NamedBy.ID) -> dict[str, Any]:
+    """The game as a score sheet (SCORE_SHEET.md), with its stored hands or ``records`` (players by id)."""
+    roster = game_roster(game)
+    if records is None:
+        records = [h.record for h in game.hands.order_by("index")]
+
+    def name(player_id: Any) -> Any:
+        return player_id if by == NamedBy.ID else roster.label_of(player_id)
+
+    sheet: dict[str, Any] = {
+        "ruleset": game.event.ruleset_key,
+        "overrides": game.event.ruleset_overrides,
+        "players": list(roster.ids) if by == NamedBy.ID else list(roster.labels),
+        "hands": [map_players(r, name) for r in records],
+        "penalties": [{"player": name(p.player_id), "points": float(p.points), "reason": p.reason}
+                      for p in game.penalties.order_by("id")],
+    }
+    if game.start:
+        sheet["start"] = game.start
+    if game.ended_by_time:
+        sheet["end"] = "time"
+    return sheet
+
+
+def replay(game: Game, records: Sequence[Mapping[str, Any]]) -> ScoredSheet:
+    """Score the game with these hands (players by id); InvalidInput with the sheet's messages if it cannot be."""
+    try:
+        return score_sheet(game_sheet(game, records), labels=game_roster(game).labels)
+    except SheetError as exc:
+        raise InvalidInput(exc.problems) from None
+
+
+def hand_problems(problems: Sequence[Problem], index: int) -> list[Problem]:
+    """Problems of the hand being written named relative to it; the rest keep their sheet path."""
+    prefix = f"hands[{index}]"
+    out = []
+    for p in problems:
+        if p.field == prefix:
+            out.append(Problem("", p.message))
+        elif p.field.startswith(prefix + "."):
+            out.append(Problem(p.field[len(prefix) + 1:], p.message))
+        else:
+            out.append(p)
+    return out
+
+
+def store_result(game: Game, scored: ScoredSheet) -> None:
+    """Save a replay's output on the game (players by seat) and its GameResult rows, in the caller's transaction."""
+    game.result = result_json(scored)
+    game.status = Game.Status.FINISHED if scored.record.state.finished else Game.Status.PLAYING
+    game.save(update_fields=["version", "result", "status", "updated_at"])
+    GameResult.objects.filter(game=game).delete()
+    seats = {seat.position: seat for seat in game.seats.all()}
+    rows = scored.final_rows()
+    ranks = Counter(row.rank for row in rows)
+    GameResult.objects.bulk_create([
+        GameResult(game=game, player_id=seats[row.player].player_id, event_id=game.event_id,
+                   finished=scored.record.state.finished, substitute=seats[row.player].substitute,
+                   # A rank shared by k players counts as the mean of the places they hold.
+                   rank=Decimal(row.rank) + Decimal(ranks[row.rank] - 1) / 2,
+                   score=row.score, points=_decimal(row.points),
+                   table_points=None if row.table_points is None else _decimal(row.table_points))
+        for row in rows
+    ])
+
+
+def _decimal(value: Fraction | int) -> Decimal:
+    fraction = Fraction(value)
+    return Decimal(fraction.numerator) / Decimal(fraction.denominator)

@@ -1,0 +1,83 @@
+"""One hand in words, as a referee would say it: "Ron on Cy: Ann 3 han 40 fu; riichi: Ann".
+
+The one wording of a hand for the command's text output (English) and the
+pages (in the reader's language). It reads a hand of the stored result
+(players by seat, ``scoring.sheet.output``) and the names to use, so it needs
+neither the sheet nor the database. Django-free: the pages pass Django's
+``gettext``; the strings are marked with ``_`` so that ``makemessages``
+collects them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+
+class Words(Protocol):
+    """Where the words come from: ``django.utils.translation`` on the pages, English by default."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, number: int) -> str: ...
+
+
+class English:
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, number: int) -> str:
+        return singular if number == 1 else plural
+
+
+ENGLISH = English()
+
+
+def describe(hand: Mapping[str, Any], names: Sequence[str], words: Words = ENGLISH) -> str:
+    """The hand in one line; ``hand`` is one of a stored result's hands (players by seat)."""
+    _ = words.gettext
+
+    def who(seats: Any) -> str:
+        return ", ".join(_name(names, seat) for seat in seats or ())
+
+    kind = hand["result"]
+    loser = _name(names, hand.get("loser"))
+    if hand.get("abortive") and hand.get("loser") is not None:  # a triple ron that ends the hand
+        text = _("Triple ron on %(loser)s: abortive draw") % {"loser": loser}
+    elif kind in ("ron", "tsumo"):
+        wins = ", ".join(f"{_name(names, w['winner'])} {value_text(w, words)}"
+                         for w in hand.get("wins", []) if w.get("stood", True))
+        text = (_("Ron on %(loser)s: %(wins)s") % {"loser": loser, "wins": wins} if kind == "ron"
+                else _("Tsumo: %(wins)s") % {"wins": wins})
+    elif kind == "draw":
+        text = (_("Draw, nagashi: %(names)s") % {"names": who(hand.get("nagashi"))} if hand.get("nagashi")
+                else _("Draw, tenpai: %(names)s") % {"names": who(hand.get("tenpai"))} if hand.get("tenpai")
+                else _("Draw, nobody tenpai") if "tenpai" in hand else _("Draw"))
+    elif kind == "abort":
+        text = _("Abortive draw (%(reason)s)") % {"reason": hand.get("abortive") or ""}
+    else:
+        text = _("Chombo: %(player)s") % {"player": _name(names, hand.get("chombo"))}
+    if hand.get("riichi"):
+        text += "; " + _("riichi: %(names)s") % {"names": who(hand["riichi"])}
+    if hand.get("false_wins"):
+        text += "; " + _("false win: %(names)s") % {"names": who(hand["false_wins"])}
+    return text
+
+
+def value_text(win: Mapping[str, Any], words: Words = ENGLISH) -> str:
+    """A win's value: "3 han 40 fu", "5 han (mangan)", "yakuman", "12 fan + 2 flowers"."""
+    _ = words.gettext
+    if "fan" in win:
+        flowers = win.get("flowers") or 0
+        return (words.ngettext("%(fan)s fan + %(flowers)s flower", "%(fan)s fan + %(flowers)s flowers", flowers)
+                % {"fan": win["fan"], "flowers": flowers} if flowers else _("%(fan)s fan") % {"fan": win["fan"]})
+    if win.get("yakuman") and not win.get("han"):
+        return str(win.get("limit") or _("yakuman"))
+    text = _("%(han)s han") % {"han": win.get("han")}
+    if win.get("fu") is not None:
+        text += " " + _("%(fu)s fu") % {"fu": win["fu"]}
+    return text + (f" ({win['limit']})" if win.get("limit") else "")
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)

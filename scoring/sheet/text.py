@@ -1,0 +1,97 @@
+"""A result as text for a referee to read and check: the hands in a table, then the final standings.
+
+It reads the stored result (players by seat, ``scoring.sheet.output``), so a
+game from the database prints the same way as a sheet from a file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scoring.sheet.describe import describe
+
+_RESULT_WIDTH = 40  # the "Result" column: most hands fit in it
+
+
+def result_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
+    """A hand-by-hand table and the final standings."""
+    ruleset = result["ruleset"]
+    width = max(7, *(len(n) for n in names)) + 1
+    hands = result["hands"]
+    first = hands[0] if hands else result.get("next") or {}
+    lines = [
+        f"Ruleset {ruleset['key']}: {ruleset['players']} players, start {ruleset['start_points']}, "
+        f"return {ruleset['return_points']}, uma {_uma_text(ruleset['uma'])}",
+        "Seats at the start: " + _seats_text(names, first),
+        "",
+    ]
+    header = (f"{'#':>3}  {'Round':<6}{'Honba':>5}  {'Dealer':<{width}}{'Sticks':>6}  {'Result':<{_RESULT_WIDTH}}"
+              + "".join(f"{n:>{width}}" for n in names))
+    lines += [header, "-" * len(header)]
+    shown = first.get("seats")
+    for number, hand in enumerate(hands, start=1):
+        if hand.get("seats") != shown:
+            shown = hand.get("seats")
+            lines.append("     seats change: " + _seats_text(names, hand))
+        lines += _hand_lines(number, hand, names, width)
+    return "\n".join([*lines, "", *_final_lines(result, names, width)]) + "\n"
+
+
+def _hand_lines(number: int, hand: Mapping[str, Any], names: Sequence[str], width: int) -> list[str]:
+    blank = f"{'':>3}  {'':<6}{'':>5}  {'':<{width}}{'':>6}  {'':<{_RESULT_WIDTH}}"
+    lines = [
+        f"{number:>3}  {hand['round']:<6}{hand['honba']:>5}  {names[hand['dealer']]:<{width}}"
+        f"{hand['deposits_before']:>6}  {describe(hand, names):<{_RESULT_WIDTH}}"
+        + "".join(f"{_signed(d):>{width}}" for d in hand["deltas"]),
+        blank + "".join(f"{v:>{width}}" for v in hand["scores"]),
+    ]
+    for win in hand.get("wins", []):
+        items = win.get("yaku") or win.get("fan_list") or []
+        if items:
+            lines.append(f"{'':>5}{names[win['winner']]}: "
+                         + ", ".join(f"{i['name']} {i.get('han', i.get('fan'))}" for i in items))
+    if hand.get("game_ended"):
+        lines.append(f"     game ended: {hand['game_ended']}")
+    return lines
+
+
+def _final_lines(result: Mapping[str, Any], names: Sequence[str], width: int) -> list[str]:
+    table = any(row["table_points"] is not None for row in result["final"])
+    if result["finished"]:
+        lines = [f"Final result ({result['end_reason']}); sticks left on the table: {result['deposits_left']}"]
+    else:
+        following = result["next"]
+        lines = [f"Game in progress: next hand {following['round']}, honba {following['honba']}, "
+                 f"{following['deposits']} stick(s) on the table. Standings so far:"]
+    lines.append(f"{'Rank':>4}  {'Player':<{width}}{'Score':>8}{'Uma':>8}{'Oka':>8}{'Penalty':>9}{'Points':>9}"
+                 + (f"{'Table':>7}" if table else ""))
+    for row in result["final"]:
+        points = f"{row['table_points']:>7g}" if table and row["table_points"] is not None else ""
+        lines.append(f"{row['rank']:>4}  {names[row['player']]:<{width}}{row['score']:>8}{_pts(row['uma']):>8}"
+                     f"{_pts(row['oka']):>8}{_pts(row['penalty']):>9}{_pts(row['points']):>9}{points}")
+    return lines
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _pts(value: float) -> str:
+    """Points with one decimal, two where a shared place split them finer."""
+    return f"{value:+.1f}" if round(value, 1) == value else f"{value:+.2f}"
+
+
+def _uma_text(uma: Any) -> str:
+    if isinstance(uma, dict):
+        return "by plus count"
+    return "/".join(f"{v:+g}" for v in uma) if uma else "none"
+
+
+def _seats_text(names: Sequence[str], hand: Mapping[str, Any]) -> str:
+    """The players from the dealer round the table, with their seat winds."""
+    seats: list[int] = hand.get("seats") or list(range(len(names)))
+    winds = hand.get("seat_winds") or []
+    start = seats.index(hand["dealer"]) if hand.get("dealer") in seats else 0
+    order = seats[start:] + seats[:start]
+    return ", ".join(f"{names[seat]} ({winds[seat]})" if seat < len(winds) else names[seat] for seat in order)

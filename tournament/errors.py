@@ -1,0 +1,23 @@
+"""Refused input, as every service of the project reports it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.errors import Problem
+
+
+class InvalidInput(ValueError):
+    """Input a service refuses; ``problems`` name each field (``players[2]``, ``hands[3].fu``) and why.
+
+    Nothing was written when it is raised. The API answers it as a 400 naming
+    the fields, the pages show each message next to its field.
+    """
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+    @classmethod
+    def one(cls, field: str, message: str) -> InvalidInput:
+        return cls([Problem(field, message)])

@@ -1,0 +1,67 @@
+"""Reading an event's structure: what a user may see, and how a game's players are named."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from tournament.models import Event, Game, Seat
+
+
+def visible_events(user: Any) -> QuerySet[Event]:
+    """Public events for everyone; private ones for their organisers, referees and staff."""
+    events = Event.objects.all()
+    if user.is_authenticated and user.is_staff:
+        return events
+    if user.is_authenticated:
+        return events.filter(Q(public=True) | Q(organisers=user) | Q(referees=user)).distinct()
+    return events.filter(public=True)
+
+
+def visible_games(user: Any) -> QuerySet[Game]:
+    return Game.objects.filter(event__in=visible_events(user)).select_related("event")
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    """A game's players in seat order: their ids and the labels that name them (unique at the table)."""
+
+    ids: tuple[int, ...]
+    labels: tuple[str, ...]
+
+    def label_of(self, player_id: Any) -> str:
+        return self.labels[self.ids.index(player_id)] if player_id in self.ids else str(player_id)
+
+
+def roster(seats: Iterable[Seat]) -> Roster:
+    """Labels are the players' names, made unique where two share one ("Kim #12").
+
+    ``seats`` are a game's seats with their players (prefetched where a page
+    lists many games), in any order.
+    """
+    ordered = sorted(seats, key=lambda seat: seat.position)
+    return labelled([(seat.player_id, seat.player.name) for seat in ordered])
+
+
+def labelled(players: Sequence[tuple[int, str]]) -> Roster:
+    counts = Counter(name for _, name in players)
+    labels = tuple(name if counts[name] == 1 else f"{name} #{pid}" for pid, name in players)
+    return Roster(ids=tuple(pid for pid, _ in players), labels=labels)
+
+
+def game_roster(game: Game) -> Roster:
+    """The game's roster, from its prefetched seats when there are any (``with_seats``), else one query."""
+    return roster(game.seats.all() if _prefetched(game) else game.seats.select_related("player"))
+
+
+def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
+    """Games with their seats and players in two more queries, however many games there are."""
+    return games.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+
+
+def _prefetched(game: Game) -> bool:
+    return "seats" in getattr(game, "_prefetched_objects_cache", {})
