@@ -13,12 +13,8 @@ from rules.errors import Problem, RuleError
 from rules.hand_value import KAZOE_HAN, HandValue, check_han_fu, hand_value
 from rules.hands import ABORT_REASONS, Abort, AbortReason, Chombo, Draw, HandResult, Ron, Tsumo, Win
 from rules.mcr import check_mcr_hand
-from rules.options import MultipleRon
 from rules.ruleset import Ruleset
 from rules.state import GameState
-
-# The multiple_ron options under which a triple ron is an abortive draw (seed 000 §3.5 options 2 and 4).
-TRIPLE_RON_ABORTS = (MultipleRon.DOUBLE_HEAD_BUMP_TRIPLE_ABORT, MultipleRon.DOUBLE_ONLY_TRIPLE_ABORT)
 
 
 def check_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) -> None:
@@ -106,7 +102,7 @@ def check_abort(*, ruleset: Ruleset, abort: Abort) -> None:
     """
     if abort.reason is not None and abort.reason not in ABORT_REASONS:
         raise RuleError.one("reason", "must be one of: " + ", ".join(ABORT_REASONS))
-    if abort.reason == AbortReason.TRIPLE_RON and ruleset.multiple_ron not in TRIPLE_RON_ABORTS:
+    if abort.reason == AbortReason.TRIPLE_RON and AbortReason.TRIPLE_RON not in ruleset.abort_reasons:
         raise RuleError.one("reason", f"a triple ron is not an abortive draw under multiple_ron "
                             f"{ruleset.multiple_ron}: record it as a ron with its wins")
     if not ruleset.abortive_draws and abort.reason != AbortReason.TRIPLE_RON:

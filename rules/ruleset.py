@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.errors import Problem, RuleError
+from rules.hands import AbortReason
 from rules.options import (
     ChomboPayment,
     DealerMultipleRonRenchan,
@@ -38,6 +39,9 @@ from rules.parameters import PARAMETERS as PARAMETERS
 from rules.parameters import Uma as Uma
 from rules.parameters import UmaByPlusCount as UmaByPlusCount
 from rules.parameters import number_json as number_json
+
+# The multiple_ron options under which a triple ron is an abortive draw (seed 000 §3.5 options 2 and 4).
+_TRIPLE_RON_ABORTS = (MultipleRon.DOUBLE_HEAD_BUMP_TRIPLE_ABORT, MultipleRon.DOUBLE_ONLY_TRIPLE_ABORT)
 
 Number = Fraction
 
@@ -109,6 +113,17 @@ class Ruleset:
     def oka(self) -> int:
         """Oka: (return − start) × players, to first place (RULES.md §5)."""
         return (self.return_points - self.start_points) * self.players
+
+    @property
+    def abort_reasons(self) -> tuple[AbortReason, ...]:
+        """The abortive draws a hand may record: the usual ones where the rules have abortive draws, and a
+        triple ron only where ``multiple_ron`` makes it one (seed 000 §3.5 options 2 and 4)."""
+        reasons: list[AbortReason] = []
+        if self.abortive_draws:
+            reasons += [r for r in AbortReason if r != AbortReason.TRIPLE_RON]
+        if self.multiple_ron in _TRIPLE_RON_ABORTS:
+            reasons.append(AbortReason.TRIPLE_RON)
+        return tuple(reasons)
 
     @property
     def is_mcr(self) -> bool:

@@ -21,8 +21,6 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
 from rules.errors import Problem
-from rules.hands import ABORT_REASONS
-from rules.options import MultipleRon
 from rules.ruleset import Ruleset
 from scoring.sheet.record import FU_MAXIMUM, Field, Kind, Model, hand_fields, win_fields
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS
@@ -128,9 +126,7 @@ class _Offer:
     def of(cls, ruleset: Ruleset, seats: Sequence[SeatChoice]) -> _Offer:
         results = ["ron", "tsumo", "draw"]
         if not ruleset.is_mcr:
-            triple_ron_aborts = ruleset.multiple_ron in (MultipleRon.DOUBLE_HEAD_BUMP_TRIPLE_ABORT,
-                                                         MultipleRon.DOUBLE_ONLY_TRIPLE_ABORT)
-            if ruleset.abortive_draws or triple_ron_aborts:
+            if ruleset.abort_reasons:
                 results.append("abort")
             results.append("chombo")
         return cls(ruleset=ruleset, results=tuple(results), players=[(s.player_id, s.label) for s in seats])
@@ -160,9 +156,8 @@ class _Offer:
         if kind is Kind.COUNT:
             return _count(label, help_text)
         if kind is Kind.REASON:
-            reasons = ABORT_REASONS if self.ruleset.abortive_draws else ("triple_ron",)
-            return forms.ChoiceField(label=label, required=False,
-                                     choices=[("", "—"), *((r, ABORT_NAMES[r]) for r in reasons)])
+            return forms.ChoiceField(label=label, required=False, choices=[
+                ("", "—"), *((str(r), ABORT_NAMES[r]) for r in self.ruleset.abort_reasons)])
         return forms.CharField(label=label, required=False, max_length=NOTE_LENGTH, help_text=help_text)
 
 

@@ -126,3 +126,14 @@ def test_as_dict_round_trips_through_build():
         params = ruleset.as_dict()
         params.pop("key")
         assert Ruleset.build(overrides=params, key=key) == ruleset
+
+
+@pytest.mark.parametrize(("key", "overrides", "reasons"), [
+    ("wrc-2025", {}, ()),  # no abortive draws; a triple ron is a ron (head bump)
+    # Tenhou: abortive draws, and a triple ron aborts (double_only_triple_abort, seed 000 §3.5 option 4).
+    ("tenhou", {}, ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")),
+    ("wrc-2025", {"abortive_draws": True}, ("nine_terminals", "four_winds", "four_riichi", "four_kans")),
+    ("wrc-2025", {"multiple_ron": "double_head_bump_triple_abort"}, ("triple_ron",)),
+])
+def test_the_abortive_draws_a_hand_may_record(key, overrides, reasons):
+    assert build_ruleset(key=key, overrides=overrides).abort_reasons == reasons
