@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 
 from scoring.models import HandChange
 from tests.conftest import client_for, rows
+from tests.factories import EventFactory, RoundFactory, registered
 from tournament.models import Event, Game
 
 pytestmark = pytest.mark.django_db
@@ -16,18 +17,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event(organiser: User, referee: User) -> dict[str, Any]:
-    client = client_for(organiser)
-    response = client.post("/api/v1/events/", {"name": "Spring Open", "kind": "tournament", "ruleset": "wrc-2025",
-                                               "overrides": {}, "public": True}, format="json")
-    assert response.status_code == 201, response.json()
-    slug = response.json()["slug"]
-    Event.objects.get(slug=slug).referees.add(referee)
-    ids = []
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        r = client.post(f"/api/v1/events/{slug}/players/", {"name": name}, format="json")
-        assert r.status_code == 201, r.json()
-        ids.append(r.json()["id"])
-    return {"slug": slug, "players": ids}
+    """A public wrc-2025 event run by ``organiser``, ``referee`` scoring, four players registered."""
+    event = EventFactory.create(name="Spring Open", slug="spring-open", organisers=[organiser], referees=[referee])
+    return {"slug": event.slug, "players": [p.pk for p in registered(event, "Ann", "Bo", "Cy", "Di")]}
 
 
 @pytest.fixture
@@ -39,10 +31,16 @@ def game(event: dict[str, Any], referee: User) -> dict[str, Any]:
     return data
 
 
-def test_event_creation_returns_slug_and_ruleset(event: dict[str, Any]):
-    data = client_for(None).get(f"/api/v1/events/{event['slug']}/").json()
-    assert data["slug"] == "spring-open"
+def test_event_creation_returns_slug_and_ruleset(organiser: User):
+    client = client_for(organiser)
+    response = client.post("/api/v1/events/", {"name": "Spring Open", "kind": "tournament", "ruleset": "wrc-2025",
+                                               "overrides": {}, "public": True}, format="json")
+    assert response.status_code == 201, response.json()
+    again = client.post("/api/v1/events/", {"name": "Spring Open", "public": True}, format="json").json()
+    data = client_for(None).get(f"/api/v1/events/{response.json()['slug']}/").json()
+    assert (data["slug"], again["slug"]) == ("spring-open", "spring-open-2")
     assert data["ruleset_parameters"]["uma"] == [15, 5, -5, -15]
+    assert Event.objects.get(slug="spring-open").organisers.get() == organiser
 
 
 def test_bad_overrides_name_the_parameter(organiser: User):
@@ -174,7 +172,7 @@ def test_rulesets_and_schema():
 
 def test_private_event_is_hidden(organiser: User):
     client = client_for(organiser)
-    slug = client.post("/api/v1/events/", {"name": "Club night", "public": False}, format="json").json()["slug"]
+    slug = EventFactory.create(name="Club night", public=False, organisers=[organiser]).slug
     assert client_for(None).get(f"/api/v1/events/{slug}/").status_code == 404
     assert client_for(None).get(f"/api/v1/events/{slug}/standings/").status_code == 404
     assert client.get(f"/api/v1/events/{slug}/").status_code == 200
@@ -182,11 +180,10 @@ def test_private_event_is_hidden(organiser: User):
 
 def test_seating_rounds_opens_a_game_per_table(organiser: User):
     client = client_for(organiser)
-    slug = client.post("/api/v1/events/", {"name": "Seated", "public": True}, format="json").json()["slug"]
-    ids = [client.post(f"/api/v1/events/{slug}/players/", {"name": f"P{i}"}, format="json").json()["id"]
-           for i in range(9)]
-    for _ in range(2):
-        assert client.post(f"/api/v1/events/{slug}/rounds/", {}, format="json").status_code == 201
+    event = EventFactory.create(name="Seated", organisers=[organiser])
+    slug, ids = event.slug, [p.pk for p in registered(event, *(f"P{i}" for i in range(9)))]
+    for number in (1, 2):
+        RoundFactory.create(event=event, number=number)
     first = client.post(f"/api/v1/events/{slug}/rounds/1/seating", {"method": "random", "seed": 1}, format="json")
     assert first.status_code == 201, first.json()
     tables = first.json()["tables"]
@@ -236,9 +233,8 @@ def test_the_clock_ends_a_game_and_substitutes_are_marked(event: dict[str, Any],
 
 def test_a_predefined_schedule_seats_every_round_or_none(organiser: User):
     client = client_for(organiser)
-    slug = client.post("/api/v1/events/", {"name": "Scheduled", "public": True}, format="json").json()["slug"]
-    p = [client.post(f"/api/v1/events/{slug}/players/", {"name": f"P{i}"}, format="json").json()["id"]
-         for i in range(8)]
+    event = EventFactory.create(name="Scheduled", organisers=[organiser])
+    slug, p = event.slug, [player.pk for player in registered(event, *(f"P{i}" for i in range(8)))]
     rows = [(1, 1, p[0:4]), (1, 2, p[4:8]), (2, 1, [p[0], p[4], p[1], p[5]]), (2, 2, [p[2], p[6], p[3], p[7]])]
     text = "round,table,east,south,west,north\n" + "".join(
         f"{r},{t},{','.join(map(str, seats))}\n" for r, t, seats in rows)

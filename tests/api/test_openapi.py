@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator, FormatChecker
 
 from scoring.sheet.record import hand_fields, win_fields
 from tests.conftest import client_for
+from tests.factories import EventFactory, RoundFactory, registered
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -131,14 +132,8 @@ def stranger() -> User:
 @pytest.fixture
 def event(organiser: User, referee: User) -> dict[str, Any]:
     """A public riichi event with four players and a referee."""
-    client = client_for(organiser)
-    response = client.post(f"{API}events/", {"name": "Spring Open", "public": True}, format="json")
-    assert response.status_code == 201, response.json()
-    slug = response.json()["slug"]
-    Event.objects.get(slug=slug).referees.add(referee)
-    ids = [client.post(f"{API}events/{slug}/players/", {"name": name}, format="json").json()["id"]
-           for name in ("Ann", "Bo", "Cy", "Di")]
-    return {"slug": slug, "players": ids}
+    event = EventFactory.create(name="Spring Open", slug="spring-open", organisers=[organiser], referees=[referee])
+    return {"slug": event.slug, "players": [p.pk for p in registered(event, "Ann", "Bo", "Cy", "Di")]}
 
 
 @pytest.fixture
@@ -236,14 +231,11 @@ def test_rulesets(check: Check):
 @pytest.fixture
 def seated_event(organiser: User, referee: User) -> dict[str, Any]:
     """A public event with eight players and two rounds, none seated."""
-    client = client_for(organiser)
-    slug = client.post(f"{API}events/", {"name": "Seated", "public": True}, format="json").json()["slug"]
-    Event.objects.get(slug=slug).referees.add(referee)
-    ids = [client.post(f"{API}events/{slug}/players/", {"name": f"P{i}"}, format="json").json()["id"]
-           for i in range(8)]
-    for _ in range(2):
-        client.post(f"{API}events/{slug}/rounds/", {}, format="json")
-    return {"slug": slug, "players": ids}
+    event = EventFactory.create(name="Seated", slug="seated", organisers=[organiser], referees=[referee])
+    ids = [p.pk for p in registered(event, *(f"P{i}" for i in range(8)))]
+    for number in (1, 2):
+        RoundFactory.create(event=event, number=number)
+    return {"slug": event.slug, "players": ids}
 
 
 def test_round_seating(check: Check, seated_event: dict[str, Any], organiser: User, referee: User):
