@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from scoring.models import GameResult, Standing
+from scoring.selectors import named_result
 from scoring.sheet.describe import describe
-from scoring.sheet.output import named
 from tournament.models import Event, Game, Player, Round, Seat, Table
 from tournament.selectors import Roster, game_roster, visible_events
 
@@ -253,10 +253,10 @@ class GameView:
 
 
 def game_view(game: Game) -> GameView:
-    names = game_roster(game).labels
-    stored = game.result or {}
-    return GameView(game=game, roster=game_roster(game), result=named(stored, names) if stored else {},
-                    hands=hand_lines(stored, names))
+    """From a game fetched with its seats (``tournament.selectors.with_seats``): no query of its own."""
+    roster = game_roster(game)
+    return GameView(game=game, roster=roster, result=named_result(game),
+                    hands=hand_lines(game.result or {}, roster.labels))
 
 
 def hand_lines(result: Mapping[str, Any], names: Sequence[str]) -> list[HandLine]:

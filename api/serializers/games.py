@@ -12,10 +12,9 @@ from rest_framework import serializers
 from api.serializers.events import PlayerRefSerializer
 from rules.hands import Outcome
 from scoring.models import HandChange
-from scoring.sheet.output import named
+from scoring.selectors import named_result
 from scoring.sheet.record import REASONS, Field, Kind, hand_fields, win_fields
 from tournament.models import Event, Game, Round, Seat, Table
-from tournament.selectors import roster
 from tournament.services.seating import Method
 
 
@@ -105,7 +104,7 @@ class GameSerializer(serializers.ModelSerializer[Game]):
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_result(self, game: Game) -> dict[str, Any]:
-        return named(game.result, roster(game.seats.all()).labels) if game.result else {}
+        return named_result(game)
 
 
 class SheetPenaltySerializer(serializers.Serializer[Any]):

@@ -1,6 +1,11 @@
 """A game's stored result named players by their display name, so a renamed player kept the old name on
 every page until the game was replayed. It now names them by seat (0 = the first dealer), names being put in
-when a page or an export is rendered: each stored result is rewritten in place, the numbers untouched.
+when a page or an export is rendered.
+
+Each game is replayed from its stored hands through the score sheet's reader and output, which are plain
+functions of JSON (no models): the result then also carries what the pages now read from it (who dealt in,
+who was in riichi or tenpai, the next hand's seat winds). A game that cannot be replayed keeps its result,
+its names replaced by seats, the numbers untouched.
 """
 
 from django.db import migrations
@@ -27,14 +32,43 @@ def _by_seat(value, seat_of, key=""):
     return value
 
 
+def _replayed(apps, game):
+    """The game's result as the engine gives it now, players by seat; None if its hands cannot be replayed."""
+    from scoring.sheet.output import result_json
+    from scoring.sheet.reader import SheetError, score_sheet
+
+    seats = sorted(game.seats.select_related("player"), key=lambda seat: seat.position)
+    names = [seat.player.name for seat in seats]
+    labels = [f"{name} #{seat.player_id}" if names.count(name) > 1 else name for name, seat in zip(names, seats)]
+    sheet = {
+        "ruleset": game.event.ruleset_key,
+        "overrides": game.event.ruleset_overrides,
+        "players": [seat.player_id for seat in seats],
+        "hands": list(apps.get_model("scoring", "Hand").objects.filter(game_id=game.pk).order_by("index")
+                      .values_list("record", flat=True)),
+        "penalties": [{"player": p.player_id, "points": float(p.points), "reason": p.reason}
+                      for p in apps.get_model("scoring", "Penalty").objects.filter(game_id=game.pk).order_by("id")],
+    }
+    if game.start:
+        sheet["start"] = game.start
+    if game.ended_by_time:
+        sheet["end"] = "time"
+    try:
+        return result_json(score_sheet(sheet, labels=labels))
+    except (SheetError, ValueError, KeyError):
+        return None
+
+
 def results_by_seat(apps, schema_editor):
     Game = apps.get_model("tournament", "Game")
-    for game in Game.objects.exclude(result={}).iterator(chunk_size=500):
+    for game in Game.objects.exclude(result={}).select_related("event").iterator(chunk_size=500):
         names = game.result.get("players")
         if not isinstance(names, list):
             continue  # already by seat
-        seat_of = {name: seat for seat, name in enumerate(names)}
-        result = _by_seat({k: v for k, v in game.result.items() if k != "players"}, seat_of)
+        result = _replayed(apps, game)
+        if result is None:
+            seat_of = {name: seat for seat, name in enumerate(names)}
+            result = _by_seat({k: v for k, v in game.result.items() if k != "players"}, seat_of)
         Game.objects.filter(pk=game.pk).update(result=result)
 
 

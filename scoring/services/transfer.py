@@ -21,15 +21,15 @@ from django.db import transaction
 from rules.errors import Problem
 from rules.presets import build_ruleset
 from scoring.models import GameResult, Penalty, Standing
+from scoring.selectors import named_result
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
 from scoring.services.replay import NamedBy, game_sheet
-from scoring.sheet.output import named
 from scoring.sheet.reader import SheetError, score_sheet
 from scoring.sheet.record import map_players
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Player, Registration
-from tournament.selectors import roster, with_seats
+from tournament.selectors import with_seats
 
 _LABEL_WITH_ID = re.compile(r"^(?P<name>.*) #(?P<id>\d+)$")
 
@@ -159,15 +159,16 @@ def event_export(event: Event) -> dict[str, Any]:
                      "team": r.team.name if r.team else None, "substitute": r.substitute}
                     for r in registrations],
         "rounds": [{"number": r.number, "starts_at": _iso(r.starts_at), "time_limit_minutes": r.time_limit_minutes,
-                    "tables": [{"number": t.number, "seats": [s.player_id for s in t.game.seats.all()]}
-                               for t in r.tables.all() if hasattr(t, "game")]}
+                    "tables": [{"number": t.number,
+                                "seats": [s.player_id for s in t.game.seats.all()] if hasattr(t, "game") else []}
+                               for t in r.tables.all()]}
                    for r in event.rounds.prefetch_related("tables__game__seats")],
         "games": [{"id": g.pk, "round": g.table.round.number if g.table else None,
                    "table": g.table.number if g.table else None, "played_on": _iso(g.played_on),
                    "status": g.status, "player_ids": [s.player_id for s in g.seats.all()],
                    "substitutes": [s.player_id for s in g.seats.all() if s.substitute],
                    "sheet": game_sheet(g, by=NamedBy.LABEL),
-                   "result": named(g.result, roster(g.seats.all()).labels) if g.result else None}
+                   "result": named_result(g) or None}
                   for g in games],
         "standings": [{"rank": s.rank, "player": {"id": s.player_id, "name": s.player.name},
                        "points": _number(s.points), "table_points": _number(s.table_points), "score": s.score,

@@ -11,7 +11,7 @@ from typing import Any
 
 from scoring.sheet.describe import describe
 
-_RESULT_WIDTH = 40  # the "Result" column: most hands fit in it
+_RESULT_WIDTH = 40  # the "Result" column at its narrowest; it widens to the longest hand's words
 
 
 def result_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -19,6 +19,7 @@ def result_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
     ruleset = result["ruleset"]
     width = max(7, *(len(n) for n in names)) + 1
     hands = result["hands"]
+    column = max([_RESULT_WIDTH, *(len(describe(hand, names)) + 1 for hand in hands)])
     first = hands[0] if hands else result.get("next") or {}
     lines = [
         f"Ruleset {ruleset['key']}: {ruleset['players']} players, start {ruleset['start_points']}, "
@@ -26,7 +27,7 @@ def result_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
         "Seats at the start: " + _seats_text(names, first),
         "",
     ]
-    header = (f"{'#':>3}  {'Round':<6}{'Honba':>5}  {'Dealer':<{width}}{'Sticks':>6}  {'Result':<{_RESULT_WIDTH}}"
+    header = (f"{'#':>3}  {'Round':<6}{'Honba':>5}  {'Dealer':<{width}}{'Sticks':>6}  {'Result':<{column}}"
               + "".join(f"{n:>{width}}" for n in names))
     lines += [header, "-" * len(header)]
     shown = first.get("seats")
@@ -34,15 +35,15 @@ def result_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
         if hand.get("seats") != shown:
             shown = hand.get("seats")
             lines.append("     seats change: " + _seats_text(names, hand))
-        lines += _hand_lines(number, hand, names, width)
+        lines += _hand_lines(number, hand, names, width, column)
     return "\n".join([*lines, "", *_final_lines(result, names, width)]) + "\n"
 
 
-def _hand_lines(number: int, hand: Mapping[str, Any], names: Sequence[str], width: int) -> list[str]:
-    blank = f"{'':>3}  {'':<6}{'':>5}  {'':<{width}}{'':>6}  {'':<{_RESULT_WIDTH}}"
+def _hand_lines(number: int, hand: Mapping[str, Any], names: Sequence[str], width: int, column: int) -> list[str]:
+    blank = f"{'':>3}  {'':<6}{'':>5}  {'':<{width}}{'':>6}  {'':<{column}}"
     lines = [
         f"{number:>3}  {hand['round']:<6}{hand['honba']:>5}  {names[hand['dealer']]:<{width}}"
-        f"{hand['deposits_before']:>6}  {describe(hand, names):<{_RESULT_WIDTH}}"
+        f"{hand['deposits_before']:>6}  {describe(hand, names):<{column}}"
         + "".join(f"{_signed(d):>{width}}" for d in hand["deltas"]),
         blank + "".join(f"{v:>{width}}" for v in hand["scores"]),
     ]

@@ -2,6 +2,7 @@
 table in the transaction that wrote rows with deferred foreign keys into it."""
 
 from django.db import migrations
+from django.utils import timezone
 
 
 def seats_from_game_players(apps, schema_editor):
@@ -9,10 +10,14 @@ def seats_from_game_players(apps, schema_editor):
     Seat = apps.get_model("tournament", "Seat")
     Table = apps.get_model("tournament", "Table")
     GamePlayer = apps.get_model("scoring", "GamePlayer")
-    for table in Table.objects.filter(game__isnull=True).select_related("round"):
+    for table in Table.objects.filter(game__isnull=True).select_related("round__event"):
         seats = Seat.objects.filter(table=table)
         if seats.exists():
-            game = Game.objects.create(event_id=table.round.event_id, table=table)
+            # Played when its round was (a league counts games by date), else when the event began.
+            round_ = table.round
+            played_on = (timezone.localdate(round_.starts_at) if round_.starts_at else round_.event.starts_on
+                         or timezone.localdate())
+            game = Game.objects.create(event_id=round_.event_id, table=table, played_on=played_on)
             seats.update(game=game)
     Seat.objects.filter(game__isnull=True).delete()
     Seat.objects.bulk_create(

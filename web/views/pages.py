@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET
 
 from scoring.services import transfer
 from tournament.models import Event, Game, Player
+from tournament.selectors import with_seats
 from web import presenters as pages
 
 # Blank hand rows on a printed score sheet: an East-South game rarely needs more.
@@ -91,8 +92,8 @@ def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
 
 @require_GET
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game.objects.filter(event__in=pages.public_events(request.user))
-                             .select_related("event", "table__round"), pk=game_id)
+    game = get_object_or_404(with_seats(Game.objects.filter(event__in=pages.public_events(request.user))
+                                        .select_related("event", "table__round")), pk=game_id)
     view = pages.game_view(game)
     return render(request, "pages/game.html", {
         "game": game, "event": game.event, "players": view.roster.labels, "result": view.result,

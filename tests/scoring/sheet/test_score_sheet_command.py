@@ -245,3 +245,21 @@ def test_missing_file(tmp_path):
     code, out, err = int(caught.value.code or 0), stdout.getvalue(), stderr.getvalue()
     assert (code, out) == (2, "")
     assert "cannot read the file" in err
+
+
+def test_the_text_table_keeps_its_columns_whatever_the_words():
+    """A long description widens the Result column instead of pushing the scores out of line."""
+    code, out, _err = run({"ruleset": "wrc-2025", "players": ["Annabelle", "Bo", "Cy", "Di"], "hands": [
+        {"result": "tsumo", "winner": "Annabelle", "han": 4, "fu": 30, "riichi": ["Annabelle", "Bo", "Cy"]},
+        {"result": "draw"}]})
+    table = out.split("\n\n")[1].splitlines()
+    assert code == 0
+    assert "Tsumo: Annabelle 4 han 30 fu (mangan); riichi: Annabelle, Bo, Cy" in table[2]
+    assert len({len(line) for line in table if not line.startswith("-")}) == 1, table
+
+
+def test_a_sheet_without_hands_prints_the_seats_and_the_start():
+    code, out, _err = run({"ruleset": "wrc-2025", "players": ["A", "B", "C", "D"], "hands": []})
+    assert code == 0
+    assert "Seats at the start: A (East), B (South), C (West), D (North)" in out
+    assert "Game in progress: next hand E1, honba 0, 0 stick(s) on the table." in out
