@@ -1,4 +1,4 @@
-"""Benchmark: seat the rounds of a tournament with rules/seating.py.
+"""Benchmark: seat the rounds of a tournament with rules/seating.
 
 Run it from the project root::
 
