@@ -34,9 +34,10 @@ demo: install messages
 	$(BIN)/python manage.py score_sheet examples/wrc-demo.json
 	$(BIN)/python manage.py load_demo --base-url http://$(HOST):$(PORT)
 
+# The quick start is a development server: DEBUG on, the development SECRET_KEY (README "Production" for more).
 run: demo
 	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl-C stops)"
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # The browser tests drive Debian's Chromium; install it where apt-get can (CI, a fresh machine as root).
 chromium:

@@ -3,11 +3,13 @@
 ``exception_handler`` (REST_FRAMEWORK["EXCEPTION_HANDLER"]) turns the
 services' InvalidInput and VersionConflict, and DRF's own errors (a field of
 the wrong type, a missing token, a page that does not exist), into that
-shape, so a client reads every refusal the same way.
+shape, so a client reads every refusal the same way. Any other exception is a bug: it is logged with its
+traceback and answered as a 500 in the same shape, never as Django's HTML page.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,12 +18,17 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 from rules.errors import Problem
 from scoring.services.hands import VersionConflict
-from tournament.errors import InvalidInput
+from scoring.services.idempotency import KeyReused
+from tournament.errors import Conflict, InvalidInput
 
 REFUSED = "invalid input; nothing was saved"
+SERVER_ERROR = "server error: the X-Request-ID header names this request in the server's log"
+# The logger Django reports its own 500s to, so that every traceback lands in one place.
+logger = logging.getLogger("django.request")
 
 
 class ProblemSerializer(serializers.Serializer[Any]):
@@ -54,6 +61,11 @@ class PreconditionRequired(APIException):
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, KeyReused):
+        return _error(status.HTTP_422_UNPROCESSABLE_ENTITY, "this Idempotency-Key was used for another request",
+                      exc.problems)
+    if isinstance(exc, Conflict):
+        return _error(status.HTTP_409_CONFLICT, "the event's state does not allow this change", exc.problems)
     if isinstance(exc, InvalidInput):
         return _error(status.HTTP_400_BAD_REQUEST, REFUSED, exc.problems)
     if isinstance(exc, VersionConflict):
@@ -62,13 +74,26 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return response
     handled = drf_exception_handler(exc, context)
     if handled is None:
-        return None
+        return _server_error(exc, context)
     response = handled
     if isinstance(exc, ValidationError):
         response.data = _body(REFUSED, list(_problems(exc.detail)))
     else:
         detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
         response.data = _body(str(detail), [])
+    return response
+
+
+def _server_error(exc: Exception, context: dict[str, Any]) -> Response:
+    """Any other exception: logged with its traceback, answered in the common shape (not Django's HTML page)."""
+    request = context.get("request")
+    django_request = getattr(request, "_request", request)
+    logger.error("Internal Server Error: %s", getattr(django_request, "path", "?"), exc_info=exc,
+                 extra={"status_code": 500, "request": django_request})
+    set_rollback()
+    response = _error(status.HTTP_500_INTERNAL_SERVER_ERROR, SERVER_ERROR, [])
+    # Django logs every 5xx response again, without the traceback, unless told this one was logged.
+    response._has_been_logged = True  # type: ignore[attr-defined]
     return response
 
 

@@ -3,13 +3,14 @@
 from django.urls import URLPattern, URLResolver, include, path
 from rest_framework.routers import DefaultRouter
 
-from api.views import events, games
+from api.views import auth, events, games
 
 router = DefaultRouter()
 router.register("events", events.EventViewSet, basename="event")
 router.register("rulesets", events.RulesetViewSet, basename="ruleset")
 
 urlpatterns: list[URLPattern | URLResolver] = [
+    path("auth/token/", auth.AuthTokenView.as_view(), name="auth-token"),
     path("events/<slug:slug>/players/", events.EventPlayersView.as_view(), name="event-players"),
     path("events/<slug:slug>/rounds/", events.EventRoundsView.as_view(), name="event-rounds"),
     path("events/<slug:slug>/rounds/<int:number>/seating", events.RoundSeatingView.as_view(), name="round-seating"),

@@ -1,9 +1,11 @@
-"""URL wiring: the pages and referee entry, the admin, the REST API under /api/v1/ and its OpenAPI docs."""
+"""URL wiring: the pages and referee entry, the admin, the REST API under /api/v1/ and its OpenAPI docs, /health/."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from config.health import health
 
 urlpatterns = [
     path("", include("web.urls")),
@@ -15,4 +17,8 @@ urlpatterns = [
     path("api/v1/", include("api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    # For load balancers and `docker compose`: no login, never cached, exempt from the HTTPS redirect.
+    path("health/", health, name="health"),
 ]
+# A server error under /api/ answers JSON in the common error shape; elsewhere Django's page.
+handler500 = "config.views.server_error"

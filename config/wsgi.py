@@ -1,16 +1,15 @@
-"""
-WSGI config for config project.
+"""The WSGI application, for gunicorn (``gunicorn config.wsgi``) and ``runserver``.
 
-It exposes the WSGI callable as a module-level variable named ``application``.
-
-For more information on this file, see
-https://docs.djangoproject.com/en/5.2/howto/deployment/wsgi/
+Serving refuses the public development SECRET_KEY unless DEBUG is on (config.deploy).
 """
 
 import os
 
 from django.core.wsgi import get_wsgi_application
 
+from config.deploy import require_secret_key
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+require_secret_key()
 application = get_wsgi_application()

@@ -8,19 +8,30 @@ import re
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
 from config.celery import app
-from config.settings import database_from_url, env_bool, env_list
+from config.env import database_from_url, env_bool, env_list
 
 
 def test_database_from_url():
     pg = database_from_url("postgres://postgres:s3cret@127.0.0.1:5432/mahjong")
-    assert (pg["ENGINE"], pg["NAME"], pg["USER"], pg["PASSWORD"], pg["HOST"], pg["PORT"]) == (
+    assert (pg["ENGINE"], pg["NAME"], pg["USER"], pg["PASSWORD"], pg["HOST"], str(pg["PORT"])) == (
         "django.db.backends.postgresql", "mahjong", "postgres", "s3cret", "127.0.0.1", "5432")
+    # Persistent connections, checked before use: a database restart costs no request a 500.
+    assert (pg["CONN_MAX_AGE"], pg["CONN_HEALTH_CHECKS"]) == (60, True)
+    # Query options reach the driver; a quoted password is unquoted.
+    tls = database_from_url("postgresql://app:p%40ss%2Fw@db.internal/mahjong?sslmode=require&connect_timeout=5")
+    assert (tls["PASSWORD"], tls["HOST"], tls["OPTIONS"]) == ("p@ss/w", "db.internal", {
+        "sslmode": "require", "connect_timeout": 5})
     assert database_from_url("sqlite:///tmp/x.db")["NAME"] == "tmp/x.db"
-    with pytest.raises(ValueError, match="unsupported scheme"):
+    assert database_from_url("sqlite:////var/lib/mahjong/db.sqlite3")["NAME"] == "/var/lib/mahjong/db.sqlite3"
+    assert database_from_url("sqlite:///tmp/x.db")["CONN_MAX_AGE"] == 0
+    with pytest.raises(ImproperlyConfigured, match="unsupported scheme 'mysql'"):
         database_from_url("mysql://x/y")
+    with pytest.raises(ImproperlyConfigured, match="unsupported scheme"):
+        database_from_url("127.0.0.1:5432/mahjong")
 
 
 def test_env_helpers(monkeypatch):
@@ -40,9 +51,10 @@ def test_the_configured_database_is_the_one_in_use():
 
 
 def test_celery_runs_eagerly_without_a_broker():
-    if settings.CELERY_BROKER_URL:
+    if os.environ.get("CELERY_BROKER_URL"):
         pytest.skip("a broker is configured")
     assert app.conf.task_always_eager is True
+    assert settings.CELERY_TASK_ALWAYS_EAGER is True
 
 
 def test_the_korean_catalogue_is_complete():

@@ -1,0 +1,104 @@
+"""Typed readers of the environment for the settings (healthchecks' style): a value that cannot be read is an
+error naming the variable, never a silent default (``DEBUG=Ture`` does not quietly mean False).
+
+An empty variable counts as unset, so that ``KEY=`` in an env file or a compose file leaves the default.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+# DRF's throttle rates: "100/minute"; DRF reads only the first letter of the period.
+_RATE = re.compile(r"^\d+/(s|sec|second|m|min|minute|h|hour|d|day)$")
+_DATABASE_SCHEMES = {"postgres", "postgresql", "sqlite"}
+_CACHE_SCHEMES = {"redis", "rediss", "unix"}
+# A dead Redis under the cache must cost a request seconds, not the TCP default of minutes.
+CACHE_SOCKET_TIMEOUT = 2
+
+
+def env_str(name: str, default: str = "") -> str:
+    return os.environ.get(name) or default
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    raw = os.environ.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in _TRUE:
+        return True
+    if raw in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={os.environ[name]!r}: expected 1 or 0 (or true/false, yes/no, on/off)")
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected a whole number") from None
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    """A comma-separated list: ``a.example.org, b.example.org``."""
+    return [item.strip() for item in env_str(name, default).split(",") if item.strip()]
+
+
+def env_rate(name: str, default: str) -> str | None:
+    """A DRF throttle rate such as ``600/minute``, or ``off`` for no limit (None)."""
+    raw = env_str(name, default).strip().lower()
+    if raw == "off":
+        return None
+    if not _RATE.match(raw):
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected a rate such as 600/minute (or off)")
+    return raw
+
+
+SQLITE_LOCK_WAIT = 20  # seconds a writer waits for another's transaction to end
+
+
+def database_from_url(url: str, *, conn_max_age: int = 60) -> dict[str, Any]:
+    """postgres://user:pass@host:port/name?sslmode=require or sqlite:///path -> a DATABASES entry.
+
+    dj-database-url does the parsing (quoted passwords, query options into OPTIONS); only the engines this
+    project is tested on are accepted. Health checks make a persistent connection that died with a database
+    restart get replaced before use, instead of failing one request per worker.
+    """
+    scheme = url.split("://", 1)[0] if "://" in url else ""
+    if scheme not in _DATABASE_SCHEMES:
+        raise ImproperlyConfigured(f"DATABASE_URL: unsupported scheme {scheme!r} (use postgres:// or sqlite:///)")
+    if scheme == "sqlite":
+        conn_max_age = 0  # a file opened per request costs nothing worth keeping (as before DATABASE_URL)
+    try:
+        parsed = dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"DATABASE_URL: {exc}") from None
+    if scheme == "sqlite":
+        # SQLite locks the whole file to write: a transaction takes the lock when it begins (IMMEDIATE) and
+        # waits for it, instead of failing with "database is locked" when two requests write at once.
+        parsed["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": SQLITE_LOCK_WAIT, **parsed.get("OPTIONS", {})}
+    return dict(parsed)
+
+
+def cache_from_url(url: str) -> dict[str, Any]:
+    """redis://host:port/db -> Django's Redis cache, shared by every process; nothing -> local memory."""
+    if not url:
+        # One process's memory: right for the single-process quick start and the tests.
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    scheme = url.split("://", 1)[0] if "://" in url else ""
+    if scheme not in _CACHE_SCHEMES:
+        raise ImproperlyConfigured(f"CACHE_URL: unsupported scheme {scheme!r} (use redis://host:6379/1)")
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        "OPTIONS": {"socket_connect_timeout": CACHE_SOCKET_TIMEOUT, "socket_timeout": CACHE_SOCKET_TIMEOUT},
+    }
