@@ -20,6 +20,16 @@ from rules import options
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # the two-player game to two of each wind (RULES.md §7)
 MAX_ROUND_WINDS = 7  # a seven-player table's distinct winds: E S W N and three dragons (RULES.md §7)
 MAX_MIN_HAN = 13  # the top of the han table: from 13 han a hand is kazoe yakuman (or sanbaiman)
+# Bounds the rules do not give (README "Bounds"), far above every federation's values, chosen so that a game
+# of the longest allowed length (300 hands) keeps every score inside a 32-bit integer and every final
+# result inside the database's columns.
+SCORE_LIMIT = 10_000_000  # a start, return or goal score; a start score either way
+PAYMENT_LIMIT = 10_000  # a riichi stick, a flat chombo payment (1000 and 4000 in the presets)
+HONBA_POINTS_LIMIT = 1_000  # per honba (300 or 400 in the presets); 400 honba at most in a 300-hand game
+NOTEN_LIMIT = 100_000  # noten payments at a draw, all together (3000 or so)
+BASE_PAYMENT_LIMIT = 1_000  # MCR: the base every player pays a winner (8)
+MAX_MIN_FAN = 1_000  # MCR: the smallest winning hand in fan (8), at most the largest fan a win may record
+POINTS_LIMIT = 1_000  # uma, table points and a chombo penalty, in points, either way
 DOUBLE_WIND_PAIR_FU = (2, 4)  # a pair of the double wind is 2 fu (JPML practice) or 4 fu (most rules)
 
 
@@ -95,26 +105,25 @@ class Param:
     def json_schema(self) -> dict[str, Any]:
         """The JSON Schema fragment for this parameter's override value."""
         schema: dict[str, Any]
+        bounds = {key: value for key, value in (("minimum", self.minimum), ("maximum", self.maximum))
+                  if value is not None}
+        number = {"type": "number", **bounds}
+        points = {"type": "array", "items": number, "maxItems": MAX_PLAYERS}
         if self.kind == ParamKind.INT:
-            schema = {"type": "integer"}
-            if self.minimum is not None:
-                schema["minimum"] = self.minimum
-            if self.maximum is not None:
-                schema["maximum"] = self.maximum
+            schema = {"type": "integer", **bounds}
         elif self.kind == ParamKind.BOOL:
             schema = {"type": "boolean"}
         elif self.kind == ParamKind.CHOICE:
             schema = {"enum": list(self.choices)}
         elif self.kind == ParamKind.NUMBER:
-            schema = {"type": "number"}
+            schema = number
         elif self.kind == ParamKind.POINTS_LIST:
-            schema = {"type": "array", "items": {"type": "number"}}
+            schema = points
         else:
             schema = {"oneOf": [
-                {"type": "array", "items": {"type": "number"}},
+                points,
                 {"type": "object", "required": ["by_plus_count"], "additionalProperties": False,
-                 "properties": {"by_plus_count": {"type": "object", "additionalProperties":
-                                                  {"type": "array", "items": {"type": "number"}}}}},
+                 "properties": {"by_plus_count": {"type": "object", "additionalProperties": points}}},
             ]}
         if self.nullable:
             schema = {"anyOf": [schema, {"type": "null"}]}
@@ -131,13 +140,23 @@ def number_json(value: Fraction | int) -> int | float:
 # --- parsers ----------------------------------------------------------------
 
 
-def _to_fraction(value: Any) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+def _to_fraction(spec: Param, value: Any) -> Fraction:
+    # JSON numbers only: a string such as "1e999999999" would make Fraction build a number with a billion digits.
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ValueError("must be a number")
     try:
-        return Fraction(str(value))
+        number = Fraction(str(value))
     except ValueError:
         raise ValueError("must be a number") from None
+    _check_bounds(spec, number)
+    return number
+
+
+def _check_bounds(spec: Param, value: int | Fraction) -> None:
+    if spec.minimum is not None and value < spec.minimum:
+        raise ValueError(f"must be at least {spec.minimum}")
+    if spec.maximum is not None and value > spec.maximum:
+        raise ValueError(f"must be at most {spec.maximum}")
 
 
 def _parse_int(spec: Param, value: Any) -> int:
@@ -146,10 +165,7 @@ def _parse_int(spec: Param, value: Any) -> int:
             value = int(value)
         else:
             raise ValueError("must be a whole number")
-    if spec.minimum is not None and value < spec.minimum:
-        raise ValueError(f"must be at least {spec.minimum}")
-    if spec.maximum is not None and value > spec.maximum:
-        raise ValueError(f"must be at most {spec.maximum}")
+    _check_bounds(spec, value)
     return int(value)
 
 
@@ -167,13 +183,13 @@ def _parse_choice(spec: Param, value: Any) -> StrEnum:
 
 
 def _parse_number(spec: Param, value: Any) -> Fraction:
-    return _to_fraction(value)
+    return _to_fraction(spec, value)
 
 
 def _parse_points_list(spec: Param, value: Any) -> tuple[Fraction, ...]:
-    if not isinstance(value, Sequence) or isinstance(value, str):
-        raise ValueError("must be a list of numbers")
-    return tuple(_to_fraction(v) for v in value)
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) > MAX_PLAYERS:
+        raise ValueError(f"must be a list of at most {MAX_PLAYERS} numbers")
+    return tuple(_to_fraction(spec, v) for v in value)
 
 
 def _parse_uma(spec: Param, value: Any) -> Uma:
@@ -186,7 +202,7 @@ def _parse_uma(spec: Param, value: Any) -> Uma:
             parsed = _parse_points_list(spec, uma)
             if count == "default":
                 default = parsed
-            elif str(count).isdigit():
+            elif str(count) in _PLUS_COUNTS:
                 tables.append((int(count), parsed))
             else:
                 raise ValueError(f'by_plus_count keys are player counts or "default", not {count!r}')
@@ -195,6 +211,8 @@ def _parse_uma(spec: Param, value: Any) -> Uma:
         return UmaByPlusCount(tables=tuple(sorted(tables)), default=default)
     return _parse_points_list(spec, value)
 
+
+_PLUS_COUNTS = frozenset(str(n) for n in range(MAX_PLAYERS + 1))
 
 _PARSERS: dict[ParamKind, Callable[[Param, Any], Any]] = {
     ParamKind.INT: _parse_int,
@@ -210,15 +228,19 @@ _PARSERS: dict[ParamKind, Callable[[Param, Any], Any]] = {
 PARAMETERS: dict[str, Param] = {
     "players": Param(ParamKind.INT, "seats at a table", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
     "scoring": Param(ParamKind.CHOICE, "hand value model", options=options.Scoring),
-    "start_points": Param(ParamKind.INT, "score of every player at the start", minimum=0),
-    "return_points": Param(ParamKind.INT, "score subtracted at the end; oka = (return - start) x players", minimum=0),
-    "uma": Param(ParamKind.UMA, "points by rank, e.g. [15, 5, -5, -15], or {\"by_plus_count\": {...}}"),
+    "start_points": Param(ParamKind.INT, "score of every player at the start", minimum=0, maximum=SCORE_LIMIT),
+    "return_points": Param(ParamKind.INT, "score subtracted at the end; oka = (return - start) x players", minimum=0,
+                           maximum=SCORE_LIMIT),
+    "uma": Param(ParamKind.UMA, "points by rank, e.g. [15, 5, -5, -15], or {\"by_plus_count\": {...}}",
+                 minimum=-POINTS_LIMIT, maximum=POINTS_LIMIT),
     "ties": Param(ParamKind.CHOICE, "tied end scores share uma and oka, or rank by seat (first dealer highest)",
                   options=options.Ties),
     "deposits_at_end": Param(ParamKind.CHOICE, "riichi sticks left when the game ends", options=options.DepositsAtEnd),
-    "honba_points": Param(ParamKind.INT, "bonus per honba to a winner (tsumo: shared by the payers)", minimum=0),
-    "riichi_deposit": Param(ParamKind.INT, "value of one riichi stick", minimum=0),
-    "noten_payment_total": Param(ParamKind.INT, "total of noten payments at an exhaustive draw; 0 = none", minimum=0),
+    "honba_points": Param(ParamKind.INT, "bonus per honba to a winner (tsumo: shared by the payers)", minimum=0,
+                          maximum=HONBA_POINTS_LIMIT),
+    "riichi_deposit": Param(ParamKind.INT, "value of one riichi stick", minimum=0, maximum=PAYMENT_LIMIT),
+    "noten_payment_total": Param(ParamKind.INT, "total of noten payments at an exhaustive draw; 0 = none", minimum=0,
+                                 maximum=NOTEN_LIMIT),
     "kiriage_mangan": Param(ParamKind.BOOL, "4 han 30 fu and 3 han 60 fu are mangan"),
     "kazoe_yakuman": Param(ParamKind.BOOL, "13+ han is yakuman (else sanbaiman)"),
     "multiple_yakuman": Param(ParamKind.BOOL, "double/triple yakuman count (else capped at one)"),
@@ -240,21 +262,25 @@ PARAMETERS: dict[str, Param] = {
                          maximum=MAX_ROUND_WINDS),
     "extension": Param(ParamKind.CHOICE, "continue into the next wind until someone reaches goal_points",
                        options=options.Extension),
-    "goal_points": Param(ParamKind.INT, "score that ends an extended game", minimum=0),
-    "chombo_penalty": Param(ParamKind.NUMBER, "points added to the offender's final points per chombo (e.g. -20)"),
+    "goal_points": Param(ParamKind.INT, "score that ends an extended game", minimum=0, maximum=SCORE_LIMIT),
+    "chombo_penalty": Param(ParamKind.NUMBER, "points added to the offender's final points per chombo (e.g. -20)",
+                            minimum=-POINTS_LIMIT, maximum=POINTS_LIMIT),
     "chombo_payment": Param(ParamKind.CHOICE, "paid at the table: reverse mangan, a flat amount to each, or none",
                             options=options.ChomboPayment),
-    "chombo_flat_amount": Param(ParamKind.INT, "for chombo_payment flat: paid to each other player", minimum=0),
+    "chombo_flat_amount": Param(ParamKind.INT, "for chombo_payment flat: paid to each other player", minimum=0,
+                                maximum=PAYMENT_LIMIT),
     "chombo_ends_game": Param(ParamKind.BOOL, "a chombo ends the game"),
     "pao": Param(ParamKind.BOOL, "liability payments for fed yakuman"),
     "min_han": Param(ParamKind.INT, "smallest winning hand in han", minimum=1, maximum=MAX_MIN_HAN),
     "yakuman_only": Param(ParamKind.BOOL, "only yakuman may win (counted yakuman where kazoe_yakuman)"),
     "dealer_bonus": Param(ParamKind.BOOL, "false: everyone scores as a non-dealer"),
     "tsumo_payment": Param(ParamKind.CHOICE, "how a tsumo is shared (seed 001)", options=options.TsumoPayment),
-    "min_fan": Param(ParamKind.INT, "MCR: smallest winning hand in fan, flowers not counted", minimum=0),
-    "base_payment": Param(ParamKind.INT, "MCR: what every other player pays a winner before fan", minimum=0),
+    "min_fan": Param(ParamKind.INT, "MCR: smallest winning hand in fan, flowers not counted", minimum=0,
+                     maximum=MAX_MIN_FAN),
+    "base_payment": Param(ParamKind.INT, "MCR: what every other player pays a winner before fan", minimum=0,
+                          maximum=BASE_PAYMENT_LIMIT),
     "table_points": Param(ParamKind.POINTS_LIST, "MCR table points by rank (4/2/1/0), shared on ties",
-                          nullable=True),
+                          minimum=-POINTS_LIMIT, maximum=POINTS_LIMIT, nullable=True),
     "seat_rotation": Param(ParamKind.CHOICE, "players change seats between round winds (MCR)",
                            options=options.SeatRotation),
     "final_rounding": Param(ParamKind.CHOICE, "end scores exact, or rounded to the nearest 1000 (Tenhou)",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -65,7 +66,8 @@ class GameState:
 def parse_round(*, ruleset: Ruleset, label: str) -> tuple[int, int]:
     """"S3" -> (1, 3). The letter is the round wind, the number the hand in it."""
     letters = ruleset.round_wind_letters
-    if len(label) < 2 or label[0] not in letters or not label[1:].isdigit():
+    # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
+    if len(label) < 2 or label[0] not in letters or not re.fullmatch(r"[0-9]{1,2}", label[1:]):
         raise RuleError.one("round", f"{label!r} is not a round: a wind letter ({', '.join(letters)}) "
                             f"and a hand number, such as E1")
     wind, hand = letters.index(label[0]), int(label[1:])

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from rest_framework import serializers
 
+from api.serializers.fields import printable, printable_text
 from rules.errors import RuleError
 from rules.presets import build_ruleset, get_preset
 from scoring.models import Standing
-from tournament.models import Event, Player, Round, tiebreak_problems
+from tournament.models import Event, Player, Round, Team, tiebreak_problems
 
 
 def rule_problems(exc: RuleError, prefix: str) -> dict[str, list[str]]:
@@ -19,6 +20,18 @@ def rule_problems(exc: RuleError, prefix: str) -> dict[str, list[str]]:
         field = f"{prefix}.{problem.field}" if problem.field and problem.field != prefix else prefix
         out.setdefault(field, []).append(problem.message)
     return out
+
+
+class DatesInOrder:
+    """The ``event_dates_in_order`` constraint, checked before the database refuses it (a 500 there)."""
+
+    requires_context = True
+
+    def __call__(self, attrs: dict[str, Any], serializer: serializers.Serializer[Any]) -> None:
+        starts = attrs.get("starts_on", getattr(serializer.instance, "starts_on", None))
+        ends = attrs.get("ends_on", getattr(serializer.instance, "ends_on", None))
+        if starts is not None and ends is not None and ends < starts:
+            raise serializers.ValidationError({"ends_on": ["must not be before starts_on"]})
 
 
 class EventSerializer(serializers.ModelSerializer[Event]):
@@ -34,6 +47,7 @@ class EventSerializer(serializers.ModelSerializer[Event]):
                   "min_games", "best_games", "ranking", "substitute_points", "allow_byes", "tiebreaks",
                   "ruleset_parameters")
         read_only_fields = ("slug",)
+        validators: ClassVar[list[Any]] = [DatesInOrder()]
 
     def get_ruleset_parameters(self, event: Event) -> dict[str, Any]:
         return event.ruleset().as_dict()
@@ -69,12 +83,16 @@ class PlayerRefSerializer(serializers.Serializer[Any]):
 class PlayerSerializer(serializers.ModelSerializer[Player]):
     """A player registered in the event."""
 
-    team = serializers.CharField(required=False, allow_blank=True, write_only=True)
+    # Names are shown on pages, in CSV lines and on the terminal: printable, and as long as their columns.
+    team = printable_text(required=False, allow_blank=True, write_only=True,
+                          max_length=Team._meta.get_field("name").max_length)
     substitute = serializers.BooleanField(required=False, default=False)
 
     class Meta:
         model = Player
         fields = ("id", "name", "federation_id", "country", "club", "team", "substitute")
+        extra_kwargs: ClassVar[dict[str, Any]] = {name: {"validators": [printable()]}
+                                                  for name in ("name", "federation_id", "country", "club")}
 
 
 class RegisteredPlayerSerializer(serializers.Serializer[Any]):
@@ -88,6 +106,10 @@ class RegisteredPlayerSerializer(serializers.Serializer[Any]):
     substitute = serializers.BooleanField()
 
 
+ROUND_MINUTES_LIMIT = 24 * 60  # a round's time limit: a day
+ROUND_YEARS = (1900, 2999)  # when a round may start
+
+
 class RoundSerializer(serializers.ModelSerializer[Round]):
     ends_at = serializers.SerializerMethodField(help_text="when the clock stops the round's games "
                                                 "(start + time limit)")
@@ -96,6 +118,13 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
         model = Round
         fields = ("id", "number", "starts_at", "time_limit_minutes", "ends_at")
         read_only_fields = ("number",)
+        # A round's clock is hours long; a limit of years would put ends_at past the calendar (and the page).
+        extra_kwargs: ClassVar[dict[str, Any]] = {"time_limit_minutes": {"max_value": ROUND_MINUTES_LIMIT}}
+
+    def validate_starts_at(self, value: datetime | None) -> datetime | None:
+        if value is not None and not ROUND_YEARS[0] <= value.year <= ROUND_YEARS[1]:
+            raise serializers.ValidationError(f"must be in the years {ROUND_YEARS[0]} to {ROUND_YEARS[1]}")
+        return value
 
     def get_ends_at(self, round_: Round) -> datetime | None:
         return round_.ends_at()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -12,6 +13,9 @@ from rules.ruleset import SEAT_WINDS, WINDS
 from rules.seating.history import Table, check_table_size
 
 FIXED_COLUMNS = ("round", "table")  # the columns before the seats
+# Bounds the rules do not give (README "Bounds"): a schedule is for one event, not a season of them.
+MAX_ROUNDS = 100
+MAX_TABLES = 500  # tables in one round: 2,000 players at four
 
 
 def schedule_from_csv(*, text: str, players: Sequence[int] | None = None, table_size: int) -> list[list[Table]]:
@@ -24,19 +28,22 @@ def schedule_from_csv(*, text: str, players: Sequence[int] | None = None, table_
     """
     check_table_size(table_size)
     rows = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    header = next(rows, None)
-    expected = ",".join([*FIXED_COLUMNS, *_seat_names(table_size)])
-    if header is None:
-        raise RuleError(Problem("line 1", f"the schedule is empty: expected the header {expected}"))
-    columns = _csv_columns([h.strip().lower() for h in header], table_size)
-    if columns is None:
-        raise RuleError(Problem("line 1", f"expected the header {expected} (seat columns by name or position)"))
-    round_col, table_col, seat_cols = columns
-    schedule = _Schedule(table_size=table_size, width=len(header), round_col=round_col, table_col=table_col,
-                         seat_cols=seat_cols, known=set(players) if players is not None else None)
-    for row in rows:
-        if any(cell.strip() for cell in row):
-            schedule.add_row(rows.line_num, row)
+    try:
+        header = next(rows, None)
+        expected = ",".join([*FIXED_COLUMNS, *_seat_names(table_size)])
+        if header is None:
+            raise RuleError(Problem("line 1", f"the schedule is empty: expected the header {expected}"))
+        columns = _csv_columns([h.strip().lower() for h in header], table_size)
+        if columns is None:
+            raise RuleError(Problem("line 1", f"expected the header {expected} (seat columns by name or position)"))
+        round_col, table_col, seat_cols = columns
+        schedule = _Schedule(table_size=table_size, width=len(header), round_col=round_col, table_col=table_col,
+                             seat_cols=seat_cols, known=set(players) if players is not None else None)
+        for row in rows:
+            if any(cell.strip() for cell in row):
+                schedule.add_row(rows.line_num, row)
+    except csv.Error as exc:  # a field over the csv module's limit (128 KB), a quote left open, …
+        raise RuleError(Problem(f"line {max(rows.line_num, 1)}", f"is not a CSV line: {exc}")) from None
     return schedule.rounds()
 
 
@@ -62,8 +69,8 @@ class _Schedule:
         if len(row) != self.width:
             self.problems.append(Problem(where, f"has {len(row)} values, the header has {self.width}"))
             return
-        round_no = _positive(row[self.round_col], "round", where, self.problems)
-        table_no = _positive(row[self.table_col], "table", where, self.problems)
+        round_no = _positive(row[self.round_col], "round", MAX_ROUNDS, where, self.problems)
+        table_no = _positive(row[self.table_col], "table", MAX_TABLES, where, self.problems)
         seats = self._seats(row, where)
         if round_no is None or table_no is None:
             return
@@ -83,7 +90,7 @@ class _Schedule:
             value = _integer(row[col])
             if value is None:
                 self.problems.append(Problem(where, f"{name} must be a player id (an integer), not "
-                                                    f"{row[col].strip()!r}"))
+                                                    f"{_shown(row[col])}"))
             elif self.known is not None and value not in self.known:
                 self.problems.append(Problem(where, f"{name}: player {value} is not in this tournament"))
             else:
@@ -151,15 +158,21 @@ def _csv_columns(header: list[str], table_size: int) -> tuple[int, int, list[int
 
 def _integer(cell: str) -> int | None:
     text = cell.strip()
-    try:
-        return int(text)
-    except ValueError:
+    # ASCII digits, and no more than an id has: int() would take "١٢" and choke on 5,000 digits.
+    if not re.fullmatch(r"-?[0-9]{1,18}", text):
         return None
+    return int(text)
 
 
-def _positive(cell: str, name: str, where: str, problems: list[Problem]) -> int | None:
+def _positive(cell: str, name: str, most: int, where: str, problems: list[Problem]) -> int | None:
     value = _integer(cell)
-    if value is None or value < 1:
-        problems.append(Problem(where, f"{name} must be a number from 1, not {cell.strip()!r}"))
+    if value is None or not 1 <= value <= most:
+        problems.append(Problem(where, f"{name} must be a number from 1 to {most}, not {_shown(cell)}"))
         return None
     return value
+
+
+def _shown(cell: str) -> str:
+    """A cell as a message quotes it, cut short: the message must not repeat a whole line of nonsense."""
+    text = cell.strip()
+    return repr(text) if len(text) <= 20 else repr(text[:20]) + "…"

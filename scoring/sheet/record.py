@@ -50,6 +50,12 @@ class Model(StrEnum):
 WINS_TAKEN = frozenset({Outcome.RON, Outcome.TSUMO})
 EVERY_RESULT = frozenset(Outcome)
 FU_MINIMUM, FU_MAXIMUM = 20, 110  # the smallest and largest fu a hand can have (RULES.md §2)
+# Bounds the rules do not give, so that no entry is beyond a real hand (README "Bounds").
+HAN_MAXIMUM = 13  # 13 stands for 13 or more: kazoe yakuman, or sanbaiman without it (the ruleset decides)
+YAKUMAN_MAXIMUM = 6  # the most ever counted on one hand (a sextuple yakuman)
+FAN_MAXIMUM = 1000  # MCR: far above any real hand's fan (a few hundred at the very most)
+FLOWERS_MAXIMUM = 8  # the eight flower and season tiles
+NOTE_LENGTH = 500  # characters of a referee's note
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +69,7 @@ class Spec:
     required_for: frozenset[Outcome] = frozenset()  # results for which it must be given
     minimum: int | None = None
     maximum: int | None = None
+    max_length: int | None = None  # text: the most characters (printable ones only, scoring.sheet.document)
     in_win: bool = False  # part of one winner's win: also allowed in a ron's ``wins`` entries
 
 
@@ -73,12 +80,15 @@ class Field:
 
 
 _WINNER = Spec(Kind.PLAYER, "the player who won", required_for=frozenset({Outcome.TSUMO}), in_win=True)
-_HAN = Spec(Kind.COUNT, "riichi: han, dora included", model=Model.RIICHI, minimum=1, in_win=True)
+_HAN = Spec(Kind.COUNT, "riichi: han, dora included (13 for 13 or more)", model=Model.RIICHI, minimum=1,
+            maximum=HAN_MAXIMUM, in_win=True)
 _FU = Spec(Kind.FU, "riichi: fu (may be left out from 5 han)", model=Model.RIICHI, minimum=FU_MINIMUM,
            maximum=FU_MAXIMUM, in_win=True)
-_YAKUMAN = Spec(Kind.COUNT, "riichi: number of yakuman (2 = double)", model=Model.RIICHI, minimum=1, in_win=True)
-_FAN = Spec(Kind.COUNT, "MCR: fan without flowers", model=Model.MCR, minimum=0, in_win=True)
-_FLOWERS = Spec(Kind.COUNT, "MCR: flower tiles, 1 fan each", model=Model.MCR, minimum=0, in_win=True)
+_YAKUMAN = Spec(Kind.COUNT, "riichi: number of yakuman (2 = double)", model=Model.RIICHI, minimum=1,
+                maximum=YAKUMAN_MAXIMUM, in_win=True)
+_FAN = Spec(Kind.COUNT, "MCR: fan without flowers", model=Model.MCR, minimum=0, maximum=FAN_MAXIMUM, in_win=True)
+_FLOWERS = Spec(Kind.COUNT, "MCR: flower tiles, 1 fan each", model=Model.MCR, minimum=0, maximum=FLOWERS_MAXIMUM,
+                in_win=True)
 _PAO = Spec(Kind.PLAYER, "the player liable for a fed yakuman", model=Model.RIICHI, in_win=True)
 _TILES = Spec(Kind.TILES, "the winning hand's tiles, to compute its value (SCORE_SHEET.md 'Tiles')", in_win=True)
 
@@ -132,7 +142,8 @@ class HandRecord(_Value, total=False):
     false_wins: Annotated[list[PlayerRef], Spec(Kind.PLAYERS, "MCR: players who declared a false win in this hand",
                                                 results=frozenset({Outcome.RON, Outcome.TSUMO, Outcome.DRAW}),
                                                 model=Model.MCR)]
-    note: Annotated[str, Spec(Kind.TEXT, "a referee's remark; not scored", results=EVERY_RESULT)]
+    note: Annotated[str, Spec(Kind.TEXT, "a referee's remark; not scored", results=EVERY_RESULT,
+                              max_length=NOTE_LENGTH)]
 
 
 REASONS: tuple[str, ...] = tuple(ABORT_REASONS)

@@ -18,13 +18,27 @@ from jsonschema.exceptions import ValidationError
 
 from rules.errors import Problem
 from rules.hands import Outcome
+from rules.parameters import SCORE_LIMIT
 from rules.ruleset import PARAMETERS
-from scoring.sheet.record import REASONS, Field, Kind, hand_fields, win_fields
+from scoring.sheet.document import MAX_INTEGER, PRINTABLE, PRINTABLE_MESSAGE
+from scoring.sheet.record import FLOWERS_MAXIMUM, REASONS, Field, Kind, hand_fields, win_fields
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # the table sizes the rules cover (RULES.md §7)
+# Bounds the rules do not give (README "Bounds"): what a real game can reach, and what the database stores.
+MAX_HANDS = 300  # a game's hands: a long MCR game has about 30, a marathon of renchan never 300
+MAX_HONBA = MAX_DEPOSITS = 100  # a game taken up with more counters on the table than any game has reached
+MAX_PENALTIES = 100  # penalty lines in one game
+PENALTY_LIMIT = 10_000  # points of one penalty, either way (chombo is -20 or so, MCR penalties -10 to -100)
+NAME_LENGTH = 100  # a player's name (the Player.name column)
+REASON_LENGTH = 200  # a penalty's reason (the Penalty.reason column)
+RULESET_LENGTH = 40  # a preset key (the Event.ruleset_key column)
+_TILE_TEXT = 64  # characters of a tile string: 14 tiles and their suits, with room for spaces
+_MELDS = 4  # a winning hand has at most four sets called
 
-_NAME = {"type": "string", "minLength": 1, "description": "a player's name as listed in players"}
-_ID = {"type": "integer", "minimum": 1, "description": "a player's id, as listed in players"}
+_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH, "pattern": PRINTABLE,
+         "description": "a player's name as listed in players"}
+_ID = {"type": "integer", "minimum": 1, "maximum": MAX_INTEGER, "description": "a player's id, as listed in players"}
+_TEXT = {"type": "string", "pattern": PRINTABLE}
 # Players are named by name in a score sheet and by id in a stored game (the API's sheets and hands).
 BY_NAME, BY_ID = "name", "id"
 
@@ -34,14 +48,16 @@ _TILES = {
     "additionalProperties": False,
     "required": ["concealed", "win"],
     "properties": {
-        "concealed": {"type": "string", "description": "concealed tiles without the winning tile, e.g. 234m456m88p"},
-        "win": {"type": "string", "description": "the winning tile, e.g. 8s"},
-        "melds": {"type": "array", "items": {"type": "string"},
+        "concealed": {"type": "string", "maxLength": _TILE_TEXT,
+                      "description": "concealed tiles without the winning tile, e.g. 234m456m88p"},
+        "win": {"type": "string", "maxLength": _TILE_TEXT, "description": "the winning tile, e.g. 8s"},
+        "melds": {"type": "array", "items": {"type": "string", "maxLength": _TILE_TEXT}, "maxItems": _MELDS,
                   "description": "called sets: 'chi 345m', 'pon 777z', 'kan 1111p', 'ankan 9999s'"},
-        "dora": {"type": "string", "description": "dora indicators"},
-        "ura": {"type": "string", "description": "ura dora indicators"},
-        "flags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
-        "flowers": {"type": "integer", "minimum": 0},
+        "dora": {"type": "string", "maxLength": _TILE_TEXT, "description": "dora indicators"},
+        "ura": {"type": "string", "maxLength": _TILE_TEXT, "description": "ura dora indicators"},
+        "flags": {"type": "array", "items": {"type": "string", "maxLength": _TILE_TEXT}, "uniqueItems": True,
+                  "maxItems": _TILE_TEXT},
+        "flowers": {"type": "integer", "minimum": 0, "maximum": FLOWERS_MAXIMUM},
     },
 }
 
@@ -54,7 +70,7 @@ def _field_schema(field: Field, player: dict[str, Any]) -> dict[str, Any]:
     elif spec.kind is Kind.PLAYER:
         schema = dict(player)
     elif spec.kind is Kind.PLAYERS:
-        schema = {"type": "array", "items": player, "uniqueItems": True}
+        schema = {"type": "array", "items": player, "uniqueItems": True, "maxItems": MAX_PLAYERS}
     elif spec.kind in (Kind.COUNT, Kind.FU):
         schema = {"type": "integer"}
         schema.update({key: value for key, value in (("minimum", spec.minimum), ("maximum", spec.maximum))
@@ -62,11 +78,11 @@ def _field_schema(field: Field, player: dict[str, Any]) -> dict[str, Any]:
     elif spec.kind is Kind.TILES:
         schema = {"$ref": "#/$defs/tiles"}
     elif spec.kind is Kind.WINS:
-        schema = {"type": "array", "items": {"$ref": "#/$defs/win"}, "minItems": 1}
+        schema = {"type": "array", "items": {"$ref": "#/$defs/win"}, "minItems": 1, "maxItems": MAX_PLAYERS - 1}
     elif spec.kind is Kind.REASON:
         schema = {"enum": list(REASONS)}
     else:
-        schema = {"type": "string"}
+        schema = {**_TEXT, "maxLength": spec.max_length} if spec.max_length is not None else dict(_TEXT)
     if "$ref" not in schema:
         schema["description"] = spec.help
     return schema
@@ -96,6 +112,21 @@ def _records(player: dict[str, Any]) -> dict[str, Any]:
     return {"hand": hand, "win": win, "tiles": _TILES}
 
 
+_START = {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "resume a game already in progress",
+    "properties": {
+        "round": {"type": "string", "maxLength": 3, "description": "round wind letter and hand number, e.g. S2"},
+        "honba": {"type": "integer", "minimum": 0, "maximum": MAX_HONBA},
+        "deposits": {"type": "integer", "minimum": 0, "maximum": MAX_DEPOSITS,
+                     "description": "riichi sticks on the table"},
+        "scores": {"type": "array", "maxItems": MAX_PLAYERS,
+                   "items": {"type": "integer", "minimum": -SCORE_LIMIT, "maximum": SCORE_LIMIT}},
+    },
+}
+
+
 @cache
 def score_sheet_schema(players: str = BY_NAME) -> dict[str, Any]:
     """The score sheet's JSON Schema (draft 2020-12); ``players="id"`` for a stored game's, which names ids."""
@@ -109,7 +140,8 @@ def score_sheet_schema(players: str = BY_NAME) -> dict[str, Any]:
         "additionalProperties": False,
         "required": ["ruleset", "players", "hands"],
         "properties": {
-            "ruleset": {"type": "string", "minLength": 1, "description": "a preset key, e.g. wrc-2025"},
+            "ruleset": {"type": "string", "minLength": 1, "maxLength": RULESET_LENGTH,
+                        "description": "a preset key, e.g. wrc-2025"},
             "overrides": {
                 "type": "object",
                 "additionalProperties": False,
@@ -119,27 +151,16 @@ def score_sheet_schema(players: str = BY_NAME) -> dict[str, Any]:
             "players": {"type": "array", "items": player, "uniqueItems": True, "minItems": MIN_PLAYERS,
                         "maxItems": MAX_PLAYERS,
                         "description": "in seat order at the start; the first is the first dealer"},
-            "start": {
+            "start": _START,
+            "hands": {"type": "array", "items": {"$ref": "#/$defs/hand"}, "maxItems": MAX_HANDS},
+            "penalties": {"type": "array", "maxItems": MAX_PENALTIES, "items": {
                 "type": "object",
                 "additionalProperties": False,
-                "description": "resume a game already in progress",
-                "properties": {
-                    "round": {"type": "string", "description": "round wind letter and hand number, e.g. S2"},
-                    "honba": {"type": "integer", "minimum": 0},
-                    "deposits": {"type": "integer", "minimum": 0, "description": "riichi sticks on the table"},
-                    "scores": {"type": "array", "items": {"type": "integer"}},
-                },
-            },
-            "hands": {"type": "array", "items": {"$ref": "#/$defs/hand"}},
-            "penalties": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": ["player", "points"],
-                    "properties": {"player": player, "points": {"type": "number"}, "reason": {"type": "string"}},
-                },
-            },
+                "required": ["player", "points"],
+                "properties": {"player": player,
+                               "points": {"type": "number", "minimum": -PENALTY_LIMIT, "maximum": PENALTY_LIMIT},
+                               "reason": {**_TEXT, "maxLength": REASON_LENGTH}},
+            }},
             "end": {"enum": ["time"], "description": "the game was stopped by the clock after the last hand"},
         },
         "$defs": _records(player),
@@ -222,6 +243,10 @@ def _problem(error: ValidationError) -> Problem:
         return Problem(path, "lists the same entry twice")
     if kind == "minLength":
         return Problem(path, "must not be empty")
+    if kind == "maxLength":
+        return Problem(path, f"is longer than {value} characters")
+    if kind == "pattern":
+        return Problem(path, PRINTABLE_MESSAGE if value == PRINTABLE else "is not in the expected form")
     if kind == "oneOf":
         description = schema.get("description") if isinstance(schema, dict) else None
         return Problem(path, f"is not valid: {description}" if description else "is not valid")

@@ -105,6 +105,14 @@ def test_overrides_replace_preset_values():
     ({"start_points": 40000}, "return_points", "below start_points"),
     ({"seat_rotation": "mcr"}, "seat_rotation", "only MCR"),
     ({"table_points": [4, 2, 1]}, "table_points", "needs 4 values"),
+    # Bounds where the rules give none (README "Bounds"): 10**12 start points made every later game fail.
+    ({"start_points": 10**12, "return_points": 10**12}, "start_points", "at most 10000000"),
+    ({"honba_points": 1001}, "honba_points", "at most 1000"),
+    ({"riichi_deposit": 10**6}, "riichi_deposit", "at most 10000"),
+    ({"uma": [10**6, 0, 0, -(10**6)]}, "uma", "at most 1000"),
+    ({"chombo_penalty": -1001}, "chombo_penalty", "at least -1000"),
+    ({"chombo_penalty": "1e999999999"}, "chombo_penalty", "must be a number"),  # text: no billion-digit Fraction
+    ({"uma": {"by_plus_count": {"²": [1, 2, 3, 4], "default": [0, 0, 0, 0]}}}, "uma", "not '²'"),
 ])
 def test_invalid_parameters(overrides, field, message):
     with pytest.raises(RuleError) as caught:

@@ -362,8 +362,8 @@ def test_csv_problems_are_reported_by_line():
     assert [(p.field, p.message) for p in caught.value.problems] == [
         ("line 3", "round 1 already has a table 1"),
         ("line 4", "player 1 already sits in round 1 (line 2)"),
-        ("line 5", "round must be a number from 1, not 'x'"),
-        ("line 6", "table must be a number from 1, not '0'"),
+        ("line 5", "round must be a number from 1 to 100, not 'x'"),
+        ("line 6", "table must be a number from 1 to 500, not '0'"),
         ("line 7", "north: player 99 is not in this tournament"),
         ("line 8", "north must be a player id (an integer), not 'eight'"),
         ("line 8", "player 6 sits twice at this table"),

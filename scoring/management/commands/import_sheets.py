@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from argparse import ArgumentParser
 from pathlib import Path
@@ -11,8 +10,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.services.transfer import NamedSheet, sheets_import
+from scoring.sheet.document import DocumentError, read_json
 from tournament.errors import InvalidInput
 from tournament.models import Event
+from tournament.selectors import is_slug
 
 
 class Command(BaseCommand):
@@ -26,23 +27,25 @@ class Command(BaseCommand):
                             help="register names the event does not know as new players")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        event = Event.objects.filter(slug=options["event"]).first()
+        slug = options["event"]
+        event = Event.objects.filter(slug=slug).first() if is_slug(slug) else None
         if event is None:
-            raise CommandError(f"no event with the slug {options['event']!r}")
+            raise CommandError(f"no event with the slug {slug!r}", returncode=2)
         folder: Path = options["folder"]
         if not folder.is_dir():
-            raise CommandError(f"{folder}: not a folder")
+            raise CommandError(f"{folder}: not a folder", returncode=2)
         files = sorted(folder.glob("*.json"))
         if not files:
-            raise CommandError(f"{folder}: no *.json score sheets in it")
+            raise CommandError(f"{folder}: no *.json score sheets in it", returncode=2)
         sheets, problems = [], []
         for path in files:
             try:
-                sheets.append(NamedSheet(source=path.name, data=json.loads(path.read_text(encoding="utf-8"))))
-            except (OSError, UnicodeDecodeError) as exc:
-                problems.append(f"{path.name}: cannot read the file ({exc})")
-            except json.JSONDecodeError as exc:
-                problems.append(f"{path.name}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")
+                sheets.append(NamedSheet(source=path.name, data=read_json(path.read_bytes())))
+            except OSError as exc:
+                problems.append(f"{path.name}: cannot read the file ({exc.strerror})")
+            except DocumentError as exc:
+                problems += [f"{path.name}: {p.field}: {p.message}" if p.field else f"{path.name}: {p.message}"
+                             for p in exc.problems]
         if not problems:
             try:
                 games = sheets_import(event=event, sheets=sheets, create_players=options["create_players"])

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from scoring.sheet.document import DocumentError, read_json
 from scoring.sheet.output import named, result_json
 from scoring.sheet.reader import SheetError, score_sheet
 from scoring.sheet.text import result_text
@@ -25,19 +26,16 @@ class Command(BaseCommand):
         path = options["path"]
         try:
             if path == "-":
-                raw = sys.stdin.read()
+                raw = getattr(sys.stdin, "buffer", sys.stdin).read()  # bytes; text where stdin has no buffer
             else:
-                with open(path, encoding="utf-8") as handle:
+                with open(path, "rb") as handle:
                     raw = handle.read()
         except OSError as exc:
             self._fail([f"{path}: cannot read the file ({exc.strerror})"])
         try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            self._fail([f"(sheet): not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"])
-        try:
-            scored = score_sheet(data)
-        except SheetError as exc:
+            # Bytes, not text: a file that is not UTF-8 is a problem to report, not a crash.
+            scored = score_sheet(read_json(raw))
+        except (DocumentError, SheetError) as exc:
             self._fail([str(p) if p.field else f"(sheet): {p.message}" for p in exc.problems])
         result, names = result_json(scored), scored.sheet.names
         if options["format"] == "json":
