@@ -11,7 +11,14 @@ class ScoringConfig(AppConfig):
     verbose_name = "Scoring"
 
     def ready(self) -> None:
+        from django.db.models.signals import post_save
+
+        from scoring.selectors import names_changed
+        from tournament.models import Player
+
         checks.register(mcr_tiles_check)
+        # The one signal: cached standings show names, and a player can be renamed anywhere (the admin).
+        post_save.connect(names_changed, sender=Player, dispatch_uid="scoring.names_changed")
 
 
 def mcr_tiles_check(**kwargs: Any) -> list[checks.CheckMessage]:

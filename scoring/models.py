@@ -115,3 +115,44 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank or '-'}. {self.player} {self.points}"
+
+
+class StandingsState(models.Model):
+    """How current an event's standings are: each change to a finished game counts one, each recompute records
+    the count it included. The standings are being updated while ``counted`` is behind ``changes``."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, primary_key=True, related_name="standings_state")
+    changes = models.PositiveBigIntegerField(default=0)
+    counted = models.PositiveBigIntegerField(default=0)
+    recomputes = models.PositiveBigIntegerField(default=0, help_text="bumped by every recompute: the version of "
+                                                "the stored rows that caches are keyed by")
+    renames = models.PositiveBigIntegerField(default=0, help_text="bumped when one of the event's players is "
+                                             "saved: cached tables show names")
+    computed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"standings of {self.event_id}: {self.counted} of {self.changes} changes counted"
+
+    @property
+    def updating(self) -> bool:
+        return self.counted < self.changes
+
+
+class IdempotentRequest(models.Model):
+    """A creating request made with an ``Idempotency-Key``, and the answer it got: the same key and body again
+    within a day get that answer back and create nothing (a retried request, a double tap)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64, help_text="what was asked: method, path and body, hashed")
+    status = models.PositiveSmallIntegerField(null=True)
+    body = models.JSONField(null=True)
+    headers = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=("user", "key"), name="one_request_per_idempotency_key"),)
+        indexes = (models.Index(fields=("created_at",)),)
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.status})"

@@ -1,11 +1,14 @@
-"""Reading what the replay stored, for pages, exports and the API alike."""
+"""Reading what the replay and the standings stored, for pages, exports and the API alike."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import F, Q
+
+from scoring.models import StandingsState
 from scoring.sheet.output import named
-from tournament.models import Game
+from tournament.models import Event, Game, Player
 from tournament.selectors import game_roster
 
 
@@ -13,3 +16,27 @@ def named_result(game: Game) -> dict[str, Any]:
     """The game's stored result (SCORE_SHEET.md "Output") with its players' current names; {} before its first
     replay. Uses the game's prefetched seats when there are any (``tournament.selectors.with_seats``)."""
     return named(game.result, game_roster(game).labels) if game.result else {}
+
+
+def standings_state(event: Event) -> StandingsState:
+    """How current the event's standings are (a fresh event's are current); no query when the event was read
+    with ``select_related("standings_state")``."""
+    if Event.standings_state.is_cached(event):  # read with the event
+        state: StandingsState | None = getattr(event, "standings_state", None)
+    else:  # read now, not kept on the event: a later call must see a later state
+        state = StandingsState.objects.filter(event=event).first()
+    return state or StandingsState(event=event)
+
+
+def standings_version(event: Event) -> tuple[str, StandingsState]:
+    """What the event's standings tables are made of, as a key for caches and ETags: the recomputes, the
+    changes seen and the players' renames, all in the one row ``standings_state`` reads."""
+    state = standings_state(event)
+    return f"{event.pk}.{state.recomputes}.{state.changes}.{state.renames}", state
+
+
+def names_changed(instance: Player, created: bool = False, **kwargs: Any) -> None:
+    """A player was saved (perhaps renamed): the cached standings of their events are out of date."""
+    if not created:
+        StandingsState.objects.filter(Q(event__registrations__player=instance) | Q(event__games__seats__player=instance)
+                                      ).update(renames=F("renames") + 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
+from django.db import DatabaseError
 
 from scoring.services.standings import standings_recompute
 from scoring.sheet.output import named, result_json
@@ -12,7 +13,9 @@ from scoring.sheet.reader import SheetError, score_sheet
 from tournament.models import Event
 
 
-@shared_task(name="scoring.recompute_standings")  # type: ignore[untyped-decorator]  # celery ships no types
+# A database that is restarting or busy is worth a few more tries, further apart each time.
+@shared_task(name="scoring.recompute_standings", autoretry_for=(DatabaseError,), retry_backoff=True,  # type: ignore[untyped-decorator]  # celery ships no types
+             retry_backoff_max=60, max_retries=5)
 def recompute_standings(event_id: int) -> int:
     event = Event.objects.filter(pk=event_id).first()
     return 0 if event is None else standings_recompute(event)

@@ -21,3 +21,7 @@ class InvalidInput(ValueError):
     @classmethod
     def one(cls, field: str, message: str) -> InvalidInput:
         return cls([Problem(field, message)])
+
+
+class Conflict(InvalidInput):
+    """A change the event's state no longer allows (its rules once games are played); the API answers 409."""

@@ -17,7 +17,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from rules.errors import RuleError
+from rules.errors import Problem, RuleError
 from rules.presets import build_ruleset
 from rules.ruleset import Ruleset
 
@@ -116,8 +116,29 @@ class Event(models.Model):
             errors["ruleset_overrides" if self.ruleset_overrides else "ruleset_key"] = [str(p) for p in exc.problems]
         if problems := tiebreak_problems(self.tiebreaks):
             errors["tiebreaks"] = problems
+        stored = Event.objects.filter(pk=self.pk).first() if self.pk else None
+        if stored is not None:
+            for problem in stored.rules_change_problems(key=self.ruleset_key, overrides=self.ruleset_overrides):
+                errors.setdefault("ruleset_key" if problem.field == "ruleset" else "ruleset_overrides",
+                                  []).append(problem.message)
         if errors:
             raise ValidationError(errors)
+
+    def rules_change_problems(self, *, key: str, overrides: Any) -> list[Problem]:
+        """Why the event's rules may not become ``key`` with ``overrides``: once a round is seated or a game
+        opened, every table and every stored result was made under the rules in force (seat count, winds,
+        scoring), so they are fixed for the rest of the event."""
+        changed = [field for field, old, new in (("ruleset", self.ruleset_key, key),
+                                                 ("overrides", self.ruleset_overrides, overrides)) if old != new]
+        if not changed:
+            return []
+        games = self.games.count()
+        seated = self.rounds.filter(tables__isnull=False).distinct().count()
+        if not games and not seated:
+            return []
+        why = (f"the rules are fixed once a round is seated or a game is opened (this event has {games} "
+               f"game{'s' if games != 1 else ''} and {seated} seated round{'s' if seated != 1 else ''})")
+        return [Problem(field, why) for field in changed]
 
     def is_organiser(self, user: Any) -> bool:
         return bool(user.is_authenticated and (user.is_superuser or self.organisers.filter(pk=user.pk).exists()))

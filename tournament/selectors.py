@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 
 from tournament.models import Event, Game, Seat
+
+SLUG_LENGTH = Event._meta.get_field("slug").max_length or 0
+SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"  # what Django's SlugField takes (validate_slug)
+
+
+def is_slug(text: str) -> bool:
+    """Whether ``text`` can be an event's slug; asked before it goes into a query, which a NUL or a surrogate breaks."""
+    return len(text) <= SLUG_LENGTH and re.fullmatch(SLUG_PATTERN, text) is not None
 
 
 def visible_events(user: Any) -> QuerySet[Event]:
@@ -55,7 +64,7 @@ def labelled(players: Sequence[tuple[int, str]]) -> Roster:
 
 def game_roster(game: Game) -> Roster:
     """The game's roster, from its prefetched seats when there are any (``with_seats``), else one query."""
-    return roster(game.seats.all() if _prefetched(game) else game.seats.select_related("player"))
+    return roster(game.seats.all() if seats_prefetched(game) else game.seats.select_related("player"))
 
 
 def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -63,5 +72,11 @@ def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
     return games.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
 
 
-def _prefetched(game: Game) -> bool:
+def prefetch_seats(game: Game) -> Game:
+    """The game with its seats and players read now (one query), for everything after to share."""
+    prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("player")))
+    return game
+
+
+def seats_prefetched(game: Game) -> bool:
     return "seats" in getattr(game, "_prefetched_objects_cache", {})

@@ -11,6 +11,7 @@ its inverse, to load a stored hand for editing.
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from django_stubs_ext import StrOrPromise
 
 from rules.errors import Problem
 from rules.ruleset import Ruleset
+from scoring.services.idempotency import KEY_LENGTH
 from scoring.sheet.record import FU_MAXIMUM, Field, Kind, Model, hand_fields, win_fields
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS
 from web.presenters import wind_label
@@ -63,7 +65,6 @@ LABELS: dict[str, tuple[StrOrPromise, StrOrPromise]] = {
     "false_wins": (_("False wins"), _("each pays the penalty; the hand went on")),
     "note": (_("Note"), _("a remark for the record; not scored")),
 }
-NOTE_LENGTH = 500
 FU_VALUES = (20, 25, *range(30, FU_MAXIMUM + 1, 10))
 # Extra winners of a multiple ron: win2_winner, win2_han, … (the first winner uses the plain names).
 EXTRA_WINS = (2, 3)
@@ -97,8 +98,8 @@ def _players(label: Any, choices: Choices, help_text: Any = "") -> forms.TypedMu
                                           widget=forms.CheckboxSelectMultiple(attrs={"class": "choices"}))
 
 
-def _count(label: Any, help_text: Any = "") -> forms.IntegerField:
-    return forms.IntegerField(label=label, required=False, help_text=help_text,
+def _count(label: Any, help_text: Any = "", *, least: int | None = None, most: int | None = None) -> forms.IntegerField:
+    return forms.IntegerField(label=label, required=False, help_text=help_text, min_value=least, max_value=most,
                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
 
@@ -154,11 +155,11 @@ class _Offer:
         if kind is Kind.FU:
             return _fu(label)
         if kind is Kind.COUNT:
-            return _count(label, help_text)
+            return _count(label, help_text, least=field.spec.minimum, most=field.spec.maximum)
         if kind is Kind.REASON:
             return forms.ChoiceField(label=label, required=False, choices=[
                 ("", "—"), *((str(r), ABORT_NAMES[r]) for r in self.ruleset.abort_reasons)])
-        return forms.CharField(label=label, required=False, max_length=NOTE_LENGTH, help_text=help_text)
+        return forms.CharField(label=label, required=False, max_length=field.spec.max_length, help_text=help_text)
 
 
 class HandForm(forms.Form):
@@ -171,6 +172,9 @@ class HandForm(forms.Form):
 
     version = forms.IntegerField(widget=forms.HiddenInput)
     index = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    # One key per rendered form: the same form sent twice (a double tap, a resent page) saves one hand.
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=KEY_LENGTH,
+                          initial=lambda: uuid.uuid4().hex)
 
     def __init__(self, *args: Any, seats: Sequence[SeatChoice], ruleset: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -7,22 +7,27 @@ API says.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Prefetch, QuerySet
+from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from scoring.models import GameResult, Standing
-from scoring.selectors import named_result
+from scoring.selectors import named_result, standings_version
 from scoring.sheet.describe import describe
 from tournament.models import Event, Game, Player, Round, Seat, Table
 from tournament.selectors import Roster, game_roster, visible_events
 
+STANDINGS_CACHE_SECONDS = 300  # a version's table never changes; this only bounds what an idle event keeps
 # Standings columns a reader may sort by: (field, highest first).
 SORTS = {"rank": ("rank", False), "player": ("player__name", False), "points": ("points", True),
          "table_points": ("table_points", True), "score": ("score", True), "games": ("games", True),
@@ -114,6 +119,30 @@ def standings(event: Event, sort: str = "rank") -> list[StandingLine]:
 
         lines.sort(key=key)
     return lines
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsTable:
+    html: str  # the table as the standings page shows it, in the reader's language
+    etag: str
+    updating: bool
+
+
+def standings_table(event: Event, sort: str) -> StandingsTable:
+    """The standings table, rendered once per version of the standings, sort and language (a cache shared by
+    every web process when CACHE_URL is set): readers polling while a round is played cost one row and a
+    cache read each."""
+    version, state = standings_version(event)
+    key = f"standings-table:{version}:{sort if sort in SORTS else 'rank'}:{translation.get_language()}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("pages/standings_table.html", {
+            "event": event, "lines": standings(event, sort), "sort": sort, "mcr": event.ruleset().is_mcr,
+            "updating": state.updating, "computed_at": state.computed_at})
+        cache.set(key, html, STANDINGS_CACHE_SECONDS)
+    # Our own template's output, stored as text by the cache.
+    return StandingsTable(html=mark_safe(html), etag=f'"{hashlib.sha256(key.encode()).hexdigest()[:24]}"',
+                          updating=state.updating)
 
 
 def standing_of(event: Event, player: Player) -> StandingLine | None:

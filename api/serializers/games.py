@@ -10,10 +10,21 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers.events import PlayerRefSerializer
+from api.serializers.fields import player_id, printable_text
 from rules.hands import Outcome
+from rules.parameters import SCORE_LIMIT
 from scoring.models import HandChange
 from scoring.selectors import named_result
+from scoring.sheet.document import MAX_INTEGER
 from scoring.sheet.record import REASONS, Field, Kind, hand_fields, win_fields
+from scoring.sheet.schema import (
+    MAX_DEPOSITS,
+    MAX_HANDS,
+    MAX_HONBA,
+    MAX_PLAYERS,
+    PENALTY_LIMIT,
+    REASON_LENGTH,
+)
 from tournament.models import Event, Game, Round, Seat, Table
 from tournament.services.seating import Method
 
@@ -25,9 +36,9 @@ def _record_field(field: Field) -> serializers.Field[Any, Any, Any, Any]:
     if kind is Kind.OUTCOME:
         return serializers.ChoiceField(choices=[str(o) for o in Outcome], help_text=text)
     if kind is Kind.PLAYER:
-        return serializers.IntegerField(required=False, help_text=f"{text} (player id)")
+        return player_id(required=False, help_text=f"{text} (player id)")
     if kind is Kind.PLAYERS:
-        return serializers.ListField(child=serializers.IntegerField(), required=False, help_text=f"{text} (ids)")
+        return serializers.ListField(child=player_id(), required=False, help_text=f"{text} (ids)")
     if kind in (Kind.COUNT, Kind.FU):
         # DRF takes None for "no bound"; its stubs ask for an int.
         return serializers.IntegerField(required=False, help_text=text, min_value=spec.minimum,  # type: ignore[arg-type]
@@ -38,7 +49,7 @@ def _record_field(field: Field) -> serializers.Field[Any, Any, Any, Any]:
         return serializers.ListField(child=WinRecordSerializer(), required=False, help_text=text)
     if kind is Kind.REASON:
         return serializers.ChoiceField(choices=list(REASONS), required=False, help_text=text)
-    return serializers.CharField(required=False, allow_blank=True, help_text=text)
+    return printable_text(required=False, allow_blank=True, max_length=spec.max_length, help_text=text)
 
 
 class WinRecordSerializer(serializers.Serializer[Any]):
@@ -108,9 +119,22 @@ class GameSerializer(serializers.ModelSerializer[Game]):
 
 
 class SheetPenaltySerializer(serializers.Serializer[Any]):
-    player = serializers.IntegerField()
-    points = serializers.FloatField()
-    reason = serializers.CharField(allow_blank=True)
+    player = player_id()
+    points = serializers.FloatField(min_value=-PENALTY_LIMIT, max_value=PENALTY_LIMIT)
+    reason = printable_text(allow_blank=True, max_length=REASON_LENGTH)
+
+
+class SheetStartSerializer(serializers.Serializer[Any]):
+    """Where a game was taken up (SCORE_SHEET.md ``start``), within what a real game reaches."""
+
+    round = serializers.CharField(required=False, max_length=3, help_text="round wind letter and hand number, "
+                                  "e.g. S2")
+    honba = serializers.IntegerField(required=False, min_value=0, max_value=MAX_HONBA)
+    deposits = serializers.IntegerField(required=False, min_value=0, max_value=MAX_DEPOSITS,
+                                        help_text="riichi sticks on the table")
+    scores = serializers.ListField(child=serializers.IntegerField(min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT),
+                                   required=False, max_length=MAX_PLAYERS, help_text="one per player, in seat "
+                                   "order; default the ruleset's start_points")
 
 
 class SheetSerializer(serializers.Serializer[Any]):
@@ -119,8 +143,8 @@ class SheetSerializer(serializers.Serializer[Any]):
     ruleset = serializers.CharField(help_text="the event's ruleset preset")
     overrides = serializers.DictField(help_text="the event's ruleset overrides")
     players = serializers.ListField(child=serializers.IntegerField(), help_text="player ids in seat order")
-    start = serializers.DictField(required=False, help_text="where the game was taken up (round, honba, "
-                                  "deposits, scores); absent for a game from its start")
+    start = SheetStartSerializer(required=False, help_text="where the game was taken up; absent for a game from "
+                                 "its start")
     hands = HandRecordSerializer(many=True)
     penalties = SheetPenaltySerializer(many=True)
     end = serializers.ChoiceField(choices=("time",), required=False, help_text="present when the clock ended "
@@ -134,9 +158,10 @@ class SheetUpdateSerializer(serializers.Serializer[Any]):
     overrides = serializers.DictField(required=False, help_text="if sent, the event's overrides")
     players = serializers.ListField(child=serializers.IntegerField(), required=False,
                                     help_text="if sent, the game's player ids in seat order")
-    start = serializers.DictField(required=False, help_text="where the game was taken up (round, honba, "
-                                  "deposits, scores)")
-    hands = HandRecordSerializer(many=True, required=False, help_text="every hand (none if left out)")
+    start = SheetStartSerializer(required=False, help_text="where the game was taken up")
+    # DRF passes max_length on to the list (maxItems in the schema); its stubs do not know it.
+    hands = HandRecordSerializer(many=True, required=False, max_length=MAX_HANDS,  # type: ignore[call-arg]
+                                 help_text="every hand (none if left out)")
     penalties = SheetPenaltySerializer(many=True, required=False, help_text="if sent, the game's penalties "
                                        "unchanged (they are recorded on the event)")
     end = serializers.ChoiceField(choices=("time",), required=False, allow_null=True,
@@ -163,9 +188,9 @@ class HandChangeSerializer(serializers.ModelSerializer[HandChange]):
 
 class GameCreateSerializer(serializers.Serializer[Any]):
     event = serializers.SlugField(help_text="the event's slug")
-    players = serializers.ListField(child=serializers.IntegerField(), help_text="player ids in seat order, "
+    players = serializers.ListField(child=player_id(), help_text="player ids in seat order, "
                                     "East (the first dealer) first")
-    substitutes = serializers.ListField(child=serializers.IntegerField(), required=False, default=list,
+    substitutes = serializers.ListField(child=player_id(), required=False, default=list,
                                         help_text="players filling in for an absent player (ranked by the "
                                         "event's substitute rule); registered substitutes are marked anyway")
     played_on = serializers.DateField(required=False, help_text="a league counts games in its date range; "
@@ -176,7 +201,7 @@ class GameUpdateSerializer(serializers.Serializer[Any]):
     end = serializers.ChoiceField(choices=("time",), required=False, allow_null=True,
                                   help_text='"time": the clock ended the game after its last hand; null takes '
                                   "that back")
-    substitutes = serializers.ListField(child=serializers.IntegerField(), required=False,
+    substitutes = serializers.ListField(child=player_id(), required=False,
                                         help_text="the player ids who played as substitutes (the full list)")
 
 
@@ -218,7 +243,8 @@ class RoundTablesSerializer(serializers.ModelSerializer[Round]):
 
 class SeatingSerializer(serializers.Serializer[Any]):
     method = serializers.ChoiceField(choices=[str(m) for m in Method])
-    seed = serializers.IntegerField(required=False, allow_null=True, default=None)
+    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=-MAX_INTEGER,
+                                    max_value=MAX_INTEGER)
 
 
 class ScheduleSerializer(serializers.Serializer[Any]):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
@@ -17,6 +19,8 @@ from rest_framework.serializers import BaseSerializer, Serializer
 from rest_framework.views import APIView
 
 from api.errors import INVALID, NOT_AUTHENTICATED, NOT_FOUND, NOT_ORGANISER, error_response
+from api.idempotency import IDEMPOTENCY_KEY, KEY_REUSED, idempotent
+from api.pagination import StandingsPages
 from api.serializers.events import (
     EventSerializer,
     PlayerSerializer,
@@ -29,6 +33,8 @@ from api.serializers.games import RoundTablesSerializer, ScheduleSerializer, Sea
 from rules.errors import RuleError
 from rules.presets import get_preset, preset_doc, preset_keys
 from scoring.models import Standing
+from scoring.selectors import standings_version
+from scoring.services.events import event_update
 from scoring.services.games import round_seat, schedule_import
 from tournament.models import Event, Registration, Round, Seat, Table
 from tournament.selectors import visible_events
@@ -50,11 +56,13 @@ class IsOrganiserOrReadOnly(permissions.BasePermission):
 
 
 @extend_schema_view(
-    create=extend_schema(responses={201: EventSerializer, 400: INVALID, 401: NOT_AUTHENTICATED}),
+    create=extend_schema(parameters=[IDEMPOTENCY_KEY], responses={
+        201: EventSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 422: KEY_REUSED}),
     retrieve=extend_schema(responses={200: EventSerializer, 404: NOT_FOUND}),
     partial_update=extend_schema(responses={
         200: EventSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
-        403: error_response("only the event's organisers change it"), 404: NOT_FOUND}),
+        403: error_response("only the event's organisers change it"), 404: NOT_FOUND,
+        409: error_response("the rules are fixed once a round is seated or a game opened")}),
     destroy=extend_schema(responses={
         204: None, 401: NOT_AUTHENTICATED, 403: error_response("only the event's organisers delete it"),
         404: NOT_FOUND}),
@@ -70,8 +78,16 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
     def get_queryset(self) -> QuerySet[Event]:
         return visible_events(self.request.user).order_by("-starts_on", "name", "pk")
 
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().create(request, *args, **kwargs)
+
     def perform_create(self, serializer: BaseSerializer[Event]) -> None:
         serializer.instance = event_create(organiser=self.request.user, **serializer.validated_data)
+
+    def perform_update(self, serializer: BaseSerializer[Event]) -> None:
+        assert serializer.instance is not None  # an update has the event it changes
+        serializer.instance = event_update(event=serializer.instance, **serializer.validated_data)
 
 
 def created(request: Request, slug: str, doing: str, given: type[Serializer[Any]], write: Callable[..., Any],
@@ -93,9 +109,10 @@ class EventPlayersView(ListAPIView[Registration]):
         event = get_object_or_404(visible_events(self.request.user), slug=self.kwargs["slug"])
         return event.registrations.select_related("player").order_by("player__name", "player_id")
 
-    @extend_schema(request=PlayerSerializer, responses={
+    @extend_schema(request=PlayerSerializer, parameters=[IDEMPOTENCY_KEY], responses={
         201: RegisteredPlayerSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
-        403: error_response("only the event's organisers register players"), 404: NOT_FOUND})
+        403: error_response("only the event's organisers register players"), 404: NOT_FOUND, 422: KEY_REUSED})
+    @idempotent
     def post(self, request: Request, slug: str) -> Response:
         return created(request, slug, "register players", PlayerSerializer, player_register,
                        RegisteredPlayerSerializer)
@@ -111,23 +128,50 @@ class EventRoundsView(ListAPIView[Round]):
         event = get_object_or_404(visible_events(self.request.user), slug=self.kwargs["slug"])
         return event.rounds.order_by("number")
 
-    @extend_schema(request=RoundSerializer, responses={
+    @extend_schema(request=RoundSerializer, parameters=[IDEMPOTENCY_KEY], responses={
         201: RoundSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
-        403: error_response("only the event's organisers add rounds"), 404: NOT_FOUND})
+        403: error_response("only the event's organisers add rounds"), 404: NOT_FOUND, 422: KEY_REUSED})
+    @idempotent
     def post(self, request: Request, slug: str) -> Response:
         return created(request, slug, "add rounds", RoundSerializer, round_add, RoundSerializer)
 
 
-@extend_schema_view(get=extend_schema(responses={200: StandingSerializer(many=True), 404: NOT_FOUND}))
+@extend_schema_view(get=extend_schema(responses={200: StandingSerializer(many=True), 304: None, 404: NOT_FOUND}))
 class StandingsView(ListAPIView[Standing]):
-    """The stored standings: a constant number of queries, whatever the event's size."""
+    """The stored standings, a page answered from a cache per version of them; unchanged, a 304 (ETag)."""
 
     permission_classes = (permissions.AllowAny,)
     serializer_class = StandingSerializer
+    pagination_class = StandingsPages
 
     def get_queryset(self) -> QuerySet[Standing]:
-        event = get_object_or_404(visible_events(self.request.user), slug=self.kwargs["slug"])
-        return Standing.objects.filter(event=event).select_related("player")
+        return Standing.objects.filter(event=self.event()).select_related("player")
+
+    def event(self) -> Event:
+        return get_object_or_404(visible_events(self.request.user), slug=self.kwargs["slug"])
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        event = self.event()
+        version, state = standings_version(event)
+        # The page as asked (any text a client sends), hashed into the key and the ETag.
+        key = "standings-api:" + hashlib.sha256(f"{version}:{request.query_params.get('page', '1')}".encode()
+                                                ).hexdigest()[:32]
+        etag = f'"{key.rsplit(":", 1)[1]}"'
+        if etag in request.headers.get("If-None-Match", ""):
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            data = cache.get(key)
+            if data is None:
+                data = {"updating": state.updating, "computed_at": state.computed_at,
+                        **super().list(request, *args, **kwargs).data}
+                cache.set(key, data, STANDINGS_CACHE_SECONDS)
+            response = Response(data)
+        response["ETag"] = etag
+        response["Cache-Control"] = ("public" if event.public else "private") + ", no-cache"
+        return response
+
+
+STANDINGS_CACHE_SECONDS = 300  # a version's page never changes; this only bounds what an idle event keeps
 
 
 def seated_rounds(event: Event, numbers: list[int] | None = None) -> QuerySet[Round]:
@@ -154,8 +198,10 @@ class RoundSeatingView(APIView):
             raise NotFound("this event has no such round")
         return Response(tables(round_, event))
 
-    @extend_schema(request=SeatingSerializer, responses={
-        201: RoundTablesSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND})
+    @extend_schema(request=SeatingSerializer, parameters=[IDEMPOTENCY_KEY], responses={
+        201: RoundTablesSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND,
+        422: KEY_REUSED})
+    @idempotent
     def post(self, request: Request, slug: str, number: int) -> Response:
         event = organised_event(request, slug, "seat rounds")
         serializer = SeatingSerializer(data=request.data)
@@ -168,9 +214,10 @@ class RoundSeatingView(APIView):
 class EventScheduleView(APIView):
     """Seat every round from a predefined schedule (CSV): all rounds or none."""
 
-    @extend_schema(request=ScheduleSerializer, responses={
+    @extend_schema(request=ScheduleSerializer, parameters=[IDEMPOTENCY_KEY], responses={
         201: RoundTablesSerializer(many=True), 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER,
-        404: NOT_FOUND})
+        404: NOT_FOUND, 422: KEY_REUSED})
+    @idempotent
     def post(self, request: Request, slug: str) -> Response:
         event = organised_event(request, slug, "seat rounds")
         serializer = ScheduleSerializer(data=request.data)

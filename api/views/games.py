@@ -31,6 +31,7 @@ from api.errors import (
     PreconditionRequired,
     error_response,
 )
+from api.idempotency import IDEMPOTENCY_KEY, KEY_REUSED, idempotent
 from api.openapi import ETAG, IF_MATCH
 from api.serializers.games import (
     GameCreateSerializer,
@@ -46,9 +47,10 @@ from scoring.models import Hand, HandChange
 from scoring.services import hands
 from scoring.services.games import game_create
 from scoring.services.replay import game_sheet
+from scoring.sheet.schema import BY_ID, schema_problems
 from tournament.errors import InvalidInput
 from tournament.models import Game
-from tournament.selectors import visible_events, visible_games, with_seats
+from tournament.selectors import SLUG_PATTERN, is_slug, seats_prefetched, visible_events, visible_games, with_seats
 
 # A write to an existing game: who may, which game, and the version it is based on.
 GAME_WRITE: dict[int, Any] = {401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND, 409: CONFLICT,
@@ -69,8 +71,9 @@ def version_of(request: Request, *, required: bool) -> int | None:
 
 
 def answer(game: Game, code: int = status.HTTP_200_OK) -> Response:
-    """The game as the API shows it, with its version as the ETag."""
-    game = with_seats(Game.objects.select_related("event")).get(pk=game.pk)
+    """The game as the API shows it, with its version as the ETag (a write's game is answered as it wrote it)."""
+    if not seats_prefetched(game):
+        game = with_seats(Game.objects.select_related("event")).get(pk=game.pk)
     response = Response(GameSerializer(game).data, status=code)
     response["ETag"] = f'"{game.version}"'
     return response
@@ -83,8 +86,9 @@ def hand_record(request: Request) -> dict[str, Any]:
     return {key: value for key, value in request.data.items() if key != "index"}
 
 
-@extend_schema_view(get=extend_schema(parameters=[OpenApiParameter("event", str, description="an event's slug")],
-                                      responses=GameSerializer(many=True)))
+@extend_schema_view(get=extend_schema(
+    parameters=[OpenApiParameter("event", str, description="an event's slug", pattern=SLUG_PATTERN)],
+    responses={200: GameSerializer(many=True), 400: INVALID, 404: NOT_FOUND}))
 class GamesView(ListAPIView[Game]):
     """Games (newest first), of one event with ``?event=``; referees and organisers create them."""
 
@@ -93,11 +97,16 @@ class GamesView(ListAPIView[Game]):
     def get_queryset(self) -> QuerySet[Game]:
         games = with_seats(visible_games(self.request.user))
         if "event" in self.request.query_params:
-            games = games.filter(event__slug=self.request.query_params["event"])
+            slug = self.request.query_params["event"]
+            if not is_slug(slug):  # a NUL or a surrogate would reach the query (PostgreSQL refuses them)
+                raise InvalidInput.one("event", "must be an event's slug: letters, digits, - and _")
+            games = games.filter(event__slug=slug)
         return games.order_by("-created_at", "-id")
 
-    @extend_schema(request=GameCreateSerializer, parameters=[ETAG], responses={
-        201: GameSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND})
+    @extend_schema(request=GameCreateSerializer, parameters=[ETAG, IDEMPOTENCY_KEY], responses={
+        201: GameSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND,
+        422: KEY_REUSED})
+    @idempotent
     def post(self, request: Request) -> Response:
         serializer = GameCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -153,9 +162,10 @@ class GameHandsView(_GameView):
         response["ETag"] = f'"{game.version}"'
         return response
 
-    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG], responses={
+    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG, IDEMPOTENCY_KEY], responses={
         201: GameSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND,
-        409: CONFLICT})
+        409: CONFLICT, 422: KEY_REUSED})
+    @idempotent
     def post(self, request: Request, game_id: int) -> Response:
         """Add the next hand: a score-sheet hand record naming players by id."""
         game, version = self.game(write=True), version_of(request, required=False)
@@ -200,6 +210,23 @@ class GameHandView(_GameView):
                                              version=version))
 
 
+def sheet_body(request: Request, game: Game) -> dict[str, Any]:
+    """A sheet PUT's body, checked before anything is written: what it may not change against the game, and its
+    start and hands against the score sheet's schema, so that the write only ever sees objects where it expects
+    them (the replay then checks the rules)."""
+    data = request.data
+    if not isinstance(data, dict):  # not an empty sheet: a body that is no sheet must not wipe the game's hands
+        raise InvalidInput.one("", "a score sheet is a JSON object")
+    problems = hands.sheet_header_problems(game, data)
+    written = {key: data[key] for key in ("start", "hands") if key in data}
+    named = {p.field for p in problems}
+    problems += [p for p in schema_problems({**game_sheet(game, []), **written}, players=BY_ID)
+                 if p.field not in named]
+    if problems:
+        raise InvalidInput(problems)
+    return data
+
+
 class GameSheetView(_GameView):
     @extend_schema(parameters=[ETAG], responses={200: SheetSerializer, 404: NOT_FOUND})
     def get(self, request: Request, game_id: int) -> Response:
@@ -214,10 +241,7 @@ class GameSheetView(_GameView):
     def put(self, request: Request, game_id: int) -> Response:
         """Replace every hand from a score sheet naming players by id (its players and ruleset must match)."""
         game, version = self.game(write=True), version_of(request, required=True)
-        data = request.data if isinstance(request.data, dict) else {}
-        problems = hands.sheet_header_problems(game, data)
-        if problems:
-            raise InvalidInput(problems)
+        data = sheet_body(request, game)
         return answer(hands.game_put_sheet(game_id=game.pk, hands=list(data.get("hands", [])), user=request.user,
                                            version=version, start=data.get("start", {}),
                                            ended_by_time=data.get("end") == "time"))

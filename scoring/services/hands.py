@@ -19,10 +19,11 @@ from django.db import transaction
 from rules.errors import Problem
 from scoring.models import Hand, HandChange
 from scoring.services.replay import Record, game_sheet, hand_problems, replay, store_result
+from scoring.services.standings import standings_refresh
 from scoring.sheet.output import result_json
-from scoring.tasks import recompute_standings
 from tournament.errors import InvalidInput
 from tournament.models import Game, Seat
+from tournament.selectors import prefetch_seats
 
 # What a write changes besides the hands (the game's clock, start or substitutes): it returns the
 # (before, after) the history keeps in place of the hands.
@@ -119,7 +120,7 @@ def game_preview_hand(*, game_id: int, record: Record, index: int | None = None)
         _check_index(records, index)
         records[index] = record
     try:
-        result = result_json(replay(game, records))
+        result = result_json(replay(game, records, stored=index))
     except InvalidInput as exc:
         raise InvalidInput(hand_problems(exc.problems, index)) from None
     return {"index": index, "hand": result["hands"][index], "finished": result["finished"],
@@ -156,17 +157,20 @@ _SHEET_KEYS = frozenset({"ruleset", "overrides", "players", "start", "hands", "e
 def _write(game_id: int, version: int | None, user: Any, change: _Change) -> Game:
     """Lock, check the version, replay with the change, save everything or nothing."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("event").get(pk=game_id)
+        # Only the game's row: a bare FOR UPDATE would lock the joined event too, and every table of the event
+        # would wait for every other one.
+        game = Game.objects.select_for_update(of=("self",)).select_related("event").get(pk=game_id)
         if version is not None and version != game.version:
             raise VersionConflict(game.version)
         altered = change.alter(game) if change.alter is not None else None
+        prefetch_seats(game)  # once: the replay, the results and the caller's answer all read them
         counted_before = game.status == Game.Status.FINISHED
         rows = list(game.hands.order_by("index"))
         before = [h.record for h in rows]
         index = len(before) if change.action == HandChange.Action.ADD else change.index
         after = change.change(list(before))
         try:
-            scored = replay(game, after)
+            scored = replay(game, after, stored=_unchanged(before, after))
         except InvalidInput as exc:
             if index is None or change.action == HandChange.Action.DELETE:
                 raise
@@ -179,9 +183,18 @@ def _write(game_id: int, version: int | None, user: Any, change: _Change) -> Gam
         store_result(game, scored)
         # Standings count finished games only: a hand in a game still going on cannot change them.
         if counted_before or game.status == Game.Status.FINISHED:
-            event_id = game.event_id
-            transaction.on_commit(lambda: _schedule_standings(event_id))
+            standings_refresh(game.event_id)
     return game
+
+
+def _unchanged(before: list[Record], after: list[Record]) -> int:
+    """How many leading hands a write leaves as they were."""
+    same = 0
+    for old, new in zip(before, after, strict=False):
+        if old != new:
+            break
+        same += 1
+    return same
 
 
 def _history_entry(action: str, index: int | None, before: list[Record], after: list[Record]) -> tuple[Any, Any]:
@@ -210,10 +223,6 @@ def _save_hands(game: Game, rows: list[Hand], records: list[Record], user: Any) 
             Hand.objects.create(game=game, index=index, record=record, entered_by=entered_by)
     if len(rows) > len(records):
         Hand.objects.filter(game=game, index__gte=len(records)).delete()
-
-
-def _schedule_standings(event_id: int) -> None:
-    recompute_standings.delay(event_id)
 
 
 def _game_settings(game: Game, seats: Sequence[Seat]) -> dict[str, Any]:

@@ -59,10 +59,14 @@ def game_sheet(game: Game, records: Iterable[Mapping[str, Any]] | None = None, *
     return sheet
 
 
-def replay(game: Game, records: Sequence[Mapping[str, Any]]) -> ScoredSheet:
-    """Score the game with these hands (players by id); InvalidInput with the sheet's messages if it cannot be."""
+def replay(game: Game, records: Sequence[Mapping[str, Any]], *, stored: int = 0) -> ScoredSheet:
+    """Score the game with these hands (players by id); InvalidInput with the sheet's messages if it cannot be.
+
+    ``stored``: how many leading records are the game's stored hands, unchanged (they passed the schema when
+    they were written; the rules still replay them).
+    """
     try:
-        return score_sheet(game_sheet(game, records), labels=game_roster(game).labels)
+        return score_sheet(game_sheet(game, records), labels=game_roster(game).labels, checked=stored)
     except SheetError as exc:
         raise InvalidInput(exc.problems) from None
 

@@ -1,16 +1,28 @@
-"""An event's standings, rebuilt from the finished games' results (one aggregate query in the common case)."""
+"""An event's standings, rebuilt from the finished games' results (one aggregate query in the common case).
+
+A write that changes a finished game marks the standings as being updated
+(``standings_changed``, in the write's transaction) and asks for a recompute
+after its commit; ``standings_recompute`` runs one event at a time (a lock on
+the event's row) and records which changes it included, so that concurrent
+recomputes leave the rows one recompute leaves, and a recompute that failed
+leaves the standings marked until another succeeds.
+"""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, F, Max, Q, QuerySet, Sum
+from django.db.models.functions import Greatest
+from django.utils import timezone
 
-from scoring.models import GameResult, Penalty, Standing
+from scoring.models import GameResult, Penalty, Standing, StandingsState
 from tournament.models import Event, Tiebreak
 
+logger = logging.getLogger(__name__)
 HUNDREDTHS = Decimal("0.01")
 # A player with no average rank (no game counted) sorts below any real one on that tiebreak.
 NO_AVERAGE_RANK = Decimal(99)
@@ -42,6 +54,33 @@ class _Line:
     best_game: Decimal | None
 
 
+def standings_changed(event_id: int) -> None:
+    """Count a change to the event's finished games, in the caller's transaction: the standings are being
+    updated until a recompute that started after it ends."""
+    StandingsState.objects.get_or_create(event_id=event_id)
+    StandingsState.objects.filter(event_id=event_id).update(changes=F("changes") + 1)
+
+
+def standings_refresh(event_id: int) -> None:
+    """Mark the standings as being updated and recompute them once the caller's transaction commits.
+
+    The recompute runs after the commit (a Celery task, or in process without a broker) and can never turn the
+    committed write into an error: a failure to queue it or to run it is logged, and the standings stay marked
+    until a later recompute (the next write, ``manage.py recompute_standings``) succeeds.
+    """
+    standings_changed(event_id)
+    transaction.on_commit(lambda: _queue_recompute(event_id))
+
+
+def _queue_recompute(event_id: int) -> None:
+    from scoring.tasks import recompute_standings  # the task module imports this one
+
+    try:
+        recompute_standings.delay(event_id)
+    except Exception:  # a dead broker, or the eager recompute itself: the write is committed whatever happens
+        logger.exception("standings of event %s not recomputed; they stay marked as being updated", event_id)
+
+
 def standings_recompute(event: Event) -> int:
     """Rebuild the event's Standing rows from the finished games' results; returns the number of lines.
 
@@ -51,6 +90,20 @@ def standings_recompute(event: Event) -> int:
     in the event's date range, only a player's best ``best_games`` count, and
     fewer than ``min_games`` games leave a player unranked.
     """
+    with transaction.atomic():
+        # One recompute per event at a time: the next one waits, then reads what this one committed. NO KEY: the
+        # hand writes' inserts that reference the event (their results) do not wait for it.
+        Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list("pk").first()
+        state = StandingsState.objects.get_or_create(event=event)[0]
+        rows = _rows(event)
+        Standing.objects.filter(event=event).delete()
+        Standing.objects.bulk_create(rows, batch_size=1000)
+        StandingsState.objects.filter(event=event).update(
+            counted=Greatest(F("counted"), state.changes), recomputes=F("recomputes") + 1, computed_at=timezone.now())
+    return len(rows)
+
+
+def _rows(event: Event) -> list[Standing]:
     mcr = event.ruleset().is_mcr
     lines = _lines(event, mcr)
     tiebreaks = list(event.tiebreaks) or ([Tiebreak.SCORE] if mcr else [])
@@ -68,11 +121,7 @@ def standings_recompute(event: Event) -> int:
         if key(line) != previous:
             rank, previous = position, key(line)
         rows.append(_standing(event, line, rank))
-    rows += [_standing(event, line, None) for line in lines if line.games < minimum]
-    with transaction.atomic():
-        Standing.objects.filter(event=event).delete()
-        Standing.objects.bulk_create(rows, batch_size=1000)
-    return len(rows)
+    return rows + [_standing(event, line, None) for line in lines if line.games < minimum]
 
 
 def ranking(event: Event) -> list[int]:

@@ -70,14 +70,18 @@ class ScoredSheet:
 _VALUE_KEYS = tuple(f.name for f in win_fields() if f.name != "winner")
 
 
-def read_sheet(data: Any, *, labels: Sequence[str] | None = None) -> Sheet:
+def read_sheet(data: Any, *, labels: Sequence[str] | None = None, checked: int = 0) -> Sheet:
     """Check a whole sheet and build its rules/ objects; SheetError lists every problem.
 
     Without ``labels`` the sheet names its players by name (the public
     format); with them, by player id, ``labels`` giving the names that
-    messages use, in the same order.
+    messages use, in the same order. ``checked``: how many leading hands
+    already passed the schema (a stored game's hands the write leaves as
+    they were): only the others are checked against it again, so a hand
+    added to a long game costs the same as one added to a short one. The
+    rules check every hand whatever ``checked`` says.
     """
-    problems = schema_problems(data, players=BY_NAME if labels is None else BY_ID)
+    problems = _schema_problems(data, players=BY_NAME if labels is None else BY_ID, checked=checked)
     # A hand or penalty with a bad shape is skipped below, so that the other
     # hands are still checked; a bad header stops here.
     skipped = {_entry_of(p.field) for p in problems}
@@ -135,15 +139,27 @@ def _read_penalties(reader: _HandReader, raw_penalties: Sequence[Any], skipped: 
     return penalties
 
 
+def _schema_problems(data: Any, *, players: str, checked: int) -> list[Problem]:
+    hands = data.get("hands") if isinstance(data, dict) else None
+    if not checked or not isinstance(hands, list):
+        return schema_problems(data, players=players)
+    problems = schema_problems({**data, "hands": hands[checked:]}, players=players)
+    return [Problem(_HAND_INDEX.sub(lambda m: f"hands[{int(m.group(1)) + checked}]", p.field, count=1), p.message)
+            for p in problems]
+
+
+_HAND_INDEX = re.compile(r"^hands\[(\d+)\]")
+
+
 def _entry_of(field: str) -> tuple[str, int] | None:
     """("hands", 3) for a problem under hands[3]; None for one outside any hand or penalty."""
     match = re.match(r"(hands|penalties)\[(\d+)\]", field)
     return (match.group(1), int(match.group(2))) if match else None
 
 
-def score_sheet(data: Any, *, labels: Sequence[str] | None = None) -> ScoredSheet:
+def score_sheet(data: Any, *, labels: Sequence[str] | None = None, checked: int = 0) -> ScoredSheet:
     """Read and replay a sheet (players by id with ``labels``, see ``read_sheet``); SheetError if it is invalid."""
-    sheet = read_sheet(data, labels=labels)
+    sheet = read_sheet(data, labels=labels, checked=checked)
     try:
         record = play_game(ruleset=sheet.ruleset, start=sheet.start, hands=sheet.hands, names=sheet.names,
                            ended_by_time=sheet.ended_by_time, value_tiles=tile_valuer(sheet.ruleset))

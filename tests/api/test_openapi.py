@@ -18,9 +18,10 @@ from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from jsonschema import Draft202012Validator, FormatChecker
 
+from scoring.services.standings import standings_recompute
 from scoring.sheet.record import hand_fields, win_fields
 from tests.conftest import client_for
-from tests.factories import EventFactory, RoundFactory, registered
+from tests.factories import EventFactory, RoundFactory, played, registered
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -174,6 +175,10 @@ def test_events(check: Check, organiser: User, referee: User):
     assert (patched["public"], patched["ends_on"]) == (True, None)
     assert fields(check(org.patch(url, {"tiebreaks": ["luck"]}, format="json"), "patch", detail, 400)) == [
         "tiebreaks"]
+    league = Event.objects.get(slug=slug)
+    played(league, registered(league, "Ann", "Bo", "Cy", "Di"))
+    locked = check(org.patch(url, {"ruleset": "sanma"}, format="json"), "patch", detail, 409)
+    assert fields(locked) == ["ruleset"]
     check(anonymous.patch(url, {"name": "Z"}, format="json"), "patch", detail, 401)
     check(ref.patch(url, {"name": "Z"}, format="json"), "patch", detail, 403)
     check(org.patch(f"{API}events/nope/", {"name": "Z"}, format="json"), "patch", detail, 404)
@@ -283,6 +288,8 @@ def test_games(check: Check, event: dict[str, Any], game: dict[str, Any], refere
     games = check(client_for(None).get(path, {"event": event["slug"]}), "get", path, 200)["results"]
     assert [g["id"] for g in games] == [game["id"]]
     assert (games[0]["table"], games[0]["end"], games[0]["status"]) == (None, None, "playing")
+    assert fields(check(client_for(None).get(path, {"event": "a\x00"}), "get", path, 400)) == ["event"]
+    check(client_for(None).get(path, {"page": 9}), "get", path, 404)
     players = event["players"]
     created = check(ref.post(path, {"event": event["slug"], "players": players[::-1], "substitutes": [players[0]],
                                     "played_on": "2025-04-02"}, format="json"), "post", path, 201)
@@ -428,6 +435,14 @@ def test_sheet_and_standings(check: Check, event: dict[str, Any], game: dict[str
         (1, "Cy", 23.0, 1), (2, "Ann", 0.0, 1), (2, "Bo", 0.0, 1), (4, "Di", -23.0, 1)]
     assert all(isinstance(s["points"], float) and s["table_points"] is None for s in standings)
     check(client_for(None).get(f"{API}events/nope/standings/"), "get", standings_path, 404)
+    # Unchanged since the reader's copy: 304 and no body; a recompute makes a new version.
+    first = client_for(None).get(f"{API}events/{event['slug']}/standings/")
+    again = client_for(None).get(f"{API}events/{event['slug']}/standings/", headers={"If-None-Match": first["ETag"]})
+    assert check(again, "get", standings_path, 304) is None
+    assert first["Cache-Control"] == "public, no-cache"
+    standings_recompute(Event.objects.get(slug=event["slug"]))
+    assert client_for(None).get(f"{API}events/{event['slug']}/standings/",
+                                headers={"If-None-Match": first["ETag"]}).status_code == 200
 
 
 def test_history(check: Check, event: dict[str, Any], game: dict[str, Any], organiser: User, referee: User):
@@ -451,6 +466,32 @@ def test_history(check: Check, event: dict[str, Any], game: dict[str, Any], orga
     check(client_for(None).get(url), "get", path, 401)
     check(ref.get(url), "get", path, 403)
     check(client_for(organiser).get(f"{API}games/999999/history/"), "get", path, 404)
+
+
+# --- the API token --------------------------------------------------------------------------------------------------
+
+
+def test_auth_token(check: Check, referee: User):
+    path, client = "/api/v1/auth/token/", client_for(None)
+    referee.set_password("referee-long-password")
+    referee.save()
+    token = check(client.post(path, {"username": "ref", "password": "referee-long-password"}, format="json"),
+                  "post", path, 200)["token"]
+    # The same token each time, and it signs the API's writes in.
+    assert check(client.post(path, {"username": "ref", "password": "referee-long-password"}, format="json"),
+                 "post", path, 200)["token"] == token
+    created = client_for(None).post(f"{API}events/", {"name": "By token"}, format="json",
+                                    headers={"Authorization": f"Token {token}"})
+    assert created.status_code == 201, created.content
+    assert fields(check(client.post(path, {"username": "ref"}, format="json"), "post", path, 400)) == ["password"]
+    wrong = check(client.post(path, {"username": "ref", "password": "guess"}, format="json"), "post", path, 400)
+    assert wrong == {"detail": "wrong username or password (or the account is inactive)", "errors": []}
+    for _ in range(8):  # failures 2 to 9 are refused as wrong; the tenth locks the username
+        assert client.post(path, {"username": "ref", "password": "guess"}, format="json").status_code == 400
+    check(client.post(path, {"username": "ref", "password": "guess"}, format="json"), "post", path, 429)
+    locked = check(client.post(path, {"username": "ref", "password": "referee-long-password"}, format="json"),
+                   "post", path, 429)
+    assert "too many failed sign-ins" in locked["detail"]
 
 
 # --- the check can fail, and the schema says something ---------------------------------------------------------
@@ -494,7 +535,7 @@ def test_the_check_refuses_a_body_that_does_not_match(openapi: dict[str, Any], c
     assert standings is not None
     line = {"rank": None, "player": {"id": 1, "name": "Ann"}, "points": 1.5, "table_points": None, "score": 0,
             "games": 0, "average_rank": None, "penalties": 0.0}
-    page = {"count": 1, "next": None, "previous": None}
+    page = {"count": 1, "next": None, "previous": None, "updating": False, "computed_at": None}
     assert schema_errors(openapi, standings, {**page, "results": [line]}) == []
     assert schema_errors(openapi, standings, {**page, "results": [{**line, "points": "1.50"}]}) != []  # a number
     conflict = response_schema(openapi, "put", "/api/v1/games/{game_id}/sheet", 409)
@@ -540,7 +581,7 @@ def test_every_api_body_has_a_declared_shape(openapi: dict[str, Any]):
             if method == "parameters":
                 continue
             for status, response in operation["responses"].items():
-                if status == "204":
+                if status in ("204", "304"):
                     assert "content" not in response
                     continue
                 schema = response.get("content", {}).get("application/json", {}).get("schema")
@@ -553,6 +594,36 @@ def test_every_api_body_has_a_declared_shape(openapi: dict[str, Any]):
     assert vague == []
     # What `responses={200: dict}` used to give is caught.
     assert untyped(openapi, {"type": "object", "additionalProperties": {}})
+
+
+def test_every_creating_post_takes_an_idempotency_key(check: Check, seated_event: dict[str, Any],
+                                                      organiser: User):
+    """The first request creates; the same key with another body is refused (422) by every creating POST."""
+    slug, ids = seated_event["slug"], seated_event["players"]
+    org = client_for(organiser)
+    game = org.post(f"{API}games/", {"event": slug, "players": ids[:4]}, format="json").json()
+    schedule = "round,table,east,south,west,north\n1,1," + ",".join(map(str, ids[:4])) + "\n1,2," + ",".join(
+        map(str, ids[4:])) + "\n"
+    posts = [
+        ("/api/v1/events/", f"{API}events/", {"name": "A"}, {"name": "B"}),
+        ("/api/v1/events/{slug}/players/", f"{API}events/{slug}/players/", {"name": "Ed"}, {"name": "Fay"}),
+        ("/api/v1/events/{slug}/rounds/", f"{API}events/{slug}/rounds/", {}, {"time_limit_minutes": 5}),
+        ("/api/v1/games/", f"{API}games/", {"event": slug, "players": ids[4:]}, {"event": slug, "players": ids[:4]}),
+        ("/api/v1/games/{game_id}/hands/", f"{API}games/{game['id']}/hands/", {"result": "draw"},
+         {"result": "draw", "tenpai": [ids[0]]}),
+        ("/api/v1/events/{slug}/schedule", f"{API}events/{slug}/schedule", {"csv": schedule},
+         {"csv": schedule.replace("\n1,2,", "\n1,3,")}),
+        # Round 3, added above: rounds 1 and 2 are there from the start, round 1 seated by the schedule.
+        ("/api/v1/events/{slug}/rounds/{number}/seating", f"{API}events/{slug}/rounds/3/seating",
+         {"method": "random"}, {"method": "swiss"}),
+    ]
+    for path, url, body, other in posts:
+        key = {"Idempotency-Key": f"key for {path}"}
+        first = org.post(url, body, format="json", headers=key)
+        assert first.status_code == 201, (path, first.json())
+        assert org.post(url, body, format="json", headers=key).json() == first.json()  # the retry: the first answer
+        assert fields(check(org.post(url, other, format="json", headers=key), "post", path, 422)) == [
+            "Idempotency-Key"]
 
 
 def test_every_declared_response_is_exercised(openapi: dict[str, Any], exercised: set[tuple[str, str, int]],

@@ -15,14 +15,15 @@ from functools import partial
 from typing import Any
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
 from scoring.models import Hand, HandChange
 from scoring.services import replay as replay_module
 from scoring.services.games import game_create
 from scoring.services.hands import VersionConflict, game_change_hand, game_record_hand
 from scoring.services.replay import Record
-from tournament.models import Event, Game, Player
+from tests.factories import registered
+from tournament.models import Event, Game
 
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql",
@@ -35,13 +36,17 @@ Outcome = Game | BaseException
 
 
 @pytest.fixture
-def players() -> list[int]:
-    return [Player.objects.create(name=name).pk for name in ("Ann", "Bo", "Cy", "Di")]
+def event() -> Event:
+    return Event.objects.create(name="Spring Open", slug="spring-open")
 
 
 @pytest.fixture
-def game(players: list[int]) -> Game:
-    event = Event.objects.create(name="Spring Open", slug="spring-open")
+def players(event: Event) -> list[int]:
+    return [p.pk for p in registered(event, "Ann", "Bo", "Cy", "Di")]
+
+
+@pytest.fixture
+def game(event: Event, players: list[int]) -> Game:
     return game_create(event=event, player_ids=players)
 
 
@@ -55,9 +60,9 @@ def slow_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     """
     replay = replay_module.replay
 
-    def slow(game: Game, records: Sequence[Record]) -> Any:
+    def slow(game: Game, records: Sequence[Record], **options: Any) -> Any:
         time.sleep(0.1)
-        return replay(game, records)
+        return replay(game, records, **options)
 
     monkeypatch.setattr("scoring.services.hands.replay", slow)
 
@@ -153,3 +158,30 @@ def test_hands_added_at_once_without_a_version_all_land_in_order(game: Game, pla
     assert [(c.index, c.version) for c in changes] == [(k, start + k + 1) for k in range(n)]
     assert [c.after for c in changes] == [h.record for h in hands]
     assert sorted(o.version for o in outcomes if isinstance(o, Game)) == list(range(start + 1, start + n + 1))
+
+
+def test_a_hand_write_locks_its_game_not_the_event(game: Game, players: list[int]):
+    """While another transaction holds the event's row (a standings recompute does), every table still writes."""
+    held, release = threading.Event(), threading.Event()
+
+    def hold_the_event() -> None:
+        with transaction.atomic():
+            Event.objects.select_for_update(no_key=True).get(pk=game.event_id)  # the recompute's lock
+            held.set()
+            release.wait(30)
+        connection.close()
+
+    holder = threading.Thread(target=hold_the_event)
+    holder.start()
+    try:
+        assert held.wait(10)
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '2s'")  # waiting for the event's row would fail the write
+        written = game_record_hand(game_id=game.pk, record={"result": "draw", "tenpai": [players[0]]}, user=None,
+                                   version=None)
+        assert written.hands.count() == 1
+    finally:
+        release.set()
+        holder.join()
+        with connection.cursor() as cursor:
+            cursor.execute("RESET lock_timeout")

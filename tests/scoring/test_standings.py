@@ -13,6 +13,7 @@ from scoring.models import Penalty, Standing
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
 from scoring.services.standings import standings_recompute
+from tests.factories import registered
 from tournament.models import Event, Player, Registration, Seat
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +84,7 @@ def test_substitute_results_and_event_penalties():
 
 def test_mcr_ranks_by_table_points_then_score():
     event = Event.objects.create(name="MCR", slug="mcr", ruleset_key="mcr")
-    players = [Player.objects.create(name=name) for name in ("Ann", "Bo", "Cy", "Di")]
+    players = registered(event, "Ann", "Bo", "Cy", "Di")
     ids = [p.pk for p in players]
     # Game 1: Ann wins 10 fan self-drawn (+54, others −18): table points 4, 1, 1, 1 (three-way tie shares 2+1+0).
     play(event, ids, [{"result": "tsumo", "winner": ids[0], "fan": 10}])

@@ -13,7 +13,8 @@ from django.test import Client
 from scoring.models import HandChange
 from scoring.services.games import game_create
 from scoring.services.hands import game_record_hand
-from tournament.models import Event, Game, Player
+from tests.factories import registered
+from tournament.models import Event, Game
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ def admin_client() -> Client:
 @pytest.fixture
 def game() -> Game:
     event = Event.objects.create(name="Open", slug="open", ruleset_key="wrc-2025")
-    ids = [Player.objects.create(name=name).pk for name in ("Ann", "Bo", "Cy", "Di")]
+    ids = [p.pk for p in registered(event, "Ann", "Bo", "Cy", "Di")]
     created = game_create(event=event, player_ids=ids)
     return game_record_hand(game_id=created.pk, record={"result": "draw", "tenpai": [ids[0]]}, user=None,
                             version=None)

@@ -16,7 +16,8 @@ from scoring.models import HandChange
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet, game_record_hand
 from scoring.sheet.record import hand_fields
-from tournament.models import Event, Game, Player
+from tests.factories import registered
+from tournament.models import Event, Game
 from web.forms import LABELS, HandForm, SeatChoice, add_problems, hand_record, problem_field, record_initial
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.django_db
 def make_game(ruleset: str = "wrc-2025", slug: str = "spring") -> Game:
     event = Event.objects.create(name="Spring Open", slug=slug, ruleset_key=ruleset, public=True,
                                  status=Event.Status.RUNNING)
-    players = [Player.objects.create(name=name) for name in ("Ann", "Bo", "Cy", "Di")]
+    players = registered(event, "Ann", "Bo", "Cy", "Di")
     return game_create(event=event, player_ids=[p.pk for p in players])
 
 
@@ -225,6 +226,21 @@ def test_fields_of_other_results_are_ignored(game: Game, referee: Client):
 
 
 # --- editing and deleting -------------------------------------------------------------
+
+
+def test_the_same_form_sent_twice_saves_one_hand(game: Game, referee: Client):
+    """A double tap, or the page sent again: the form's key makes the second send a no-op that says so."""
+    page = referee.get(url(game)).content.decode()
+    key = re.search(r'name="key" value="([0-9a-f]{32})"', page)
+    assert key is not None
+    sent = ron_post(game, key=key.group(1))
+    assert referee.post(url(game), sent).status_code == 302
+    again = referee.post(url(game), sent, follow=True)
+    assert "Hand 1 was already saved." in text(again)
+    assert game.hands.count() == 1
+    fresh = re.search(r'name="key" value="([0-9a-f]{32})"', again.content.decode())
+    assert fresh is not None
+    assert fresh.group(1) != key.group(1)  # the next hand's form has a key of its own
 
 
 def test_edit_changes_hand_0(game: Game, referee: Client):
@@ -475,7 +491,7 @@ def test_form_fields_follow_the_ruleset():
 def test_the_form_is_derived_from_the_hand_record(key: str, offered: set[str]):
     """Each field of the record a game offers is a form field; tiles and further winners become groups."""
     form = HandForm(seats=seats(), ruleset=build_ruleset(key=key, overrides={}))
-    names = set(form.fields) - {"version", "index"}
+    names = set(form.fields) - {"version", "index", "key"}
     grouped = {name for name in names if name.startswith(("tiles_", "win2_", "win3_"))}
     assert names - grouped == offered - {"tiles", "wins"}
     assert any(name.startswith("tiles_") for name in grouped) == ("tiles" in offered)

@@ -7,7 +7,9 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from scoring.services.standings import standings_recompute
 from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
@@ -117,3 +119,21 @@ def test_csv_downloads(event: Event):
 def test_pages_speak_korean(event: Event):
     page = text(Client().get("/events/spring/standings/", HTTP_ACCEPT_LANGUAGE="ko"))
     assert "순위" in page  # "Standings"/"Rank" in the Korean catalogue
+
+
+def test_the_language_is_switched_by_a_get_form_and_stays(event: Event):
+    client = Client()
+    switched = client.get("/language/", {"language": "ko", "next": "/events/spring/standings/"})
+    assert (switched.status_code, switched["Location"]) == (302, "/events/spring/standings/")
+    assert "순위표" in text(client.get("/events/spring/standings/"))  # "Standings", from the cookie
+    outside = client.get("/language/", {"language": "ko", "next": "https://evil.example/"})
+    assert outside["Location"] == "/"  # never a redirect off the site
+    assert Client().get("/language/", {"language": "xx", "next": "/"}).cookies.get("django_language") is None
+
+
+def test_anonymous_readers_share_one_rendering_of_the_standings_page(event: Event):
+    first = text(Client().get("/events/spring/standings/"))
+    with CaptureQueriesContext(connection) as queries:
+        again = text(Client().get("/events/spring/standings/"))
+    assert again == first
+    assert len(queries) <= 3  # the event, the standings' version, nothing rendered again

@@ -48,9 +48,13 @@ def test_renaming_a_player_changes_every_page_export_and_api_answer(finished: tu
     def no_replay(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a rename must not replay the game")
 
+    for url in (f"/events/{event.slug}/standings/", f"/api/v1/events/{event.slug}/standings/"):
+        assert Client().get(url).status_code == 200  # cached with the old name
     monkeypatch.setattr("scoring.services.replay.replay", no_replay)
     monkeypatch.setattr("scoring.services.hands.replay", no_replay)
-    Player.objects.filter(pk=ann).update(name="Annika")
+    player = Player.objects.get(pk=ann)
+    player.name = "Annika"
+    player.save()  # as the admin saves it
 
     for url in (f"/games/{game.pk}/", f"/events/{event.slug}/standings/", f"/events/{event.slug}/players/{ann}/",
                 f"/events/{event.slug}/rounds/1/", f"/events/{event.slug}/standings.csv",

@@ -36,6 +36,6 @@ def player_register(*, event: Event, team: str = "", substitute: bool = False, *
 def round_add(*, event: Event, **fields: Any) -> Round:
     """The event's next round, numbered after the last one (two organisers adding at once get two numbers)."""
     with transaction.atomic():
-        Event.objects.select_for_update().filter(pk=event.pk).first()  # one round added at a time per event
+        Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()  # one round added at a time per event
         last = event.rounds.order_by("-number").first()
         return Round.objects.create(event=event, number=(last.number + 1) if last else 1, **fields)

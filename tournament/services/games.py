@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from rules.errors import Problem
 from tournament.errors import InvalidInput
-from tournament.models import Event, Game, Player, Seat, Table
+from tournament.models import Event, Game, Seat, Table
 
 
 def game_seat(*, event: Event, player_ids: Sequence[int], table: Table | None = None,
@@ -39,8 +39,9 @@ def _check_players(event: Event, player_ids: Sequence[int]) -> None:
         problems.append(Problem("players", f"this event's ruleset is for {size} players; {len(player_ids)} given"))
     if len(set(player_ids)) != len(player_ids):
         problems.append(Problem("players", "a player is listed twice"))
-    found = set(Player.objects.filter(pk__in=player_ids).values_list("pk", flat=True))
-    problems += [Problem(f"players[{i}]", f"no player with id {pid}") for i, pid in enumerate(player_ids)
-                 if pid not in found]
+    # Only the event's own players: a game must not bring another (perhaps private) event's player in.
+    registered = set(event.registrations.filter(player_id__in=player_ids).values_list("player_id", flat=True))
+    problems += [Problem(f"players[{i}]", f"player {pid} is not registered in this event")
+                 for i, pid in enumerate(player_ids) if pid not in registered]
     if problems:
         raise InvalidInput(problems)

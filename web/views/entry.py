@@ -19,6 +19,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -29,6 +30,7 @@ from rules.errors import Problem
 from rules.ruleset import Ruleset
 from scoring.services import hands as services
 from scoring.services.hands import VersionConflict
+from scoring.services.idempotency import Answered, claim, fingerprint, remember
 from scoring.sheet.describe import describe, value_text
 from tournament.errors import InvalidInput
 from tournament.models import Game
@@ -98,23 +100,37 @@ def _enter(request: HttpRequest, game: Game, action: str) -> HttpResponse:
             return page.render(form=form, conflict=conflict, status=409 if conflict else 400)
         return page.render(form=form, conflict=conflict, preview=page.preview(preview),
                            status=409 if conflict else 200)
+    key = form.cleaned_data.get("key") or ""
     try:
-        if index is None:
-            written = services.game_record_hand(game_id=game.pk, record=record, user=request.user, version=version)
-        else:
-            written = services.game_change_hand(game_id=game.pk, index=index, record=record, user=request.user,
-                                                version=version)
+        with transaction.atomic():  # the key is claimed with the write, or not at all
+            claimed = claim(user=request.user, key=key, asked=fingerprint(game.pk, index, record)) if key else None
+            if isinstance(claimed, Answered):  # the same form sent again (a double tap, a resent page)
+                messages.info(request, _("Hand %(n)s was already saved.") % {"n": claimed.body["number"]})
+                return redirect(reverse("game-entry", args=[game.pk]))
+            number, text = _save(request, page, game, record, index, version)
+            if claimed is not None:
+                remember(claimed, status=302, body={"number": number}, headers={})
     except VersionConflict:
         page = _Page(request, _game(game.pk))
         return page.render(form=page.rebound(form), conflict=True, status=409)
     except InvalidInput as exc:
         add_problems(form, exc.problems)
         return page.render(form=form, status=400)
-    saved = index if index is not None else len(written.result["hands"]) - 1
-    text = describe(written.result["hands"][saved], page.roster.labels, translation)
     messages.success(request, (_("Hand %(n)s added: %(text)s") if index is None
-                               else _("Hand %(n)s changed: %(text)s")) % {"n": saved + 1, "text": text})
+                               else _("Hand %(n)s changed: %(text)s")) % {"n": number, "text": text})
     return redirect(reverse("game-entry", args=[game.pk]))
+
+
+def _save(request: HttpRequest, page: _Page, game: Game, record: dict[str, Any], index: int | None,
+          version: int) -> tuple[int, str]:
+    """Add the hand, or change hand ``index``; its number and the hand in words."""
+    if index is None:
+        written = services.game_record_hand(game_id=game.pk, record=record, user=request.user, version=version)
+    else:
+        written = services.game_change_hand(game_id=game.pk, index=index, record=record, user=request.user,
+                                            version=version)
+    saved = index if index is not None else len(written.result["hands"]) - 1
+    return saved + 1, describe(written.result["hands"][saved], page.roster.labels, translation)
 
 
 def _delete(request: HttpRequest, game: Game) -> HttpResponse:

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+import hashlib
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import check_for_language, get_language
 from django.views.decorators.http import require_GET
 
+from scoring.selectors import standings_version
 from scoring.services import transfer
 from tournament.models import Event, Game, Player
 from tournament.selectors import with_seats
 from web import presenters as pages
 
+SHARED_PAGE_SECONDS = 30  # the table inside is always current; the rest (name, rounds) may lag this long
 # Blank hand rows on a printed score sheet: an East-South game rarely needs more.
 PRINTED_HAND_ROWS = 16
 
@@ -33,14 +42,36 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
+def language(request: HttpRequest) -> HttpResponse:
+    """Switch the pages' language (a GET form: pages without a per-visitor token can be cached and shared)."""
+    code = request.GET.get("language", "")
+    target = request.GET.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        target = "/"
+    response = redirect(target)
+    if check_for_language(code) and code in dict(settings.LANGUAGES):
+        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, code, max_age=settings.LANGUAGE_COOKIE_AGE,
+                            samesite="Lax", secure=request.is_secure())
+    return response
+
+
+@require_GET
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
+    event = get_object_or_404(pages.public_events(request.user).select_related("standings_state"), slug=slug)
     sort = request.GET.get("sort", "rank")
-    context = {"event": event, "lines": pages.standings(event, sort), "sort": sort,
-               "mcr": event.ruleset().is_mcr}
-    # The page polls for its table alone while a round is being played.
-    template = "pages/standings_table.html" if request.GET.get("part") == "table" else "pages/standings.html"
-    return render(request, template, context)
+    if request.GET.get("part") != "table":
+        version = standings_version(event)[0]  # read with the event: no query
+        return _shared_page(request, f"standings:{version}",
+                            lambda: render(request, "pages/standings.html", {
+                                "event": event, "table": pages.standings_table(event, sort), "sort": sort}))
+    # The page polls for its table alone while a round is being played: unchanged, it costs a 304.
+    table = pages.standings_table(event, sort)
+    unchanged = table.etag in request.headers.get("If-None-Match", "")
+    response = HttpResponseNotModified() if unchanged else HttpResponse(table.html)
+    response["ETag"] = table.etag
+    response["Cache-Control"] = ("public" if event.public else "private") + ", no-cache"
+    return response
 
 
 @require_GET
@@ -51,6 +82,21 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return _csv(transfer.results_csv(_event(request, slug)), f"{slug}-results.csv")
+
+
+def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResponse]) -> HttpResponse:
+    """A page every anonymous reader sees the same, rendered once per version, path and language and kept in
+    the shared cache: the page spectators reload most costs them a cache read."""
+    if request.user.is_authenticated:
+        return make()
+    # Hashed: the query string is the visitor's, of any length and any characters.
+    key = "page:" + hashlib.sha256(f"{version}:{request.get_full_path()}:{get_language()}".encode()).hexdigest()
+    content = cache.get(key)
+    if content is None:
+        response = make()
+        cache.set(key, response.content, SHARED_PAGE_SECONDS)
+        return response
+    return HttpResponse(content)
 
 
 def _csv(text: str, filename: str) -> HttpResponse:

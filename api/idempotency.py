@@ -1,0 +1,68 @@
+"""``Idempotency-Key`` on every POST that creates something: a retried request creates nothing more.
+
+The same key with the same body within a day answers what the first request
+got (status, body, ETag) and writes nothing; the same key with another body
+gets 422. Without the header a POST behaves as before.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.db import transaction
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.errors import ErrorSerializer
+from scoring.services.idempotency import Answered, claim, fingerprint, remember
+
+View = TypeVar("View", bound=Callable[..., Response])
+
+HEADER = "Idempotency-Key"
+KEPT_HEADERS = ("ETag", "Location")
+IDEMPOTENCY_KEY = OpenApiParameter(
+    HEADER, str, OpenApiParameter.HEADER, required=False,
+    description="any unique string (a UUID): a retry with the same key and body gets the first answer and "
+                "creates nothing more; the same key with another body is refused (422). Kept 24 hours.")
+KEY_REUSED = OpenApiResponse(ErrorSerializer, description="the Idempotency-Key was already used for another request")
+
+
+def idempotent(view: View) -> View:
+    """Make a creating POST handler honour ``Idempotency-Key``."""
+    @functools.wraps(view)
+    def handle(self: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
+        key = request.headers.get(HEADER)
+        if key is None:
+            return view(self, request, *args, **kwargs)
+        asked = fingerprint(request.method, request.path, request.data)
+        with transaction.atomic():
+            claimed = claim(user=request.user, key=key, asked=asked)
+            if isinstance(claimed, Answered):
+                return _again(claimed)
+            response = view(self, request, *args, **kwargs)
+            if not 200 <= response.status_code < 300:
+                transaction.set_rollback(True)  # nothing written: the key stays free for a corrected request
+                return response
+            remember(claimed, status=response.status_code, body=_plain(response.data),
+                     headers={name: response[name] for name in KEPT_HEADERS if response.has_header(name)})
+        return response
+
+    return handle  # type: ignore[return-value]
+
+
+def _again(answered: Answered) -> Response:
+    response = Response(answered.body, status=answered.status)
+    for name, value in answered.headers.items():
+        response[name] = value
+    response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def _plain(data: Any) -> Any:
+    """The answer's data as stored JSON (dates and decimals as the API writes them)."""
+    return json.loads(JSONRenderer().render(data))

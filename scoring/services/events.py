@@ -1,0 +1,32 @@
+"""Changes to an event's settings: its rules fixed once play began, its standings recomputed when they count."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from scoring.services.standings import standings_refresh
+from tournament.errors import Conflict
+from tournament.models import Event
+
+# The settings the standings are computed from: changing one recomputes them.
+STANDINGS_SETTINGS = frozenset({"kind", "starts_on", "ends_on", "min_games", "best_games", "ranking",
+                                "substitute_points", "tiebreaks"})
+
+
+def event_update(*, event: Event, **fields: Any) -> Event:
+    """Change the event's settings (already checked one by one); Conflict if its rules may no longer change."""
+    with transaction.atomic():
+        locked = Event.objects.select_for_update(no_key=True).get(pk=event.pk)  # a game opened meanwhile counts
+        problems = locked.rules_change_problems(key=fields.get("ruleset_key", locked.ruleset_key),
+                                                overrides=fields.get("ruleset_overrides", locked.ruleset_overrides))
+        if problems:
+            raise Conflict(problems)
+        changed = {name for name, value in fields.items() if getattr(locked, name) != value}
+        for name, value in fields.items():
+            setattr(locked, name, value)
+        locked.save()
+        if changed & STANDINGS_SETTINGS:
+            standings_refresh(locked.pk)
+    return locked

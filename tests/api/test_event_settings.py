@@ -1,0 +1,68 @@
+"""An event's rules are fixed once play begins; settings the standings read recompute them."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from scoring.models import Standing
+from scoring.services.standings import standings_recompute
+from tests.conftest import client_for
+from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
+from tournament.models import Event
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(organiser: User) -> Event:
+    return EventFactory.create(slug="open", organisers=[organiser])
+
+
+def patch(organiser: User, body: dict[str, object]) -> tuple[int, dict[str, object]]:
+    response = client_for(organiser).patch("/api/v1/events/open/", body, format="json")
+    return response.status_code, response.json()
+
+
+def test_before_any_table_the_rules_may_change_and_are_checked_like_a_sheets(organiser: User, event: Event):
+    assert patch(organiser, {"ruleset": "sanma"})[0] == 200
+    status, body = patch(organiser, {"overrides": {"start_points": "many"}})
+    assert (status, body["errors"]) == (400, [{"field": "overrides.start_points", "message": "must be a whole number"}])
+
+
+@pytest.mark.parametrize("seat", ["round", "game"])
+def test_once_a_round_is_seated_or_a_game_opened_the_rules_are_fixed(organiser: User, event: Event, seat: str):
+    players = registered(event, "Ann", "Bo", "Cy", "Di")
+    table = TableFactory.create(round=RoundFactory.create(event=event, number=1), number=1) if seat == "round" else None
+    played(event, players, table=table)
+    status, body = patch(organiser, {"ruleset": "sanma", "name": "Renamed"})
+    assert status == 409
+    assert body["errors"] == [{"field": "ruleset", "message": "the rules are fixed once a round is seated or a game is "
+                               f"opened (this event has 1 game and {1 if table else 0} seated round"
+                               f"{'' if table else 's'})"}]
+    event.refresh_from_db()
+    assert (event.ruleset_key, event.name) == ("wrc-2025", event.name)  # nothing changed, the name neither
+    assert patch(organiser, {"overrides": {"uma": [20, 10, -10, -20]}})[0] == 409
+    assert patch(organiser, {"ruleset": "wrc-2025", "name": "Renamed"})[0] == 200  # the same rules: fine
+    # The pages that read the rules keep working (a changed ruleset used to break them for good).
+    assert Client().get("/events/open/rounds/1/" if table else "/events/open/").status_code == 200
+
+
+def test_the_admin_refuses_the_change_too(organiser: User, event: Event):
+    played(event, registered(event, "Ann", "Bo", "Cy", "Di"))
+    event.ruleset_key = "sanma"
+    with pytest.raises(Exception, match="the rules are fixed"):
+        event.full_clean()
+
+
+def test_a_setting_the_standings_read_recomputes_them(organiser: User, event: Event,
+                                                      django_capture_on_commit_callbacks: object):
+    ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
+    played(event, [ann, bo, cy, di], [{"result": "ron", "winner": ann.pk, "loser": bo.pk, "han": 1, "fu": 30}],
+           end=True)
+    standings_recompute(event)
+    assert Standing.objects.get(event=event, player=ann).rank == 1
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        assert patch(organiser, {"min_games": 2})[0] == 200
+    assert Standing.objects.get(event=event, player=ann).rank is None  # one game is not enough any more

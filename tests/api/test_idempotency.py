@@ -1,0 +1,97 @@
+"""A creating POST with an Idempotency-Key is done once: a retry gets the first answer, another body a 422."""
+
+from __future__ import annotations
+
+import json
+import threading
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.utils import timezone
+
+from scoring.models import Hand, IdempotentRequest
+from tests.conftest import client_for
+from tests.factories import EventFactory, played, registered
+from tournament.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(referee: User) -> Game:
+    event = EventFactory.create(slug="retry", referees=[referee])
+    return played(event, registered(event, "Ann", "Bo", "Cy", "Di"))
+
+
+def add(referee: User, game: Game, key: str, **record: Any) -> Any:
+    return client_for(referee).post(f"/api/v1/games/{game.pk}/hands/", {"result": "draw", **record}, format="json",
+                                    headers={"Idempotency-Key": key})
+
+
+def test_a_retried_add_gets_the_first_answer_and_adds_nothing(referee: User, game: Game):
+    first = add(referee, game, "k-1")
+    again = add(referee, game, "k-1")
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.json() == first.json()
+    assert (again["ETag"], again["Idempotent-Replayed"]) == (first["ETag"], "true")
+    assert Hand.objects.filter(game=game).count() == 1
+    assert add(referee, game, "k-2").status_code == 201  # a new key is a new hand
+    assert Hand.objects.filter(game=game).count() == 2
+
+
+def test_the_same_key_for_another_body_is_refused_and_adds_nothing(referee: User, game: Game):
+    ann = game.seats.get(position=0).player_id
+    assert add(referee, game, "k-1").status_code == 201
+    refused = add(referee, game, "k-1", tenpai=[ann])
+    assert refused.status_code == 422
+    assert refused.json()["errors"] == [{"field": "Idempotency-Key", "message": "was already used for another "
+                                         "request; send a new key with each new request"}]
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_refused_request_leaves_its_key_free_for_the_corrected_one(referee: User, game: Game):
+    ann = game.seats.get(position=0).player_id
+    refused = add(referee, game, "k-1", result="ron", winner=ann, loser=ann, han=1, fu=30)
+    assert refused.status_code == 400
+    assert not IdempotentRequest.objects.exists()
+    assert add(referee, game, "k-1").status_code == 201
+
+
+def test_a_key_is_kept_for_a_day(referee: User, game: Game):
+    assert add(referee, game, "k-1").status_code == 201
+    IdempotentRequest.objects.update(created_at=timezone.now() - timedelta(hours=25))
+    assert add(referee, game, "k-1").status_code == 201
+    assert Hand.objects.filter(game=game).count() == 2
+
+
+@pytest.mark.parametrize("key", ["", "x" * 256, "naïve", "tab\there"])
+def test_a_key_must_be_short_printable_ascii(referee: User, game: Game, key: str):
+    response = add(referee, game, key)
+    assert (response.status_code, response.json()["errors"][0]["field"]) == (400, "Idempotency-Key")
+    assert not Hand.objects.exists()
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="overlapping requests need PostgreSQL's row locks")
+@pytest.mark.django_db(transaction=True)
+def test_two_retries_at_once_add_one_hand(referee: User, game: Game):
+    answers: list[Any] = []
+    barrier = threading.Barrier(3)
+
+    def send() -> None:
+        try:
+            barrier.wait()
+            answers.append(add(referee, game, "same-key"))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [a.status_code for a in answers] == [201, 201, 201]
+    assert len({json.dumps(a.json(), sort_keys=True) for a in answers}) == 1  # PostgreSQL keeps keys unordered
+    assert Hand.objects.filter(game=game).count() == 1
