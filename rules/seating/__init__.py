@@ -17,18 +17,19 @@ is kept between calls.
 """
 
 from rules.seating.affine import AFFINE_CANDIDATES, AFFINE_LOOK_AHEAD
-from rules.seating.history import TABLE_SIZES, History, Seating, Table, count_repeats, wind_counts
+from rules.seating.history import TABLE_SIZES, History, Placement, Seating, Table, count_repeats, wind_counts
 from rules.seating.next_round import random_seating, swiss_seating
 from rules.seating.schedule import schedule_from_csv
-from rules.seating.search import MAX_STEPS, SWISS_WINDOW
+from rules.seating.search import MAX_STEPS, SWISS_SPREAD
 
 __all__ = [
     "AFFINE_CANDIDATES",
     "AFFINE_LOOK_AHEAD",
     "MAX_STEPS",
-    "SWISS_WINDOW",
+    "SWISS_SPREAD",
     "TABLE_SIZES",
     "History",
+    "Placement",
     "Seating",
     "Table",
     "count_repeats",

@@ -26,11 +26,30 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True)
+class Placement:
+    """Where one player sits, and why it may not be where the standings put him: what a preview shows."""
+
+    player: int
+    table: int  # 1-based
+    rank_table: int | None  # swiss: the table his place in the standings gives him; None for random tables
+    met: tuple[int, ...]  # the players at his table he has met before
+
+    @property
+    def moved(self) -> int:
+        """Tables from his rank table: up (negative) toward table 1, down (positive) away from it."""
+        return 0 if self.rank_table is None else self.table - self.rank_table
+
+
+@dataclass(frozen=True, slots=True)
 class Seating:
     tables: tuple[Table, ...]
     byes: tuple[int, ...]  # players left out this round
     repeats: int  # pairs seated together this round that had already met
     wind_imbalance: int  # sum over players of most-sat minus least-sat seat count, this round included
+    # No seating of these players can have fewer repeats or (swiss) fewer tables moved: the search reached
+    # its lower bound. False says only that the deadline or a stall ended the search first.
+    optimal: bool = False
+    placements: tuple[Placement, ...] = ()
 
 
 def check_table_size(table_size: int) -> None:

@@ -1,26 +1,33 @@
-"""Who sits together: a local search over one round.
+"""Who sits together: a local search over one round, minimising a cost an organiser can read.
 
-Its objective is lexicographic: first the repeated pairs, a pair that already
-met k times weighing k² (so a third meeting is avoided before a second); then,
-for swiss, how far players moved from their swiss table; last the seat-wind
-cost of the tables (rules.seating.seat_order). It starts from random tables
-(or the swiss tables) and swaps two players of different tables, in two
-phases:
+The cost is lexicographic, each part outweighing any amount of the next:
+
+1. repeated pairs: a pair that already met k times weighs k² (so a third
+   meeting is avoided before a second);
+2. for swiss, the tables moved: the sum over players of the distance between
+   the table they sit at and the table their rank gives them;
+3. the seat winds of the tables (rules.seating.seat_order).
+
+A swiss player may sit at most ``spread`` tables from his rank table (None:
+anywhere). The search starts from the rank tables (swiss) or from random
+tables and swaps two players of different tables, in two phases:
 
 1. conflicts: a player in a repeated pair (or, for swiss, away from his table)
    swaps with the partner that helps most, even when every swap hurts; a short
    tabu on the players just swapped keeps it from undoing its last steps
    (min-conflicts with tabu, as for social-golfer schedules). When it stalls it
-   starts again from the best tables, shaken by a few random swaps;
-2. winds: random swaps that keep the first objectives, kept when they do not
+   starts again from the best tables, shaken by a few random swaps. Each
+   player keeps, per table, the weight of the pairs he would repeat there, so
+   a swap is priced in a few lookups and a step costs the partners it tries:
+   the players of the tables within the spread;
+2. winds: random swaps that keep the first two parts, kept when they do not
    make the tables' seat winds worse.
 
-Each phase stops at its lower bound (no repeat, nobody moved, every player on
-his best seat), when it stalls (the first phase restarts up to ``_RESTARTS``
-times while repeats remain), after ``MAX_STEPS`` steps or at ``time_limit``,
-whichever comes first, and the best tables found are kept.
-With a seed the result is reproducible whenever the search ends before the
-time limit, which it does for every size the tests and the benchmark use.
+Each phase stops at its lower bound (no repeat and nobody moved: proven
+optimal; every player on his best seat), when it stalls, after ``MAX_STEPS``
+steps or at the deadline, whichever comes first, and the best tables found
+are kept. With a seed the result is reproducible whenever the search ends
+before the deadline.
 """
 
 from __future__ import annotations
@@ -30,27 +37,39 @@ import time
 
 from rules.seating.seat_order import assign
 
-SWISS_WINDOW = 1  # tables a swiss player may move away from the table his rank gives him
+SWISS_SPREAD = 1  # tables a swiss player may move from his rank table, unless the event says otherwise
 MAX_STEPS = 200_000  # per search phase: the search ends even with an unbounded time limit
 _TABU = (4, 12)  # tenure range, in steps, of a player just swapped in
-_RESTARTS = 8  # fresh starts from the best tables once the search stalls
 _TIME_CHECK = 16  # steps between two reads of the clock
 # Steps without a better round before a phase counts as stalled: more for a larger
-# field, which has more swaps to try around each round.
+# field, which has more swaps to try around each round; and fresh starts from the best
+# tables once it stalls with pairs still repeating.
 _CONFLICT_PATIENCE = 300
 _CONFLICT_PATIENCE_PER_PLAYER = 20
+_RESTARTS = 8
+# Swiss gives up sooner on its last repeats: measured with benchmarks/seating.py, the
+# longer search of random seating removed about one repeat in eight 36-player rounds and
+# doubled their time. Once no pair repeats, only moves are left to shorten, worth less
+# still of the organiser's wait.
+_SWISS_PATIENCE = 150
+_SWISS_PATIENCE_PER_PLAYER = 5
+_SWISS_RESTARTS = 4
+_MOVES_PATIENCE = 100
+_MOVES_PATIENCE_PER_PLAYER = 2
 _WIND_PATIENCE = 200
 _WIND_PATIENCE_PER_PLAYER = 10
 # Random swaps that shake the best tables at a restart: one per 16 players, at least 2.
 _SHAKE_MIN = 2
 _SHAKE_PLAYERS = 16
 
+Cost = tuple[int, int]  # (repeat weight, tables moved)
+
 
 class Search:
-    """Swap search over one round; players are indices 0..n-1, tables lists of them."""
+    """Swap search over one round; players are indices 0..n-1 (in rank order for swiss), tables lists of them."""
 
     def __init__(self, *, weights: list[dict[int, int]], seat_costs: list[list[int]], table_size: int, swiss: bool,
-                 rng: random.Random, deadline: float) -> None:
+                 rng: random.Random, deadline: float, spread: int | None = SWISS_SPREAD) -> None:
         n = len(weights)
         self.weights = weights
         self.seat_costs = seat_costs
@@ -60,25 +79,39 @@ class Search:
         self.tables = [list(range(start, start + table_size)) for start in range(0, n, table_size)]
         self.home = [i // table_size for i in range(n)]
         self.where = list(self.home)
+        last = len(self.tables) - 1
+        reach = spread if swiss and spread is not None else last
+        self.lowest = [max(0, h - reach) for h in self.home]
+        self.highest = [min(last, h + reach) for h in self.home]
+        # conflict[p][t]: the weight of the pairs p would repeat at table t.
+        self.conflict: list[dict[int, int]] = [{} for _ in range(n)]
+        for p, met in enumerate(weights):
+            for q, weight in met.items():
+                row = self.conflict[p]
+                row[self.where[q]] = row.get(self.where[q], 0) + weight
         self.wind_cache: dict[tuple[int, ...], int] = {}
         self.seat_floor = [min(row) for row in seat_costs]
+        self.optimal = False
 
     def run(self) -> None:
-        """Both phases; ``tables`` then holds the best tables found."""
+        """Both phases; ``tables`` then holds the best tables found, ``optimal`` whether no tables can be better."""
         self._conflicts()
+        self._winds()
+
+    def seat_winds(self, tables: list[list[int]]) -> None:
+        """Tables already proven best (rules.seating.banded): only the winds phase is left to run."""
+        self._restore([list(t) for t in tables])
+        self.optimal = True
         self._winds()
 
     def out_of_time(self, step: int) -> bool:
         return step % _TIME_CHECK == 0 and time.perf_counter() > self.deadline
 
-    def table_repeats(self, table: list[int]) -> int:
-        total = 0
-        for i, a in enumerate(table):
-            weight = self.weights[a]
-            if weight:
-                for b in table[i + 1:]:
-                    total += weight.get(b, 0)
-        return total
+    def repeat_weight(self) -> int:
+        return sum(row.get(self.where[p], 0) for p, row in enumerate(self.conflict)) // 2
+
+    def moved(self) -> int:
+        return sum(abs(t - h) for t, h in zip(self.where, self.home, strict=True)) if self.swiss else 0
 
     def table_wind(self, table: list[int]) -> int:
         key = tuple(sorted(table))
@@ -87,24 +120,19 @@ class Search:
             cost = self.wind_cache[key] = assign([self.seat_costs[i] for i in key])[0]
         return cost
 
-    def allowed(self, player: int, table: int) -> bool:
-        return not self.swiss or abs(table - self.home[player]) <= SWISS_WINDOW
-
-    def deltas(self, a: int, b: int) -> tuple[int, int]:
-        """Change in repeat weight and in displacement if a and b swap tables."""
+    def delta(self, a: int, b: int) -> Cost:
+        """The change in the cost if a and b swap tables."""
         ta, tb = self.where[a], self.where[b]
-        wa, wb = self.weights[a], self.weights[b]
-        rep = 0
-        for x in self.tables[ta]:
-            if x != a:
-                rep += wb.get(x, 0) - wa.get(x, 0)
-        for y in self.tables[tb]:
-            if y != b:
-                rep += wa.get(y, 0) - wb.get(y, 0)
+        ca, cb = self.conflict[a], self.conflict[b]
+        rep = (cb.get(ta, 0) + ca.get(tb, 0) - ca.get(ta, 0) - cb.get(tb, 0)
+               - 2 * self.weights[a].get(b, 0))
         if not self.swiss:
             return rep, 0
         ha, hb = self.home[a], self.home[b]
         return rep, abs(tb - ha) + abs(ta - hb) - abs(ta - ha) - abs(tb - hb)
+
+    def fits(self, player: int, table: int) -> bool:
+        return self.lowest[player] <= table <= self.highest[player]
 
     def swap(self, a: int, b: int) -> None:
         ta, tb = self.where[a], self.where[b]
@@ -112,69 +140,84 @@ class Search:
         table_a[table_a.index(a)] = b
         table_b[table_b.index(b)] = a
         self.where[a], self.where[b] = tb, ta
+        for player, left, joined in ((a, ta, tb), (b, tb, ta)):
+            for other, weight in self.weights[player].items():
+                row = self.conflict[other]
+                row[left] -= weight
+                row[joined] = row.get(joined, 0) + weight
 
-    def conflicted(self, repeats: list[int]) -> int:
-        bad = [t for t, cost in enumerate(repeats) if cost]
-        if bad:
-            table = self.tables[self.rng.choice(bad)]
-            return self.rng.choice([a for a in table if any(b in self.weights[a] for b in table)])
-        return self.rng.choice([a for a in range(len(self.where)) if self.where[a] != self.home[a]])
+    def _pick(self) -> int:
+        """A player to move: one in a repeated pair, else (swiss) one away from his rank table."""
+        clashing = [p for p, row in enumerate(self.conflict) if row.get(self.where[p])]
+        if clashing:
+            # A table first, then one of its players: drawing players alike would favour the crowded
+            # tables, and the search measured to repeat more (benchmarks/seating.py, random seating).
+            table = self.rng.choice(sorted({self.where[p] for p in clashing}))
+            return self.rng.choice([p for p in clashing if self.where[p] == table])
+        return self.rng.choice([p for p in range(len(self.where)) if self.where[p] != self.home[p]])
 
     def _conflicts(self) -> None:
         """Phase 1: swap the players in conflict, with a short tabu, restarting from the best tables on a stall."""
         n = len(self.where)
-        repeats = [self.table_repeats(t) for t in self.tables]
-        current = (sum(repeats), 0)
+        current: Cost = (self.repeat_weight(), self.moved())
         best, best_tables = current, [list(t) for t in self.tables]
         tabu = [0] * n
-        patience = _CONFLICT_PATIENCE + _CONFLICT_PATIENCE_PER_PLAYER * n
-        restarts = _RESTARTS
-        since_best = 0
-        step = 0
+        if self.swiss:
+            patience = _SWISS_PATIENCE + _SWISS_PATIENCE_PER_PLAYER * n
+        else:
+            patience = _CONFLICT_PATIENCE + _CONFLICT_PATIENCE_PER_PLAYER * n
+        moves_patience = _MOVES_PATIENCE + _MOVES_PATIENCE_PER_PLAYER * n
+        restarts = _SWISS_RESTARTS if self.swiss else _RESTARTS
+        since_best = step = 0
         while best != (0, 0) and step < MAX_STEPS and not self.out_of_time(step):
-            if since_best >= patience:
+            if since_best >= (patience if best[0] else moves_patience):
                 if not restarts or not best[0]:
                     break  # restarts chase repeats only: moving swiss players back is not worth the time
                 restarts -= 1
-                repeats, current = self._restart(best_tables)
+                current = self._restart(best_tables)
                 tabu = [0] * n
                 since_best = 0
             step += 1
             since_best += 1
-            a = self.conflicted(repeats)
+            a = self._pick()
             move = self._best_move(a, tabu=tabu, step=step, current=current, best=best)
             if move is None:
                 continue
             change, b = move
-            ta, tb = self.where[a], self.where[b]
             self.swap(a, b)
-            repeats[ta] = self.table_repeats(self.tables[ta])
-            repeats[tb] = self.table_repeats(self.tables[tb])
             current = (current[0] + change[0], current[1] + change[1])
             tabu[b] = tabu[a] = step + self.rng.randint(*_TABU)
             if current < best:
                 best, best_tables, since_best = current, [list(t) for t in self.tables], 0
         self._restore(best_tables)
+        self.optimal = best == (0, 0)
 
-    def _best_move(self, a: int, *, tabu: list[int], step: int, current: tuple[int, int],
-                   best: tuple[int, int]) -> tuple[tuple[int, int], int] | None:
+    def _best_move(self, a: int, *, tabu: list[int], step: int, current: Cost,
+                   best: Cost) -> tuple[Cost, int] | None:
         """The swap partner for ``a`` that helps most (or hurts least), and the change it makes; ties drawn at random.
 
-        A player still in his tabu tenure is only taken when the swap beats the best tables found.
+        Partners sit at the tables ``a`` may take and may take ``a``'s table. A player still in his tabu tenure
+        is only taken when the swap beats the best tables found.
         """
-        ta = self.where[a]
-        pick: tuple[int, int] | None = None
+        # delta() inlined: this loop is most of the search's time.
+        ta, lowest, highest, home = self.where[a], self.lowest, self.highest, self.home
+        conflict_a, met_a, swiss = self.conflict[a], self.weights[a], self.swiss
+        leave_a = conflict_a.get(ta, 0)
+        pick: Cost | None = None
         pick_b = -1
         ties = 0
-        for tb, table in enumerate(self.tables):
-            if tb == ta or not self.allowed(a, tb):
+        for tb in range(lowest[a], highest[a] + 1):
+            if tb == ta:
                 continue
-            for b in table:
-                if not self.allowed(b, ta):
+            rep_a = conflict_a.get(tb, 0) - leave_a
+            moved_a = abs(tb - home[a]) - abs(ta - home[a]) if swiss else 0
+            for b in self.tables[tb]:
+                if not lowest[b] <= ta <= highest[b]:
                     continue
-                key = self.deltas(a, b)
-                after = (current[0] + key[0], current[1] + key[1])
-                if tabu[b] > step and after >= best:
+                conflict_b = self.conflict[b]
+                key = (rep_a + conflict_b.get(ta, 0) - conflict_b.get(tb, 0) - 2 * met_a.get(b, 0),
+                       moved_a + abs(ta - home[b]) - abs(tb - home[b]) if swiss else 0)
+                if tabu[b] > step and (current[0] + key[0], current[1] + key[1]) >= best:
                     continue
                 if pick is None or key < pick:
                     pick, pick_b, ties = key, b, 1
@@ -184,38 +227,37 @@ class Search:
                         pick_b = b
         return None if pick is None else (pick, pick_b)
 
-    def _restart(self, best_tables: list[list[int]]) -> tuple[list[int], tuple[int, int]]:
-        """Stuck: start again from the best tables, shaken by a few random swaps; the repeats and the objective."""
+    def _restart(self, best_tables: list[list[int]]) -> Cost:
+        """Stuck: start again from the best tables, shaken by a few random swaps; the cost there."""
         self._restore([list(t) for t in best_tables])
-        self._shake(max(_SHAKE_MIN, len(self.where) // _SHAKE_PLAYERS))
-        repeats = [self.table_repeats(t) for t in self.tables]
-        displaced = sum(abs(t - h) for t, h in zip(self.where, self.home, strict=True))
-        return repeats, (sum(repeats), displaced)
-
-    def _shake(self, swaps: int) -> None:
-        for _ in range(swaps):
+        for _ in range(max(_SHAKE_MIN, len(self.where) // _SHAKE_PLAYERS)):
             a = self.rng.randrange(len(self.where))
-            ta = self.where[a]
-            tb = self.rng.randrange(len(self.tables))
+            tb = self.rng.randint(self.lowest[a], self.highest[a])
             b = self.rng.choice(self.tables[tb])
-            if tb != ta and self.allowed(a, tb) and self.allowed(b, ta):
+            if tb != self.where[a] and self.fits(b, self.where[a]):
                 self.swap(a, b)
+        return self.repeat_weight(), self.moved()
 
     def _restore(self, tables: list[list[int]]) -> None:
         self.tables = tables
         for t, table in enumerate(tables):
             for player in table:
                 self.where[player] = t
+        for row in self.conflict:
+            row.clear()
+        for p, met in enumerate(self.weights):
+            for q, weight in met.items():
+                row = self.conflict[p]
+                row[self.where[q]] = row.get(self.where[q], 0) + weight
 
     def _winds(self) -> None:
-        """Phase 2: random swaps that keep the first objectives, kept when the seat winds do not get worse."""
+        """Phase 2: random swaps that keep the first two parts, kept when the seat winds do not get worse."""
         winds = [self.table_wind(t) for t in self.tables]
         floors = [sum(self.seat_floor[i] for i in t) for t in self.tables]
         if len(self.tables) < 2 or winds == floors:
             return
         patience = _WIND_PATIENCE + _WIND_PATIENCE_PER_PLAYER * len(self.where)
-        since_better = 0
-        step = 0
+        since_better = step = 0
         while step < MAX_STEPS and since_better < patience and not self.out_of_time(step):
             step += 1
             since_better += 1
@@ -223,23 +265,23 @@ class Search:
             if not costly:
                 break
             ta = self.rng.choice(costly)
-            tb = self.rng.randrange(len(self.tables) - 1)
-            tb += tb >= ta
             a = self.rng.choice(self.tables[ta])
+            tb = self.rng.randint(self.lowest[a], self.highest[a] - 1)
+            tb += tb >= ta  # any other table within reach, alike
             b = self.rng.choice(self.tables[tb])
-            if not (self.allowed(a, tb) and self.allowed(b, ta)):
+            if not self.fits(b, ta):
                 continue
-            rep, disp = self.deltas(a, b)
-            if (rep, disp) > (0, 0):
+            rep, moved = self.delta(a, b)
+            if (rep, moved) > (0, 0):
                 continue
-            new_a = [b if x == a else x for x in self.tables[ta]]
-            new_b = [a if y == b else y for y in self.tables[tb]]
-            wind_a, wind_b = self.table_wind(new_a), self.table_wind(new_b)
+            wind_a = self.table_wind([b if x == a else x for x in self.tables[ta]])
+            wind_b = self.table_wind([a if y == b else y for y in self.tables[tb]])
             change = wind_a + wind_b - winds[ta] - winds[tb]
-            if (rep, disp, change) > (0, 0, 0):
+            if (rep, moved, change) > (0, 0, 0):
                 continue
+            floors[ta] += self.seat_floor[b] - self.seat_floor[a]
+            floors[tb] += self.seat_floor[a] - self.seat_floor[b]
             self.swap(a, b)
             winds[ta], winds[tb] = wind_a, wind_b
-            floors[ta], floors[tb] = sum(self.seat_floor[i] for i in new_a), sum(self.seat_floor[i] for i in new_b)
-            if (rep, disp, change) < (0, 0, 0):
+            if (rep, moved, change) < (0, 0, 0):
                 since_better = 0
