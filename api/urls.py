@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, include, path
 from rest_framework.routers import DefaultRouter
 
-from api.views import auth, events, games
+from api.views import auth, events, games, seating
 
 router = DefaultRouter()
 router.register("events", events.EventViewSet, basename="event")
@@ -13,8 +13,10 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("auth/token/", auth.AuthTokenView.as_view(), name="auth-token"),
     path("events/<slug:slug>/players/", events.EventPlayersView.as_view(), name="event-players"),
     path("events/<slug:slug>/rounds/", events.EventRoundsView.as_view(), name="event-rounds"),
-    path("events/<slug:slug>/rounds/<int:number>/seating", events.RoundSeatingView.as_view(), name="round-seating"),
-    path("events/<slug:slug>/schedule", events.EventScheduleView.as_view(), name="event-schedule"),
+    path("events/<slug:slug>/rounds/<int:number>/seating", seating.RoundSeatingView.as_view(), name="round-seating"),
+    path("events/<slug:slug>/rounds/<int:number>/seating/preview", seating.RoundSeatingPreviewView.as_view(),
+         name="round-seating-preview"),
+    path("events/<slug:slug>/schedule", seating.EventScheduleView.as_view(), name="event-schedule"),
     path("events/<slug:slug>/standings/", events.StandingsView.as_view(), name="event-standings"),
     path("games/", games.GamesView.as_view(), name="games"),
     path("games/<int:game_id>/", games.GameView.as_view(), name="api-game"),

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.errors import Problem, RuleError
 from rules.presets import build_ruleset
 from rules.ruleset import Ruleset
+from rules.seating import SWISS_SPREAD
 
 
 class Player(models.Model):
@@ -90,6 +91,10 @@ class Event(models.Model):
                                             help_text="a substitute's game counts these points for the absent "
                                             "player (EMA); empty: the substitute's real result")
     allow_byes = models.BooleanField(default=True, help_text="seat what fills tables and leave the rest out")
+    swiss_spread = models.PositiveSmallIntegerField(
+        null=True, blank=True, default=SWISS_SPREAD,
+        help_text="swiss: how many tables a player may sit from the table his rank gives him, to avoid repeats "
+                  "(0: strict pairing by rank; empty: any)")
     tiebreaks = models.JSONField(default=list, blank=True,
                                  help_text="after points (MCR: table points, then score), in order: "
                                  + ", ".join(f"{key} ({text})" for key, text in Tiebreak.choices))

@@ -44,7 +44,7 @@ class EventSerializer(serializers.ModelSerializer[Event]):
     class Meta:
         model = Event
         fields = ("id", "name", "slug", "kind", "status", "starts_on", "ends_on", "ruleset", "overrides", "public",
-                  "min_games", "best_games", "ranking", "substitute_points", "allow_byes", "tiebreaks",
+                  "min_games", "best_games", "ranking", "substitute_points", "allow_byes", "swiss_spread", "tiebreaks",
                   "ruleset_parameters")
         read_only_fields = ("slug",)
         validators: ClassVar[list[Any]] = [DatesInOrder()]

@@ -1,4 +1,4 @@
-"""Games, their hands (derived from the one hand-record declaration), sheets, history and seated rounds."""
+"""Games, their hands (derived from the one hand-record declaration), sheets and history."""
 
 from __future__ import annotations
 
@@ -9,13 +9,11 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.serializers.events import PlayerRefSerializer
 from api.serializers.fields import player_id, printable_text
 from rules.hands import Outcome
 from rules.parameters import SCORE_LIMIT
 from scoring.models import HandChange
 from scoring.selectors import named_result
-from scoring.sheet.document import MAX_INTEGER
 from scoring.sheet.record import REASONS, Field, Kind, hand_fields, win_fields
 from scoring.sheet.schema import (
     MAX_DEPOSITS,
@@ -25,8 +23,7 @@ from scoring.sheet.schema import (
     PENALTY_LIMIT,
     REASON_LENGTH,
 )
-from tournament.models import Event, Game, Round, Seat, Table
-from tournament.services.seating import Method
+from tournament.models import Event, Game, Seat
 
 
 def _record_field(field: Field) -> serializers.Field[Any, Any, Any, Any]:
@@ -203,50 +200,3 @@ class GameUpdateSerializer(serializers.Serializer[Any]):
                                   "that back")
     substitutes = serializers.ListField(child=player_id(), required=False,
                                         help_text="the player ids who played as substitutes (the full list)")
-
-
-class TableSeatSerializer(serializers.Serializer[Any]):
-    wind = serializers.CharField(help_text='the seat wind ("East" first, the first dealer)')
-    player = PlayerRefSerializer()
-
-
-class SeatedTableSerializer(serializers.ModelSerializer[Table]):
-    game = serializers.SerializerMethodField(help_text="the id of the table's game")
-    seats = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Table
-        fields = ("number", "game", "seats")
-
-    def get_game(self, table: Table) -> int | None:
-        game: Game | None = getattr(table, "game", None)
-        return game.pk if game else None
-
-    @extend_schema_field(TableSeatSerializer(many=True))
-    def get_seats(self, table: Table) -> list[dict[str, Any]]:
-        game: Game | None = getattr(table, "game", None)
-        winds = self.context["winds"]
-        seats = sorted(game.seats.all(), key=lambda s: s.position) if game else []
-        return [{"wind": winds[s.position], "player": {"id": s.player_id, "name": s.player.name}} for s in seats]
-
-
-class RoundTablesSerializer(serializers.ModelSerializer[Round]):
-    """A round's tables, their seats in seat order and the game opened for each."""
-
-    round = serializers.IntegerField(source="number", help_text="the round's number")
-    tables = SeatedTableSerializer(many=True)
-
-    class Meta:
-        model = Round
-        fields = ("round", "tables")
-
-
-class SeatingSerializer(serializers.Serializer[Any]):
-    method = serializers.ChoiceField(choices=[str(m) for m in Method])
-    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=-MAX_INTEGER,
-                                    max_value=MAX_INTEGER)
-
-
-class ScheduleSerializer(serializers.Serializer[Any]):
-    csv = serializers.CharField(trim_whitespace=False, help_text="header round,table then one column per seat "
-                                "(east,south,west,north or seat1..seatN), one line per table, player ids")

@@ -1,4 +1,4 @@
-"""Events, their players, rounds, seating, schedule and standings, and the ruleset presets."""
+"""Events, their players, rounds and standings, and the ruleset presets (seating: api.views.seating)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import permissions, status, viewsets
@@ -16,9 +16,8 @@ from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer, Serializer
-from rest_framework.views import APIView
 
-from api.errors import INVALID, NOT_AUTHENTICATED, NOT_FOUND, NOT_ORGANISER, error_response
+from api.errors import INVALID, NOT_AUTHENTICATED, NOT_FOUND, error_response
 from api.idempotency import IDEMPOTENCY_KEY, KEY_REUSED, idempotent
 from api.pagination import StandingsPages
 from api.serializers.events import (
@@ -29,17 +28,14 @@ from api.serializers.events import (
     RulesetSerializer,
     StandingSerializer,
 )
-from api.serializers.games import RoundTablesSerializer, ScheduleSerializer, SeatingSerializer
 from rules.errors import RuleError
 from rules.presets import get_preset, preset_doc, preset_keys
 from scoring.models import Standing
 from scoring.selectors import standings_version
 from scoring.services.events import event_update
-from scoring.services.games import round_seat, schedule_import
-from tournament.models import Event, Registration, Round, Seat, Table
+from tournament.models import Event, Registration, Round
 from tournament.selectors import visible_events
 from tournament.services.events import event_create, player_register, round_add
-from tournament.services.seating import Method
 
 
 def organised_event(request: Request, slug: str, doing: str) -> Event:
@@ -172,60 +168,6 @@ class StandingsView(ListAPIView[Standing]):
 
 
 STANDINGS_CACHE_SECONDS = 300  # a version's page never changes; this only bounds what an idle event keeps
-
-
-def seated_rounds(event: Event, numbers: list[int] | None = None) -> QuerySet[Round]:
-    """Rounds with their tables, games, seats and players in a constant number of queries."""
-    seats = Seat.objects.select_related("player").order_by("position")
-    tables = Table.objects.select_related("game").prefetch_related(Prefetch("game__seats", queryset=seats))
-    rounds = event.rounds.prefetch_related(Prefetch("tables", queryset=tables.order_by("number")))
-    return rounds.filter(number__in=numbers) if numbers is not None else rounds
-
-
-def tables(rounds: Round | QuerySet[Round], event: Event, *, many: bool = False) -> Any:
-    """Rounds rendered with their tables, the seat winds named by the event's ruleset."""
-    return RoundTablesSerializer(rounds, many=many, context={"winds": event.ruleset().seat_winds}).data
-
-
-class RoundSeatingView(APIView):
-    """Seat a round: tables with their seats (East first) and a game per table."""
-
-    @extend_schema(responses={200: RoundTablesSerializer, 404: NOT_FOUND})
-    def get(self, request: Request, slug: str, number: int) -> Response:
-        event = get_object_or_404(visible_events(request.user), slug=slug)
-        round_ = seated_rounds(event, [number]).first()
-        if round_ is None:
-            raise NotFound("this event has no such round")
-        return Response(tables(round_, event))
-
-    @extend_schema(request=SeatingSerializer, parameters=[IDEMPOTENCY_KEY], responses={
-        201: RoundTablesSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND,
-        422: KEY_REUSED})
-    @idempotent
-    def post(self, request: Request, slug: str, number: int) -> Response:
-        event = organised_event(request, slug, "seat rounds")
-        serializer = SeatingSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        round_seat(event=event, number=number, method=Method(serializer.validated_data["method"]),
-                   seed=serializer.validated_data["seed"])
-        return Response(tables(seated_rounds(event, [number]).get(), event), status=status.HTTP_201_CREATED)
-
-
-class EventScheduleView(APIView):
-    """Seat every round from a predefined schedule (CSV): all rounds or none."""
-
-    @extend_schema(request=ScheduleSerializer, parameters=[IDEMPOTENCY_KEY], responses={
-        201: RoundTablesSerializer(many=True), 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER,
-        404: NOT_FOUND, 422: KEY_REUSED})
-    @idempotent
-    def post(self, request: Request, slug: str) -> Response:
-        event = organised_event(request, slug, "seat rounds")
-        serializer = ScheduleSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        games = schedule_import(event=event, text=serializer.validated_data["csv"])
-        numbers = sorted({game.table.round.number for game in games if game.table is not None})
-        return Response(tables(seated_rounds(event, numbers).order_by("number"), event, many=True),
-                        status=status.HTTP_201_CREATED)
 
 
 class RulesetViewSet(viewsets.GenericViewSet[Any]):

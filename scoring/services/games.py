@@ -6,17 +6,21 @@ deals first), stored like any other, in the same transaction as its seats.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 from datetime import date
 
 from django.db import transaction
 
+from rules.seating import Seating
 from scoring.services.replay import replay, store_result
 from scoring.services.standings import ranking
 from tournament.models import Event, Game, Table
 from tournament.services.games import game_seat
 from tournament.services.schedule import seat_schedule
-from tournament.services.seating import Method, seat_round
+from tournament.services.seating import Method, plan_round, seat_round
+
+PREVIEW_SEEDS = 2**31  # a drawn seed fits every client's integer
 
 
 def game_create(*, event: Event, player_ids: list[int], table: Table | None = None,
@@ -32,6 +36,14 @@ def round_seat(*, event: Event, number: int, method: Method, seed: int | None = 
     with transaction.atomic():
         order = ranking(event) if method == Method.SWISS else []
         return _opened(seat_round(event=event, number=number, method=method, ranking=order, seed=seed))
+
+
+def round_preview(*, event: Event, number: int, method: Method, seed: int | None = None) -> tuple[Seating, int]:
+    """The tables ``round_seat`` would give round ``number`` with ``seed`` (drawn when None), and that seed;
+    nothing is written."""
+    seed = secrets.randbelow(PREVIEW_SEEDS) if seed is None else seed
+    order = ranking(event) if method == Method.SWISS else []
+    return plan_round(event=event, number=number, method=method, ranking=order, seed=seed), seed
 
 
 def schedule_import(*, event: Event, text: str) -> list[Game]:

@@ -125,8 +125,11 @@ def _rows(event: Event) -> list[Standing]:
 
 
 def ranking(event: Event) -> list[int]:
-    """The ranked players' ids, best first, as the stored standings give them (swiss seating's order)."""
-    return list(Standing.objects.filter(event=event, rank__isnull=False).order_by("rank", "-points")
+    """The ranked players' ids, best first, as the stored standings give them (swiss seating's order).
+
+    Players who share a rank follow in id order, so that a seating previewed with a seed is the one seated with it.
+    """
+    return list(Standing.objects.filter(event=event, rank__isnull=False).order_by("rank", "-points", "player_id")
                 .values_list("player_id", flat=True))
 
 

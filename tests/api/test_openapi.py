@@ -264,6 +264,17 @@ def test_round_seating(check: Check, seated_event: dict[str, Any], organiser: Us
     check(org.post(f"{API}events/nope/rounds/1/seating", {"method": "swiss"}, format="json"), "post", path, 404)
 
 
+def test_round_seating_preview(check: Check, seated_event: dict[str, Any], organiser: User, referee: User):
+    path, slug = "/api/v1/events/{slug}/rounds/{number}/seating/preview", seated_event["slug"]
+    org, url = client_for(organiser), f"{API}events/{slug}/rounds/1/seating/preview"
+    shown = check(org.get(url, {"method": "swiss", "seed": "2"}), "get", path, 200)
+    assert (shown["round"], shown["spread"], [len(t["seats"]) for t in shown["tables"]]) == (1, 1, [4, 4])
+    assert fields(check(org.get(url, {"method": "lottery"}), "get", path, 400)) == ["method"]
+    check(client_for(None).get(url, {"method": "swiss"}), "get", path, 401)
+    check(client_for(referee).get(url, {"method": "swiss"}), "get", path, 403)
+    check(org.get(f"{API}events/nope/rounds/1/seating/preview", {"method": "swiss"}), "get", path, 404)
+
+
 def test_schedule(check: Check, seated_event: dict[str, Any], organiser: User, referee: User):
     path, url = "/api/v1/events/{slug}/schedule", f"{API}events/{seated_event['slug']}/schedule"
     a, b, c, d, e, f, g, h = seated_event["players"]

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
 from rules.errors import RuleError
+from rules.seating import Seating, random_seating, swiss_seating
 from rules.seating import Table as PlannedTable
-from rules.seating import random_seating, swiss_seating
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Round, Table
 from tournament.services.games import game_seat
@@ -26,12 +26,13 @@ class Method(StrEnum):
     SWISS = "swiss"
 
 
-def seat_round(*, event: Event, number: int, method: Method, ranking: Sequence[int] = (),
-               seed: int | None = None) -> list[Game]:
-    """Seat round ``number`` and open a game per table (not yet scored); the caller holds the transaction.
+def plan_round(*, event: Event, number: int, method: Method, ranking: Sequence[int] = (),
+               seed: int | None = None) -> Seating:
+    """The tables round ``number`` would get, without writing anything: what a preview shows.
 
     ``ranking`` lists player ids best first, for swiss; players it leaves
-    out follow in id order.
+    out follow in id order. Swiss players move at most the event's
+    ``swiss_spread`` tables from the table their rank gives them.
     """
     round_ = Round.objects.filter(event=event, number=number).first()
     if round_ is None:
@@ -47,13 +48,20 @@ def seat_round(*, event: Event, number: int, method: Method, ranking: Sequence[i
         if method == Method.SWISS:
             listed = set(players)
             order = [p for p in ranking if p in listed] + [p for p in players if p not in set(ranking)]
-            seating = swiss_seating(standings=order, table_size=size, history=history, seed=seed,
-                                    byes=event.allow_byes, bye_counts=byes)
-        else:
-            seating = random_seating(players=players, table_size=size, history=history, seed=seed,
-                                     byes=event.allow_byes, bye_counts=byes)
+            return swiss_seating(standings=order, table_size=size, history=history, seed=seed,
+                                 byes=event.allow_byes, bye_counts=byes, spread=event.swiss_spread)
+        return random_seating(players=players, table_size=size, history=history, seed=seed,
+                              byes=event.allow_byes, bye_counts=byes)
     except RuleError as exc:
         raise InvalidInput(exc.problems) from None
+
+
+def seat_round(*, event: Event, number: int, method: Method, ranking: Sequence[int] = (),
+               seed: int | None = None) -> list[Game]:
+    """Seat round ``number`` as ``plan_round`` plans it and open a game per table (not yet scored); the caller
+    holds the transaction. The same seed gives the tables its preview showed."""
+    seating = plan_round(event=event, number=number, method=method, ranking=ranking, seed=seed)
+    round_ = Round.objects.get(event=event, number=number)
     return tables_open(event, round_, seating.tables)
 
 

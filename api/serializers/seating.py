@@ -1,0 +1,94 @@
+"""Seated rounds, the seating request and its preview, and predefined schedules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from api.serializers.events import PlayerRefSerializer
+from scoring.sheet.document import MAX_INTEGER
+from tournament.models import Game, Round, Table
+from tournament.services.seating import Method
+
+
+class TableSeatSerializer(serializers.Serializer[Any]):
+    wind = serializers.CharField(help_text='the seat wind ("East" first, the first dealer)')
+    player = PlayerRefSerializer()
+
+
+class SeatedTableSerializer(serializers.ModelSerializer[Table]):
+    game = serializers.SerializerMethodField(help_text="the id of the table's game")
+    seats = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Table
+        fields = ("number", "game", "seats")
+
+    def get_game(self, table: Table) -> int | None:
+        game: Game | None = getattr(table, "game", None)
+        return game.pk if game else None
+
+    @extend_schema_field(TableSeatSerializer(many=True))
+    def get_seats(self, table: Table) -> list[dict[str, Any]]:
+        game: Game | None = getattr(table, "game", None)
+        winds = self.context["winds"]
+        seats = sorted(game.seats.all(), key=lambda s: s.position) if game else []
+        return [{"wind": winds[s.position], "player": {"id": s.player_id, "name": s.player.name}} for s in seats]
+
+
+class RoundTablesSerializer(serializers.ModelSerializer[Round]):
+    """A round's tables, their seats in seat order and the game opened for each."""
+
+    round = serializers.IntegerField(source="number", help_text="the round's number")
+    tables = SeatedTableSerializer(many=True)
+
+    class Meta:
+        model = Round
+        fields = ("round", "tables")
+
+
+class SeatingSerializer(serializers.Serializer[Any]):
+    method = serializers.ChoiceField(choices=[str(m) for m in Method])
+    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=-MAX_INTEGER,
+                                    max_value=MAX_INTEGER)
+
+
+class ScheduleSerializer(serializers.Serializer[Any]):
+    csv = serializers.CharField(trim_whitespace=False, help_text="header round,table then one column per seat "
+                                "(east,south,west,north or seat1..seatN), one line per table, player ids")
+
+
+class PreviewSeatSerializer(serializers.Serializer[Any]):
+    wind = serializers.CharField(help_text='the seat wind ("East" first, the first dealer)')
+    player = PlayerRefSerializer()
+    rank_table = serializers.IntegerField(allow_null=True, help_text="swiss: the table the player's place in the "
+                                          "standings gives him; null for random tables")
+    moved = serializers.IntegerField(help_text="tables from the rank table: negative up toward table 1, "
+                                     "positive down; 0 for random tables")
+    met = PlayerRefSerializer(many=True, help_text="the players at this table met in an earlier round")
+
+
+class PreviewTableSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    seats = PreviewSeatSerializer(many=True)
+
+
+class SeatingPreviewSerializer(serializers.Serializer[Any]):
+    """The tables a round would get, written nowhere: seat the round with the same method and seed to get them."""
+
+    round = serializers.IntegerField(help_text="the round's number")
+    method = serializers.ChoiceField(choices=[str(m) for m in Method])
+    seed = serializers.IntegerField(help_text="the seed used (drawn when none was given): POST it to seat these "
+                                    "tables, as long as the standings and players do not change")
+    spread = serializers.IntegerField(allow_null=True, help_text="swiss: the event's swiss_spread, how many tables "
+                                      "a player may move from his rank table (null: any); null for random tables")
+    optimal = serializers.BooleanField(help_text="no seating can have fewer repeats (nor, swiss, fewer tables "
+                                       "moved); false when the search ended at its time limit or a stall first")
+    repeats = serializers.IntegerField(help_text="pairs seated together again")
+    moved = serializers.IntegerField(help_text="tables moved from the rank tables, summed over the players")
+    wind_imbalance = serializers.IntegerField(help_text="over the players, the most-sat minus the least-sat "
+                                              "seat wind, this round included")
+    tables = PreviewTableSerializer(many=True)
+    byes = PlayerRefSerializer(many=True, help_text="the players who sit this round out")
