@@ -16,7 +16,6 @@ from rules.parameters import UmaByPlusCount
 from rules.ruleset import Ruleset
 
 POINT = 1000  # score per point of the final result
-ROUND_UP_FROM = 600  # 五捨六入: a rest of 600 or more rounds up to the next thousand
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +54,11 @@ def is_first(*, ruleset: Ruleset, scores: Sequence[int], player: int) -> bool:
     return player in rank_groups(ruleset=ruleset, scores=scores)[0]
 
 
-def round_score_56(score: int) -> int:
-    """Tenhou's 五捨六入: to thousands, 500 and below down, 600 and above up."""
-    thousands, rest = divmod(score, POINT)
-    return (thousands + (1 if rest >= ROUND_UP_FROM else 0)) * POINT
+def round_to_thousand(score: int) -> int:
+    """To the nearest 1000, a 500 away from zero: Tenhou's records give 38500 → 39000 and −7500 → −8000."""
+    thousands, rest = divmod(abs(score), POINT)
+    rounded = (thousands + (1 if rest >= POINT // 2 else 0)) * POINT
+    return rounded if score >= 0 else -rounded
 
 
 def final_results(*, ruleset: Ruleset, scores: Sequence[int], deposits: int, finished: bool,
@@ -102,7 +102,7 @@ def final_results(*, ruleset: Ruleset, scores: Sequence[int], deposits: int, fin
         position += len(group)
 
     if ruleset.final_rounding == FinalRounding.NEAREST_THOUSAND and not ruleset.is_mcr:
-        rows = _round_tenhou(ruleset=ruleset, rows=rows)
+        rows = _round_to_thousands(ruleset=ruleset, rows=rows)
     return tuple(rows)
 
 
@@ -115,13 +115,13 @@ def _uma_for(*, ruleset: Ruleset, scores: Sequence[int]) -> list[Fraction]:
     return list(uma) if uma else [Fraction(0)] * ruleset.players
 
 
-def _round_tenhou(*, ruleset: Ruleset, rows: list[FinalRow]) -> list[FinalRow]:
-    """End scores to thousands by 五捨六入; first place takes the rounding rest so the sum is kept.
+def _round_to_thousands(*, ruleset: Ruleset, rows: list[FinalRow]) -> list[FinalRow]:
+    """End scores to the nearest thousand; first place takes the rounding rest so the sum is kept.
 
     Players tied for first (under ``ties: split``) share that rest equally.
     """
     exact_total = sum(Fraction(r.score - ruleset.return_points, POINT) for r in rows)
-    rounded = [Fraction(round_score_56(r.score) - ruleset.return_points, POINT) for r in rows]
+    rounded = [Fraction(round_to_thousand(r.score) - ruleset.return_points, POINT) for r in rows]
     firsts = [i for i, r in enumerate(rows) if r.rank == 1]
     others = sum((v for i, v in enumerate(rounded) if i not in firsts), Fraction(0))
     for i in firsts:

@@ -103,7 +103,14 @@ class SeatRotation(StrEnum):
 
 
 class FinalRounding(StrEnum):
-    """End scores exact, or rounded to the nearest 1000 (Tenhou's 五捨六入)."""
+    """End scores exact, or rounded to the nearest 1000 with a 500 away from zero (Tenhou)."""
 
     EXACT = "exact"
     NEAREST_THOUSAND = "nearest_thousand"
+
+
+class PaoScope(StrEnum):
+    """What the liable player covers when the hand holds more than the fed yakuman."""
+
+    FED_YAKUMAN = "fed_yakuman"  # only the fed yakuman (seed 000 §5.1, JPML)
+    WHOLE_HAND = "whole_hand"  # the whole hand, honba included (Tenhou's records)

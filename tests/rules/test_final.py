@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rules.final import final_results, round_score_56
+from rules.final import final_results, round_to_thousand
 from rules.presets import get_preset
 from rules.ruleset import Ruleset
 
@@ -34,9 +34,11 @@ def test_score_sheet_example():
     ("m-league", [45000, 30000, 15000, 10000], [15 + 30 + 20, 0 + 10, -15 - 10, -20 - 30]),
     # NPM: +50 for first already holds the oka (seed 000 §5.5).
     ("npm", [40000, 30000, 20000, 10000], [10 + 50, 0 + 10, -10 - 10, -20 - 30]),
-    # Tenhou: 五捨六入 on the end score, first place takes the rest (sum stays 0).
+    # Tenhou: end scores to the nearest 1000, first place takes the rest (sum stays 0).
     ("tenhou", [45700, 25300, 18800, 10200], [56, 5, -21, -40]),
-    ("tenhou", [30500, 30400, 20600, 18500], [1 + 20 + 20, 0 + 10, -9 - 10, -12 - 20]),
+    ("tenhou", [30500, 30400, 20600, 18500], [0 + 20 + 20, 0 + 10, -9 - 10, -11 - 20]),
+    # Tenhou's records: a second place on 38500 is +9 +10 = +19.0, first gives up the extra point.
+    ("tenhou", [48400, 38500, 20600, -7500], [18 + 20 + 20, 9 + 10, -9 - 10, -38 - 20]),
 ])
 def test_oka_uma_and_rounding(key, scores, points):
     rows = points_by_player(rules(key), scores)
@@ -45,10 +47,13 @@ def test_oka_uma_and_rounding(key, scores, points):
 
 
 @pytest.mark.parametrize(("score", "rounded"), [
-    (30500, 30000), (30600, 31000), (29400, 29000), (45700, 46000), (-1000, -1000), (-1400, -1000),
+    # SCORE_SHEET.md: to the nearest 1000, a 500 away from zero. Tenhou's records:
+    # 38500 → 39000, 40500 → 41000, −7500 → −8000 (RULES.md, the tenhou row).
+    (38400, 38000), (38500, 39000), (38600, 39000), (40500, 41000), (30500, 31000), (29500, 30000),
+    (-7400, -7000), (-7500, -8000), (-7600, -8000), (-500, -1000), (-400, 0), (0, 0), (45700, 46000),
 ])
-def test_round_score_56(score, rounded):
-    assert round_score_56(score) == rounded
+def test_round_to_thousand(score, rounded):
+    assert round_to_thousand(score) == rounded
 
 
 @pytest.mark.parametrize(("scores", "uma_by_player", "ranks"), [
