@@ -271,6 +271,8 @@ PARAMETERS: dict[str, Param] = {
                                 maximum=PAYMENT_LIMIT),
     "chombo_ends_game": Param(ParamKind.BOOL, "a chombo ends the game"),
     "pao": Param(ParamKind.BOOL, "liability payments for fed yakuman"),
+    "pao_scope": Param(ParamKind.CHOICE, "what the liable player covers in a hand worth more than the fed yakuman: "
+                       "that yakuman only, or the whole hand", options=options.PaoScope),
     "min_han": Param(ParamKind.INT, "smallest winning hand in han", minimum=1, maximum=MAX_MIN_HAN),
     "yakuman_only": Param(ParamKind.BOOL, "only yakuman may win (counted yakuman where kazoe_yakuman)"),
     "dealer_bonus": Param(ParamKind.BOOL, "false: everyone scores as a non-dealer"),

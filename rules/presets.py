@@ -4,8 +4,10 @@ Each preset is a function whose docstring names its source and flags the
 values the sources do not settle, marked (?): they are kept as RULES.md
 writes them, and an organiser may override any of them. Unless a preset says
 otherwise: honba 300, riichi stick 1000, noten total 3000, tenpai renchan, no
-busting, no agari-yame, no nagashi, no abortive draws, pao on, ties split,
-a hanchan (``Ruleset`` holds these defaults).
+busting, no agari-yame, no nagashi, no abortive draws, pao on, covering
+only the fed yakuman (seed 000 §5.1's reading: ``pao_scope: fed_yakuman``,
+marked (?) where a preset's own source does not say), ties split, a
+hanchan (``Ruleset`` holds these defaults).
 """
 
 from __future__ import annotations
@@ -109,7 +111,8 @@ def _jpml_a() -> dict[str, Any]:
     terminals, four winds, four riichi, four kans); 4 han 30 fu is 7700/11600
     (no kiriage); 11 han and up is sanbaiman (no kazoe); double and triple
     yakuman count; sticks left at the end are lost; pao for big three
-    dragons, big four winds and four kans. Chombo −20 deducted.
+    dragons, big four winds and four kans, covering only the fed yakuman
+    (pao_scope fed_yakuman). Chombo −20 deducted.
     Uncertain (?): a double-wind pair is 2 fu (JPML practice; scoring from tiles).
     """
     return {"uma": {"by_plus_count": {"1": [12, -1, -3, -8], "2": [8, 4, -4, -8], "3": [8, 3, 1, -12],
@@ -171,7 +174,8 @@ def _m_league() -> dict[str, Any]:
 
     25000/30000, uma +30/+10/−10/−30 plus the 20-point oka, head bump,
     kiriage mangan, pao.
-    Uncertain (?): chombo −20 deducted; kazoe yakuman and multiple yakuman
+    Uncertain (?): pao covers only the fed yakuman (the seed's reading);
+    chombo −20 deducted; kazoe yakuman and multiple yakuman
     (kept at the defaults); leftover sticks to first place.
     """
     return {"start_points": 25000, "return_points": 30000, "uma": [30, 10, -10, -30], "chombo_penalty": -20,
@@ -189,15 +193,21 @@ def _tenhou() -> dict[str, Any]:
     triple ron is an abortive draw; honba and sticks to the winner first in
     turn after the discarder; abortive draws and nagashi mangan. Chombo:
     reverse mangan at the table, no deduction. Ties by seat order. End
-    scores rounded to thousands (五捨六入: 500 down, 600 up), first place
-    taking the remainder.
+    scores rounded to the nearest thousand, a 500 away from zero (198 of
+    198 real end scores ending in 500: 38500 → 39000, −7500 → −8000), first
+    place taking the remainder. Pao covers the whole hand, honba included
+    (pao_scope whole_hand): a real record charges the liable player −64900
+    for a non-dealer's 64000 double yakuman tsumo with 3 honba.
+    Uncertain (?): on a ron with pao beyond one yakuman, the liable player and
+    the discarder halve the whole hand and the discarder pays the honba.
     """
     return {"start_points": 25000, "return_points": 30000, "uma": [20, 10, -10, -20], "busting": True,
             "agari_yame": True, "extension": "until_goal", "goal_points": 30000, "kazoe_yakuman": True,
             "multiple_yakuman": True, "kiriage_mangan": False, "multiple_ron": "double_only_triple_abort",
             "multiple_ron_honba": "first_winner", "multiple_ron_deposits": "first_winner", "abortive_draws": True,
             "nagashi_mangan": True, "chombo_payment": "reverse_mangan", "chombo_penalty": 0,
-            "ties": "seat_order", "final_rounding": "nearest_thousand", "deposits_at_end": "first_place"}
+            "ties": "seat_order", "final_rounding": "nearest_thousand", "deposits_at_end": "first_place",
+            "pao_scope": "whole_hand"}
 
 
 @preset("mahjong-soul")

@@ -26,6 +26,7 @@ from rules.options import (
     MultipleRon,
     MultipleRonDeposits,
     MultipleRonHonba,
+    PaoScope,
     Renchan,
     Scoring,
     SeatRotation,
@@ -97,6 +98,7 @@ class Ruleset:
     chombo_flat_amount: int = 0
     chombo_ends_game: bool = False
     pao: bool = True
+    pao_scope: PaoScope = PaoScope.FED_YAKUMAN
     min_han: int = 1
     yakuman_only: bool = False
     dealer_bonus: bool = True

@@ -38,6 +38,7 @@ from rules.options import (
     MultipleRon,
     MultipleRonDeposits,
     MultipleRonHonba,
+    PaoScope,
     Renchan,
 )
 from rules.ruleset import Ruleset
@@ -119,12 +120,13 @@ def _pay_ron_win(ledger: Ledger, *, ruleset: Ruleset, state: GameState, loser: i
     honba_payer = loser
     if win.pao is not None and win.pao != loser:
         # Pao on a ron (seed 000 §5.1): the liable player pays half of the
-        # fed yakuman, the discarder the rest. In a double yakuman only one
-        # yakuman is fed, and then the liable player also pays the honba.
-        fed = total if value.yakuman == 1 else ron_value(ruleset=ruleset, base=YAKUMAN, dealer=dealer)
+        # fed yakuman, the discarder the rest. Under fed_yakuman a double
+        # yakuman feeds only one, and then the liable player also pays the honba.
+        whole = _pao_covers_whole_hand(ruleset=ruleset, value=value)
+        fed = total if whole else ron_value(ruleset=ruleset, base=YAKUMAN, dealer=dealer)
         ledger.pay(win.pao, win.winner, fed // 2, PaymentReason.PAO)
         ledger.pay(loser, win.winner, total - fed // 2, PaymentReason.HAND)
-        if value.yakuman > 1:
+        if not whole:
             honba_payer = win.pao
     else:
         ledger.pay(loser, win.winner, total, PaymentReason.HAND)
@@ -163,20 +165,22 @@ def _settle_tsumo(*, ruleset: Ruleset, state: GameState, tsumo: Tsumo, names: Se
     payers = [p for p in range(n) if p != win.winner]
     honba_each = _honba_per_payer(ruleset=ruleset, honba=state.honba, payers=len(payers))
     normal_base = value.base
+    liable_pays_all = win.pao is not None and _pao_covers_whole_hand(ruleset=ruleset, value=value)
     if win.pao is not None:
         # Pao on a tsumo (seed 000 §5.1): the liable player pays the fed
-        # yakuman as if dealt in. In a double yakuman the rest is an ordinary
-        # tsumo, honba from everyone; otherwise the liable player pays it all.
-        fed_base = value.base if value.yakuman == 1 else YAKUMAN
+        # yakuman as if dealt in. Under fed_yakuman the rest of a double
+        # yakuman is an ordinary tsumo, honba from everyone; when the liable
+        # player covers the whole hand (Tenhou), they pay the honba too.
+        fed_base = value.base if liable_pays_all else YAKUMAN
         ledger.pay(win.pao, win.winner, ron_value(ruleset=ruleset, base=fed_base, dealer=dealer), PaymentReason.PAO)
         normal_base = value.base - fed_base
-        if value.yakuman == 1:
+        if liable_pays_all:
             ledger.pay(win.pao, win.winner, ruleset.honba_points * state.honba, PaymentReason.HONBA)
     if normal_base:
         shares = tsumo_shares(ruleset=ruleset, base=normal_base, winner=win.winner, dealer=state.dealer, players=n)
         for payer in payers:
             ledger.pay(payer, win.winner, shares[payer], PaymentReason.HAND)
-    if win.pao is None or value.yakuman > 1:
+    if not liable_pays_all:
         for payer in payers:
             ledger.pay(payer, win.winner, honba_each, PaymentReason.HONBA)
     ledger.pay(None, win.winner, (state.deposits + len(tsumo.riichi)) * ruleset.riichi_deposit,
@@ -184,6 +188,10 @@ def _settle_tsumo(*, ruleset: Ruleset, state: GameState, tsumo: Tsumo, names: Se
     dealer_stays = dealer and ruleset.renchan != Renchan.NONE
     return ledger.win_settlement(kind=Outcome.TSUMO, state=state, dealer_stays=dealer_stays,
                                  wins=(_outcome(win, value),))
+
+
+def _pao_covers_whole_hand(*, ruleset: Ruleset, value: HandValue) -> bool:
+    return value.yakuman == 1 or ruleset.pao_scope == PaoScope.WHOLE_HAND
 
 
 def _settle_draw(*, ruleset: Ruleset, state: GameState, draw: Draw, names: Sequence[str]) -> Settlement:

@@ -38,6 +38,7 @@ CHOICES: dict[str, tuple[type[StrEnum], tuple[str, ...]]] = {
     "tsumo_payment": (options.TsumoPayment, ("standard", "equal_shares", "five_player_rule_2")),
     "seat_rotation": (options.SeatRotation, ("none", "mcr")),
     "final_rounding": (options.FinalRounding, ("exact", "nearest_thousand")),
+    "pao_scope": (options.PaoScope, ("fed_yakuman", "whole_hand")),
 }
 
 

@@ -123,6 +123,21 @@ def test_pao(result, round_label, honba, deltas):
     assert record.settlement.deltas == deltas
 
 
+@pytest.mark.parametrize(("result", "round_label", "honba", "deltas"), [
+    # Tenhou's record (RULES.md, pao): a non-dealer's big three dragons + all honours
+    # tsumo, 64000 with 3 honba: the liable player −64900, the other two nothing.
+    (Tsumo(win=Win(winner=0, yakuman=2, pao=3)), "E2", 3, (64900, 0, 0, -64900)),
+    # A single yakuman is the whole hand under either reading.
+    (Tsumo(win=Win(winner=0, yakuman=1, pao=3)), "E2", 2, (32600, 0, 0, -32600)),
+    # On a ron the liable player and the discarder halve the whole hand, the
+    # discarder pays the honba as for a single yakuman (the tenhou preset's (?)).
+    (ron(1, Win(winner=0, yakuman=2, pao=2)), "E2", 1, (64300, -32300, -32000, 0)),
+])
+def test_pao_whole_hand(result, round_label, honba, deltas):
+    record = settle(result, round_label=round_label, honba=honba, pao_scope="whole_hand")
+    assert record.settlement.deltas == deltas
+
+
 def test_pao_double_yakuman_capped_is_a_single_liability():
     record = settle(ron(1, Win(winner=0, yakuman=2, pao=2)), round_label="E2", multiple_yakuman=False)
     assert record.settlement.deltas == (32000, -16000, -16000, 0)
