@@ -1,0 +1,91 @@
+"""What one online game's log says: its sheet, and the numbers the platform recorded with it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from rules.errors import Problem
+
+ROUND_WINDS = "ESWN"
+
+
+class Platform(StrEnum):
+    TENHOU = "tenhou"
+    MAHJONG_SOUL = "mahjong_soul"
+
+
+class LogError(ValueError):
+    """A log that cannot be read; each problem names where in the log."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(str(p) for p in problems))
+
+    @classmethod
+    def one(cls, where: str, message: str) -> LogError:
+        return cls([Problem(where, message)])
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedHand:
+    """A hand as the platform recorded it: where it was played and each seat's change, riichi sticks included."""
+
+    round: str  # "E1", "S3", …
+    honba: int
+    deposits: int  # riichi sticks on the table before the hand
+    deltas: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class OnlineGame:
+    """One game read from a log: a score sheet naming the platform's players, and the platform's own numbers."""
+
+    platform: Platform
+    log_id: str
+    names: list[str]
+    ruleset: str
+    overrides: dict[str, Any]
+    hands: list[dict[str, Any]] = field(default_factory=list)
+    recorded: list[RecordedHand] = field(default_factory=list)
+    final_scores: tuple[int, ...] | None = None  # end scores, sticks left to first place included
+    final_points: tuple[Fraction, ...] | None = None
+    start_scores: tuple[int, ...] | None = None
+
+    def sheet(self) -> dict[str, Any]:
+        """The score sheet (SCORE_SHEET.md) of the game, players named as on the platform."""
+        sheet: dict[str, Any] = {"ruleset": self.ruleset, "overrides": dict(self.overrides),
+                                 "players": list(self.names), "hands": list(self.hands)}
+        if self.start_scores is not None:
+            sheet["start"] = {"scores": list(self.start_scores)}
+        return sheet
+
+
+def tenhou_overrides(*, three_players: bool, hanchan: bool) -> dict[str, Any]:
+    """The ``tenhou`` preset's overrides for a lobby: East-only, and Tenhou's three-player values.
+
+    Three players (real logs): 35000 start, 40000 return, uma +20/0/−20, the
+    missing North's share of a tsumo lost, noten 2000 in all, honba 200 (100
+    from each payer on a tsumo), extension until 40000.
+    """
+    overrides: dict[str, Any] = {}
+    if not hanchan:
+        overrides["round_winds"] = 1
+    if three_players:
+        overrides |= {"players": 3, "start_points": 35000, "return_points": 40000, "uma": [20, 0, -20],
+                      "noten_payment_total": 2000, "honba_points": 200, "goal_points": 40000}
+    return overrides
+
+
+def rounding_overrides(points: tuple[Fraction, ...] | None) -> dict[str, Any]:
+    """End points the log gives in tenths were not rounded: a 2023 tokujou record (mjlog2json-6) has +63.8."""
+    if points is not None and any(p.denominator != 1 for p in points):
+        return {"final_rounding": "exact"}
+    return {}
+
+
+def round_label(kyoku: int) -> str:
+    """Tenhou's round counter (0 = East 1, 4 = South 1, …) as the sheet's round label."""
+    return f"{ROUND_WINDS[(kyoku // 4) % 4]}{kyoku % 4 + 1}"

@@ -1,0 +1,75 @@
+"""A log that cannot be read is refused with where and why, never half read and never an exception."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from scoring.logs.model import LogError
+from scoring.logs.read import MAX_LOG_BYTES, read_log
+
+FIXTURES = Path(__file__).parents[2] / "fixtures" / "online"
+A_GAME = (FIXTURES / "tenhou" / "mjx-2010081709gm-00a9-0000-fe3371ad.xml").read_bytes()
+BOMB = (b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>'
+        b"<mjloggm><UN n0='&lol2;'/></mjloggm>")
+
+
+def _cut_before_the_end(log: bytes) -> bytes:
+    return log[:log.rindex(b"<INIT")] + b"</mjloggm>"
+
+
+@pytest.mark.parametrize(("data", "field", "words"), [
+    (b"", "log", "neither a Tenhou mjlog"),
+    (b"hello", "log", "neither a Tenhou mjlog"),
+    (b"<mjloggm><GO", "mjlog", "not a readable mjlog XML"),
+    (b"<html><body>404</body></html>", "mjlog", "not <mjloggm>"),
+    (BOMB, "mjlog", "not a readable mjlog XML"),
+    (b"\x1f\x8b\x08\x00broken", "log", "a broken gzip file"),
+    (b"{\"log\": ", "log", "not valid JSON"),
+    (b"{\"name\": [\"a\"]}", "log", "non-empty \"log\" list"),
+    (b"[1, 2]", "log", "non-empty \"log\" list"),
+    (b"{\"name\": [\"a\", \"b\", \"c\", \"d\"], \"log\": [[[0, 0, 0]]]}", "log[0]", "a hand has 17 fields"),
+    (b"<mjloggm><GO type='169'/><UN n0='a'/><RYUUKYOKU sc='1'/></mjloggm>", "mjlog", "before the first result"),
+    (b" " * (MAX_LOG_BYTES + 1), "log", "not a game log"),
+])
+def test_unreadable_logs_name_the_place_and_the_reason(data, field, words):
+    with pytest.raises(LogError) as caught:
+        read_log(data, name="upload")
+    assert caught.value.problems[0].field == field
+    assert words in caught.value.problems[0].message
+
+
+def test_a_log_that_stops_before_the_end_is_refused():
+    with pytest.raises(LogError, match="no owari"):
+        read_log(_cut_before_the_end(A_GAME))
+
+
+def test_gzip_and_plain_read_alike_and_a_name_gives_the_id():
+    plain = read_log(A_GAME, name="2010081709gm-00a9-0000-fe3371ad&tw=2.mjlog")
+    packed = read_log(gzip.compress(A_GAME), name="x/2010081709gm-00a9-0000-fe3371ad.mjlog")
+    assert plain.sheet() == packed.sheet()
+    assert plain.log_id == packed.log_id == "2010081709gm-00a9-0000-fe3371ad"
+    # Without an id in the name, the content's hash keeps a second import of the same file recognisable.
+    assert read_log(A_GAME, name="upload").log_id == read_log(A_GAME).log_id
+    assert read_log(A_GAME).log_id.startswith("sha256:")
+
+
+def test_a_gzip_bomb_stops_at_the_limit():
+    with pytest.raises(LogError, match="unpacks to over"):
+        read_log(gzip.compress(b" " * (MAX_LOG_BYTES + 1)))
+
+
+def test_a_mjlog_is_scored_by_tenhou_rules_only():
+    with pytest.raises(LogError) as caught:
+        read_log(A_GAME, ruleset="wrc-2025")
+    assert caught.value.problems[0].field == "ruleset"
+
+
+def test_a_three_player_mahjong_soul_game_needs_a_ruleset_named():
+    log = json.loads((FIXTURES / "tenhou6" / "sanmaengine-2024010120gm-00b9-0000-e324b88a.json").read_text())
+    log["rule"]["disp"] = "玉の間南喰"
+    with pytest.raises(LogError, match="three-player Mahjong Soul"):
+        read_log(json.dumps(log).encode())
