@@ -123,7 +123,7 @@ def _game_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement,
         if settlement.dealer_stays and ruleset.last_dealer_may_stop and settlement.kind in _WINS:
             return None, True
         if settlement.dealer_stays:
-            dealer_won_or_tenpai = settlement.kind in (*_WINS, Outcome.DRAW)
+            dealer_won_or_tenpai = settlement.kind in _WINS or (settlement.kind == Outcome.DRAW and ruleset.tenpai_yame)
             if (ruleset.agari_yame and dealer_won_or_tenpai and (goal_met or not extending)
                     and is_first(ruleset=ruleset, scores=scores, player=state.dealer)):
                 return "agari-yame", False

@@ -258,6 +258,8 @@ PARAMETERS: dict[str, Param] = {
     "nagashi_mangan": Param(ParamKind.BOOL, "nagashi mangan paid as a mangan tsumo"),
     "busting": Param(ParamKind.BOOL, "the game ends when a score goes below 0"),
     "agari_yame": Param(ParamKind.BOOL, "the game ends when the last dealer wins or is tenpai while first"),
+    "tenpai_yame": Param(ParamKind.BOOL, "with agari_yame: a last dealer tenpai at a draw while first also ends "
+                         "the game (false: only a win does)"),
     "round_winds": Param(ParamKind.INT, "1 = East only, 2 = East-South, 4 = full game", minimum=1,
                          maximum=MAX_ROUND_WINDS),
     "extension": Param(ParamKind.CHOICE, "continue into the next wind until someone reaches goal_points",

@@ -197,9 +197,10 @@ def _tenhou() -> dict[str, Any]:
     198 real end scores ending in 500: 38500 → 39000, −7500 → −8000), first
     place taking the remainder. Pao covers the whole hand, honba included
     (pao_scope whole_hand): a real record charges the liable player −64900
-    for a non-dealer's 64000 double yakuman tsumo with 3 honba.
-    Uncertain (?): on a ron with pao beyond one yakuman, the liable player and
-    the discarder halve the whole hand and the discarder pays the honba.
+    for a non-dealer's 64000 double yakuman tsumo with 3 honba, another the
+    liable player −16300 and the discarder −16000 for a yakuman ron with 1
+    honba.
+    Uncertain (?): a double yakuman ron with pao is halved whole (no record).
     """
     return {"start_points": 25000, "return_points": 30000, "uma": [20, 10, -10, -20], "busting": True,
             "agari_yame": True, "extension": "until_goal", "goal_points": 30000, "kazoe_yakuman": True,

@@ -90,6 +90,7 @@ class Ruleset:
     nagashi_mangan: bool = False
     busting: bool = False
     agari_yame: bool = False
+    tenpai_yame: bool = True
     round_winds: int = 2
     extension: Extension = Extension.NONE
     goal_points: int = 30000

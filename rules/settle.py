@@ -120,13 +120,15 @@ def _pay_ron_win(ledger: Ledger, *, ruleset: Ruleset, state: GameState, loser: i
     honba_payer = loser
     if win.pao is not None and win.pao != loser:
         # Pao on a ron (seed 000 §5.1): the liable player pays half of the
-        # fed yakuman, the discarder the rest. Under fed_yakuman a double
-        # yakuman feeds only one, and then the liable player also pays the honba.
+        # fed yakuman, the discarder the rest and the honba. A double yakuman
+        # feeds only one, and then the liable player pays the honba. Under
+        # whole_hand (Tenhou's records) the liable player pays half of the
+        # whole hand and the honba, always.
         whole = _pao_covers_whole_hand(ruleset=ruleset, value=value)
         fed = total if whole else ron_value(ruleset=ruleset, base=YAKUMAN, dealer=dealer)
         ledger.pay(win.pao, win.winner, fed // 2, PaymentReason.PAO)
         ledger.pay(loser, win.winner, total - fed // 2, PaymentReason.HAND)
-        if not whole:
+        if not whole or ruleset.pao_scope == PaoScope.WHOLE_HAND:
             honba_payer = win.pao
     else:
         ledger.pay(loser, win.winner, total, PaymentReason.HAND)

@@ -129,9 +129,11 @@ def test_pao(result, round_label, honba, deltas):
     (Tsumo(win=Win(winner=0, yakuman=2, pao=3)), "E2", 3, (64900, 0, 0, -64900)),
     # A single yakuman is the whole hand under either reading.
     (Tsumo(win=Win(winner=0, yakuman=1, pao=3)), "E2", 2, (32600, 0, 0, -32600)),
-    # On a ron the liable player and the discarder halve the whole hand, the
-    # discarder pays the honba as for a single yakuman (the tenhou preset's (?)).
-    (ron(1, Win(winner=0, yakuman=2, pao=2)), "E2", 1, (64300, -32300, -32000, 0)),
+    # On a ron the liable player pays half and the honba, the discarder the other half:
+    # Tenhou's record fastmaj-13 (tests/fixtures/online), a yakuman dealt in by the dealer with 1 honba.
+    (ron(1, Win(winner=0, yakuman=1, pao=2)), "E2", 1, (32300, -16000, -16300, 0)),
+    # A double yakuman is halved whole the same way (the tenhou preset's (?): no record has one).
+    (ron(1, Win(winner=0, yakuman=2, pao=2)), "E2", 1, (64300, -32000, -32300, 0)),
 ])
 def test_pao_whole_hand(result, round_label, honba, deltas):
     record = settle(result, round_label=round_label, honba=honba, pao_scope="whole_hand")
