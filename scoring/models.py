@@ -39,6 +39,7 @@ class HandChange(models.Model):
         DELETE = "delete"
         SHEET = "sheet"
         GAME = "game"  # the game's clock or substitutes
+        IMPORT = "import"  # a whole game from an online platform's log
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     index = models.PositiveIntegerField(null=True, blank=True)

@@ -28,11 +28,17 @@ class Player(models.Model):
     federation_id = models.CharField(max_length=40, blank=True, help_text="e.g. an EMA number")
     country = models.CharField(max_length=60, blank=True)
     club = models.CharField(max_length=100, blank=True)
+    online_name = models.CharField(max_length=100, blank=True, help_text="the name played under on Tenhou or "
+                                   "Mahjong Soul: imported game logs find the player by it")
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="player")
 
     class Meta:
         ordering = ("name", "id")
+        constraints = (
+            models.UniqueConstraint(fields=("online_name",), condition=~models.Q(online_name=""),
+                                    name="one_player_per_online_name"),
+        )
 
     def __str__(self) -> str:
         return self.name
@@ -223,6 +229,14 @@ class Game(models.Model):
         PLAYING = "playing", _("playing")
         FINISHED = "finished", _("finished")
 
+    class Platform(models.TextChoices):
+        TENHOU = "tenhou", "Tenhou"
+        MAHJONG_SOUL = "mahjong_soul", "Mahjong Soul"
+
+    class LogCheck(models.TextChoices):
+        MATCHES = "matches", _("matches the log")
+        DIFFERS = "differs", _("differs from the log")
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")
     table = models.OneToOneField(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="game")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PLAYING)
@@ -233,14 +247,42 @@ class Game(models.Model):
     played_on = models.DateField(default=timezone.localdate, help_text="a league counts the games in its date range")
     result = models.JSONField(default=dict, blank=True, help_text="the replayed score sheet's output, players by seat "
                               "(derived)")
+    # An online game is scored by its platform's rules, not the event's: blank means the event's.
+    ruleset_key = models.CharField(max_length=40, blank=True, help_text="blank: the event's ruleset")
+    ruleset_overrides = models.JSONField(default=dict, blank=True)
+    platform = models.CharField(max_length=20, blank=True, choices=Platform.choices,
+                                help_text="where an imported game was played")
+    log_id = models.CharField(max_length=80, blank=True, help_text="the platform's id of an imported game's log")
+    log_check = models.CharField(max_length=10, blank=True, choices=LogCheck.choices,
+                                 help_text="an imported game replayed against the numbers its log records")
+    log_differences = models.JSONField(default=list, blank=True, help_text="where the replay and the log differ")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ("-created_at", "-id")
+        constraints = (
+            models.UniqueConstraint(fields=("event", "log_id"), condition=~models.Q(log_id=""),
+                                    name="one_game_per_log_per_event"),
+        )
 
     def __str__(self) -> str:
         return f"game {self.pk} ({self.event})"
+
+    @property
+    def log_label(self) -> str:
+        """The log id as people read it: Tenhou's whole, a content hash cut to its first 12 digits."""
+        return self.log_id[:19] + "…" if self.log_id.startswith("sha256:") else self.log_id
+
+    def rules_source(self) -> tuple[str, dict[str, Any]]:
+        """The preset key and overrides this game is scored by: its own (an online game's) or the event's."""
+        if self.ruleset_key:
+            return self.ruleset_key, self.ruleset_overrides
+        return self.event.ruleset_key, self.event.ruleset_overrides
+
+    def ruleset(self) -> Ruleset:
+        key, overrides = self.rules_source()
+        return build_ruleset(key=key, overrides=overrides)
 
 
 class Seat(models.Model):

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.game import HandRecord
+from rules.hands import Ron, Tsumo
 from scoring.logs.model import OnlineGame, RecordedHand
 from scoring.sheet.reader import ScoredSheet, SheetError, score_sheet
 
 # Kiriage mangan turns 4 han 30 fu and 3 han 60 fu into a mangan: the only hands whose value it changes.
-KIRIAGE_GAPS = {300, 400, 600, 800}  # per payer or in all: 7700 → 8000, 11600 → 12000, 3900 → 4000, 2000 → …
+KIRIAGE_HANDS = {(4, 30), (3, 60)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ def _hand_difference(index: int, played: HandRecord, logged: RecordedHand, label
     if deltas == logged.deltas:
         return None
     return (f"{where}: the log records {_by_seat(logged.deltas)}, the rules give {_by_seat(deltas)}"
-            + _hint(logged.deltas, deltas))
+            + _hint(played))
 
 
 def _final_differences(game: OnlineGame, scored: ScoredSheet) -> list[str]:
@@ -81,6 +82,7 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}"
 
 
-def _hint(logged: Sequence[int], played: Sequence[int]) -> str:
-    gaps = {abs(a - b) for a, b in zip(logged, played, strict=True) if a != b}
-    return " (kiriage mangan?)" if gaps and gaps <= KIRIAGE_GAPS else ""
+def _hint(played: HandRecord) -> str:
+    result = played.result
+    wins = result.wins if isinstance(result, Ron) else (result.win,) if isinstance(result, Tsumo) else ()
+    return " (kiriage mangan?)" if any((w.han, w.fu) in KIRIAGE_HANDS for w in wins) else ""

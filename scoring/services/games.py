@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 from datetime import date
+from typing import Any
 
 from django.db import transaction
 
@@ -24,11 +25,13 @@ PREVIEW_SEEDS = 2**31  # a drawn seed fits every client's integer
 
 
 def game_create(*, event: Event, player_ids: list[int], table: Table | None = None,
-                substitutes: Iterable[int] = (), played_on: date | None = None) -> Game:
-    """A game with its players in seat order (the first is the first dealer), ready for its first hand."""
+                substitutes: Iterable[int] = (), played_on: date | None = None,
+                rules: tuple[str, dict[str, Any]] | None = None) -> Game:
+    """A game with its players in seat order (the first is the first dealer), ready for its first hand;
+    ``rules`` (a preset key and overrides) when it is not played by the event's."""
     with transaction.atomic():
         return _opened([game_seat(event=event, player_ids=player_ids, table=table, substitutes=substitutes,
-                                  played_on=played_on)])[0]
+                                  played_on=played_on, rules=rules)])[0]
 
 
 def round_seat(*, event: Event, number: int, method: Method, seed: int | None = None) -> list[Game]:

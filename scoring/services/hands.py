@@ -82,6 +82,16 @@ def game_put_sheet(*, game_id: int, hands: list[Record], user: Any, version: int
                                                   alter=alter))
 
 
+def game_put_log(*, game_id: int, hands: list[Record], user: Any, start: Mapping[str, Any]) -> Game:
+    """A new game's hands read from an online platform's log (players by id); the history says "import"."""
+    def alter(game: Game) -> tuple[Any, Any]:
+        before = game_sheet(game)
+        _set_header(game, start=start)
+        return before, game_sheet(game, hands)
+
+    return _write(game_id, None, user, _Change(HandChange.Action.IMPORT, lambda _records: list(hands), alter=alter))
+
+
 def game_update(*, game_id: int, user: Any, version: int | None, ended_by_time: bool | None = None,
                 substitutes: Sequence[int] | None = None) -> Game:
     """End a game by the clock (or take that back), or mark which seats a substitute played.
@@ -134,11 +144,10 @@ def sheet_header_problems(game: Game, data: Mapping[str, Any]) -> list[Problem]:
     problems = [Problem(key, "not part of a game's sheet") for key in sorted(set(data) - _SHEET_KEYS)]
     if "penalties" in data and data["penalties"] != current["penalties"]:
         problems.append(Problem("penalties", "penalties are recorded on the event (admin), not through the sheet"))
-    if "ruleset" in data and data["ruleset"] != game.event.ruleset_key:
-        problems.append(Problem("ruleset", f"this game is played under the event's ruleset "
-                                f"{game.event.ruleset_key!r}"))
-    if "overrides" in data and data["overrides"] != game.event.ruleset_overrides:
-        problems.append(Problem("overrides", "this game is played with the event's overrides"))
+    if "ruleset" in data and data["ruleset"] != current["ruleset"]:
+        problems.append(Problem("ruleset", f"this game is played under the ruleset {current['ruleset']!r}"))
+    if "overrides" in data and data["overrides"] != current["overrides"]:
+        problems.append(Problem("overrides", f"this game is played with the overrides {current['overrides']}"))
     if "players" in data and data["players"] != current["players"]:
         problems.append(Problem("players", f"this game's players are {current['players']} in seat order"))
     if not isinstance(data.get("hands", []), list):

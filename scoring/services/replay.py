@@ -44,9 +44,10 @@ def game_sheet(game: Game, records: Iterable[Mapping[str, Any]] | None = None, *
     def name(player_id: Any) -> Any:
         return player_id if by == NamedBy.ID else roster.label_of(player_id)
 
+    key, overrides = game.rules_source()
     sheet: dict[str, Any] = {
-        "ruleset": game.event.ruleset_key,
-        "overrides": game.event.ruleset_overrides,
+        "ruleset": key,
+        "overrides": overrides,
         "players": list(roster.ids) if by == NamedBy.ID else list(roster.labels),
         "hands": [map_players(r, name) for r in records],
         "penalties": [{"player": name(p.player_id), "points": float(p.points), "reason": p.reason}

@@ -10,7 +10,11 @@ leaves the standings marked until another succeeds.
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -61,6 +65,9 @@ def standings_changed(event_id: int) -> None:
     StandingsState.objects.filter(event_id=event_id).update(changes=F("changes") + 1)
 
 
+_batch: ContextVar[set[int] | None] = ContextVar("standings_batch", default=None)
+
+
 def standings_refresh(event_id: int) -> None:
     """Mark the standings as being updated and recompute them once the caller's transaction commits.
 
@@ -69,7 +76,28 @@ def standings_refresh(event_id: int) -> None:
     until a later recompute (the next write, ``manage.py recompute_standings``) succeeds.
     """
     standings_changed(event_id)
-    transaction.on_commit(lambda: _queue_recompute(event_id))
+    batch = _batch.get()
+    if batch is not None:
+        batch.add(event_id)
+    else:
+        transaction.on_commit(lambda: _queue_recompute(event_id))
+
+
+@contextmanager
+def standings_batch() -> Iterator[None]:
+    """Many writes (an import of many games), one recompute per event at the end instead of one per write.
+
+    Each write still commits on its own and marks the standings as being updated; the recompute is queued
+    when the block ends, whatever ended it.
+    """
+    pending: set[int] = set()
+    token = _batch.set(pending)
+    try:
+        yield
+    finally:
+        _batch.reset(token)
+        for event_id in sorted(pending):
+            transaction.on_commit(functools.partial(_queue_recompute, event_id))  # at once outside a transaction
 
 
 def _queue_recompute(event_id: int) -> None:

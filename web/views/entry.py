@@ -157,7 +157,7 @@ class _Page:
         self.request = request
         self.game = game
         self.result: dict[str, Any] = game.result or {}
-        self.ruleset: Ruleset = game.event.ruleset()
+        self.ruleset: Ruleset = game.ruleset()
         self.roster: Roster = game_roster(game)
         self.hand_count = len(self.result.get("hands", []))
 

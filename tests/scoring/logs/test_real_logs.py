@@ -83,3 +83,25 @@ def test_the_pao_double_yakuman_of_the_issue():
     assert hand == {"result": "tsumo", "winner": game.names[0], "yakuman": 2, "pao": game.names[2]}
     assert game.recorded[6].deltas == (64900, 0, -64900, 0)
     assert game.recorded[6].honba == 3
+
+
+def test_a_difference_names_the_hand_both_numbers_and_a_likely_rule():
+    # Scored with kiriage mangan, which Tenhou does not play, a real 4 han 30 fu hand no longer matches.
+    for entry in STANDARD:
+        game = _read(entry)
+        found = [i for i, h in enumerate(game.hands) if (h.get("han"), h.get("fu")) == (4, 30)
+                 and h["result"] == "ron" and not h.get("riichi") and game.recorded[i].honba == 0]
+        if found:
+            break
+    else:
+        pytest.fail("no plain 4 han 30 fu ron in the fixtures")
+    index = found[0]
+    game.overrides["kiriage_mangan"] = True
+    logged = game.recorded[index]
+    line = next(d for d in check_game(game).differences if d.startswith(f"hand {index + 1} "))
+    paid = -min(logged.deltas)
+    assert paid in (7700, 11600)
+    assert line.startswith(f"hand {index + 1} ({logged.round}-0): the log records ")
+    assert f"−{paid}" in line.split(", the rules give ")[0]
+    assert f"−{paid + (300 if paid % 1000 == 700 else 400)}" in line.split(", the rules give ")[1]
+    assert line.endswith(" (kiriage mangan?)")
