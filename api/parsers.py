@@ -56,5 +56,22 @@ class StrictJSONParser(BaseParser):
             raise InvalidInput(exc.problems) from None
 
 
+class LogParser(BaseParser):
+    """An online game's log as the body, whatever its type (XML, JSON, gzip): the bytes, read within the limit.
+
+    The log reader tells the formats apart by their content; a multipart upload goes to DRF's own parser.
+    """
+
+    media_type = "*/*"
+
+    def parse(self, stream: IO[Any], media_type: str | None = None,
+              parser_context: Mapping[str, Any] | None = None) -> Any:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raw = stream.read(limit + 1) if stream is not None else b""
+        if len(raw) > limit:
+            raise RequestTooLarge(_too_large(limit))
+        return {"log": raw}
+
+
 def _too_large(limit: int) -> str:
     return f"the request body is over {limit // (1024 * 1024)} MB; send less at a time (a game's hands, a schedule)"

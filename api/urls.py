@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, include, path
 from rest_framework.routers import DefaultRouter
 
-from api.views import auth, events, games, seating
+from api.views import auth, events, games, online, seating
 
 router = DefaultRouter()
 router.register("events", events.EventViewSet, basename="event")
@@ -16,6 +16,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/rounds/<int:number>/seating", seating.RoundSeatingView.as_view(), name="round-seating"),
     path("events/<slug:slug>/rounds/<int:number>/seating/preview", seating.RoundSeatingPreviewView.as_view(),
          name="round-seating-preview"),
+    path("events/<slug:slug>/games/import", online.GameImportView.as_view(), name="event-games-import"),
     path("events/<slug:slug>/schedule", seating.EventScheduleView.as_view(), name="event-schedule"),
     path("events/<slug:slug>/standings/", events.StandingsView.as_view(), name="event-standings"),
     path("games/", games.GamesView.as_view(), name="games"),

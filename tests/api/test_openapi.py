@@ -8,12 +8,15 @@ Every status code each operation declares is exercised here, so the schema promi
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from jsonschema import Draft202012Validator, FormatChecker
@@ -637,6 +640,53 @@ def test_every_creating_post_takes_an_idempotency_key(check: Check, seated_event
             "Idempotency-Key"]
 
 
+def test_game_import(check: Check, organiser: User, referee: User, tmp_path: Any):
+    online = Path(__file__).parents[1] / "fixtures" / "online"
+    log = (online / "tenhou" / "mjx-2010081709gm-00a9-0000-fe3371ad.xml").read_bytes()
+    sanma = (online / "tenhou6" / "sanmaengine-2024010120gm-00b9-0000-e324b88a.json").read_bytes()
+    event = EventFactory.create(slug="online", organisers=[organiser], referees=[referee])
+    path, url = "/api/v1/events/{slug}/games/import", f"{API}events/online/games/import"
+    org = client_for(organiser)
+    unknown = check(org.post(url, log, content_type="application/xml"), "post", path, 400)
+    assert {e["field"] for e in unknown["errors"]} == {"body"}
+    assert unknown["results"][0]["outcome"] == "unreadable"
+    created = check(org.post(f"{url}?create_players=true", log, content_type="application/xml"), "post", path, 201)
+    assert created["results"][0]["outcome"] == "imported"
+    again = check(org.post(url, log, content_type="application/octet-stream"), "post", path, 200)
+    assert again["results"][0]["game"] == created["results"][0]["game"]
+    upload = check(org.post(f"{url}?create_players=1", {"file": [_named(sanma, "sanma.json")]}, format="multipart"),
+                   "post", path, 201)
+    assert upload["results"][0]["source"] == "sanma.json"
+    refused = check(org.post(url, _first_delta_changed(log), content_type="application/xml"), "post", path, 422)
+    assert refused["results"][0]["outcome"] == "differs"
+    assert "the log records" in refused["errors"][0]["message"]
+    assert fields(check(org.post(f"{url}?ruleset=nope", log, content_type="application/xml"),
+                        "post", path, 400)) == ["ruleset"]
+    check(client_for(None).post(url, log, content_type="application/xml"), "post", path, 401)
+    check(client_for(referee).post(url, log, content_type="application/xml"), "post", path, 403)
+    check(org.post(f"{API}events/nope/games/import", log, content_type="application/xml"), "post", path, 404)
+    assert event.games.count() == 2
+    key = {"Idempotency-Key": "import once"}
+    assert org.post(url, log, content_type="application/xml", headers=key).status_code == 200
+    assert org.post(url, log, content_type="application/xml", headers=key)["Idempotent-Replayed"] == "true"
+    assert fields(check(org.post(url, sanma, content_type="application/json", headers=key), "post", path, 422)) == [
+        "Idempotency-Key"]
+
+
+def _named(data: bytes, name: str) -> Any:
+    return SimpleUploadedFile(name, data)
+
+
+def _first_delta_changed(log: bytes) -> bytes:
+    """The log with its first win 100 higher for the first seat and 100 lower for the second, in ``sc``."""
+    match = re.search(rb'<AGARI [^>]*?sc="([^"]*)"', log)
+    assert match is not None
+    values = [int(v) for v in match[1].split(b",")]
+    values[1] += 1
+    values[3] -= 1
+    return log[:match.start(1)] + b",".join(str(v).encode() for v in values) + log[match.end(1):]
+
+
 def test_every_declared_response_is_exercised(openapi: dict[str, Any], exercised: set[tuple[str, str, int]],
                                               request: pytest.FixtureRequest):
     """Last in the module: every status every API operation declares was checked above."""
@@ -658,3 +708,4 @@ def test_the_hand_bodies_are_derived_from_the_hand_record(openapi: dict[str, Any
     assert set(schemas["Hand"]["properties"]) == {"index"} | {f.name for f in hand_fields()}
     assert set(schemas["WinRecord"]["properties"]) == {f.name for f in win_fields()}
     assert schemas["HandRecord"]["properties"]["fu"]["maximum"] == 110
+
