@@ -40,8 +40,8 @@ class RegistrationInline(admin.TabularInline[Registration, Event]):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin[Player]):
-    list_display = ("name", "federation_id", "country", "club")
-    search_fields = ("name", "federation_id", "club")
+    list_display = ("name", "federation_id", "country", "club", "online_name")
+    search_fields = ("name", "federation_id", "club", "online_name")
 
 
 @admin.register(Event)
@@ -175,9 +175,12 @@ class GameForm(ModelForm[Game]):
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin[Game]):
     form = GameForm
-    list_display = ("id", "event", "table", "status", "version", "played_on", "updated_at")
-    list_filter = ("event", "status")
-    readonly_fields = ("version", "status", "result")
+    list_display = ("id", "event", "table", "status", "platform", "log_id", "log_check", "version", "played_on",
+                    "updated_at")
+    list_filter = ("event", "status", "platform", "log_check")
+    search_fields = ("log_id",)
+    readonly_fields = ("version", "status", "result", "ruleset_key", "ruleset_overrides", "platform", "log_id",
+                       "log_check", "log_differences")
     inlines = (SeatInline, HandInline)
 
     def get_inlines(self, request: HttpRequest, obj: Game | None) -> list[type[InlineModelAdmin[Any, Any]]]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from datetime import date
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
@@ -53,6 +55,17 @@ class OnlineGame:
     final_scores: tuple[int, ...] | None = None  # end scores, sticks left to first place included
     final_points: tuple[Fraction, ...] | None = None
     start_scores: tuple[int, ...] | None = None
+
+    @property
+    def played_on(self) -> date | None:
+        """The day a Tenhou log id gives (2019103023gm-…: 2019-10-30, Japan time), if it is one."""
+        match = re.match(r"(\d{4})(\d{2})(\d{2})\d{2}gm-", self.log_id)
+        if not match:
+            return None
+        try:
+            return date(int(match[1]), int(match[2]), int(match[3]))
+        except ValueError:
+            return None
 
     def sheet(self) -> dict[str, Any]:
         """The score sheet (SCORE_SHEET.md) of the game, players named as on the platform."""
