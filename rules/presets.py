@@ -73,7 +73,8 @@ def _wrc_2025() -> dict[str, Any]:
     deducted after the game and the hand replayed.
     Uncertain (?): multiple yakuman counted (RULES.md says so; Pantheon's WRC
     ruleset caps them); leftover riichi sticks to first place; no kazoe
-    yakuman (not in RULES.md; taken from the WRC practice and Pantheon).
+    yakuman (not in RULES.md; taken from the WRC practice and Pantheon); pao
+    covers only the fed yakuman (the seed's reading).
     """
     return {"uma": UMA_15_5, "chombo_penalty": -30, "kiriage_mangan": True, "multiple_yakuman": True,
             "kazoe_yakuman": False, "deposits_at_end": "first_place"}
@@ -88,7 +89,9 @@ def _ema_2016() -> dict[str, Any]:
     riichi stick they put out, the winner first in turn after the discarder
     takes the rest. No kiriage, no kazoe, leftover sticks to first place.
     Uncertain (?): multiple yakuman are not counted (EMA caps at one yakuman,
-    as Pantheon's EMA ruleset does; RULES.md does not say).
+    as Pantheon's EMA ruleset does; RULES.md does not say); pao covers only
+    the fed yakuman (the seed's reading; with single yakuman only, it never
+    matters).
     """
     return {"uma": UMA_15_5, "chombo_penalty": -20, "multiple_ron": "all", "multiple_ron_honba": "each_winner",
             "multiple_ron_deposits": "own_back_rest_first", "kiriage_mangan": False, "kazoe_yakuman": False,
@@ -221,7 +224,8 @@ def _mahjong_soul() -> dict[str, Any]:
     abortive draws (the game has nine terminals, four winds, four riichi and
     four kans; RULES.md's row is silent, so the default "none" would refuse
     real game records).
-    Uncertain (?): chombo as reverse mangan at the table (online play has none).
+    Uncertain (?): chombo as reverse mangan at the table (online play has none);
+    pao covers only the fed yakuman (the seed's reading; no record says).
     """
     return {"start_points": 25000, "return_points": 25000, "uma": UMA_15_5, "busting": True, "agari_yame": True,
             "extension": "until_goal", "goal_points": 30000, "nagashi_mangan": True, "multiple_ron": "all",
