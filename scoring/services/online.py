@@ -27,6 +27,8 @@ from scoring.sheet.record import map_players
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Player, Registration
 
+ATTEMPTS = 2  # a second try finds the players another import created meanwhile
+
 
 class Outcome(StrEnum):
     IMPORTED = "imported"  # stored, and it matches its log
@@ -68,15 +70,21 @@ def log_import(*, event: Event, source: str, data: bytes, create_players: bool =
     if checked.differences and not keep_mismatches:
         return LogResult(source, Outcome.DIFFERS, log_id=online.log_id,
                          problems=[Problem("", line) for line in checked.differences])
-    try:
-        with transaction.atomic():
-            ids = _players(event, online.names, create=create_players)
-            game = _store(event, online, ids, checked.differences, user)
-    except InvalidInput as exc:
-        return LogResult(source, Outcome.UNREADABLE, log_id=online.log_id, problems=exc.problems)
-    except IntegrityError:
-        # The same log imported at the same moment by another request: that one stored it.
-        return LogResult(source, Outcome.ALREADY, event.games.get(log_id=online.log_id), online.log_id)
+    for attempt in range(ATTEMPTS):
+        try:
+            with transaction.atomic():
+                ids = _players(event, online.names, create=create_players)
+                game = _store(event, online, ids, checked.differences, user)
+            break
+        except InvalidInput as exc:
+            return LogResult(source, Outcome.UNREADABLE, log_id=online.log_id, problems=exc.problems)
+        except IntegrityError:
+            # Another import at the same moment stored this log, or created one of its new players.
+            existing = event.games.filter(log_id=online.log_id).first()
+            if existing is not None:
+                return LogResult(source, Outcome.ALREADY, existing, online.log_id)
+            if attempt + 1 == ATTEMPTS:
+                raise
     outcome = Outcome.KEPT if checked.differences else Outcome.IMPORTED
     return LogResult(source, outcome, game, online.log_id, [Problem("", d) for d in checked.differences])
 
@@ -99,8 +107,14 @@ def _players(event: Event, names: list[str], *, create: bool) -> dict[str, int]:
     found: dict[str, int] = {}
     problems = []
     for name in names:
-        player = (registered.filter(online_name=name).first()
-                  or registered.filter(online_name="", name=name).first())
+        player = registered.filter(online_name=name).first()
+        if player is None:
+            by_name = list(registered.filter(online_name="", name=name)[:2])
+            if len(by_name) > 1:
+                problems.append(Problem("players", f"two players of this event are named {name!r}: set the "
+                                        "online name of the one who played"))
+                continue
+            player = by_name[0] if by_name else None
         if player is None and create:
             player = Player.objects.filter(online_name=name).first() or Player.objects.create(
                 name=name, online_name=name)

@@ -12,12 +12,14 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.db import connection, transaction
 
 from scoring.models import Hand, HandChange
+from scoring.services import online
 from scoring.services import replay as replay_module
 from scoring.services.games import game_create
 from scoring.services.hands import VersionConflict, game_change_hand, game_record_hand
@@ -185,3 +187,21 @@ def test_a_hand_write_locks_its_game_not_the_event(game: Game, players: list[int
         holder.join()
         with connection.cursor() as cursor:
             cursor.execute("RESET lock_timeout")
+
+
+def test_one_log_imported_twice_at_once_makes_one_game(event: Event):
+    log = (Path(__file__).parents[1] / "fixtures" / "online" / "tenhou"
+           / "mjx-2010081709gm-00a9-0000-fe3371ad.xml").read_bytes()
+    results = []
+
+    def one() -> Game:
+        result = online.log_import(event=event, source="2010081709gm-00a9-0000-fe3371ad", data=log, create_players=True)
+        results.append(result.outcome)
+        assert result.game is not None
+        return result.game
+
+    outcomes = at_once([one, one, one])
+    assert all(isinstance(o, Game) for o in outcomes), outcomes
+    assert sorted(results) == sorted([online.Outcome.IMPORTED, online.Outcome.ALREADY, online.Outcome.ALREADY])
+    assert Game.objects.filter(event=event).count() == 1
+    assert event.registrations.count() == 4

@@ -140,3 +140,11 @@ def test_the_service_answers_each_log_alone(event: Event):
     good = log_import(event=event, source=GAME.name, data=GAME.read_bytes(), create_players=True)
     assert good.outcome == Outcome.IMPORTED
     assert good.game is not None
+
+
+def test_two_players_of_one_name_are_not_guessed(event: Event, capsys: Any):
+    registered(event, NAMES[0], NAMES[0], *NAMES[1:])
+    before = written()
+    assert run("online", str(GAME)) == 2
+    assert f"two players of this event are named {NAMES[0]!r}" in capsys.readouterr().err
+    assert written() == before
