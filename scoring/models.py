@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from tournament.models import Event, Game, Player
 
@@ -48,8 +49,14 @@ class HandChange(models.Model):
     after = models.JSONField(null=True, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="+")
-    at = models.DateTimeField(auto_now_add=True)
+    # The username as it was: the hash covers it, and deleting the account must not break the chain.
+    author = models.CharField(max_length=150, blank=True, help_text="who made the change; blank for a script")
+    at = models.DateTimeField(default=timezone.now)
     version = models.PositiveIntegerField(help_text="the game's version after the change")
+    previous = models.CharField(max_length=64, blank=True, help_text="the hash of the game's entry before this one; "
+                                "blank for the first")
+    hash = models.CharField(max_length=64, blank=True, help_text="SHA-256 over this entry's content and the "
+                            "previous hash (scoring.services.chain)")
 
     class Meta:
         ordering = ("game", "at", "id")

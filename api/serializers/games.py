@@ -180,7 +180,28 @@ class HandChangeSerializer(serializers.ModelSerializer[HandChange]):
 
     class Meta:
         model = HandChange
-        fields = ("at", "user", "action", "index", "before", "after", "version")
+        fields = ("at", "user", "action", "index", "before", "after", "version", "previous", "hash")
+
+
+class HandChangePageSerializer(serializers.Serializer[Any]):
+    """A page of the history (as every list of the API is paginated)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = HandChangeSerializer(many=True)
+
+
+class ChainSerializer(serializers.Serializer[Any]):
+    """Whether the game's history still holds: what a player who kept the seal checks against."""
+
+    head = serializers.CharField(allow_blank=True, help_text="the hash of the game's last history entry (its "
+                                 "seal; the game page shows its first 12 digits)")
+    event_head = serializers.CharField(help_text="one hash over every game's head in the event, in game order")
+    entries = serializers.IntegerField(help_text="history entries in the chain")
+    intact = serializers.BooleanField(help_text="every entry matches its hash and follows the one before, and "
+                                      "the stored hands are what the history says")
+    problem = serializers.CharField(allow_null=True, help_text="the first entry that does not hold, in words")
 
 
 class GameCreateSerializer(serializers.Serializer[Any]):

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.exceptions import ParseError, PermissionDenied
 from rest_framework.generics import GenericAPIView, ListAPIView
@@ -34,9 +34,11 @@ from api.errors import (
 from api.idempotency import IDEMPOTENCY_KEY, KEY_REUSED, idempotent
 from api.openapi import ETAG, IF_MATCH
 from api.serializers.games import (
+    ChainSerializer,
     GameCreateSerializer,
     GameSerializer,
     GameUpdateSerializer,
+    HandChangePageSerializer,
     HandChangeSerializer,
     HandRecordSerializer,
     HandSerializer,
@@ -44,7 +46,7 @@ from api.serializers.games import (
     SheetUpdateSerializer,
 )
 from scoring.models import Hand, HandChange
-from scoring.services import hands
+from scoring.services import chain, hands
 from scoring.services.games import game_create
 from scoring.services.replay import game_sheet
 from scoring.sheet.schema import BY_ID, schema_problems
@@ -247,16 +249,36 @@ class GameSheetView(_GameView):
                                            ended_by_time=data.get("end") == "time"))
 
 
+VERIFY = OpenApiParameter("verify", bool, description="answer only whether the history's hash chain holds, "
+                          "with its head and the event's; public for a public event")
+
+
 @extend_schema_view(get=extend_schema(
-    description="Every change to the game's hands; for the event's organisers.",
-    responses={200: HandChangeSerializer(many=True), 401: NOT_AUTHENTICATED,
-               403: error_response("the history is for the event's organisers"), 404: NOT_FOUND}))
-class GameHistoryView(ListAPIView[HandChange]):
+    description="Every change to the game's hands, each sealed onto a hash chain; for the event's organisers. "
+                "With verify=1: whether the chain holds, for anyone who may see the game.",
+    parameters=[VERIFY],
+    responses={200: PolymorphicProxySerializer(component_name="GameHistoryAnswer", resource_type_field_name=None,
+                                               serializers=[HandChangePageSerializer, ChainSerializer]),
+               401: NOT_AUTHENTICATED, 403: error_response("the history is for the event's organisers"),
+               404: NOT_FOUND}))
+class GameHistoryView(GenericAPIView[HandChange]):
     serializer_class = HandChangeSerializer
+
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        if request.query_params.get("verify", "").lower() in ("1", "true"):
+            game = game_for(request, kwargs["game_id"])
+            if not game.event.public and not game.event.is_organiser(request.user):
+                self.permission_denied(request, message="the history of a private event is for its organisers")
+            report = chain.verify_game(game)
+            return Response(ChainSerializer({"head": report.head, "event_head": chain.event_head(game.event),
+                                             "entries": report.entries, "intact": report.intact,
+                                             "problem": report.problem}).data)
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
     def get_queryset(self) -> QuerySet[HandChange]:
         game = game_for(self.request, self.kwargs["game_id"])
         if not game.event.is_organiser(self.request.user):
             # 401 for a visitor who has not signed in (who might be an organiser), 403 for anyone else.
             self.permission_denied(self.request, message="the history is for the event's organisers")
-        return HandChange.objects.filter(game=game).select_related("user").order_by("at", "id")
+        return HandChange.objects.filter(game=game).select_related("user").order_by("id")

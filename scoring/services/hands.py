@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from rules.errors import Problem
 from scoring.models import Hand, HandChange
+from scoring.services import chain
 from scoring.services.replay import Record, game_sheet, hand_problems, replay, store_result
 from scoring.services.standings import standings_refresh
 from scoring.sheet.output import result_json
@@ -187,13 +189,22 @@ def _write(game_id: int, version: int | None, user: Any, change: _Change) -> Gam
         _save_hands(game, rows, after, user)
         game.version += 1
         was, now = altered if altered is not None else _history_entry(change.action, index, before, after)
-        HandChange.objects.create(game=game, index=index, action=change.action, before=was, after=now,
-                                  user=_author(user), version=game.version)
+        _record_history(game, HandChange(game=game, index=index, action=change.action, before=was, after=now,
+                                         user=_author(user), version=game.version))
         store_result(game, scored)
         # Standings count finished games only: a hand in a game still going on cannot change them.
         if counted_before or game.status == Game.Status.FINISHED:
             standings_refresh(game.event_id)
     return game
+
+
+def _record_history(game: Game, entry: HandChange) -> None:
+    """The entry sealed onto the game's chain (the game's row is locked, so the chain cannot fork)."""
+    entry.author = entry.user.get_username() if entry.user is not None else ""
+    entry.at = timezone.now()
+    entry.previous = HandChange.objects.filter(game=game).order_by("-id").values_list("hash", flat=True).first() or ""
+    entry.hash = chain.seal(chain.content_of(entry), entry.previous)
+    entry.save()
 
 
 def _unchanged(before: list[Record], after: list[Record]) -> int:

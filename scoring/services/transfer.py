@@ -22,6 +22,7 @@ from rules.errors import Problem
 from rules.presets import build_ruleset
 from scoring.models import GameResult, Penalty, Standing
 from scoring.selectors import named_result
+from scoring.services import chain
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
 from scoring.services.replay import NamedBy, game_sheet
@@ -102,19 +103,43 @@ def _import_one(event: Event, sheet: NamedSheet, by_name: Mapping[str, list[int]
 
 
 def _sheet_problems(event: Event, sheet: NamedSheet) -> list[Problem]:
-    """The sheet scored alone, and played under the event's ruleset."""
+    """The sheet scored alone, played under the event's ruleset, and its sealed history (an export's) intact."""
     data = sheet.data
     try:
         score_sheet(data)
     except SheetError as exc:
         return [Problem(f"{sheet.source}: {p.field}" if p.field else sheet.source, p.message)
                 for p in exc.problems]
-    problems = []
+    problems = [Problem(f"{sheet.source}: history", message) for message in _history_problems(data)]
     ruleset = build_ruleset(key=data["ruleset"], overrides=data.get("overrides", {}))
     if ruleset != event.ruleset():
         problems.append(Problem(f"{sheet.source}: ruleset", f"the event plays {event.ruleset_key!r} with its "
                                 f"overrides {event.ruleset_overrides}; this sheet's rules differ"))
     return problems
+
+
+def sealed_history(game: Game) -> dict[str, Any]:
+    """The game's history as exports carry it: the ids it names in seat order, every entry, the head."""
+    entries = [chain.exported(c) for c in game.changes.order_by("id")]
+    return {"players": [s.player_id for s in game.seats.all()], "entries": entries,
+            "head": entries[-1]["hash"] if entries else chain.EMPTY}
+
+
+def _history_problems(data: Mapping[str, Any]) -> list[str]:
+    """An exported sheet's history must hold, and must say the hands the sheet lists."""
+    history = data.get("history")
+    if history is None:
+        return []
+    report = chain.verify_entries(history["entries"])
+    if not report.intact:
+        return [str(report.problem)]
+    if history.get("head", report.head) != report.head:
+        return ["the head does not match the last entry: the history was cut short"]
+    labels = dict(zip(history["players"], data["players"], strict=False))
+    told = [map_players(h, lambda ref: labels.get(ref, ref)) for h in chain.hands_from_history(history["entries"])]
+    if told != data["hands"]:
+        return ["the hands differ from what the history says they are: the sheet was changed after the export"]
+    return []
 
 
 def _registered_by_name(event: Event) -> dict[str, list[int]]:
@@ -167,7 +192,7 @@ def event_export(event: Event) -> dict[str, Any]:
                    "table": g.table.number if g.table else None, "played_on": _iso(g.played_on),
                    "status": g.status, "player_ids": [s.player_id for s in g.seats.all()],
                    "substitutes": [s.player_id for s in g.seats.all() if s.substitute],
-                   "sheet": game_sheet(g, by=NamedBy.LABEL),
+                   "sheet": game_sheet(g, by=NamedBy.LABEL), "history": sealed_history(g),
                    "result": named_result(g) or None}
                   for g in games],
         "standings": [{"rank": s.rank, "player": {"id": s.player_id, "name": s.player.name},

@@ -26,6 +26,7 @@ from scoring.sheet.record import FLOWERS_MAXIMUM, REASONS, Field, Kind, hand_fie
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # the table sizes the rules cover (RULES.md §7)
 # Bounds the rules do not give (README "Bounds"): what a real game can reach, and what the database stores.
 MAX_HANDS = 300  # a game's hands: a long MCR game has about 30, a marathon of renchan never 300
+MAX_HISTORY = 10 * MAX_HANDS  # history entries of one exported game: every hand added, changed or deleted
 MAX_HONBA = MAX_DEPOSITS = 100  # a game taken up with more counters on the table than any game has reached
 MAX_PENALTIES = 100  # penalty lines in one game
 PENALTY_LIMIT = 10_000  # points of one penalty, either way (chombo is -20 or so, MCR penalties -10 to -100)
@@ -127,6 +128,19 @@ _START = {
 }
 
 
+_HISTORY = {
+    "type": "object",
+    "description": "an exported game's sealed history (its hash chain): import_sheets checks it; scoring ignores it",
+    "required": ["players", "entries"],
+    "properties": {
+        "players": {"type": "array", "items": {"type": "integer"}, "maxItems": MAX_PLAYERS,
+                    "description": "the ids the entries name, in seat order"},
+        "entries": {"type": "array", "items": {"type": "object"}, "maxItems": MAX_HISTORY},
+        "head": {"type": "string", "maxLength": 64},
+    },
+}
+
+
 @cache
 def score_sheet_schema(players: str = BY_NAME) -> dict[str, Any]:
     """The score sheet's JSON Schema (draft 2020-12); ``players="id"`` for a stored game's, which names ids."""
@@ -162,6 +176,7 @@ def score_sheet_schema(players: str = BY_NAME) -> dict[str, Any]:
                                "reason": {**_TEXT, "maxLength": REASON_LENGTH}},
             }},
             "end": {"enum": ["time"], "description": "the game was stopped by the clock after the last hand"},
+            "history": _HISTORY,
         },
         "$defs": _records(player),
     }

@@ -477,6 +477,11 @@ def test_history(check: Check, event: dict[str, Any], game: dict[str, Any], orga
     assert [(c["action"], c["index"], c["user"]) for c in history] == [
         ("add", 0, "ref"), ("change", 0, "ref"), ("delete", 0, "ref"), ("game", None, "ref"), ("sheet", None, "ref")]
     assert (history[0]["before"], history[2]["after"]) == (None, None)
+    assert [c["previous"] for c in history] == ["", *(c["hash"] for c in history[:-1])]  # a chain
+    # Anyone may check a public event's game against the seal they kept; the history itself stays private.
+    verified = check(client_for(None).get(url, {"verify": "1"}), "get", path, 200)
+    assert (verified["intact"], verified["entries"], verified["head"], verified["problem"]) == (
+        True, 5, history[-1]["hash"], None)
     check(client_for(None).get(url), "get", path, 401)
     check(ref.get(url), "get", path, 403)
     check(client_for(organiser).get(f"{API}games/999999/history/"), "get", path, 404)

@@ -13,6 +13,7 @@ import pytest
 from django.core.management import call_command
 
 from scoring.models import Penalty, Standing
+from scoring.services import chain
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
 from scoring.services.standings import standings_recompute
@@ -121,6 +122,32 @@ def test_exported_sheets_import_into_another_event_with_the_same_standings(tmp_p
     assert [g.status for g in copy.games.order_by("pk")] == ["finished", "finished", "playing"]
 
 
+@pytest.mark.parametrize(("tamper", "message"), [
+    (lambda sheet: sheet["hands"][0].update(han=4), "the hands differ from what the history says they are"),
+    (lambda sheet: sheet["history"]["entries"][0]["after"]["hands"][0].update(han=4),
+     "history entry 1 (sheet, version 2, at "),
+    (lambda sheet: sheet["history"]["entries"].pop(0), "the history was cut short"),
+])
+def test_an_exported_sheet_carries_its_chain_and_a_changed_one_is_refused(tmp_path: Path, capsys: Any, tamper: Any,
+                                                                          message: str):
+    source = played_event()
+    call_command("export_event", "autumn", "--format", "sheets", "--output", str(tmp_path / "out"))
+    first = sorted((tmp_path / "out").glob("*.json"))[0]
+    sheet = json.loads(first.read_text(encoding="utf-8"))
+    game = source.games.order_by("pk").first()
+    assert game is not None
+    assert sheet["history"]["head"] == game.changes.order_by("id").last().hash  # type: ignore[union-attr]
+    tamper(sheet)
+    first.write_text(json.dumps(sheet), encoding="utf-8")
+    copy, _ = event_with_players("copy")
+    with pytest.raises(SystemExit):
+        call_command("import_sheets", "copy", str(tmp_path / "out"))
+    err = capsys.readouterr().err
+    assert f"{first.name}: history: " in err
+    assert message in err
+    assert copy.games.count() == 0
+
+
 def test_export_json_and_csv(tmp_path: Path, capsys: Any):
     event = played_event()
     call_command("export_event", "autumn")
@@ -128,6 +155,7 @@ def test_export_json_and_csv(tmp_path: Path, capsys: Any):
     assert [p["name"] for p in data["players"]] == list(NAMES)
     assert [g["status"] for g in data["games"]] == ["finished", "finished", "playing"]
     assert data["games"][0]["sheet"]["players"] == list(NAMES)
+    assert chain.verify_entries(data["games"][0]["history"]["entries"]).intact
     assert [s["player"]["name"] for s in data["standings"]] == [
         s.player.name for s in Standing.objects.filter(event=event)]
 

@@ -14,7 +14,7 @@ from django.utils.translation import check_for_language, get_language
 from django.views.decorators.http import require_GET
 
 from scoring.selectors import standings_version
-from scoring.services import transfer
+from scoring.services import chain, transfer
 from tournament.models import Event, Game, Player
 from tournament.selectors import with_seats
 from web import presenters as pages
@@ -144,4 +144,4 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "pages/game.html", {
         "game": game, "event": game.event, "players": view.roster.labels, "result": view.result,
         "hands": view.hands, "final": view.result.get("final", []), "penalties": view.result.get("penalties", []),
-        "can_score": game.event.can_score(request.user)})
+        "can_score": game.event.can_score(request.user), "head": chain.game_head(game)[:chain.SHORT]})

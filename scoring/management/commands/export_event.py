@@ -10,7 +10,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.services.replay import NamedBy, game_sheet
-from scoring.services.transfer import event_export, results_csv, standings_csv
+from scoring.services.transfer import event_export, results_csv, sealed_history, standings_csv
 from tournament.models import Event
 
 
@@ -45,7 +45,8 @@ class Command(BaseCommand):
                      f"{event.slug}-results.csv": results_csv(event)}
         else:
             files = {f"{event.slug}-game-{game.pk}.json":
-                     json.dumps(game_sheet(game, by=NamedBy.LABEL), ensure_ascii=False, indent=2) + "\n"
+                     json.dumps({**game_sheet(game, by=NamedBy.LABEL), "history": sealed_history(game)},
+                                ensure_ascii=False, indent=2) + "\n"
                      for game in event.games.select_related("event").order_by("pk")}
         for name, content in files.items():
             (folder / name).write_text(content, encoding="utf-8")

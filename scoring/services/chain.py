@@ -1,0 +1,133 @@
+"""A game's history as a hash chain, and an event's head over its games (issue 14: tamper evidence).
+
+Each history entry's hash is SHA-256 over the canonical JSON of its content
+(sorted keys, no whitespace, UTF-8; so that a database's own JSON ordering
+cannot change it) together with the previous entry's hash. Changing,
+removing or reordering an entry, or a stored hand that no longer matches
+what the history says, is found by ``verify_game``. The event's head is a
+hash over its games' heads in game order, so one value published for an
+event covers every game in it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.models import HandChange
+from tournament.models import Event, Game
+
+SHORT = 12  # hex digits shown on a page: enough to compare by eye
+EMPTY = ""
+
+
+def canonical(value: Any) -> bytes:
+    """The one byte string a JSON value hashes as."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode("utf-8")
+
+
+def entry_content(*, index: int | None, action: str, before: Any, after: Any, author: str, at: str,
+                  version: int) -> dict[str, Any]:
+    return {"index": index, "action": action, "before": before, "after": after, "author": author, "at": at,
+            "version": version}
+
+
+def seal(content: Mapping[str, Any], previous: str) -> str:
+    """The hash of an entry with this content following the entry hashed ``previous``."""
+    return hashlib.sha256(canonical({"previous": previous, "entry": content})).hexdigest()
+
+
+def content_of(change: HandChange) -> dict[str, Any]:
+    return entry_content(index=change.index, action=change.action, before=change.before, after=change.after,
+                         author=change.author, at=change.at.isoformat(), version=change.version)
+
+
+def exported(change: HandChange) -> dict[str, Any]:
+    """An entry as exports carry it: its content, the previous hash and its own."""
+    return {**content_of(change), "previous": change.previous, "hash": change.hash}
+
+
+@dataclass(frozen=True, slots=True)
+class ChainReport:
+    head: str  # the last entry's hash (blank for a game with no history)
+    entries: int
+    problem: str | None  # the first entry that does not hold, in words; None when the chain is intact
+
+    @property
+    def intact(self) -> bool:
+        return self.problem is None
+
+
+def verify_entries(entries: Sequence[Mapping[str, Any]]) -> ChainReport:
+    """Recompute a chain given as exported entries (content plus ``previous`` and ``hash``)."""
+    previous = EMPTY
+    for number, entry in enumerate(entries, start=1):
+        content = {key: entry.get(key) for key in ("index", "action", "before", "after", "author", "at", "version")}
+        if entry.get("previous") != previous:
+            return ChainReport(previous, len(entries), f"history entry {number} ({_what(content)}) does not follow "
+                               "the entry before it: an entry was removed, added or reordered")
+        if seal(content, previous) != entry.get("hash"):
+            return ChainReport(previous, len(entries), f"history entry {number} ({_what(content)}) does not match "
+                               "its hash: its content was changed")
+        previous = str(entry["hash"])
+    return ChainReport(previous, len(entries), None)
+
+
+def verify_game(game: Game) -> ChainReport:
+    """The game's chain recomputed, and its stored hands compared with what the history says they are."""
+    entries = [exported(c) for c in HandChange.objects.filter(game=game).order_by("id")]
+    report = verify_entries(entries)
+    if not report.intact:
+        return report
+    derived = hands_from_history(entries)
+    stored = [h.record for h in game.hands.order_by("index")]
+    if derived != stored:
+        first = next((i for i, (a, b) in enumerate(zip(derived, stored, strict=False)) if a != b),
+                     min(len(derived), len(stored)))
+        return ChainReport(report.head, report.entries, f"hand {first + 1} as stored differs from what the history "
+                           "says it is: the hand was changed outside the history")
+    return report
+
+
+def hands_from_history(entries: Iterable[Mapping[str, Any]]) -> list[Any]:
+    """The hands a game holds after its history's entries (as ``exported`` writes them), in order."""
+    hands: list[Any] = []
+    for entry in entries:
+        action, index, after = entry.get("action"), entry.get("index"), entry.get("after")
+        if action == HandChange.Action.ADD:
+            hands.insert(index if isinstance(index, int) else len(hands), after)
+        elif action == HandChange.Action.CHANGE and isinstance(index, int):
+            hands[index] = after
+        elif action == HandChange.Action.DELETE and isinstance(index, int):
+            del hands[index]
+        elif action in (HandChange.Action.SHEET, HandChange.Action.IMPORT):
+            hands = list(after["hands"]) if isinstance(after, dict) else list(after or [])
+    return hands
+
+
+def game_head(game: Game) -> str:
+    """The hash of the game's last history entry: what a player keeps to check the game later."""
+    return HandChange.objects.filter(game=game).order_by("-id").values_list("hash", flat=True).first() or EMPTY
+
+
+def event_head(event: Event) -> str:
+    """One hash over every game's head, in game order: what an event publishes to be checked against later."""
+    heads = [[game_id, head] for game_id, head in _game_heads(event)]
+    return hashlib.sha256(canonical(heads)).hexdigest()
+
+
+def _game_heads(event: Event) -> list[tuple[int, str]]:
+    last: dict[int, str] = {}
+    for game_id, digest in HandChange.objects.filter(game__event=event).order_by("game_id", "id").values_list(
+            "game_id", "hash"):
+        last[game_id] = digest
+    return [(game_id, last.get(game_id, EMPTY)) for game_id in event.games.order_by("pk").values_list("pk", flat=True)]
+
+
+def _what(content: Mapping[str, Any]) -> str:
+    hand = f" hand {content['index'] + 1}" if isinstance(content.get("index"), int) else ""
+    return f"{content.get('action')}{hand}, version {content.get('version')}, at {content.get('at')}"
