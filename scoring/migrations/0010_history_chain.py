@@ -22,12 +22,14 @@ def seal_history(apps, schema_editor):
     previous_by_game = {}
     for change in HandChange.objects.select_related("user").order_by("game_id", "id").iterator():
         change.author = change.user.username if change.user_id else ""
+        # Milliseconds, as the code seals new entries: every JSON copy (a backup among them) keeps them.
+        change.at = change.at.replace(microsecond=change.at.microsecond // 1000 * 1000)
         previous = previous_by_game.get(change.game_id, "")
         content = {"index": change.index, "action": change.action, "before": change.before, "after": change.after,
                    "author": change.author, "at": change.at.isoformat(), "version": change.version}
         change.previous = previous
         change.hash = _seal(content, previous)
-        change.save(update_fields=["author", "previous", "hash"])
+        change.save(update_fields=["author", "at", "previous", "hash"])
         previous_by_game[change.game_id] = change.hash
 
 

@@ -15,6 +15,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from scoring.models import HandChange
@@ -28,6 +29,11 @@ def canonical(value: Any) -> bytes:
     """The one byte string a JSON value hashes as."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                       allow_nan=False).encode("utf-8")
+
+
+def sealed_time(moment: datetime) -> datetime:
+    """A time cut to milliseconds: what every JSON copy of an entry (Django's serialisation among them) keeps."""
+    return moment.replace(microsecond=moment.microsecond // 1000 * 1000)
 
 
 def entry_content(*, index: int | None, action: str, before: Any, after: Any, author: str, at: str,

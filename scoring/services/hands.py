@@ -201,7 +201,7 @@ def _write(game_id: int, version: int | None, user: Any, change: _Change) -> Gam
 def _record_history(game: Game, entry: HandChange) -> None:
     """The entry sealed onto the game's chain (the game's row is locked, so the chain cannot fork)."""
     entry.author = entry.user.get_username() if entry.user is not None else ""
-    entry.at = timezone.now()
+    entry.at = chain.sealed_time(timezone.now())
     entry.previous = HandChange.objects.filter(game=game).order_by("-id").values_list("hash", flat=True).first() or ""
     entry.hash = chain.seal(chain.content_of(entry), entry.previous)
     entry.save()

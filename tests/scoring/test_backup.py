@@ -1,0 +1,107 @@
+"""``backup`` and ``restore``: the event set out to one file and back into an empty database, identical and sealed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from scoring.models import Penalty, Standing
+from scoring.services.chain import event_head, verify_game
+from scoring.services.online import log_import
+from scoring.services.standings import standings_recompute
+from tests.factories import EventFactory, played, registered
+from tournament.models import Event, Game, Player
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the restore needs a database emptied by flush
+LOG = Path(__file__).parents[1] / "fixtures" / "online" / "tenhou" / "mjx-2010081709gm-00a9-0000-fe3371ad.xml"
+
+
+def ron(winner: int, loser: int, han: int = 3, fu: int = 40) -> dict[str, Any]:
+    return {"result": "ron", "winner": winner, "loser": loser, "han": han, "fu": fu}
+
+
+def an_event_set() -> dict[str, Any]:
+    organiser = User.objects.create_user("org", password="a long passphrase")
+    spring = EventFactory.create(slug="spring", organisers=[organiser])
+    players = registered(spring, "Ann", "Bo", "Cy", "Di")
+    a, b, c, d = (p.pk for p in players)
+    played(spring, players, [ron(a, c), {"result": "draw", "tenpai": [b]}], end=True)
+    played(spring, players[::-1], [ron(d, b, 2, 30)], end=True)
+    Penalty.objects.create(event=spring, player_id=c, points=-2, reason="late")
+    online = EventFactory.create(slug="online", ruleset_key="tenhou")
+    assert log_import(event=online, source=LOG.name, data=LOG.read_bytes(), create_players=True).game is not None
+    for event in (spring, online):
+        standings_recompute(event)
+    return {e.slug: {"head": event_head(e), "standings": standings(e)} for e in (spring, online)}
+
+
+def standings(event: Event) -> list[tuple[Any, ...]]:
+    return list(Standing.objects.filter(event=event).values_list("player__name", "rank", "points", "games"))
+
+
+def restore(path: Path) -> int:
+    try:
+        call_command("restore", str(path))
+    except CommandError as refused:
+        return refused.returncode
+    return 0
+
+
+def test_a_backup_restores_into_an_empty_database_identical_and_sealed(tmp_path: Path, capsys: Any):
+    before = an_event_set()
+    path = tmp_path / "backup.json"
+    call_command("backup", str(path))
+    assert f"spring: head {before['spring']['head'][:12]}" in capsys.readouterr().out
+    call_command("flush", interactive=False, verbosity=0)
+    assert not Event.objects.exists()
+
+    assert restore(path) == 0
+    for slug, was in before.items():
+        event = Event.objects.get(slug=slug)
+        assert (event_head(event), standings(event)) == (was["head"], was["standings"])
+    assert all(verify_game(g).intact for g in Game.objects.all())
+    assert User.objects.get(username="org").check_password("a long passphrase")
+    assert Event.objects.get(slug="spring").organisers.filter(username="org").exists()
+    # New rows after the restore take new ids (the sequences moved past the restored ones).
+    spring = Event.objects.get(slug="spring")
+    newcomer = registered(spring, "Eve")[0]
+    assert newcomer.pk > max(Player.objects.exclude(pk=newcomer.pk).values_list("pk", flat=True))
+    played(spring, [*Player.objects.filter(name__in=["Ann", "Bo", "Cy"]), newcomer])
+
+
+def test_a_restore_refuses_a_database_that_is_not_empty(tmp_path: Path, capsys: Any):
+    an_event_set()
+    path = tmp_path / "backup.json"
+    call_command("backup", str(path))
+    assert restore(path) == 2
+    assert "a restore goes into an empty database" in capsys.readouterr().err
+
+
+def test_a_changed_backup_is_refused_and_nothing_is_written(tmp_path: Path, capsys: Any):
+    an_event_set()
+    path = tmp_path / "backup.json"
+    call_command("backup", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    hand = next(o for o in data["objects"] if o["model"] == "scoring.hand")
+    hand["fields"]["record"]["han"] = 5
+    path.write_text(json.dumps(data), encoding="utf-8")
+    call_command("flush", interactive=False, verbosity=0)
+    assert restore(path) == 2
+    assert f"game {hand['fields']['game']}: hand 1 as stored differs from what the history says" in (
+        capsys.readouterr().err)
+    assert not Event.objects.exists()
+    assert not Player.objects.exists()
+
+
+def test_a_file_that_is_not_a_backup_is_refused(tmp_path: Path, capsys: Any):
+    path = tmp_path / "x.json"
+    path.write_text('{"events": []}', encoding="utf-8")
+    assert restore(path) == 2
+    assert "not a backup file written by manage.py backup" in capsys.readouterr().err
+    assert restore(tmp_path / "missing.json") == 2
