@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Event, Game, Player
 
@@ -41,6 +42,7 @@ class HandChange(models.Model):
         SHEET = "sheet"
         GAME = "game"  # the game's clock or substitutes
         IMPORT = "import"  # a whole game from an online platform's log
+        CONFIRM = "confirm"  # a player confirmed or disputed the game's result
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     index = models.PositiveIntegerField(null=True, blank=True)
@@ -63,6 +65,29 @@ class HandChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} hand {self.index} of game {self.game_id} (v{self.version})"
+
+
+class Confirmation(models.Model):
+    """A player's word on a finished game's result, given with their personal code; a correction clears it."""
+
+    class Verdict(models.TextChoices):
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="confirmations")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="confirmations")
+    verdict = models.CharField(max_length=10, choices=Verdict.choices)
+    reason = models.CharField(max_length=200, blank=True, help_text="why the player disputes the result")
+    version = models.PositiveIntegerField(help_text="the game's version the player saw")
+    seal = models.CharField(max_length=64, blank=True, help_text="the game's seal (history head) the player saw")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("game", "at", "id")
+        constraints = (models.UniqueConstraint(fields=("game", "player"), name="one_word_per_player_per_game"),)
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.verdict} game {self.game_id}"
 
 
 class Penalty(models.Model):

@@ -97,6 +97,8 @@ class Event(models.Model):
                                             help_text="a substitute's game counts these points for the absent "
                                             "player (EMA); empty: the substitute's real result")
     allow_byes = models.BooleanField(default=True, help_text="seat what fills tables and leave the rest out")
+    count_unconfirmed = models.BooleanField(default=True, help_text="standings count a finished game before all "
+                                            "its players confirmed it (marked as such); off: only confirmed games")
     swiss_spread = models.PositiveSmallIntegerField(
         null=True, blank=True, default=SWISS_SPREAD,
         help_text="swiss: how many tables a player may sit from the table his rank gives him, to avoid repeats "

@@ -179,9 +179,16 @@ class GameAdmin(admin.ModelAdmin[Game]):
                     "updated_at")
     list_filter = ("event", "status", "platform", "log_check")
     search_fields = ("log_id",)
-    readonly_fields = ("version", "status", "result", "ruleset_key", "ruleset_overrides", "platform", "log_id",
-                       "log_check", "log_differences")
+    readonly_fields = ("version", "status", "confirmed_by", "result", "ruleset_key", "ruleset_overrides", "platform",
+                       "log_id", "log_check", "log_differences")
     inlines = (SeatInline, HandInline)
+
+    @admin.display(description="players' word")
+    def confirmed_by(self, obj: Game) -> str:
+        """Given on the confirmation page with the players' codes, never here."""
+        words = obj.confirmations.select_related("player").order_by("at")
+        return "; ".join(f"{w.player.name}: {w.get_verdict_display()}" + (f" ({w.reason})" if w.reason else "")
+                         for w in words) or "—"
 
     def get_inlines(self, request: HttpRequest, obj: Game | None) -> list[type[InlineModelAdmin[Any, Any]]]:
         # A new game gets its players first (games are created through the API or seating).

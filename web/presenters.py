@@ -21,8 +21,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from scoring.models import GameResult, Standing
+from scoring.models import Confirmation, GameResult, Standing
 from scoring.selectors import named_result, standings_version
+from scoring.services.standings import confirmed_games
 from scoring.sheet.describe import describe
 from tournament.models import Event, Game, Player, Round, Seat, Table
 from tournament.selectors import Roster, game_roster, visible_events
@@ -166,14 +167,17 @@ class TableView:
     status: str | None
     seats: list[dict[str, Any]]  # wind, player id, name, final score and points when there are any
     highlighted: bool = False
+    confirmed: int = 0  # players who confirmed the finished game as it stands
+    disputed_by: tuple[str, ...] = ()
 
 
 def round_tables(round_: Round, search: str = "") -> list[TableView]:
     """A round's tables with seat winds, players and their game's result so far (a constant number of queries)."""
     winds = round_.event.ruleset().seat_winds
     seats = Seat.objects.select_related("player").order_by("position")
-    tables = (round_.tables.select_related("game").prefetch_related(Prefetch("game__seats", queryset=seats))
-              .order_by("number"))
+    tables = (round_.tables.select_related("game").prefetch_related(
+        Prefetch("game__seats", queryset=seats),
+        Prefetch("game__confirmations", queryset=Confirmation.objects.select_related("player"))).order_by("number"))
     needle = search.strip().casefold()
     return [_table_view(table, winds, needle) for table in tables]
 
@@ -188,8 +192,11 @@ def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
                       "name": seat.player.name, "score": final["score"] if final else None,
                       "points": final["points"] if final else None,
                       "match": bool(needle) and needle in seat.player.name.casefold()})
+    words = list(game.confirmations.all()) if game else []
     return TableView(number=table.number, game_id=game.pk if game else None, status=game.status if game else None,
-                     seats=seats, highlighted=any(s["match"] for s in seats))
+                     seats=seats, highlighted=any(s["match"] for s in seats),
+                     confirmed=sum(1 for w in words if w.verdict == Confirmation.Verdict.CONFIRMED),
+                     disputed_by=tuple(w.player.name for w in words if w.verdict == Confirmation.Verdict.DISPUTED))
 
 
 # --- player ---------------------------------------------------------------------
@@ -298,3 +305,17 @@ def hand_lines(result: Mapping[str, Any], names: Sequence[str]) -> list[HandLine
 
 def games_of_event(event: Event) -> QuerySet[Game]:
     return event.games.select_related("table__round").order_by("pk")
+
+
+def disputes(event: Event) -> list[Confirmation]:
+    """The disputed games' words, newest first: what an organiser looks at before anything else."""
+    return list(Confirmation.objects.filter(game__event=event, verdict=Confirmation.Verdict.DISPUTED)
+                .select_related("player", "game__table__round").order_by("-at"))
+
+
+def unconfirmed_games(event: Event) -> int:
+    """Finished games the standings count before all their players confirmed them (0 when only confirmed count)."""
+    if not event.count_unconfirmed:
+        return 0
+    finished = event.games.filter(status=Game.Status.FINISHED)
+    return finished.count() - confirmed_games(event).filter(status=Game.Status.FINISHED).count()

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from web.views import entry, pages
+from web.views import confirm, entry, pages
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", pages.home, name="home"),
@@ -16,4 +16,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/players/<int:player_id>/", pages.player_page, name="player"),
     path("games/<int:game_id>/", pages.game_page, name="game"),
     path("games/<int:game_id>/entry/", entry.entry_page, name="game-entry"),
+    path("games/<int:game_id>/confirm/", confirm.confirm_page, name="game-confirm"),
+    path("events/<slug:slug>/codes/", confirm.codes_page, name="event-codes"),
 ]

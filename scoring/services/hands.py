@@ -189,8 +189,10 @@ def _write(game_id: int, version: int | None, user: Any, change: _Change) -> Gam
         _save_hands(game, rows, after, user)
         game.version += 1
         was, now = altered if altered is not None else _history_entry(change.action, index, before, after)
-        _record_history(game, HandChange(game=game, index=index, action=change.action, before=was, after=now,
-                                         user=_author(user), version=game.version))
+        record_history(game, HandChange(game=game, index=index, action=change.action, before=was, after=now,
+                                        user=_author(user), version=game.version))
+        # A correction asks the players again: what they confirmed is not this game any more.
+        game.confirmations.all().delete()
         store_result(game, scored)
         # Standings count finished games only: a hand in a game still going on cannot change them.
         if counted_before or game.status == Game.Status.FINISHED:
@@ -198,8 +200,8 @@ def _write(game_id: int, version: int | None, user: Any, change: _Change) -> Gam
     return game
 
 
-def _record_history(game: Game, entry: HandChange) -> None:
-    """The entry sealed onto the game's chain (the game's row is locked, so the chain cannot fork)."""
+def record_history(game: Game, entry: HandChange) -> None:
+    """The entry sealed onto the game's chain; the caller holds the game's row lock, so the chain cannot fork."""
     entry.author = entry.user.get_username() if entry.user is not None else ""
     entry.at = chain.sealed_time(timezone.now())
     entry.previous = HandChange.objects.filter(game=game).order_by("-id").values_list("hash", flat=True).first() or ""

@@ -24,7 +24,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from scoring.models import GameResult, Penalty, Standing, StandingsState
-from tournament.models import Event, Tiebreak
+from tournament.models import Event, Game, Tiebreak
 
 logger = logging.getLogger(__name__)
 HUNDREDTHS = Decimal("0.01")
@@ -152,6 +152,15 @@ def _rows(event: Event) -> list[Standing]:
     return rows + [_standing(event, line, None) for line in lines if line.games < minimum]
 
 
+def confirmed_games(event: Event) -> QuerySet[Game]:
+    """The event's games every player confirmed, as they stand, and nobody disputes."""
+    return (Game.objects.filter(event=event)
+            .annotate(seats_n=Count("seats", distinct=True),
+                      confirmed_n=Count("confirmations", filter=Q(confirmations__verdict="confirmed"), distinct=True),
+                      disputed_n=Count("confirmations", filter=Q(confirmations__verdict="disputed"), distinct=True))
+            .filter(confirmed_n=F("seats_n"), disputed_n=0))
+
+
 def ranking(event: Event) -> list[int]:
     """The ranked players' ids, best first, as the stored standings give them (swiss seating's order).
 
@@ -169,6 +178,8 @@ def _lines(event: Event, mcr: bool) -> list[_Line]:
                                                                                                   "points"):
         extra[player_id] = extra.get(player_id, Decimal(0)) + points
     results = GameResult.objects.filter(event=event, finished=True)
+    if not event.count_unconfirmed:
+        results = results.filter(game__in=confirmed_games(event))
     if event.starts_on:
         results = results.filter(game__played_on__gte=event.starts_on)
     if event.ends_on:

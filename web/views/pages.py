@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from scoring.selectors import standings_version
 from scoring.services import chain, transfer
+from scoring.services.confirmations import player_code, tally
 from tournament.models import Event, Game, Player
 from tournament.selectors import with_seats
 from web import presenters as pages
@@ -36,9 +37,11 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
+    organiser = event.is_organiser(request.user)
     return render(request, "pages/event.html", {
         "event": event, "rules": pages.ruleset_summary(event), "rounds": event.rounds.all(),
-        "games": pages.games_of_event(event).filter(table__isnull=True)})
+        "games": pages.games_of_event(event).filter(table__isnull=True), "organiser": organiser,
+        "disputes": pages.disputes(event) if organiser else []})
 
 
 @require_GET
@@ -64,7 +67,8 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
         version = standings_version(event)[0]  # read with the event: no query
         return _shared_page(request, f"standings:{version}",
                             lambda: render(request, "pages/standings.html", {
-                                "event": event, "table": pages.standings_table(event, sort), "sort": sort}))
+                                "event": event, "table": pages.standings_table(event, sort), "sort": sort,
+                                "unconfirmed": pages.unconfirmed_games(event)}))
     # The page polls for its table alone while a round is being played: unchanged, it costs a 304.
     table = pages.standings_table(event, sort)
     unchanged = table.etag in request.headers.get("If-None-Match", "")
@@ -130,8 +134,9 @@ def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     if not event.registrations.filter(player=player).exists() and not event.games.filter(seats__player=player).exists():
         raise Http404("this player does not play in this event")
     games = pages.player_games(event, player)
+    own = request.user.is_authenticated and player.user_id == request.user.pk
     return render(request, "pages/player.html", {
-        "event": event, "player": player, "games": games,
+        "event": event, "player": player, "games": games, "code": player_code(event, player) if own else None,
         "chart": pages.cumulative_chart([g.cumulative for g in games]),
         "standing": pages.standing_of(event, player)})
 
@@ -144,4 +149,5 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "pages/game.html", {
         "game": game, "event": game.event, "players": view.roster.labels, "result": view.result,
         "hands": view.hands, "final": view.result.get("final", []), "penalties": view.result.get("penalties", []),
-        "can_score": game.event.can_score(request.user), "head": chain.game_head(game)[:chain.SHORT]})
+        "can_score": game.event.can_score(request.user), "head": chain.game_head(game)[:chain.SHORT],
+        "tally": tally(game)})

@@ -1,0 +1,167 @@
+"""Players confirm their table: each with a personal code, on a page that needs no account; disputes come first
+for the organisers, a correction asks again, and the event decides whether unconfirmed games count."""
+
+from __future__ import annotations
+
+import html
+import re
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+
+from scoring.models import Confirmation, HandChange, Standing
+from scoring.services.chain import verify_game
+from scoring.services.confirmations import player_code
+from scoring.services.hands import game_change_hand
+from scoring.services.standings import standings_recompute
+from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
+from tournament.models import Event, Game, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response: Any) -> str:
+    assert response.status_code == 200, response.status_code
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
+
+
+@pytest.fixture
+def organiser() -> User:
+    return User.objects.create_user("org")
+
+
+@pytest.fixture
+def event(organiser: User) -> Event:
+    return EventFactory.create(slug="spring", status=Event.Status.RUNNING, organisers=[organiser])
+
+
+@pytest.fixture
+def players(event: Event) -> list[Player]:
+    return registered(event, "Ann", "Bo", "Cy", "Di")
+
+
+@pytest.fixture
+def game(event: Event, players: list[Player]) -> Game:
+    """Round 1, table 1: Ann wins 7700 from Cy, then the clock ends the game."""
+    a, _, c, _ = (p.pk for p in players)
+    table = TableFactory.create(round=RoundFactory.create(event=event, number=1), number=1)
+    return played(event, players, [{"result": "ron", "winner": a, "loser": c, "han": 3, "fu": 40}], table=table,
+                  end=True)
+
+
+def confirm(game: Game, player: Player, code: str | None = None, **extra: str) -> Any:
+    data = {"player": str(player.pk), "code": code if code is not None else player_code(game.event, player),
+            "confirm": "", **extra}
+    return Client().post(f"/games/{game.pk}/confirm/", data, follow=True)
+
+
+def test_codes_are_personal_and_stable(event: Event, players: list[Player]):
+    codes = [player_code(event, p) for p in players]
+    assert all(re.fullmatch(r"[A-Z2-7]{4}-[A-Z2-7]{4}", c) for c in codes)
+    assert len(set(codes)) == 4
+    assert player_code(event, players[0]) == codes[0]
+    assert player_code(EventFactory.create(), players[0]) != codes[0]
+
+
+def test_a_code_read_with_digits_for_letters_still_works(game: Game, players: list[Player]):
+    code = player_code(game.event, players[0])
+    misread = code.replace("O", "0").replace("I", "1").replace("B", "8").lower()
+    assert "your confirmation is recorded" in text(confirm(game, players[0], code=misread))
+
+
+def test_four_players_confirm_and_every_page_says_so(game: Game, players: list[Player]):
+    assert "confirmed 0/4" in text(Client().get(f"/games/{game.pk}/"))
+    for player in players:
+        assert "your confirmation is recorded" in text(confirm(game, player, code=player_code(game.event, player)
+                                                               .lower().replace("-", " ")))
+    assert "confirmed 4/4" in text(Client().get(f"/games/{game.pk}/"))
+    assert "confirmed 4/4" in text(Client().get("/events/spring/rounds/1/"))
+    words = Confirmation.objects.filter(game=game)
+    assert {w.version for w in words} == {game.version}
+    assert HandChange.objects.filter(game=game, action="confirm").count() == 4
+    assert verify_game(game).intact
+
+
+def test_a_wrong_code_records_nothing_and_too_many_lock_the_player_out(game: Game, players: list[Player]):
+    bo = players[1]
+    page = text(confirm(game, bo, code="AAAA-AAAA"))
+    assert "this is not the player's code" in page
+    assert not Confirmation.objects.exists()
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        confirm(game, bo, code="AAAA-AAAA")
+    assert "too many wrong codes for this player" in text(confirm(game, bo))
+    assert not Confirmation.objects.exists()
+    assert "your confirmation is recorded" in text(confirm(game, players[0]))  # the others are not locked out
+
+
+def test_a_dispute_needs_a_reason_and_organisers_see_it_first(game: Game, players: list[Player],
+                                                              organiser: User):
+    bo = players[1]
+    data = {"player": str(bo.pk), "code": player_code(game.event, bo), "dispute": "", "reason": " "}
+    assert "say in a few words what is wrong" in text(Client().post(f"/games/{game.pk}/confirm/", data))
+    data["reason"] = "Cy's ron was 2 han"
+    assert "your dispute is recorded" in text(Client().post(f"/games/{game.pk}/confirm/", data, follow=True))
+    assert "disputed by Bo" in text(Client().get(f"/games/{game.pk}/"))
+    signed_in = Client()
+    signed_in.force_login(organiser)
+    page = text(signed_in.get("/events/spring/"))
+    assert "Disputed results" in page
+    assert "Round 1, table 1 : Bo — Cy's ron was 2 han" in page
+    assert "Disputed results" not in text(Client().get("/events/spring/"))
+
+
+def test_a_correction_asks_the_players_again(game: Game, players: list[Player]):
+    for player in players:
+        confirm(game, player)
+    a, _, c, _ = (p.pk for p in players)
+    game_change_hand(game_id=game.pk, index=0, record={"result": "ron", "winner": a, "loser": c, "han": 4, "fu": 40},
+                     user=None, version=None)
+    assert not Confirmation.objects.filter(game=game).exists()
+    assert "confirmed 0/4" in text(Client().get(f"/games/{game.pk}/"))
+
+
+def test_an_event_may_count_confirmed_games_only(game: Game, players: list[Player], event: Event,
+                                                 django_capture_on_commit_callbacks: Any):
+    standings_recompute(event)
+    assert "1 finished game is counted before all its players confirmed it" in text(
+        Client().get("/events/spring/standings/"))
+    event.count_unconfirmed = False
+    event.save()
+    standings_recompute(event)
+    assert set(Standing.objects.values_list("games", flat=True)) == {0}
+    with django_capture_on_commit_callbacks(execute=True):
+        for player in players:
+            confirm(game, player)
+    assert dict(Standing.objects.values_list("player__name", "games")) == {"Ann": 1, "Bo": 1, "Cy": 1, "Di": 1}
+    assert Standing.objects.get(player__name="Ann").points > Decimal(0)
+
+
+def test_a_game_still_played_cannot_be_confirmed(event: Event, players: list[Player]):
+    going_on = played(event, players)
+    assert "The game is not finished" in text(Client().get(f"/games/{going_on.pk}/confirm/"))
+    page = text(confirm(going_on, players[0]))
+    assert "The game is not finished" in page
+    assert not Confirmation.objects.exists()
+
+
+def test_codes_go_to_the_player_alone_and_to_the_organisers(event: Event, players: list[Player], organiser: User,
+                                                            game: Game):
+    ann = players[0]
+    ann.user = User.objects.create_user("ann")
+    ann.save()
+    own, other = Client(), Client()
+    own.force_login(ann.user)
+    other.force_login(User.objects.create_user("bo"))
+    code = player_code(event, ann)
+    assert code in text(own.get(f"/events/spring/players/{ann.pk}/"))
+    assert code not in text(other.get(f"/events/spring/players/{ann.pk}/"))
+    assert code not in text(Client().get("/events/spring/rounds/1/print/"))  # never on the shared table card
+    assert other.get("/events/spring/codes/").status_code == 403
+    boss = Client()
+    boss.force_login(organiser)
+    slips = text(boss.get("/events/spring/codes/"))
+    assert all(player_code(event, p) in slips for p in players)
