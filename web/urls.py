@@ -7,6 +7,7 @@ from web.views import confirm, entry, pages
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", pages.home, name="home"),
     path("language/", pages.language, name="language"),
+    path("sw.js", pages.service_worker, name="service-worker"),
     path("events/<slug:slug>/", pages.event_page, name="event"),
     path("events/<slug:slug>/standings/", pages.standings_page, name="standings"),
     path("events/<slug:slug>/standings.csv", pages.standings_csv, name="standings-csv"),

@@ -26,7 +26,7 @@ from django.db import connection, models, transaction
 from django.utils import timezone
 
 from rules.errors import Problem
-from scoring.models import GameResult, Hand, HandChange, Penalty, Standing, StandingsState
+from scoring.models import Confirmation, GameResult, Hand, HandChange, Penalty, Standing, StandingsState
 from scoring.services.chain import event_head, verify_game
 from scoring.services.standings import standings_recompute
 from tournament.errors import Conflict, InvalidInput
@@ -40,7 +40,7 @@ def _models() -> list[type[models.Model]]:
     """Every model a backup holds, each after the ones it refers to (idempotency keys are not kept: a day's
     retries, no data)."""
     return [Group, get_user_model(), Player, Event, Team, Registration, Round, Table, Game, Seat, Hand, HandChange,
-            Penalty, GameResult, Standing, StandingsState]
+            Confirmation, Penalty, GameResult, Standing, StandingsState]
 
 
 @dataclass(frozen=True, slots=True)

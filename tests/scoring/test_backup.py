@@ -11,8 +11,9 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scoring.models import Penalty, Standing
+from scoring.models import Confirmation, Penalty, Standing
 from scoring.services.chain import event_head, verify_game
+from scoring.services.confirmations import game_confirm, player_code
 from scoring.services.online import log_import
 from scoring.services.standings import standings_recompute
 from tests.factories import EventFactory, played, registered
@@ -34,6 +35,9 @@ def an_event_set() -> dict[str, Any]:
     played(spring, players, [ron(a, c), {"result": "draw", "tenpai": [b]}], end=True)
     played(spring, players[::-1], [ron(d, b, 2, 30)], end=True)
     Penalty.objects.create(event=spring, player_id=c, points=-2, reason="late")
+    spring_game = spring.games.order_by("pk").first()
+    assert spring_game is not None
+    game_confirm(game_id=spring_game.pk, player_id=a, code=player_code(spring, a))
     online = EventFactory.create(slug="online", ruleset_key="tenhou")
     assert log_import(event=online, source=LOG.name, data=LOG.read_bytes(), create_players=True).game is not None
     for event in (spring, online):
@@ -66,6 +70,7 @@ def test_a_backup_restores_into_an_empty_database_identical_and_sealed(tmp_path:
         event = Event.objects.get(slug=slug)
         assert (event_head(event), standings(event)) == (was["head"], was["standings"])
     assert all(verify_game(g).intact for g in Game.objects.all())
+    assert Confirmation.objects.filter(player__name="Ann").count() == 1
     assert User.objects.get(username="org").check_password("a long passphrase")
     assert Event.objects.get(slug="spring").organisers.filter(username="org").exists()
     # New rows after the restore take new ids (the sequences moved past the restored ones).

@@ -237,6 +237,16 @@ class _Page:
             "finished": bool(self.result.get("finished")) and self.result.get("end_reason") != "time",
             "end_reason": self.result.get("end_reason"), "version": game.version,
             "editing": editing_index, "editing_number": editing_index + 1 if editing_index is not None else None,
-            "mcr": self.ruleset.is_mcr,
+            "mcr": self.ruleset.is_mcr, "offline_text": offline_text(),
         }
         return render(self.request, "pages/entry.html", context, status=status)
+
+
+def offline_text() -> dict[str, str]:
+    """What offline.js says, in the reader's language (it checks what it can without the server)."""
+    return {"one": _("1 hand waiting to be sent"), "count": _("%s hands waiting to be sent"),
+            "result": _("Choose the result."), "winner": _("Choose the winner."), "loser": _("Choose who dealt in."),
+            "same": _("The winner cannot be the discarder."), "value": _("Give the han (or yakuman, or fan)."),
+            "fu": _("These han and fu cannot make a hand."),
+            "refused": _("the server refused it: drop it and enter it again"),
+            "apply": _("Re-apply"), "drop": _("Drop")}

@@ -6,6 +6,7 @@ import hashlib
 from collections.abc import Callable
 
 from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
@@ -151,3 +152,15 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "hands": view.hands, "final": view.result.get("final", []), "penalties": view.result.get("penalties", []),
         "can_score": game.event.can_score(request.user), "head": chain.game_head(game)[:chain.SHORT],
         "tally": tally(game)})
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The entry page's service worker, served from the root so that it may look after /games/ pages."""
+    path = finders.find("site/sw.js")
+    if not isinstance(path, str):
+        raise Http404("no service worker")
+    with open(path, encoding="utf-8") as script:
+        response = HttpResponse(script.read(), content_type="application/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"  # a new version is picked up at once
+    return response
