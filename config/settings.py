@@ -137,6 +137,7 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ko", "한국어")]
 LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
 LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"  # without a next page: the events, not Django's /accounts/profile/ (a 404)
 LOGOUT_REDIRECT_URL = "home"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
