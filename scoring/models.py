@@ -118,6 +118,8 @@ class GameResult(models.Model):
     score = models.IntegerField()
     points = models.DecimalField(max_digits=10, decimal_places=2)
     table_points = models.DecimalField(max_digits=6, decimal_places=2, null=True)
+    penalty = models.DecimalField(max_digits=8, decimal_places=2, default=0,
+                                  help_text="chombo deductions and sheet penalties, included in points")
 
     class Meta:
         constraints = (models.UniqueConstraint(fields=("game", "player"), name="one_result_per_player_game"),)

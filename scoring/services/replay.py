@@ -100,7 +100,7 @@ def store_result(game: Game, scored: ScoredSheet) -> None:
                    finished=scored.record.state.finished, substitute=seats[row.player].substitute,
                    # A rank shared by k players counts as the mean of the places they hold.
                    rank=Decimal(row.rank) + Decimal(ranks[row.rank] - 1) / 2,
-                   score=row.score, points=_decimal(row.points),
+                   score=row.score, points=_decimal(row.points), penalty=_decimal(row.penalty),
                    table_points=None if row.table_points is None else _decimal(row.table_points))
         for row in rows
     ])

@@ -43,6 +43,7 @@ class _Games:
     count: int
     first_places: int
     best: Decimal | None
+    penalties: Decimal = Decimal(0)  # chombo and sheet penalties, already in ``points``
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +205,8 @@ def _line(player_id: int, games: _Games | None, played: int, penalties: Decimal,
                  table_points=(games.table_points if games else Decimal(0)) if mcr else None,
                  score=games.score if games else 0, games=played,
                  average_rank=(games.rank_sum / count).quantize(HUNDREDTHS) if games and count else None,
-                 penalties=penalties, first_places=games.first_places if games else 0,
+                 penalties=penalties + (games.penalties if games else Decimal(0)),
+                 first_places=games.first_places if games else 0,
                  best_game=games.best if games else None)
 
 
@@ -225,26 +227,26 @@ def _summed(results: QuerySet[GameResult]) -> dict[int, _Games]:
     """The common case in one aggregate query: a league of 40,000 hands stays well under 100 ms."""
     rows = results.values("player_id").annotate(
         best=Max("points"), total=Sum("points"), table=Sum("table_points"), total_score=Sum("score"),
-        games=Count("id"), rank_sum=Sum("rank"), firsts=Count("id", filter=Q(rank=1)))
+        games=Count("id"), rank_sum=Sum("rank"), firsts=Count("id", filter=Q(rank=1)), penalties=Sum("penalty"))
     return {r["player_id"]: _Games(points=r["total"], table_points=r["table"] or Decimal(0), score=r["total_score"],
                                    rank_sum=r["rank_sum"], count=r["games"], first_places=r["firsts"],
-                                   best=r["best"])
+                                   best=r["best"], penalties=r["penalties"] or Decimal(0))
             for r in rows}
 
 
-_Game = tuple[Decimal, Decimal, int, Decimal]  # points, table points, score, rank
+_Game = tuple[Decimal, Decimal, int, Decimal, Decimal]  # points, table points, score, rank, penalty
 
 
 def _best_games(event: Event, results: QuerySet[GameResult], mcr: bool) -> tuple[dict[int, _Games], dict[int, int]]:
     """League options in Python: substitutes scored at ``substitute_points``, a player's best N games."""
     games_of: dict[int, list[_Game]] = {}
-    for player_id, points, table_points, score, place, substitute in results.values_list(
-            "player_id", "points", "table_points", "score", "rank", "substitute").iterator(chunk_size=5000):
+    for player_id, points, table_points, score, place, penalty, substitute in results.values_list(
+            "player_id", "points", "table_points", "score", "rank", "penalty", "substitute").iterator(chunk_size=5000):
         if substitute:
             if event.substitute_points is None:
                 continue
-            points = event.substitute_points
-        games_of.setdefault(player_id, []).append((points, table_points or Decimal(0), score, place))
+            points, penalty = event.substitute_points, Decimal(0)
+        games_of.setdefault(player_id, []).append((points, table_points or Decimal(0), score, place, penalty))
     played = {p: len(g) for p, g in games_of.items()}
     if event.best_games:
         def best(game: _Game) -> tuple[Decimal, ...]:
@@ -253,7 +255,8 @@ def _best_games(event: Event, results: QuerySet[GameResult], mcr: bool) -> tuple
         games_of = {p: sorted(g, key=best, reverse=True)[: event.best_games] for p, g in games_of.items()}
     counted = {p: _Games(points=sum((g[0] for g in gs), Decimal(0)), table_points=sum((g[1] for g in gs), Decimal(0)),
                          score=sum(g[2] for g in gs), rank_sum=sum((g[3] for g in gs), Decimal(0)), count=len(gs),
-                         first_places=sum(1 for g in gs if g[3] == 1), best=max((g[0] for g in gs), default=None))
+                         first_places=sum(1 for g in gs if g[3] == 1), best=max((g[0] for g in gs), default=None),
+                         penalties=sum((g[4] for g in gs), Decimal(0)))
                for p, gs in games_of.items()}
     return counted, played
 

@@ -13,7 +13,8 @@ from scoring.models import Penalty, Standing
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
 from scoring.services.standings import standings_recompute
-from tests.factories import registered
+from scoring.services.transfer import standings_csv
+from tests.factories import EventFactory, played, registered
 from tournament.models import Event, Player, Registration, Seat
 
 pytestmark = pytest.mark.django_db
@@ -128,3 +129,17 @@ def test_bad_tiebreaks_are_refused_by_name():
     assert caught.value.message_dict["tiebreaks"] == [
         "unknown tiebreak 'coin toss'; choose from score, average_rank, first_places, best_game",
         "a tiebreak is listed twice"]
+
+
+def test_the_penalties_column_counts_a_chombo_inside_a_game():
+    # wrc-2025: a chombo is −30 after the game (its points already hold it); outside penalties add to it.
+    event = EventFactory.create(slug="chombo")
+    players = registered(event, "Ann", "Bo", "Cy", "Di")
+    played(event, players, [{"result": "chombo", "player": players[2].pk}], end=True)
+    Penalty.objects.create(event=event, player=players[2], points=-2, reason="late")
+    standings_recompute(event)
+    cy = Standing.objects.get(event=event, player=players[2])
+    assert cy.penalties == Decimal("-32.00")
+    # A chombo and nothing else: every score stays 30000, the four share the uma (0), Cy then −30 and −2.
+    assert cy.points == Decimal("-32.00")
+    assert ",Cy,-32.00," in standings_csv(event)
