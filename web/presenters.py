@@ -167,6 +167,7 @@ class TableView:
     status: str | None
     seats: list[dict[str, Any]]  # wind, player id, name, final score and points when there are any
     highlighted: bool = False
+    started: bool = False  # a hand has been entered
     confirmed: int = 0  # players who confirmed the finished game as it stands
     disputed_by: tuple[str, ...] = ()
 
@@ -184,7 +185,9 @@ def round_tables(round_: Round, search: str = "") -> list[TableView]:
 
 def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
     game: Game | None = getattr(table, "game", None)
-    finals = {row["player"]: row for row in (game.result.get("final", []) if game else [])}
+    # A table whose game has no hand yet has no result: its start scores are not a result to show.
+    started = bool(game and game.result.get("hands"))
+    finals = {row["player"]: row for row in (game.result.get("final", []) if started and game else [])}
     seats = []
     for seat in game.seats.all() if game else []:
         final = finals.get(seat.position)
@@ -194,7 +197,7 @@ def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
                       "match": bool(needle) and needle in seat.player.name.casefold()})
     words = list(game.confirmations.all()) if game else []
     return TableView(number=table.number, game_id=game.pk if game else None, status=game.status if game else None,
-                     seats=seats, highlighted=any(s["match"] for s in seats),
+                     seats=seats, highlighted=any(s["match"] for s in seats), started=started,
                      confirmed=sum(1 for w in words if w.verdict == Confirmation.Verdict.CONFIRMED),
                      disputed_by=tuple(w.player.name for w in words if w.verdict == Confirmation.Verdict.DISPUTED))
 

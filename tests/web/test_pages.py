@@ -137,3 +137,13 @@ def test_anonymous_readers_share_one_rendering_of_the_standings_page(event: Even
         again = text(Client().get("/events/spring/standings/"))
     assert again == first
     assert len(queries) <= 3  # the event, the standings' version, nothing rendered again
+
+
+def test_a_table_not_started_shows_no_result(event: Event):
+    # Round 2 seated, nothing played: no 30000 / 0.0 as if it were a result, and it says so.
+    players = list(Player.objects.filter(name__in=["Ann", "Bo", "Cy", "Di"]).order_by("name"))
+    played(event, players, table=TableFactory.create(round=RoundFactory.create(event=event, number=2), number=1))
+    page = text(Client().get(f"/events/{event.slug}/rounds/2/"))
+    assert "not started" in page
+    assert "30000" not in page
+    assert "finished" in text(Client().get(f"/events/{event.slug}/rounds/1/"))
