@@ -118,7 +118,7 @@ class GameResult(models.Model):
     score = models.IntegerField()
     points = models.DecimalField(max_digits=10, decimal_places=2)
     table_points = models.DecimalField(max_digits=6, decimal_places=2, null=True)
-    penalty = models.DecimalField(max_digits=8, decimal_places=2, default=0,
+    penalty = models.DecimalField(max_digits=10, decimal_places=2, default=0,
                                   help_text="chombo deductions and sheet penalties, included in points")
 
     class Meta:
@@ -140,7 +140,8 @@ class Standing(models.Model):
     score = models.IntegerField(default=0)
     games = models.PositiveIntegerField()
     average_rank = models.DecimalField(max_digits=4, decimal_places=2, null=True)
-    penalties = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+    # As wide as points: it sums the games' penalties (chombo included) with the event's own.
+    penalties = models.DecimalField(max_digits=10, decimal_places=2, default=0)
     first_places = models.PositiveIntegerField(default=0)
     best_game = models.DecimalField(max_digits=10, decimal_places=2, null=True)
 

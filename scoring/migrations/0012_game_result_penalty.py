@@ -31,7 +31,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='gameresult',
             name='penalty',
-            field=models.DecimalField(decimal_places=2, default=0, help_text='chombo deductions and sheet penalties, included in points', max_digits=8),
+            field=models.DecimalField(decimal_places=2, default=0, help_text='chombo deductions and sheet penalties, included in points', max_digits=10),
+        ),
+        migrations.AlterField(
+            model_name='standing',
+            name='penalties',
+            field=models.DecimalField(decimal_places=2, default=0, max_digits=10),
         ),
         migrations.RunPython(fill_penalties, migrations.RunPython.noop),
     ]

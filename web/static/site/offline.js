@@ -58,6 +58,8 @@
     if (!form.elements.index.value) localStorage.setItem(draftKey, JSON.stringify(fields()));
   }
   function restoreDraft() {
+    // The page after a save says so: that hand is on the server, the draft with it.
+    if (document.querySelector(".notice.success, .notice.info")) clearDraft();
     var saved = JSON.parse(localStorage.getItem(draftKey) || "[]");
     if (!saved.length || form.elements.index.value || form.querySelector(".errors")) return;
     saved.forEach(function (pair) {
@@ -210,10 +212,7 @@
   form.addEventListener("submit", function (event) {
     var action = event.submitter ? event.submitter.value : "";
     if (action !== "save" || form.elements.index.value) return;  // previews and corrections need the server
-    if (navigator.onLine && panel.hidden) {
-      clearDraft();
-      return;
-    }
+    if (navigator.onLine && panel.hidden) return;  // the ordinary post; the draft stays until it is saved
     event.preventDefault();
     var refused = problem();
     var notice = panel.querySelector("[data-problem]");
