@@ -85,6 +85,7 @@ def read_sheet(data: Any, *, labels: Sequence[str] | None = None, checked: int =
     # A hand or penalty with a bad shape is skipped below, so that the other
     # hands are still checked; a bad header stops here.
     skipped = {_entry_of(p.field) for p in problems}
+    problems += _missing_in_skipped(data, skipped, problems)
     if any(entry is None for entry in skipped):
         raise SheetError(problems)
 
@@ -105,6 +106,39 @@ def read_sheet(data: Any, *, labels: Sequence[str] | None = None, checked: int =
         totals[player] = totals.get(player, Fraction(0)) + points
     return Sheet(ruleset=ruleset, names=names, start=start, hands=tuple(hands), penalties=totals,
                  penalty_list=tuple(penalties), ended_by_time=data.get("end") == "time")
+
+
+def missing_parts(raw: Any, *, mcr: bool) -> list[Problem]:
+    """Every part a win lacks, at once: who won, who dealt in, what the hand is worth (an empty ron names all
+    three, not one per try)."""
+    if not isinstance(raw, Mapping) or raw.get("result") not in ("ron", "tsumo") or "wins" in raw:
+        return []
+    kind = raw["result"]
+    out = []
+    if kind == "ron" and "loser" not in raw:
+        out.append(Problem("loser", "is required for a ron"))
+    if "winner" not in raw:
+        out.append(Problem("winner", f"is required for a {kind}" + (" (or give a list of wins)" if kind == "ron"
+                                                                       else "")))
+    if not any(key in raw for key in ("han", "yakuman", "fan", "tiles")):
+        out.append(Problem("fan", "a win needs fan") if mcr else Problem("han", "a win needs han and fu, or yakuman"))
+    return out
+
+
+def _missing_in_skipped(data: Any, skipped: set[tuple[str, int] | None], found: list[Problem]) -> list[Problem]:
+    """For hands the schema refused, the missing parts it does not name itself."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("hands"), list):
+        return []
+    overrides = data.get("overrides")
+    mcr = data.get("ruleset") == "mcr" or (isinstance(overrides, Mapping) and overrides.get("scoring") == "mcr")
+    named = {p.field for p in found}
+    out = []
+    for entry in sorted(e for e in skipped if e is not None and e[0] == "hands"):
+        for problem in missing_parts(data["hands"][entry[1]], mcr=mcr):
+            field = f"hands[{entry[1]}].{problem.field}"
+            if field not in named:
+                out.append(Problem(field, problem.message))
+    return out
 
 
 def _read_hands(reader: _HandReader, raw_hands: Sequence[Any], skipped: set[tuple[str, int] | None],
@@ -210,6 +244,9 @@ class _HandReader:
 
     def hand(self, raw: Mapping[str, Any]) -> HandResult:
         kind = Outcome(raw["result"])
+        missing = missing_parts(raw, mcr=self.ruleset.is_mcr)
+        if missing:
+            raise RuleError(missing)
         misplaced = sorted(set(raw) - allowed_fields()[kind] - {"result", "note"})
         if misplaced:
             raise RuleError.one(misplaced[0], self._misplaced(kind, misplaced[0]))

@@ -202,6 +202,15 @@ def test_invalid_hand_shows_the_engine_message_next_to_the_field(game: Game, ref
     assert "Preview of hand" not in text(preview)
 
 
+def test_an_empty_ron_marks_every_missing_field_at_once(game: Game, referee: Client):
+    response = referee.post(url(game), {"action": "save", "version": game.version, "result": "ron"})
+    assert response.status_code == 400
+    assert "is required for a ron" in field_errors(response, "winner")
+    assert "is required for a ron" in field_errors(response, "loser")
+    assert "a win needs han and fu, or yakuman" in field_errors(response, "han")
+    assert not game.hands.exists()
+
+
 def test_winner_who_is_the_loser_is_refused_next_to_the_winner(game: Game, referee: Client):
     response = referee.post(url(game), ron_post(game, winner="Cy", loser="Cy"))
     assert response.status_code == 400

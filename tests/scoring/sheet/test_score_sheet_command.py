@@ -167,6 +167,11 @@ def hand(**fields: Any) -> dict[str, Any]:
      ["hands[0].fu: 35 fu does not exist: fu are 20, 25 or a multiple of 10 up to 110"]),
     (hand(result="tsumo", winner="Ann", han="2"), ["hands[0].han: must be a whole number"]),
     (hand(result="tsumo", han=2, fu=30), ["hands[0].winner: is required for a tsumo"]),
+    # An empty ron names everything it lacks at once, not one part per try (issue 13).
+    (hand(result="ron"), ["hands[0].han: a win needs han and fu, or yakuman", "hands[0].loser: is required for a ron",
+                          "hands[0].winner: is required for a ron (or give a list of wins)"]),
+    (sheet(ruleset="mcr", hands=[{"result": "tsumo"}]), ["hands[0].fan: a win needs fan",
+                                                         "hands[0].winner: is required for a tsumo"]),
     (hand(result="win", winner="Ann"), ["hands[0].result: must be one of: ron, tsumo, draw, abort, chombo"]),
     (hand(result="tsumo", winner="Ann", han=2, fu=30, colour="red"), ["hands[0].colour: unknown field"]),
     (hand(result="draw", tenpai=["Ann"], winner="Ann"),
