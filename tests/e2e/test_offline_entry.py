@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from playwright.sync_api import expect
 
 from scoring.services.hands import game_record_hand
 from tests.e2e.conftest import PHONE, screenshot
@@ -42,8 +43,9 @@ def signed_in(context: Any, live_server: Any, tournament: dict[str, Any]) -> Any
     return page
 
 
-def waiting_text(page: Any) -> str:
-    return str(page.locator("#waiting [data-count]").inner_text())
+def waiting_says(page: Any, words: str) -> None:
+    """The waiting panel says ``words``, once the page has read its queue (IndexedDB answers after the load)."""
+    expect(page.locator("#waiting [data-count]")).to_have_text(words)
 
 
 def enter_offline(page: Any, hands: list[tuple[int, int, int]]) -> None:
@@ -67,7 +69,7 @@ def test_hands_entered_offline_reach_the_server_once_and_in_order(live_server: A
 
     context.set_offline(True)
     enter_offline(page, offline)
-    assert waiting_text(page) == "5 hands waiting to be sent"
+    waiting_says(page, "5 hands waiting to be sent")
     assert hands_on_server(game) == before  # nothing left the browser
     # A half-entered hand and the queue both survive a reload with no network (the service worker's copy).
     page.check("input[name=result][value=tsumo]")
@@ -75,13 +77,13 @@ def test_hands_entered_offline_reach_the_server_once_and_in_order(live_server: A
     reloaded = page.reload()
     assert reloaded is not None
     assert reloaded.from_service_worker  # the server was not asked: the worker's copy
-    assert waiting_text(page) == "5 hands waiting to be sent"
+    waiting_says(page, "5 hands waiting to be sent")
     assert page.is_checked(f"input[name=winner][value='{cy}']")
     assert page.is_checked("input[name=result][value=tsumo]")
     screenshot(page, "entry-offline")
 
     context.set_offline(False)
-    page.wait_for_function("document.getElementById('waiting').hidden === true")
+    page.wait_for_function("document.getElementById('waiting').hidden === true", timeout=30_000)
     assert hands_on_server(game) == before + offline  # each exactly once, in the order entered
     assert game.changes.filter(action="add").count() == len(offline)
 
@@ -98,12 +100,13 @@ def test_a_change_by_another_referee_stops_the_queue_until_the_referee_decides(
                      user=None, version=None)
     context.set_offline(False)
     page.wait_for_selector("#waiting [data-conflict]:not([hidden])")
-    assert waiting_text(page) == "2 hands waiting to be sent"
+    waiting_says(page, "2 hands waiting to be sent")
     assert "Ron on Ann: Di 3 han 30 fu" in page.locator(".hand-list").inner_text()  # the game as it is now
     screenshot(page, "entry-conflict")
     page.click("#waiting li:nth-child(1) button[data-apply]")
-    page.wait_for_load_state()
-    page.wait_for_selector("#waiting li button[data-apply]")
+    # Sent on the game as it is now; the page reloads with it and the one hand still waiting.
+    expect(page.locator(".hand-list")).to_contain_text("Ron on Cy: Bo 1 han 30 fu", timeout=30_000)
+    waiting_says(page, "1 hand waiting to be sent")
     page.click("#waiting li:nth-child(1) button[data-drop]")
     page.wait_for_function("document.getElementById('waiting').hidden === true")
     assert hands_on_server(game)[-2:] == [(di, ann, 3), (bo, cy, 1)]  # re-applied on top; the other dropped

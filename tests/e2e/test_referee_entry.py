@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from scoring.services.hands import game_update
 from scoring.services.standings import standings_recompute
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import PHONE, screenshot
 from tests.e2e.test_pages_in_browser import names_in_order, tournament  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -51,6 +51,10 @@ def test_referee_enters_hands_and_the_standings_follow(live_server: Any, page: A
     assert game.hands.count() == 1  # a preview saves nothing
     page.click("button[value=save]")
     page.wait_for_selector(".notice.success")
+    # The phone opens on the message and the next hand's form, not far down on the oldest hands.
+    saved = page.locator("#saved").bounding_box()
+    assert saved is not None
+    assert 0 <= saved["y"] < PHONE["height"]
     fill_ron(page, ids["Cy"], ids["Bo"], 3, 40)  # 5200 more for Cy (he deals next, so 7700 and honba 0)
     page.click("button[value=save]")
     page.wait_for_selector(".notice.success")

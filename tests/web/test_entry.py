@@ -173,7 +173,9 @@ def test_preview_of_a_dealer_tsumo_with_riichi(game: Game, referee: Client):
 def test_save_adds_the_hand(game: Game, referee: Client):
     response = referee.post(url(game), ron_post(game))
     assert response.status_code == 302
-    assert response["Location"] == url(game)
+    # Back to the message and the next form at the top: without a fragment of its own, the browser would
+    # keep the form's #preview and open the phone far down the page.
+    assert response["Location"] == url(game) + "#saved"
     game.refresh_from_db()
     assert game.version == 2
     p = ids(game)

@@ -69,6 +69,12 @@ def entry_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return page.render(form=page.form(index, initial=initial))
 
 
+def _after_write(game: Game) -> str:
+    """Back to the top of the page, where the message and the next hand's form are: a redirect without a
+    fragment would keep the form's #preview, and a phone would open far down, on the oldest hands."""
+    return reverse("game-entry", args=[game.pk]) + "#saved"
+
+
 def _game(game_id: int) -> Game:
     return get_object_or_404(Game.objects.select_related("event", "table__round"), pk=game_id)
 
@@ -106,7 +112,7 @@ def _enter(request: HttpRequest, game: Game, action: str) -> HttpResponse:
             claimed = claim(user=request.user, key=key, asked=fingerprint(game.pk, index, record)) if key else None
             if isinstance(claimed, Answered):  # the same form sent again (a double tap, a resent page)
                 messages.info(request, _("Hand %(n)s was already saved.") % {"n": claimed.body["number"]})
-                return redirect(reverse("game-entry", args=[game.pk]))
+                return redirect(_after_write(game))
             number, text = _save(request, page, game, record, index, version)
             if claimed is not None:
                 remember(claimed, status=302, body={"number": number}, headers={})
@@ -118,7 +124,7 @@ def _enter(request: HttpRequest, game: Game, action: str) -> HttpResponse:
         return page.render(form=form, status=400)
     messages.success(request, (_("Hand %(n)s added: %(text)s") if index is None
                                else _("Hand %(n)s changed: %(text)s")) % {"n": number, "text": text})
-    return redirect(reverse("game-entry", args=[game.pk]))
+    return redirect(_after_write(game))
 
 
 def _save(request: HttpRequest, page: _Page, game: Game, record: dict[str, Any], index: int | None,
@@ -147,7 +153,7 @@ def _delete(request: HttpRequest, game: Game) -> HttpResponse:
     except InvalidInput as exc:
         return _Page(request, game).render(problems=exc.problems, status=400)
     messages.success(request, _("Hand %(n)s deleted.") % {"n": index + 1})
-    return redirect(reverse("game-entry", args=[game.pk]))
+    return redirect(_after_write(game))
 
 
 class _Page:
