@@ -77,10 +77,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return _server_error(exc, context)
     response = handled
     if isinstance(exc, ValidationError):
-        response.data = _body(REFUSED, list(_problems(exc.detail)))
+        response.data = error_body(REFUSED, list(_problems(exc.detail)))
     else:
         detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
-        response.data = _body(str(detail), [])
+        response.data = error_body(str(detail), [])
     return response
 
 
@@ -98,10 +98,10 @@ def _server_error(exc: Exception, context: dict[str, Any]) -> Response:
 
 
 def _error(code: int, detail: str, problems: list[Problem]) -> Response:
-    return Response(_body(detail, problems), status=code)
+    return Response(error_body(detail, problems), status=code)
 
 
-def _body(detail: str, problems: list[Problem]) -> dict[str, Any]:
+def error_body(detail: str, problems: list[Problem]) -> dict[str, Any]:
     return {"detail": detail, "errors": [{"field": p.field, "message": p.message} for p in problems]}
 
 

@@ -23,6 +23,7 @@ from django.utils.translation import ngettext, pgettext
 
 from scoring.models import Confirmation, GameResult, Standing
 from scoring.selectors import named_result, standings_version
+from scoring.services.confirmations import tally
 from scoring.services.standings import confirmed_games
 from scoring.sheet.describe import describe
 from tournament.models import Event, Game, Player, Round, Seat, Table
@@ -195,11 +196,10 @@ def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
                       "name": seat.player.name, "score": final["score"] if final else None,
                       "points": final["points"] if final else None,
                       "match": bool(needle) and needle in seat.player.name.casefold()})
-    words = list(game.confirmations.all()) if game else []
+    words = tally(game, game.confirmations.all(), len(seats)) if game else None
     return TableView(number=table.number, game_id=game.pk if game else None, status=game.status if game else None,
                      seats=seats, highlighted=any(s["match"] for s in seats), started=started,
-                     confirmed=sum(1 for w in words if w.verdict == Confirmation.Verdict.CONFIRMED),
-                     disputed_by=tuple(w.player.name for w in words if w.verdict == Confirmation.Verdict.DISPUTED))
+                     confirmed=words.confirmed if words else 0, disputed_by=words.names if words else ())
 
 
 # --- player ---------------------------------------------------------------------

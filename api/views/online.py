@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.files.uploadedfile import UploadedFile
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
@@ -12,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import NOT_AUTHENTICATED, NOT_FOUND, NOT_ORGANISER
+from api.errors import NOT_AUTHENTICATED, NOT_FOUND, NOT_ORGANISER, error_body
 from api.idempotency import IDEMPOTENCY_KEY, idempotent
 from api.parsers import LogParser
 from api.serializers.online import LogImportQuerySerializer, LogImportRefusedSerializer, LogImportSerializer
@@ -88,6 +86,4 @@ def _answer(results: list[LogResult]) -> Response:
     problems = [Problem(r.source, f"{p.field}: {p.message}" if p.field else p.message)
                 for r in results if not r.stored for p in r.problems]
     code = status.HTTP_422_UNPROCESSABLE_ENTITY if Outcome.DIFFERS in outcomes else status.HTTP_400_BAD_REQUEST
-    body: dict[str, Any] = {"detail": REFUSED, "errors": [{"field": p.field, "message": p.message} for p in problems],
-                            **data}
-    return Response(body, status=code)
+    return Response({**error_body(REFUSED, problems), **data}, status=code)

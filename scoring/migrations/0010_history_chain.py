@@ -33,10 +33,6 @@ def seal_history(apps, schema_editor):
         previous_by_game[change.game_id] = change.hash
 
 
-def unseal(apps, schema_editor):
-    """Nothing to undo: the columns go with the fields."""
-
-
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -64,5 +60,5 @@ class Migration(migrations.Migration):
             name='at',
             field=models.DateTimeField(default=django.utils.timezone.now),
         ),
-        migrations.RunPython(seal_history, unseal),
+        migrations.RunPython(seal_history, migrations.RunPython.noop)  # the columns go with the fields,
     ]

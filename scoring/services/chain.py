@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.db.models import OuterRef, Subquery
+
 from scoring.models import HandChange
 from tournament.models import Event, Game
 
@@ -127,11 +129,10 @@ def event_head(event: Event) -> str:
 
 
 def _game_heads(event: Event) -> list[tuple[int, str]]:
-    last: dict[int, str] = {}
-    for game_id, digest in HandChange.objects.filter(game__event=event).order_by("game_id", "id").values_list(
-            "game_id", "hash"):
-        last[game_id] = digest
-    return [(game_id, last.get(game_id, EMPTY)) for game_id in event.games.order_by("pk").values_list("pk", flat=True)]
+    # One row per game, its last entry's hash: not every entry of the event.
+    latest = HandChange.objects.filter(game=OuterRef("pk")).order_by("-id").values("hash")[:1]
+    return [(game_id, head or EMPTY) for game_id, head in
+            event.games.order_by("pk").annotate(head=Subquery(latest)).values_list("pk", "head")]
 
 
 def _what(content: Mapping[str, Any]) -> str:

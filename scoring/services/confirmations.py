@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,10 +59,11 @@ class Tally:
         return self.confirmed == self.players and not self.disputed
 
 
-def tally(game: Game) -> Tally:
-    words = list(game.confirmations.select_related("player"))
+def tally(game: Game, words: Iterable[Confirmation] | None = None, players: int | None = None) -> Tally:
+    """Where the game's confirmations stand; ``words`` and ``players`` when the caller prefetched them."""
+    words = list(game.confirmations.select_related("player") if words is None else words)
     return Tally(confirmed=sum(1 for w in words if w.verdict == Confirmation.Verdict.CONFIRMED),
-                 players=game.seats.count(),
+                 players=game.seats.count() if players is None else players,
                  disputed=[(w.player.name, w.reason) for w in words if w.verdict == Confirmation.Verdict.DISPUTED])
 
 
