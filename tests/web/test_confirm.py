@@ -165,3 +165,9 @@ def test_codes_go_to_the_player_alone_and_to_the_organisers(event: Event, player
     boss.force_login(organiser)
     slips = text(boss.get("/events/spring/codes/"))
     assert all(player_code(event, p) in slips for p in players)
+
+
+def test_the_page_speaks_korean(game: Game):
+    page = text(Client().get(f"/games/{game.pk}/confirm/", HTTP_ACCEPT_LANGUAGE="ko"))
+    assert "결과 확인" in page  # "Confirm the result"
+    assert "동 · Ann" in page  # the seat winds in the reader's language, as on the entry page

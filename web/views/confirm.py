@@ -43,7 +43,7 @@ def confirm_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(with_seats(Game.objects.filter(event__in=pages.public_events(request.user))
                                         .select_related("event")), pk=game_id)
     seats = list(game.seats.all())
-    winds = list(game.ruleset().seat_winds)
+    winds = [pages.wind_label(w) for w in game.ruleset().seat_winds]
     form = ConfirmForm(request.POST or None, seats=seats, winds=winds)
     if request.method == "POST" and form.is_valid():
         disputed = "dispute" in request.POST
