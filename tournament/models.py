@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -77,6 +78,11 @@ class Event(models.Model):
         TOTAL = "total", "total points"
         AVERAGE = "average", "average points per game"
 
+    class TeamRanking(models.TextChoices):
+        NONE = "none", _("no team standings")
+        SUM = "sum", _("sum of all members' points")
+        BEST = "best", _("sum of each team's best N members")
+
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
     kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.TOURNAMENT)
@@ -106,6 +112,12 @@ class Event(models.Model):
     tiebreaks = models.JSONField(default=list, blank=True,
                                  help_text="after points (MCR: table points, then score), in order: "
                                  + ", ".join(f"{key} ({text})" for key, text in Tiebreak.choices))
+    team_ranking = models.CharField(max_length=10, default=TeamRanking.NONE, choices=TeamRanking.choices,
+                                    help_text=_("team standings: none, the sum of all members' points, or the sum "
+                                                "of each team's best N members (substitutes never count)"))
+    team_best = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                 validators=[MinValueValidator(1)],
+                                                 help_text=_("N for the best-members team ranking"))
 
     class Meta:
         ordering = ("-starts_on", "name")
@@ -129,6 +141,8 @@ class Event(models.Model):
             errors["ruleset_overrides" if self.ruleset_overrides else "ruleset_key"] = [str(p) for p in exc.problems]
         if problems := tiebreak_problems(self.tiebreaks):
             errors["tiebreaks"] = problems
+        if self.team_ranking == Event.TeamRanking.BEST and not self.team_best:
+            errors["team_best"] = [str(_("the best-members team ranking needs N, how many members count"))]
         stored = Event.objects.filter(pk=self.pk).first() if self.pk else None
         if stored is not None:
             for problem in stored.rules_change_problems(key=self.ruleset_key, overrides=self.ruleset_overrides):
