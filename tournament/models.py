@@ -109,6 +109,8 @@ class Event(models.Model):
         null=True, blank=True, default=SWISS_SPREAD,
         help_text="swiss: how many tables a player may sit from the table his rank gives him, to avoid repeats "
                   "(0: strict pairing by rank; empty: any)")
+    referee_invite = models.CharField(max_length=32, blank=True, help_text="the secret of the link that makes a "
+                                      "signed-in user a referee of this event; blank: no link (revoked)")
     tiebreaks = models.JSONField(default=list, blank=True,
                                  help_text="after points (MCR: table points, then score), in order: "
                                  + ", ".join(f"{key} ({text})" for key, text in Tiebreak.choices))
@@ -192,6 +194,8 @@ class Registration(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="members")
     substitute = models.BooleanField(default=False, help_text="fills a table; not ranked")
+    withdrawn = models.BooleanField(default=False, help_text="left the event: keeps the games played, is not "
+                                    "seated again")
 
     class Meta:
         constraints = (models.UniqueConstraint(fields=("event", "player"), name="one_registration_per_player"),)
@@ -226,6 +230,9 @@ class Round(models.Model):
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField()
+    # The table code (scoring.services.table_codes) is derived from the server's secret and this salt: a new
+    # salt revokes the old code, blank means the table has none.
+    code_salt = models.CharField(max_length=16, blank=True)
 
     class Meta:
         ordering = ("round", "number")
