@@ -132,9 +132,10 @@ def standings_recompute(event: Event) -> int:
     return len(rows)
 
 
-def _rows(event: Event) -> list[Standing]:
+def _rows(event: Event, before_round: int | None = None) -> list[Standing]:
+    """The standings' rows; with ``before_round``, as they stood before that round's games (rank movement)."""
     mcr = event.ruleset().is_mcr
-    lines = _lines(event, mcr)
+    lines = _lines(event, mcr, before_round)
     tiebreaks = list(event.tiebreaks) or ([Tiebreak.SCORE] if mcr else [])
 
     def key(line: _Line) -> tuple[Decimal, ...]:
@@ -162,6 +163,19 @@ def confirmed_games(event: Event) -> QuerySet[Game]:
             .filter(confirmed_n=F("seats_n"), disputed_n=0))
 
 
+def counted_results(event: Event) -> QuerySet[GameResult]:
+    """The finished games' results the standings count: confirmed ones only if the event says so, a league's
+    within its dates. Substitutes' results are among them (``substitute`` set)."""
+    results = GameResult.objects.filter(event=event, finished=True)
+    if not event.count_unconfirmed:
+        results = results.filter(game__in=confirmed_games(event))
+    if event.starts_on:
+        results = results.filter(game__played_on__gte=event.starts_on)
+    if event.ends_on:
+        results = results.filter(game__played_on__lte=event.ends_on)
+    return results
+
+
 def ranking(event: Event) -> list[int]:
     """The ranked players' ids, best first, as the stored standings give them (swiss seating's order).
 
@@ -171,20 +185,82 @@ def ranking(event: Event) -> list[int]:
                 .values_list("player_id", flat=True))
 
 
-def _lines(event: Event, mcr: bool) -> list[_Line]:
+@dataclass(frozen=True, slots=True)
+class RoundPoints:
+    """What one round's games gave a player (MCR: table points too)."""
+
+    round: int
+    points: Decimal
+    table_points: Decimal | None
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What the stored standings do not hold: the ranks before the latest round played, and points per round."""
+
+    previous_round: int | None  # the round the movement is measured from; None: no earlier round counted
+    previous_ranks: dict[int, int]
+    rounds: dict[int, list[RoundPoints]]
+
+    def movement(self, player_id: int, rank: int | None) -> int | None:
+        """Places gained (negative: lost) since the previous round; None when either rank is missing."""
+        before = self.previous_ranks.get(player_id)
+        return None if rank is None or before is None else before - rank
+
+    def is_new(self, player_id: int, rank: int | None) -> bool:
+        """Ranked now and not after the previous round (a first game, or enough games at last)."""
+        return self.previous_round is not None and rank is not None and player_id not in self.previous_ranks
+
+
+def standings_progress(event: Event) -> Progress:
+    """Each player's rank movement and points per round, from the same counted results as the standings.
+
+    The movement compares with the standings as they were before the latest round with a counted game: the
+    one standings computation (``_rows``) run on the earlier rounds' games. Games outside any round (a
+    league's) have no round: they count in no round's points and give no movement.
+    """
+    results = counted_results(event)
+    per_round = _round_points(event, results)
+    latest = max((r.round for rounds in per_round.values() for r in rounds), default=None)
+    earlier = latest is not None and results.filter(game__table__round__number__lt=latest).exists()
+    previous = ({row.player_id: row.rank for row in _rows(event, before_round=latest) if row.rank is not None}
+                if earlier else {})
+    return Progress(previous_round=latest - 1 if earlier and latest else None, previous_ranks=previous,
+                    rounds=per_round)
+
+
+def _round_points(event: Event, results: QuerySet[GameResult]) -> dict[int, list[RoundPoints]]:
+    """Points per player and round: a substitute's game counts as the event's ``substitute_points``, or not."""
+    mcr = event.ruleset().is_mcr
+    sums: dict[int, dict[int, tuple[Decimal, Decimal]]] = {}
+    rows = (results.filter(game__table__isnull=False)
+            .values("player_id", "substitute", number=F("game__table__round__number"))
+            .annotate(total=Sum("points"), table=Sum("table_points"), n=Count("id")))
+    for row in rows:
+        total = row["total"]
+        if row["substitute"]:
+            if event.substitute_points is None:
+                continue
+            total = event.substitute_points * row["n"]
+        points, table = sums.setdefault(row["player_id"], {}).get(row["number"], (Decimal(0), Decimal(0)))
+        sums[row["player_id"]][row["number"]] = (points + total, table + (row["table"] or Decimal(0)))
+    # Quantized: SQLite sums decimals as floats.
+    return {player_id: [RoundPoints(round=number, points=points.quantize(HUNDREDTHS),
+                                    table_points=table.quantize(HUNDREDTHS) if mcr else None)
+                        for number, (points, table) in sorted(by_round.items())]
+            for player_id, by_round in sums.items()}
+
+
+def _lines(event: Event, mcr: bool, before_round: int | None = None) -> list[_Line]:
     """One line per registered player and per player with a counted game or a penalty."""
     registered = set(event.registrations.filter(substitute=False).values_list("player_id", flat=True))
     extra: dict[int, Decimal] = {}
     for player_id, points in Penalty.objects.filter(event=event, game__isnull=True).values_list("player_id",
                                                                                                   "points"):
         extra[player_id] = extra.get(player_id, Decimal(0)) + points
-    results = GameResult.objects.filter(event=event, finished=True)
-    if not event.count_unconfirmed:
-        results = results.filter(game__in=confirmed_games(event))
-    if event.starts_on:
-        results = results.filter(game__played_on__gte=event.starts_on)
-    if event.ends_on:
-        results = results.filter(game__played_on__lte=event.ends_on)
+    results = counted_results(event)
+    if before_round is not None:
+        results = results.filter(game__table__round__number__lt=before_round)
     if event.best_games is None and event.substitute_points is None:
         counted = _summed(results.filter(substitute=False))
         played = {p: g.count for p, g in counted.items()}

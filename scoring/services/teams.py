@@ -1,0 +1,90 @@
+"""Team standings, read from the stored players' standings (no second standings computation).
+
+A team's total is the sum of its members' points, or of its best ``team_best`` members' points, as the event
+chooses (``Event.team_ranking``). Substitutes are not members of a team for this: a substitute is not ranked,
+so a team never counts one. MCR teams rank on table points, then points, as players do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from scoring.models import Standing
+from tournament.models import Event, Registration
+
+
+@dataclass(frozen=True, slots=True)
+class TeamMember:
+    player_id: int
+    name: str
+    points: Decimal
+    table_points: Decimal | None
+    counted: bool  # among the members whose points make the team's total
+
+
+@dataclass(frozen=True, slots=True)
+class TeamLine:
+    rank: int
+    shared: bool
+    team_id: int
+    name: str
+    points: Decimal
+    table_points: Decimal | None
+    members: tuple[TeamMember, ...]
+
+
+def team_standings(event: Event) -> list[TeamLine]:
+    """The event's teams, best first; teams equal on the total (MCR: table points, then points) share the rank.
+
+    Empty when the event ranks no teams. A member without a standing yet (no game) counts 0.
+    """
+    if event.team_ranking == Event.TeamRanking.NONE:
+        return []
+    mcr = event.ruleset().is_mcr
+    standings = {s.player_id: s for s in Standing.objects.filter(event=event)}
+    members: dict[tuple[int, str], list[TeamMember]] = {}
+    registrations = (Registration.objects.filter(event=event, substitute=False, team__isnull=False)
+                     .select_related("team", "player").order_by("team__name", "player__name", "player_id"))
+    for reg in registrations:
+        assert reg.team is not None  # filtered above
+        standing = standings.get(reg.player_id)
+        members.setdefault((reg.team.pk, reg.team.name), []).append(TeamMember(
+            player_id=reg.player_id, name=reg.player.name,
+            points=standing.points if standing else Decimal(0),
+            table_points=(standing.table_points or Decimal(0) if standing else Decimal(0)) if mcr else None,
+            counted=True))
+    best = event.team_best if event.team_ranking == Event.TeamRanking.BEST else None
+    lines = [_team(team_id, name, team, best, mcr) for (team_id, name), team in members.items()]
+    lines.sort(key=lambda line: line.name)  # equal teams by name: the sort below keeps this order
+    return _ranked(sorted(lines, key=lambda line: _key(line.points, line.table_points), reverse=True))
+
+
+def _key(points: Decimal, table_points: Decimal | None) -> tuple[Decimal, Decimal]:
+    return (table_points if table_points is not None else Decimal(0), points)
+
+
+def _team(team_id: int, name: str, team: list[TeamMember], best: int | None, mcr: bool) -> TeamLine:
+    order = sorted(team, key=lambda m: (_key(m.points, m.table_points), -m.player_id), reverse=True)
+    counted = {m.player_id for m in (order[:best] if best else order)}
+    members = tuple(TeamMember(player_id=m.player_id, name=m.name, points=m.points, table_points=m.table_points,
+                               counted=m.player_id in counted) for m in order)
+    return TeamLine(rank=0, shared=False, team_id=team_id, name=name,
+                    points=sum((m.points for m in members if m.counted), Decimal(0)),
+                    table_points=sum((m.table_points or Decimal(0) for m in members if m.counted), Decimal(0))
+                    if mcr else None, members=members)
+
+
+def _ranked(lines: list[TeamLine]) -> list[TeamLine]:
+    keys = [_key(line.points, line.table_points) for line in lines]
+    out: list[TeamLine] = []
+    for position, line in enumerate(lines):
+        rank = keys.index(keys[position]) + 1
+        out.append(TeamLine(rank=rank, shared=keys.count(keys[position]) > 1, team_id=line.team_id, name=line.name,
+                            points=line.points, table_points=line.table_points, members=line.members))
+    return out
+
+
+def player_teams(event: Event) -> dict[int, str]:
+    """Each registered player's team name (players without one absent)."""
+    return dict(Registration.objects.filter(event=event, team__isnull=False).values_list("player_id", "team__name"))
