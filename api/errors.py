@@ -1,9 +1,11 @@
-"""One shape for every error the API answers: ``detail`` and ``errors: [{field, message}]``.
+"""One shape for every error the API answers: ``detail`` and ``errors: [{field, message, code}]``.
 
 ``exception_handler`` (REST_FRAMEWORK["EXCEPTION_HANDLER"]) turns the
 services' InvalidInput and VersionConflict, and DRF's own errors (a field of
 the wrong type, a missing token, a page that does not exist), into that
-shape, so a client reads every refusal the same way. Any other exception is a bug: it is logged with its
+shape, so a client reads every refusal the same way. Each message is in the request's language
+(Accept-Language, through the LocaleMiddleware); its ``code`` is the same in every language, for clients
+that match on it. Any other exception is a bug: it is logged with its
 traceback and answered as a 500 in the same shape, never as Django's HTML page.
 """
 
@@ -21,6 +23,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from rules.errors import Problem
+from scoring.messages import message
 from scoring.services.hands import VersionConflict
 from scoring.services.idempotency import KeyReused
 from tournament.errors import Conflict, InvalidInput
@@ -36,7 +39,9 @@ class ProblemSerializer(serializers.Serializer[Any]):
 
     field = serializers.CharField(allow_blank=True, help_text='the path into the body, e.g. "fu", '
                                   '"hands[3].winner" or "players[1]"; empty for the request as a whole')
-    message = serializers.CharField()
+    message = serializers.CharField(help_text="why, in the request's language (Accept-Language)")
+    code = serializers.CharField(allow_blank=True, help_text='a stable code for the message, the same in every '
+                                 'language, e.g. "fu_20_needs_2_han", "required"; empty for a message that has none')
 
 
 class ErrorSerializer(serializers.Serializer[Any]):
@@ -102,7 +107,8 @@ def _error(code: int, detail: str, problems: list[Problem]) -> Response:
 
 
 def error_body(detail: str, problems: list[Problem]) -> dict[str, Any]:
-    return {"detail": detail, "errors": [{"field": p.field, "message": p.message} for p in problems]}
+    return {"detail": detail,
+            "errors": [{"field": p.field, "message": message(p), "code": p.code} for p in problems]}
 
 
 def _problems(detail: Any, path: str = "") -> Iterator[Problem]:
@@ -116,7 +122,7 @@ def _problems(detail: Any, path: str = "") -> Iterator[Problem]:
         for index, value in enumerate(detail):
             yield from _problems(value, f"{path}[{index}]" if isinstance(value, (dict, list)) else path)
     else:
-        yield Problem(path, str(detail))
+        yield Problem(path, str(detail), str(getattr(detail, "code", "") or ""))
 
 
 def error_response(description: str) -> OpenApiResponse:

@@ -53,7 +53,7 @@ def play_hand(*, ruleset: Ruleset, state: GameState, result: HandResult,
     """Settle ``result`` in ``state`` and return the hand with the next state."""
     names = names or default_names(ruleset.players)
     if state.finished:
-        raise RuleError.one("", f"the game has already ended ({state.end_reason}); no more hands can be added")
+        raise RuleError.of("", "game_over", end_reason=state.end_reason)
     if value_tiles is not None:
         result = value_tiles(state, result)
     settlement = settle(ruleset=ruleset, state=state, result=result, names=names)

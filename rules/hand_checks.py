@@ -46,24 +46,23 @@ def check_players(*, ruleset: Ruleset, result: HandResult, names: Sequence[str])
 
     def known(field: str, player: int | None) -> None:
         if player is not None and not 0 <= player < n:
-            raise RuleError.one(field, f"no player number {player} at a {n}-player table")
+            raise RuleError.of(field, "no_such_player", player=player, players=n)
 
     for p in getattr(result, "riichi", ()):
         known("riichi", p)
     if isinstance(result, Ron):
         known("loser", result.loser)
         if not result.wins:
-            raise RuleError.one("wins", "a ron needs a winner")
+            raise RuleError.of("wins", "ron_needs_winner")
         seen: set[int] = set()
         for i, win in enumerate(result.wins):
             field = win_field(result, i)
             known(_join(field, "winner"), win.winner)
             known(_join(field, "pao"), win.pao)
             if win.winner == result.loser:
-                raise RuleError.one(_join(field, "winner"),
-                                    f"{names[win.winner]} cannot win on their own discard (also the loser)")
+                raise RuleError.of(_join(field, "winner"), "win_on_own_discard", player=names[win.winner])
             if win.winner in seen:
-                raise RuleError.one(_join(field, "winner"), f"{names[win.winner]} is listed as a winner twice")
+                raise RuleError.of(_join(field, "winner"), "winner_twice", player=names[win.winner])
             seen.add(win.winner)
     elif isinstance(result, Tsumo):
         known("winner", result.win.winner)
@@ -83,16 +82,16 @@ def check_riichi(*, ruleset: Ruleset, state: GameState, result: HandResult, name
         return
     for p in sorted(result.riichi):
         if state.scores[p] < ruleset.riichi_deposit:
-            raise RuleError.one("riichi", f"{names[p]} has {state.scores[p]} points and cannot pay "
-                                f"the {ruleset.riichi_deposit}-point riichi stick")
+            raise RuleError.of("riichi", "riichi_cannot_pay", player=names[p], points=state.scores[p],
+                               stick=ruleset.riichi_deposit)
 
 
 def check_draw(*, ruleset: Ruleset, draw: Draw) -> None:
     """Nagashi mangan only where the ruleset has it, each player once (RULES.md §3)."""
     if draw.nagashi and not ruleset.nagashi_mangan:
-        raise RuleError.one("nagashi", "this ruleset has no nagashi mangan")
+        raise RuleError.of("nagashi", "no_nagashi_mangan")
     if len(set(draw.nagashi)) != len(draw.nagashi):
-        raise RuleError.one("nagashi", "a player is listed twice")
+        raise RuleError.of("nagashi", "listed_twice")
 
 
 def check_abort(*, ruleset: Ruleset, abort: Abort) -> None:
@@ -101,14 +100,13 @@ def check_abort(*, ruleset: Ruleset, abort: Abort) -> None:
     A triple ron is one only under the multiple_ron options that abort it (seed 000 §3.5, options 2 and 4).
     """
     if abort.reason is not None and abort.reason not in ABORT_REASONS:
-        raise RuleError.one("reason", "must be one of: " + ", ".join(ABORT_REASONS))
+        raise RuleError.of("reason", "one_of", choices=", ".join(ABORT_REASONS))
     if abort.reason == AbortReason.TRIPLE_RON and AbortReason.TRIPLE_RON not in ruleset.abort_reasons:
-        raise RuleError.one("reason", f"a triple ron is not an abortive draw under multiple_ron "
-                            f"{ruleset.multiple_ron}: record it as a ron with its wins")
+        raise RuleError.of("reason", "triple_ron_not_abortive", option=str(ruleset.multiple_ron))
     if not ruleset.abortive_draws and abort.reason != AbortReason.TRIPLE_RON:
-        raise RuleError.one("result", "this ruleset has no abortive draws")
+        raise RuleError.of("result", "no_abortive_draws")
     if abort.reason == AbortReason.FOUR_RIICHI and len(abort.riichi) != ruleset.players:
-        raise RuleError.one("riichi", f"four_riichi needs a riichi from all {ruleset.players} players in this hand")
+        raise RuleError.of("riichi", "four_riichi_needs_all", players=ruleset.players)
 
 
 def win_field(ron: Ron, index: int) -> str:
@@ -124,34 +122,33 @@ def win_value(*, ruleset: Ruleset, win: Win, tsumo: bool, field: str, names: Seq
     """Check one win against the ruleset and value it (SCORE_SHEET.md "Invalid input")."""
     problems: list[Problem] = []
     if win.fan or win.flowers:
-        problems.append(Problem(_join(field, "fan"), "fan and flowers are for MCR; a riichi win has han and fu"))
+        problems.append(Problem.of(_join(field, "fan"), "fan_in_riichi"))
     if win.yakuman and (win.han or win.fu is not None):
-        problems.append(Problem(_join(field, "yakuman"), "give either yakuman or han/fu, not both"))
+        problems.append(Problem.of(_join(field, "yakuman"), "yakuman_and_han"))
     if problems:
         raise RuleError(problems)
     if win.yakuman:
         if win.yakuman < 1:
-            raise RuleError.one(_join(field, "yakuman"), "a yakuman count is 1 or more")
+            raise RuleError.of(_join(field, "yakuman"), "yakuman_count")
         value = hand_value(ruleset=ruleset, yakuman=win.yakuman)
     else:
         if not win.han:
-            raise RuleError.one(_join(field, "han"), "a win needs han and fu, or yakuman")
+            raise RuleError.of(_join(field, "han"), "win_needs_value")
         try:
             check_han_fu(han=win.han, fu=win.fu, tsumo=tsumo)
         except RuleError as exc:
             raise exc.at(field) from None
         value = hand_value(ruleset=ruleset, han=win.han, fu=win.fu)
     if ruleset.yakuman_only and not value.is_yakuman:
-        raise RuleError.one(_join(field, "han"), "only yakuman may win under this ruleset"
-                            + (f" ({KAZOE_HAN} han or more counts)" if ruleset.kazoe_yakuman else ""))
+        raise (RuleError.of(_join(field, "han"), "yakuman_only_kazoe", han=KAZOE_HAN) if ruleset.kazoe_yakuman
+               else RuleError.of(_join(field, "han"), "yakuman_only"))
     if not value.is_yakuman and win.han < ruleset.min_han:
-        raise RuleError.one(_join(field, "han"),
-                            f"{win.han} han is below this ruleset's minimum of {ruleset.min_han} han")
+        raise RuleError.of(_join(field, "han"), "below_min_han", han=win.han, minimum=ruleset.min_han)
     if win.pao is not None:
         if not ruleset.pao:
-            raise RuleError.one(_join(field, "pao"), "this ruleset has no pao (liability) payments")
+            raise RuleError.of(_join(field, "pao"), "no_pao")
         if not win.yakuman:
-            raise RuleError.one(_join(field, "pao"), "pao only applies to a yakuman")
+            raise RuleError.of(_join(field, "pao"), "pao_only_yakuman")
         if win.pao == win.winner:
-            raise RuleError.one(_join(field, "pao"), f"{names[win.winner]} cannot be liable for their own win")
+            raise RuleError.of(_join(field, "pao"), "pao_own_win", player=names[win.winner])
     return value

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from rules.errors import RuleError
 from rules.hands import Limit
+from rules.messages import multiple_yakuman
 from rules.options import TsumoPayment
 from rules.ruleset import Ruleset
 
@@ -77,30 +78,29 @@ def check_han_fu(*, han: int, fu: int | None, tsumo: bool) -> None:
     not change the value and may be left out.
     """
     if han < 1:
-        raise RuleError.one("han", "a win needs at least 1 han")
+        raise RuleError.of("han", "han_at_least_1")
     if fu is None:
         if han < LIMIT_HAN:
-            raise RuleError.one("fu", f"{han} han needs fu (fu may be left out from 5 han up)")
+            raise RuleError.of("fu", "han_needs_fu", han=han)
         return
     if fu not in VALID_FU:
-        raise RuleError.one("fu", f"{fu} fu does not exist: fu are 20, 25 or a multiple of 10 up to 110")
+        raise RuleError.of("fu", "no_such_fu", fu=fu)
     if fu == PINFU_TSUMO_FU and han < PINFU_TSUMO_HAN:
         # 20 fu only comes with pinfu tsumo (2 han). SCORE_SHEET.md lists
         # 1 han 20 fu as impossible but not a 20-fu ron, and other systems'
         # tables price 2+ han 20 fu rons, so those are accepted.
-        raise RuleError.one("fu", "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)")
+        raise RuleError.of("fu", "fu_20_needs_2_han")
     if fu == CHIITOITSU_FU:
         needed = CHIITOITSU_HAN + 1 if tsumo else CHIITOITSU_HAN
         if han < needed:
-            kind = "a tsumo" if tsumo else "a ron"
-            raise RuleError.one("fu", f"25 fu is only possible with {needed} han or more on {kind} (chiitoitsu)")
+            raise RuleError.of("fu", "fu_25_tsumo" if tsumo else "fu_25_ron", han=needed)
 
 
 def hand_value(*, ruleset: Ruleset, han: int = 0, fu: int | None = None, yakuman: int = 0) -> HandValue:
     """Base points of a win (RULES.md §2 table), applying kiriage, kazoe and multiple yakuman."""
     if yakuman:
         counted = yakuman if ruleset.multiple_yakuman else 1
-        limit = Limit.YAKUMAN if counted == 1 else f"{counted}x {Limit.YAKUMAN}"
+        limit = Limit.YAKUMAN if counted == 1 else multiple_yakuman(counted)
         return HandValue(base=YAKUMAN * counted, limit=limit, yakuman=counted, han=0, fu=fu)
     if han >= KAZOE_HAN:
         if ruleset.kazoe_yakuman:

@@ -23,23 +23,20 @@ from rules.state import GameState
 def check_mcr_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) -> None:
     """Everything about an MCR hand that does not depend on the game's state."""
     if isinstance(result, Chombo):
-        raise RuleError.one("result", "in MCR a false win does not end the hand: list the offender in false_wins "
-                            "on the hand as it was finished")
+        raise RuleError.of("result", "mcr_chombo")
     if isinstance(result, Abort):
-        raise RuleError.one("result", "MCR has no abortive draws")
+        raise RuleError.of("result", "mcr_no_abort")
     if result.riichi:
-        raise RuleError.one("riichi", "MCR has no riichi")
+        raise RuleError.of("riichi", "mcr_no_riichi")
     if isinstance(result, Draw) and (result.tenpai or result.nagashi):
-        raise RuleError.one("tenpai" if result.tenpai else "nagashi",
-                            "MCR has no tenpai payments or nagashi: a draw just moves to the next hand")
+        raise RuleError.of("tenpai" if result.tenpai else "nagashi", "mcr_no_tenpai")
     if not isinstance(result, (Ron, Tsumo, Draw)):
         return
     if len(set(result.false_wins)) != len(result.false_wins):
-        raise RuleError.one("false_wins", "a player is listed twice")
+        raise RuleError.of("false_wins", "listed_twice")
     if isinstance(result, Ron):
         if len(result.wins) > 1:
-            raise RuleError.one("wins", "MCR allows one winner per discard: the first player in turn after the "
-                                "discarder wins")
+            raise RuleError.of("wins", "mcr_one_winner")
         _check_win(ruleset=ruleset, win=result.wins[0], false_wins=result.false_wins, names=names)
     elif isinstance(result, Tsumo):
         _check_win(ruleset=ruleset, win=result.win, false_wins=result.false_wins, names=names)
@@ -47,17 +44,16 @@ def check_mcr_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]
 
 def _check_win(*, ruleset: Ruleset, win: Win, false_wins: tuple[int, ...], names: Sequence[str]) -> None:
     if win.winner in false_wins:
-        raise RuleError.one("winner", f"{names[win.winner]} declared a false win in this hand and cannot win it")
+        raise RuleError.of("winner", "mcr_false_winner", player=names[win.winner])
     if win.tiles is not None:
         return  # valued from its tiles when the hand is played
     if win.han or win.fu is not None or win.yakuman:
         field = "han" if win.han else "fu" if win.fu is not None else "yakuman"
-        raise RuleError.one(field, "an MCR win has fan (and flowers), not han, fu or yakuman")
+        raise RuleError.of(field, "mcr_han")
     if win.pao is not None:
-        raise RuleError.one("pao", "MCR has no pao")
+        raise RuleError.of("pao", "mcr_no_pao")
     if win.fan < ruleset.min_fan:
-        raise RuleError.one("fan", f"{win.fan} fan is below the minimum of {ruleset.min_fan} "
-                            "(flowers do not count towards it)")
+        raise RuleError.of("fan", "below_min_fan", fan=win.fan, minimum=ruleset.min_fan)
 
 
 def settle_mcr(*, ruleset: Ruleset, state: GameState, result: HandResult, names: Sequence[str]) -> Settlement:

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules import options
+from rules.errors import ParamError
 
 # Bounds the rules set on the integer parameters.
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # the two-player game to two of each wind (RULES.md §7)
@@ -81,7 +82,7 @@ class Param:
         if value is None:
             if self.nullable:
                 return None
-            raise ValueError("must not be null")
+            raise ParamError("not_null")
         return parser(self, value)
 
     def dump(self, value: Any) -> Any:
@@ -143,20 +144,20 @@ def number_json(value: Fraction | int) -> int | float:
 def _to_fraction(spec: Param, value: Any) -> Fraction:
     # JSON numbers only: a string such as "1e999999999" would make Fraction build a number with a billion digits.
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError("must be a number")
+        raise ParamError("a_number")
     try:
         number = Fraction(str(value))
     except ValueError:
-        raise ValueError("must be a number") from None
+        raise ParamError("a_number") from None
     _check_bounds(spec, number)
     return number
 
 
 def _check_bounds(spec: Param, value: int | Fraction) -> None:
     if spec.minimum is not None and value < spec.minimum:
-        raise ValueError(f"must be at least {spec.minimum}")
+        raise ParamError("at_least", minimum=spec.minimum)
     if spec.maximum is not None and value > spec.maximum:
-        raise ValueError(f"must be at most {spec.maximum}")
+        raise ParamError("at_most", maximum=spec.maximum)
 
 
 def _parse_int(spec: Param, value: Any) -> int:
@@ -164,21 +165,21 @@ def _parse_int(spec: Param, value: Any) -> int:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         else:
-            raise ValueError("must be a whole number")
+            raise ParamError("a_whole_number")
     _check_bounds(spec, value)
     return int(value)
 
 
 def _parse_bool(spec: Param, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError("must be true or false")
+        raise ParamError("true_or_false")
     return value
 
 
 def _parse_choice(spec: Param, value: Any) -> StrEnum:
     assert spec.options is not None, "a choice parameter names its enum"
     if value not in spec.choices:
-        raise ValueError("must be one of: " + ", ".join(spec.choices))
+        raise ParamError("one_of", choices=", ".join(spec.choices))
     return spec.options(value)
 
 
@@ -188,14 +189,14 @@ def _parse_number(spec: Param, value: Any) -> Fraction:
 
 def _parse_points_list(spec: Param, value: Any) -> tuple[Fraction, ...]:
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) > MAX_PLAYERS:
-        raise ValueError(f"must be a list of at most {MAX_PLAYERS} numbers")
+        raise ParamError("points_list", count=MAX_PLAYERS)
     return tuple(_to_fraction(spec, v) for v in value)
 
 
 def _parse_uma(spec: Param, value: Any) -> Uma:
     if isinstance(value, Mapping):
         if set(value) != {"by_plus_count"} or not isinstance(value["by_plus_count"], Mapping):
-            raise ValueError('must be a list such as [15, 5, -5, -15] or {"by_plus_count": {...}}')
+            raise ParamError("uma_form")
         tables: list[tuple[int, tuple[Fraction, ...]]] = []
         default: tuple[Fraction, ...] | None = None
         for count, uma in value["by_plus_count"].items():
@@ -205,9 +206,9 @@ def _parse_uma(spec: Param, value: Any) -> Uma:
             elif str(count) in _PLUS_COUNTS:
                 tables.append((int(count), parsed))
             else:
-                raise ValueError(f'by_plus_count keys are player counts or "default", not {count!r}')
+                raise ParamError("plus_count_key", key=count)
         if default is None:
-            raise ValueError('by_plus_count needs a "default" list')
+            raise ParamError("plus_count_default")
         return UmaByPlusCount(tables=tuple(sorted(tables)), default=default)
     return _parse_points_list(spec, value)
 

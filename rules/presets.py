@@ -46,7 +46,7 @@ def preset_keys() -> tuple[str, ...]:
 def get_preset(key: str) -> Ruleset:
     """The preset ``key``; RuleError naming the known keys if there is none."""
     if key not in _FACTORIES:
-        raise RuleError.one("ruleset", f"unknown ruleset {key!r}; the presets are: " + ", ".join(_FACTORIES))
+        raise RuleError.of("ruleset", "unknown_ruleset", key=key, presets=", ".join(_FACTORIES))
     if key not in _CACHE:
         _CACHE[key] = _FACTORIES[key]()
     return _CACHE[key]

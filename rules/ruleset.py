@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rules.errors import Problem, RuleError
+from rules.errors import ParamError, Problem, RuleError
 from rules.hands import AbortReason
 from rules.options import (
     ChomboPayment,
@@ -168,10 +168,12 @@ class Ruleset:
         for name, value in (overrides or {}).items():
             spec = PARAMETERS.get(name)
             if spec is None:
-                problems.append(Problem(name, "unknown ruleset parameter"))
+                problems.append(Problem.of(name, "unknown_parameter"))
                 continue
             try:
                 changes[name] = spec.parse(value)
+            except ParamError as exc:
+                problems.append(Problem.of(name, exc.code, **exc.params))
             except ValueError as exc:
                 problems.append(Problem(name, str(exc)))
         if problems:
@@ -190,36 +192,35 @@ def _cross_checks(r: Ruleset) -> list[Problem]:
     if isinstance(r.uma, UmaByPlusCount):
         for plus, _uma in r.uma.tables:
             if not 0 <= plus <= n:
-                problems.append(Problem(f"uma.by_plus_count.{plus}", f"a plus count is 0 to {n}"))
+                problems.append(Problem.of(f"uma.by_plus_count.{plus}", "plus_count_range", players=n))
         for label, uma in (*((str(p), u) for p, u in r.uma.tables), ("default", r.uma.default)):
             if len(uma) != n:
-                problems.append(Problem(f"uma.by_plus_count.{label}", f"needs {n} values, one per rank"))
+                problems.append(Problem.of(f"uma.by_plus_count.{label}", "values_per_rank", players=n))
     elif r.uma and len(r.uma) != n:
-        problems.append(Problem("uma", f"needs {n} values, one per rank (or [] for none)"))
+        problems.append(Problem.of("uma", "uma_per_rank", players=n))
     if r.table_points is not None and len(r.table_points) != n:
-        problems.append(Problem("table_points", f"needs {n} values, one per rank"))
+        problems.append(Problem.of("table_points", "values_per_rank", players=n))
     if r.round_winds > len(r.round_wind_letters):
-        problems.append(Problem("round_winds", f"a {n}-player game has at most {len(r.round_wind_letters)}"))
+        problems.append(Problem.of("round_winds", "round_winds_max", players=n, count=len(r.round_wind_letters)))
     if r.return_points < r.start_points and r.uma != ():
         # Negative oka is legal arithmetic but almost always a typo: say so.
-        problems.append(Problem("return_points", "must not be below start_points"))
+        problems.append(Problem.of("return_points", "return_below_start"))
     if r.chombo_penalty > 0:
-        problems.append(Problem("chombo_penalty", "is added to the offender's points: use 0 or a negative "
-                                "number such as -20"))
+        problems.append(Problem.of("chombo_penalty", "chombo_penalty_sign"))
     if r.chombo_payment == ChomboPayment.FLAT and r.chombo_flat_amount <= 0:
-        problems.append(Problem("chombo_flat_amount", "must be above 0 when chombo_payment is flat"))
+        problems.append(Problem.of("chombo_flat_amount", "chombo_flat_amount"))
     if not r.dealer_bonus and r.tsumo_payment != TsumoPayment.EQUAL_SHARES:
-        problems.append(Problem("tsumo_payment", "must be equal_shares when dealer_bonus is false "
-                                "(nobody pays a dealer's double share)"))
+        problems.append(Problem.of("tsumo_payment", "tsumo_equal_shares"))
     if r.tsumo_payment == TsumoPayment.FIVE_PLAYER_RULE_2 and n != FIVE_PLAYERS:
-        problems.append(Problem("tsumo_payment", f"five_player_rule_2 is for {FIVE_PLAYERS} players"))
+        problems.append(Problem.of("tsumo_payment", "five_player_rule", players=FIVE_PLAYERS))
     if r.is_mcr:
         if r.seat_rotation == SeatRotation.MCR and n != MCR_PLAYERS:
-            problems.append(Problem("seat_rotation", f"the MCR seat rotation is for {MCR_PLAYERS} players"))
+            problems.append(Problem.of("seat_rotation", "mcr_rotation_players", players=MCR_PLAYERS))
     elif r.seat_rotation != SeatRotation.NONE:
-        problems.append(Problem("seat_rotation", "only MCR games rotate seats"))
+        problems.append(Problem.of("seat_rotation", "rotation_mcr_only"))
     if r.double_wind_pair_fu not in DOUBLE_WIND_PAIR_FU:
-        problems.append(Problem("double_wind_pair_fu", "must be " + " or ".join(map(str, DOUBLE_WIND_PAIR_FU))))
+        problems.append(Problem.of("double_wind_pair_fu", "either_value",
+                                   choices=" or ".join(map(str, DOUBLE_WIND_PAIR_FU))))
     if r.riichi_deposit == 0 and r.scoring == Scoring.RIICHI:
-        problems.append(Problem("riichi_deposit", "must be above 0 in riichi"))
+        problems.append(Problem.of("riichi_deposit", "riichi_deposit_positive"))
     return problems

@@ -68,14 +68,13 @@ def parse_round(*, ruleset: Ruleset, label: str) -> tuple[int, int]:
     letters = ruleset.round_wind_letters
     # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
     if len(label) < 2 or label[0] not in letters or not re.fullmatch(r"[0-9]{1,2}", label[1:]):
-        raise RuleError.one("round", f"{label!r} is not a round: a wind letter ({', '.join(letters)}) "
-                            f"and a hand number, such as E1")
+        raise RuleError.of("round", "round_form", label=label, letters=", ".join(letters))
     wind, hand = letters.index(label[0]), int(label[1:])
     if not 1 <= hand <= ruleset.players:
-        raise RuleError.one("round", f"{label}: a {ruleset.players}-player round has hands 1 to {ruleset.players}")
+        raise RuleError.of("round", "round_hand", label=label, players=ruleset.players)
     last_wind = ruleset.round_winds - 1 + (1 if ruleset.extension == Extension.UNTIL_GOAL else 0)
     if wind > min(last_wind, len(letters) - 1):
-        raise RuleError.one("round", f"{label} is past the end of this ruleset's game")
+        raise RuleError.of("round", "round_past_end", label=label)
     return wind, hand
 
 
@@ -89,13 +88,13 @@ def start_state(*, ruleset: Ruleset, round_label: str = "E1", honba: int = 0, de
     except RuleError as exc:
         problems.extend(exc.problems)
     if honba < 0:
-        problems.append(Problem("honba", "must not be negative"))
+        problems.append(Problem.of("honba", "not_negative"))
     if deposits < 0:
-        problems.append(Problem("deposits", "must not be negative"))
+        problems.append(Problem.of("deposits", "not_negative"))
     if scores is None:
         scores = [ruleset.start_points] * ruleset.players
     elif len(scores) != ruleset.players:
-        problems.append(Problem("scores", f"needs {ruleset.players} scores, one per player"))
+        problems.append(Problem.of("scores", "scores_count", players=ruleset.players))
     if problems:
         raise RuleError(problems)
     return GameState(

@@ -23,6 +23,7 @@ from django_stubs_ext import StrOrPromise
 
 from rules.errors import Problem
 from rules.ruleset import Ruleset
+from scoring.messages import field_message, message
 from scoring.services.idempotency import KEY_LENGTH
 from scoring.sheet.record import FU_MAXIMUM, Field, Kind, Model, hand_fields, win_fields
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS
@@ -384,10 +385,11 @@ def problem_field(field: str) -> str:
 
 
 def add_problems(form: forms.Form, problems: Sequence[Problem]) -> None:
-    """Each engine problem next to its field; one the form has no field for goes on top, with its path."""
+    """Each engine problem next to its field, in the reader's language; one the form has no field for goes on
+    top, with its path."""
     for problem in problems:
         name = problem_field(problem.field)
         if name and name in form.fields and not isinstance(form.fields[name].widget, forms.HiddenInput):
-            form.add_error(name, problem.message)
+            form.add_error(name, message(problem))
         else:
-            form.add_error(None, str(problem))
+            form.add_error(None, field_message(problem))

@@ -25,7 +25,7 @@ from scoring.models import Confirmation, GameResult, Standing
 from scoring.selectors import named_result, standings_version
 from scoring.services.confirmations import tally
 from scoring.services.standings import confirmed_games
-from scoring.sheet.describe import describe
+from scoring.sheet.describe import describe, end_reason
 from tournament.models import Event, Game, Player, Round, Seat, Table
 from tournament.selectors import Roster, game_roster, visible_events
 
@@ -287,22 +287,25 @@ class GameView:
 
     game: Game
     roster: Roster
-    result: dict[str, Any]  # SCORE_SHEET.md's output, players by name
+    result: dict[str, Any]  # SCORE_SHEET.md's output, players by name, why it ended in the reader's language
     hands: list[HandLine]
 
 
 def game_view(game: Game) -> GameView:
     """From a game fetched with its seats (``tournament.selectors.with_seats``): no query of its own."""
     roster = game_roster(game)
-    return GameView(game=game, roster=roster, result=named_result(game),
-                    hands=hand_lines(game.result or {}, roster.labels))
+    result = named_result(game)
+    if result.get("end_reason"):
+        result = {**result, "end_reason": end_reason(result["end_reason"], translation)}
+    return GameView(game=game, roster=roster, result=result, hands=hand_lines(game.result or {}, roster.labels))
 
 
 def hand_lines(result: Mapping[str, Any], names: Sequence[str]) -> list[HandLine]:
     """Each hand of a stored result as the score sheet's text output shows it, in the reader's language."""
     return [HandLine(index=index, round=hand["round"], honba=hand["honba"], dealer=names[hand["dealer"]],
                      deposits=hand["deposits_before"], text=describe(hand, names, translation),
-                     deltas=list(hand["deltas"]), scores=list(hand["scores"]), ended=hand.get("game_ended"))
+                     deltas=list(hand["deltas"]), scores=list(hand["scores"]),
+                     ended=end_reason(hand.get("game_ended"), translation) or None)
             for index, hand in enumerate(result.get("hands", []))]
 
 

@@ -6,19 +6,22 @@ from datetime import datetime
 from typing import Any, ClassVar
 
 from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
 
 from api.serializers.fields import printable, printable_text
 from rules.errors import RuleError
 from rules.presets import build_ruleset, get_preset
+from scoring.messages import message
 from scoring.models import Standing
 from tournament.models import Event, Player, Round, Team, tiebreak_problems
 
 
 def rule_problems(exc: RuleError, prefix: str) -> dict[str, list[str]]:
+    """The engine's problems as DRF's field errors, each in the request's language with its code."""
     out: dict[str, list[str]] = {}
     for problem in exc.problems:
         field = f"{prefix}.{problem.field}" if problem.field and problem.field != prefix else prefix
-        out.setdefault(field, []).append(problem.message)
+        out.setdefault(field, []).append(ErrorDetail(message(problem), code=problem.code or None))
     return out
 
 
@@ -63,7 +66,7 @@ class EventSerializer(serializers.ModelSerializer[Event]):
         try:
             get_preset(key)
         except RuleError as exc:
-            raise serializers.ValidationError({"ruleset": [p.message for p in exc.problems]}) from None
+            raise serializers.ValidationError(rule_problems(exc, "ruleset")) from None
         if not isinstance(overrides, dict):
             raise serializers.ValidationError({"overrides": ["must be an object of ruleset parameters"]})
         try:

@@ -78,9 +78,9 @@ def hand_problems(problems: Sequence[Problem], index: int) -> list[Problem]:
     out = []
     for p in problems:
         if p.field == prefix:
-            out.append(Problem("", p.message))
+            out.append(p.moved(""))
         elif p.field.startswith(prefix + "."):
-            out.append(Problem(p.field[len(prefix) + 1:], p.message))
+            out.append(p.moved(p.field[len(prefix) + 1:]))
         else:
             out.append(p)
     return out

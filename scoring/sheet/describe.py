@@ -5,13 +5,17 @@ pages (in the reader's language). It reads a hand of the stored result
 (players by seat, ``scoring.sheet.output``) and the names to use, so it needs
 neither the sheet nor the database. Django-free: the pages pass Django's
 ``gettext``; the strings are marked with ``_`` so that ``makemessages``
-collects them.
+collects them. The engine's own words in a hand (a limit such as "mangan", an
+abortive draw's reason, why the game ended) are stored in English and put
+through the same ``gettext`` by their catalogue, rules.messages.WORDS.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
+
+from rules.messages import word
 
 
 class Words(Protocol):
@@ -54,7 +58,7 @@ def describe(hand: Mapping[str, Any], names: Sequence[str], words: Words = ENGLI
                 else _("Draw, tenpai: %(names)s") % {"names": who(hand.get("tenpai"))} if hand.get("tenpai")
                 else _("Draw, nobody tenpai") if "tenpai" in hand else _("Draw"))
     elif kind == "abort":
-        text = _("Abortive draw (%(reason)s)") % {"reason": hand.get("abortive") or ""}
+        text = _("Abortive draw (%(reason)s)") % {"reason": word(str(hand.get("abortive") or ""), _)}
     else:
         text = _("Chombo: %(player)s") % {"player": _name(names, hand.get("chombo"))}
     if hand.get("riichi"):
@@ -72,11 +76,16 @@ def value_text(win: Mapping[str, Any], words: Words = ENGLISH) -> str:
         return (words.ngettext("%(fan)s fan + %(flowers)s flower", "%(fan)s fan + %(flowers)s flowers", flowers)
                 % {"fan": win["fan"], "flowers": flowers} if flowers else _("%(fan)s fan") % {"fan": win["fan"]})
     if win.get("yakuman") and not win.get("han"):
-        return str(win.get("limit") or _("yakuman"))
+        return word(str(win.get("limit") or "yakuman"), _)
     text = _("%(han)s han") % {"han": win.get("han")}
     if win.get("fu") is not None:
         text += " " + _("%(fu)s fu") % {"fu": win["fu"]}
-    return text + (f" ({win['limit']})" if win.get("limit") else "")
+    return text + (f" ({word(str(win['limit']), _)})" if win.get("limit") else "")
+
+
+def end_reason(reason: str | None, words: Words = ENGLISH) -> str:
+    """Why the game ended ("end of the game", "bust", "time"...), in ``words``; "" while it goes on."""
+    return word(reason, words.gettext) if reason else ""
 
 
 def _name(names: Sequence[str], seat: Any) -> str:

@@ -92,8 +92,7 @@ def read_sheet(data: Any, *, labels: Sequence[str] | None = None, checked: int =
     ruleset = _read_ruleset(data)
     refs = tuple(data["players"])
     if len(refs) != ruleset.players:
-        raise SheetError([Problem("players", f"this ruleset is for {ruleset.players} players; "
-                                  f"the sheet names {len(refs)}")])
+        raise SheetError([Problem.of("players", "player_count", players=ruleset.players, count=len(refs))])
     names = tuple(labels) if labels is not None else tuple(str(ref) for ref in refs)
     reader = _HandReader(ruleset=ruleset, refs=refs, names=names)
     start = _read_start(ruleset, data.get("start") or {})
@@ -116,12 +115,11 @@ def missing_parts(raw: Any, *, mcr: bool) -> list[Problem]:
     kind = raw["result"]
     out = []
     if kind == "ron" and "loser" not in raw:
-        out.append(Problem("loser", "is required for a ron"))
+        out.append(Problem.of("loser", "loser_required"))
     if "winner" not in raw:
-        out.append(Problem("winner", f"is required for a {kind}" + (" (or give a list of wins)" if kind == "ron"
-                                                                       else "")))
+        out.append(Problem.of("winner", f"winner_required_{kind}"))
     if not any(key in raw for key in ("han", "yakuman", "fan", "tiles")):
-        out.append(Problem("fan", "a win needs fan") if mcr else Problem("han", "a win needs han and fu, or yakuman"))
+        out.append(Problem.of("fan", "win_needs_fan") if mcr else Problem.of("han", "win_needs_value"))
     return out
 
 
@@ -137,7 +135,7 @@ def _missing_in_skipped(data: Any, skipped: set[tuple[str, int] | None], found: 
         for problem in missing_parts(data["hands"][entry[1]], mcr=mcr):
             field = f"hands[{entry[1]}].{problem.field}"
             if field not in named:
-                out.append(Problem(field, problem.message))
+                out.append(problem.moved(field))
     return out
 
 
@@ -178,7 +176,7 @@ def _schema_problems(data: Any, *, players: str, checked: int) -> list[Problem]:
     if not checked or not isinstance(hands, list):
         return schema_problems(data, players=players)
     problems = schema_problems({**data, "hands": hands[checked:]}, players=players)
-    return [Problem(_HAND_INDEX.sub(lambda m: f"hands[{int(m.group(1)) + checked}]", p.field, count=1), p.message)
+    return [p.moved(_HAND_INDEX.sub(lambda m: f"hands[{int(m.group(1)) + checked}]", p.field, count=1))
             for p in problems]
 
 
@@ -236,7 +234,7 @@ class _HandReader:
 
     def player(self, ref: PlayerRef, field: str) -> int:
         if ref not in self.seat:
-            raise RuleError.one(field, f"unknown player {ref!r} (the players are {self.listing})")
+            raise RuleError.of(field, "unknown_player", ref=ref, players=self.listing)
         return self.seat[ref]
 
     def players(self, refs: Sequence[PlayerRef], field: str) -> list[int]:
@@ -275,7 +273,7 @@ class _HandReader:
                     raise RuleError.one(field, "with a list of wins, give each winner and value inside wins")
             return tuple(self._win(win, f"wins[{i}]") for i, win in enumerate(raw["wins"]))
         if "winner" not in raw:
-            raise RuleError.one("winner", "is required for a ron (or give a list of wins)")
+            raise RuleError.of("winner", "winner_required_ron")
         return (self._win(raw, ""),)
 
     def _win(self, raw: Mapping[str, Any], prefix: str) -> Win:

@@ -220,6 +220,9 @@ _TYPE_WORDS = {
     "boolean": "true or false",
     "null": "null",
 }
+# The same, as message codes (rules.messages) that the pages translate.
+_TYPE_CODES = {"integer": "a_whole_number", "number": "a_number", "string": "a_text", "array": "a_list",
+               "object": "an_object", "boolean": "true_or_false"}
 
 
 def _problem(error: ValidationError) -> Problem:
@@ -232,24 +235,28 @@ def _problem(error: ValidationError) -> Problem:
         missing = re.match(r"'([^']+)'", error.message)
         field = missing.group(1) if missing else "?"
         result = instance.get("result") if isinstance(instance, dict) else None
-        why = f" for a {result}" if isinstance(result, str) and path.startswith("hands") else ""
-        return Problem(json_path([*error.absolute_path, field]), f"is required{why}")
+        where = json_path([*error.absolute_path, field])
+        if isinstance(result, str) and path.startswith("hands"):
+            return Problem.of(where, "required_for", result=result)
+        return Problem.of(where, "required")
     if kind == "additionalProperties":
         extra = sorted(set(instance) - set(schema.get("properties", {})))
         field = extra[0] if extra else "?"
-        what = "ruleset parameter" if path == "overrides" else "field"
-        return Problem(json_path([*error.absolute_path, field]), f"unknown {what}")
+        return Problem.of(json_path([*error.absolute_path, field]),
+                          "unknown_parameter" if path == "overrides" else "unknown_field")
     if kind == "type":
         wanted = value if isinstance(value, str) else value[0]
+        if wanted in _TYPE_CODES:
+            return Problem.of(path, _TYPE_CODES[wanted])
         return Problem(path, f"must be {_TYPE_WORDS.get(wanted, wanted)}")
     if kind == "enum":
-        return Problem(path, "must be one of: " + ", ".join(str(v) for v in value))
+        return Problem.of(path, "one_of", choices=", ".join(str(v) for v in value))
     if kind == "const":
         return Problem(path, f"must be {value!r}")
     if kind == "minimum":
-        return Problem(path, f"must be at least {value}")
+        return Problem.of(path, "at_least", minimum=value)
     if kind == "maximum":
-        return Problem(path, f"must be at most {value}")
+        return Problem.of(path, "at_most", maximum=value)
     if kind == "minItems":
         return Problem(path, f"needs at least {value} entr{'y' if value == 1 else 'ies'}")
     if kind == "maxItems":

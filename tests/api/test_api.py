@@ -48,7 +48,7 @@ def test_bad_overrides_name_the_parameter(organiser: User):
                                                               "overrides": {"uma": [1, 2]}}, format="json")
     assert response.status_code == 400
     assert response.json() == {"detail": "invalid input; nothing was saved", "errors": [
-        {"field": "overrides.uma", "message": "needs 4 values, one per rank (or [] for none)"}]}
+        {"field": "overrides.uma", "message": "needs 4 values, one per rank (or [] for none)", "code": "uma_per_rank"}]}
 
 
 def test_nothing_is_writable_anonymously(event: dict[str, Any], game: dict[str, Any]):
@@ -90,7 +90,8 @@ def test_refused_hand_names_the_field_and_saves_nothing(event: dict[str, Any], g
     response = hand(game, referee, {"result": "ron", "winner": ann, "loser": bo, "han": 1, "fu": 20})
     assert response.status_code == 400
     assert response.json()["errors"] == [
-        {"field": "fu", "message": "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)"}]
+        {"field": "fu", "message": "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)",
+         "code": "fu_20_needs_2_han"}]
     stored = Game.objects.get(pk=game["id"])
     assert (stored.hands.count(), stored.version) == (0, game["version"])
 
@@ -157,7 +158,7 @@ def test_game_needs_the_rulesets_player_count(event: dict[str, Any], referee: Us
                                         format="json")
     assert response.status_code == 400
     assert response.json()["errors"] == [{"field": "players",
-                                          "message": "this event's ruleset is for 4 players; 3 given"}]
+                                          "message": "this event's ruleset is for 4 players; 3 given", "code": ""}]
 
 
 def test_rulesets_and_schema():
@@ -196,7 +197,7 @@ def test_seating_rounds_opens_a_game_per_table(organiser: User):
     assert [p["id"] for p in game["players"]] == [seat["player"]["id"] for seat in tables[0]["seats"]]
     again = client.post(f"/api/v1/events/{slug}/rounds/1/seating", {"method": "random"}, format="json")
     assert again.status_code == 400
-    assert again.json()["errors"] == [{"field": "round", "message": "round 1 is already seated"}]
+    assert again.json()["errors"] == [{"field": "round", "message": "round 1 is already seated", "code": ""}]
     second = client.post(f"/api/v1/events/{slug}/rounds/2/seating", {"method": "swiss"}, format="json").json()
     bye_1 = set(ids) - set(seated)
     seated_2 = {seat["player"]["id"] for table in second["tables"] for seat in table["seats"]}
@@ -242,7 +243,8 @@ def test_a_predefined_schedule_seats_every_round_or_none(organiser: User):
                       format="json")
     assert bad.status_code == 400
     unknown = "north: player 999999 is not in this tournament"  # p[7] sits North in rounds 1 and 2
-    assert bad.json()["errors"] == [{"field": "line 3", "message": unknown}, {"field": "line 5", "message": unknown}]
+    assert bad.json()["errors"] == [{"field": "line 3", "message": unknown, "code": ""},
+                                    {"field": "line 5", "message": unknown, "code": ""}]
     assert Event.objects.get(slug=slug).rounds.count() == 0
     done = client.post(f"/api/v1/events/{slug}/schedule", {"csv": text}, format="json")
     assert done.status_code == 201, done.json()
@@ -250,5 +252,5 @@ def test_a_predefined_schedule_seats_every_round_or_none(organiser: User):
         [p[0:4], p[4:8]], [[p[0], p[4], p[1], p[5]], [p[2], p[6], p[3], p[7]]]]
     assert Game.objects.filter(event__slug=slug).count() == 4
     again = client.post(f"/api/v1/events/{slug}/schedule", {"csv": text}, format="json")
-    assert again.json()["errors"] == [{"field": "schedule", "message": "round 1 is already seated"},
-                                      {"field": "schedule", "message": "round 2 is already seated"}]
+    assert again.json()["errors"] == [{"field": "schedule", "message": "round 1 is already seated", "code": ""},
+                                      {"field": "schedule", "message": "round 2 is already seated", "code": ""}]

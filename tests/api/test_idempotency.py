@@ -48,7 +48,7 @@ def test_the_same_key_for_another_body_is_refused_and_adds_nothing(referee: User
     refused = add(referee, game, "k-1", tenpai=[ann])
     assert refused.status_code == 422
     assert refused.json()["errors"] == [{"field": "Idempotency-Key", "message": "was already used for another "
-                                         "request; send a new key with each new request"}]
+                                         "request; send a new key with each new request", "code": ""}]
     assert Hand.objects.filter(game=game).count() == 1
 
 

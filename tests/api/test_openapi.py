@@ -166,7 +166,7 @@ def test_events(check: Check, organiser: User, referee: User):
     Event.objects.get(slug=slug).referees.add(referee)
     refused = check(org.post(path, {"name": "X", "overrides": {"uma": [1, 2]}}, format="json"), "post", path, 400)
     assert refused == {"detail": "invalid input; nothing was saved", "errors": [
-        {"field": "overrides.uma", "message": "needs 4 values, one per rank (or [] for none)"}]}
+        {"field": "overrides.uma", "message": "needs 4 values, one per rank (or [] for none)", "code": "uma_per_rank"}]}
     check(anonymous.post(path, {"name": "Y"}, format="json"), "post", path, 401)
     assert check(anonymous.get(path), "get", path, 200)["results"] == []  # the event is private
     assert check(org.get(path), "get", path, 200)["results"][0]["substitute_points"] == "-1.50"
@@ -260,7 +260,7 @@ def test_round_seating(check: Check, seated_event: dict[str, Any], organiser: Us
     check(anonymous.get(f"{API}events/nope/rounds/1/seating"), "get", path, 404)
     # Both kinds of 400: the service's refusal, and DRF's for a field of the wrong value.
     again = check(org.post(url, {"method": "random"}, format="json"), "post", path, 400)
-    assert again["errors"] == [{"field": "round", "message": "round 1 is already seated"}]
+    assert again["errors"] == [{"field": "round", "message": "round 1 is already seated", "code": ""}]
     assert fields(check(org.post(url, {"method": "lottery"}, format="json"), "post", path, 400)) == ["method"]
     check(anonymous.post(url, {"method": "swiss"}, format="json"), "post", path, 401)
     check(client_for(referee).post(url, {"method": "swiss"}, format="json"), "post", path, 403)
@@ -310,9 +310,11 @@ def test_games(check: Check, event: dict[str, Any], game: dict[str, Any], refere
     assert [p["substitute"] for p in created["players"]] == [False, False, False, True]
     refused = check(ref.post(path, {"event": event["slug"], "players": players[:3]}, format="json"),
                     "post", path, 400)
-    assert refused["errors"] == [{"field": "players", "message": "this event's ruleset is for 4 players; 3 given"}]
+    assert refused["errors"] == [{"field": "players", "message": "this event's ruleset is for 4 players; 3 given",
+                                  "code": ""}]
     assert check(ref.post(path, {"event": event["slug"], "players": ["Ann"]}, format="json"), "post", path,
-                 400)["errors"] == [{"field": "players[0]", "message": "A valid integer is required."}]
+                 400)["errors"] == [
+        {"field": "players[0]", "message": "A valid integer is required.", "code": "invalid"}]
     check(client_for(None).post(path, {"event": event["slug"], "players": players}, format="json"),
           "post", path, 401)
     check(client_for(stranger).post(path, {"event": event["slug"], "players": players}, format="json"),
@@ -360,9 +362,10 @@ def test_hands(check: Check, event: dict[str, Any], game: dict[str, Any], refere
     refused = check(ref.post(url, {"result": "ron", "winner": ann, "loser": bo, "han": 1, "fu": 20}, format="json"),
                     "post", path, 400)
     assert refused["errors"] == [
-        {"field": "fu", "message": "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)"}]
+        {"field": "fu", "message": "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)",
+         "code": "fu_20_needs_2_han"}]
     assert check(ref.post(url, [1, 2], format="json"), "post", path, 400)["errors"] == [
-        {"field": "", "message": "a hand is a JSON object"}]
+        {"field": "", "message": "a hand is a JSON object", "code": ""}]
     assert check(ref.post(url, {"result": "draw"}, format="json", headers={"If-Match": "x"}),
                  "post", path, 400)["errors"] == []
     check(ref.post(url, {"result": "draw"}, format="json", headers=if_match(game["version"])), "post", path, 409)
@@ -404,11 +407,11 @@ def test_hand(check: Check, event: dict[str, Any], game: dict[str, Any], referee
         check(send(missing_game, {"result": "draw"}, format="json", headers=if_match(1)), method, path, 404)
     out_of_range = check(ref.put(missing_hand, {"result": "draw"}, format="json", headers=if_match(version)),
                          "put", path, 400)
-    assert out_of_range["errors"] == [{"field": "index", "message": "this game has hands 0 to 2"}]
+    assert out_of_range["errors"] == [{"field": "index", "message": "this game has hands 0 to 2", "code": ""}]
     check(ref.patch(missing_hand, {"result": "draw"}, format="json", headers=if_match(version)), "patch", path, 404)
 
     out_of_range = check(ref.delete(missing_hand, headers=if_match(version)), "delete", path, 400)
-    assert out_of_range["errors"] == [{"field": "index", "message": "this game has hands 0 to 2"}]
+    assert out_of_range["errors"] == [{"field": "index", "message": "this game has hands 0 to 2", "code": ""}]
     check(ref.delete(url, headers=if_match(version - 1)), "delete", path, 409)
     check(ref.delete(url), "delete", path, 428)
     check(anonymous.delete(url), "delete", path, 401)

@@ -99,14 +99,16 @@ def test_random_tables_have_no_rank_table(organiser: User, event: Event):
     assert [seat["wind"] for seat in shown["tables"][0]["seats"]] == ["East", "South", "West", "North"]
 
 
-@pytest.mark.parametrize(("query", "field", "message"), [
-    ({}, "method", "This field is required."),
-    ({"method": "lottery"}, "method", '"lottery" is not a valid choice.'),
-    ({"method": "swiss", "seed": "x"}, "seed", "A valid integer is required."),
+@pytest.mark.parametrize(("query", "field", "message", "code"), [
+    ({}, "method", "This field is required.", "required"),
+    ({"method": "lottery"}, "method", '"lottery" is not a valid choice.', "invalid_choice"),
+    ({"method": "swiss", "seed": "x"}, "seed", "A valid integer is required.", "invalid"),
 ])
-def test_a_bad_query_names_the_field(organiser: User, event: Event, query: dict[str, str], field: str, message: str):
+def test_a_bad_query_names_the_field(organiser: User, event: Event, query: dict[str, str], field: str, message: str,
+                                     code: str):
     response = client_for(organiser).get(f"{API}/rounds/2/seating/preview", query)
-    assert (response.status_code, response.json()["errors"]) == (400, [{"field": field, "message": message}])
+    assert (response.status_code, response.json()["errors"]) == (400, [{"field": field, "message": message,
+                                                                        "code": code}])
 
 
 def test_a_negative_spread_is_refused(organiser: User, event: Event):
@@ -120,4 +122,4 @@ def test_only_organisers_preview_and_a_seated_round_has_none(organiser: User, re
     assert client_for(None).get(f"{API}/rounds/2/seating/preview", {"method": "swiss"}).status_code == 401
     seated = client_for(organiser).get(f"{API}/rounds/1/seating/preview", {"method": "swiss"})
     assert (seated.status_code, seated.json()["errors"]) == (
-        400, [{"field": "round", "message": "round 1 is already seated"}])
+        400, [{"field": "round", "message": "round 1 is already seated", "code": ""}])
