@@ -18,7 +18,7 @@ from scoring.services.replay import replay, store_result
 from scoring.services.standings import ranking
 from tournament.models import Event, Game, Table
 from tournament.services.games import game_seat
-from tournament.services.schedule import seat_schedule
+from tournament.services.schedule import seat_named, seat_schedule
 from tournament.services.seating import Method, plan_round, seat_round
 
 PREVIEW_SEEDS = 2**31  # a drawn seed fits every client's integer
@@ -53,6 +53,12 @@ def schedule_import(*, event: Event, text: str) -> list[Game]:
     """Seat every round of a predefined schedule (CSV) and open its games, all or nothing."""
     with transaction.atomic():
         return _opened(seat_schedule(event=event, text=text))
+
+
+def round_seat_named(*, event: Event, number: int, text: str) -> list[Game]:
+    """Seat round ``number`` from tables typed one per line (players by name or federation id, East first)."""
+    with transaction.atomic():
+        return _opened(seat_named(event=event, number=number, text=text))
 
 
 def _opened(games: list[Game]) -> list[Game]:

@@ -32,6 +32,19 @@ from tournament.selectors import prefetch_seats
 Alter = Callable[[Game], tuple[Any, Any]]
 
 
+@dataclass(frozen=True, slots=True)
+class TableCodeWriter:
+    """The players at a table entering their own hands with its code, without an account (the history names the
+    table's code, not a person)."""
+
+    table_number: int
+    game_id: int
+    is_authenticated = False
+
+    def get_username(self) -> str:
+        return f"table {self.table_number}'s code"
+
+
 class VersionConflict(Exception):
     """The game changed since the writer read it."""
 
@@ -190,7 +203,8 @@ def _write(game_id: int, version: int | None, user: Any, change: _Change) -> Gam
         game.version += 1
         was, now = altered if altered is not None else _history_entry(change.action, index, before, after)
         record_history(game, HandChange(game=game, index=index, action=change.action, before=was, after=now,
-                                        user=_author(user), version=game.version))
+                                        user=_author(user), version=game.version,
+                                        author=user.get_username() if isinstance(user, TableCodeWriter) else ""))
         # A correction asks the players again: what they confirmed is not this game any more.
         game.confirmations.all().delete()
         store_result(game, scored)
@@ -202,7 +216,7 @@ def _write(game_id: int, version: int | None, user: Any, change: _Change) -> Gam
 
 def record_history(game: Game, entry: HandChange) -> None:
     """The entry sealed onto the game's chain; the caller holds the game's row lock, so the chain cannot fork."""
-    entry.author = entry.user.get_username() if entry.user is not None else ""
+    entry.author = entry.user.get_username() if entry.user is not None else entry.author
     entry.at = chain.sealed_time(timezone.now())
     entry.previous = HandChange.objects.filter(game=game).order_by("-id").values_list("hash", flat=True).first() or ""
     entry.hash = chain.seal(chain.content_of(entry), entry.previous)

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import hmac
+import secrets
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
 from django.utils.text import slugify
 
+from tournament.errors import InvalidInput
 from tournament.models import Event, Player, Registration, Round
 
 SLUG_BASE_LENGTH = 70  # leaves room in the 80-character slug for a "-123" suffix
+MAX_ROUNDS = 50  # a season of weekly club nights; more at once is a typing mistake
 
 
 def event_create(*, organiser: Any, **fields: Any) -> Event:
@@ -39,3 +44,48 @@ def round_add(*, event: Event, **fields: Any) -> Round:
         Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()  # one round added at a time per event
         last = event.rounds.order_by("-number").first()
         return Round.objects.create(event=event, number=(last.number + 1) if last else 1, **fields)
+
+
+def rounds_schedule(*, event: Event, count: int, first_start: datetime | None = None,
+                    time_limit_minutes: int | None = None, break_minutes: int = 0) -> list[Round]:
+    """Add ``count`` rounds after the event's last, each starting when the one before ends plus the break."""
+    if not 0 <= count <= MAX_ROUNDS:
+        raise InvalidInput.one("rounds", f"must be between 0 and {MAX_ROUNDS}")
+    step = timedelta(minutes=(time_limit_minutes or 0) + break_minutes)
+    return [round_add(event=event, time_limit_minutes=time_limit_minutes,
+                      starts_at=first_start + step * n if first_start is not None else None) for n in range(count)]
+
+
+def event_publish(*, event: Event, public: bool) -> Event:
+    """Show the event on the public pages (a draft becomes running), or hide it again."""
+    event.public = public
+    if public and event.status == Event.Status.DRAFT:
+        event.status = Event.Status.RUNNING
+    event.save(update_fields=["public", "status"])
+    return event
+
+
+def referee_invite_renew(*, event: Event, revoke: bool = False) -> Event:
+    """A new referee link for the event (the old one stops working), or none at all."""
+    event.referee_invite = "" if revoke else secrets.token_urlsafe(18)
+    event.save(update_fields=["referee_invite"])
+    return event
+
+
+def referee_join(*, event: Event, user: Any, invite: str) -> None:
+    """Make a signed-in user a referee of the event, if ``invite`` is its current link's secret."""
+    if not event.referee_invite or not hmac.compare_digest(invite, event.referee_invite):
+        raise InvalidInput.one("invite", "this referee link is not valid any more: ask the organiser for a new one")
+    event.referees.add(user)
+
+
+def event_open(*, organiser: Any, rounds: int = 0, first_start: datetime | None = None,
+               time_limit_minutes: int | None = None, break_minutes: int = 0, **fields: Any) -> Event:
+    """A new event with its schedule of rounds, as the organiser's console creates it; a public one runs."""
+    if fields.get("public"):
+        fields.setdefault("status", Event.Status.RUNNING)
+    with transaction.atomic():
+        event = event_create(organiser=organiser, **fields)
+        rounds_schedule(event=event, count=rounds, first_start=first_start, time_limit_minutes=time_limit_minutes,
+                        break_minutes=break_minutes)
+    return event

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import csv
+import io
+
 from rules.errors import Problem, RuleError
-from rules.seating import schedule_from_csv
+from rules.seating import Table, schedule_from_csv
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Round
 from tournament.services.seating import tables_open
@@ -30,3 +33,44 @@ def seat_schedule(*, event: Event, text: str) -> list[Game]:
             round_ = Round.objects.get_or_create(event=event, number=number)[0]
             games += tables_open(event, round_, tables)
     return games
+
+
+def seat_named(*, event: Event, number: int, text: str) -> list[Game]:
+    """Seat round ``number`` as typed: one table per line, its players East first, each by name or federation id
+    (comma, semicolon or tab between them). Every problem is named at once, by line; the caller holds the
+    transaction."""
+    round_ = Round.objects.filter(event=event, number=number).first()
+    if round_ is None or round_.tables.exists():
+        raise InvalidInput.one("tables", f"round {number} does not exist or is already seated")
+    size = event.ruleset().players
+    lookup: dict[str, list[int]] = {}
+    for pid, name, fid in event.registrations.filter(withdrawn=False).values_list(
+            "player_id", "player__name", "player__federation_id"):
+        for key in {name.casefold(), fid.casefold()} - {""}:
+            lookup.setdefault(key, []).append(pid)
+    tables: list[Table] = []
+    problems: list[Problem] = []
+    seen: dict[int, int] = {}
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    for n, line in lines:
+        delimiter = "\t" if "\t" in line else (";" if ";" in line else ",")
+        names = [c.strip() for c in next(csv.reader(io.StringIO(line), delimiter=delimiter)) if c.strip()]
+        ids = []
+        for name in names:
+            found = lookup.get(name.casefold(), [])
+            if len(found) != 1:
+                problems.append(Problem("tables", f"line {n}: " + (f"{name!r} is not a registered player"
+                                        if not found else f"{name!r} names {len(found)} players: use the id")))
+            elif found[0] in seen:
+                problems.append(Problem("tables", f"line {n}: {name} is already at the table of line {seen[found[0]]}"))
+            else:
+                seen[found[0]] = n
+                ids.append(found[0])
+        if len(names) != size:
+            problems.append(Problem("tables", f"line {n}: {len(names)} players, a table has {size}"))
+        tables.append(Table(number=len(tables) + 1, seats=tuple(ids)))
+    if not lines:
+        problems.append(Problem("tables", "no tables: one line per table, its players East first"))
+    if problems:
+        raise InvalidInput(problems)
+    return tables_open(event, round_, tables)

@@ -40,7 +40,7 @@ def plan_round(*, event: Event, number: int, method: Method, ranking: Sequence[i
     if round_.tables.exists():
         raise InvalidInput.one("round", f"round {number} is already seated")
     history = round_history(event, before=number)
-    players = list(event.registrations.filter(substitute=False).order_by("player_id")
+    players = list(event.registrations.filter(substitute=False, withdrawn=False).order_by("player_id")
                    .values_list("player_id", flat=True))
     byes = bye_counts(players, history)
     size = event.ruleset().players

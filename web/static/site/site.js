@@ -20,4 +20,23 @@
       cards.forEach(function (card) { card.classList.toggle("hidden", q !== "" && card.dataset.names.indexOf(q) < 0); });
     });
   });
+  // [data-confirm]: an organiser's one-tap action that cannot be taken back asks first.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-confirm]");
+    if (button && !window.confirm(button.dataset.confirm)) event.preventDefault();
+  });
+  // time.countdown[data-ends]: the round's time left, counted down each second; the server's time is the fact.
+  var clocks = document.querySelectorAll("time.countdown[data-ends]");
+  function tick() {
+    clocks.forEach(function (clock) {
+      var left = Math.round((Date.parse(clock.dataset.ends) - Date.now()) / 1000);
+      var over = left <= 0;
+      left = Math.abs(left);
+      var h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, s = left % 60;
+      var text = (h ? h + ":" + String(m).padStart(2, "0") : m) + ":" + String(s).padStart(2, "0");
+      clock.textContent = over ? (clock.dataset.over || "0:00") + " (+" + text + ")" : text;
+      clock.classList.toggle("over", over);
+    });
+  }
+  if (clocks.length) { tick(); setInterval(tick, 1000); }
 })();

@@ -1,0 +1,82 @@
+"""Table codes: the players at a table enter their own hands without an account (for events short of referees).
+
+A table's code is derived from the server's secret, the table and a salt
+stored on it (HMAC-SHA256), so the organiser can print it again at any time
+and a new salt revokes it. Wrong codes are limited per table as the login
+limits them per username; the history names "table N's code" as the author.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+from scoring.services.confirmations import LOOK_ALIKE
+from scoring.services.hands import TableCodeWriter
+from tournament.errors import Conflict, InvalidInput
+from tournament.models import Game, Round, Table
+
+CODE_LENGTH = 10  # 50 bits in base32: with wrong guesses limited, far beyond guessing during a round
+SESSION_KEY = "table_codes"  # game id -> the salt of the code the session was opened with
+
+
+def table_code(table: Table) -> str:
+    """The table's code, written XXXXX-XXXXX; blank when it has none."""
+    if not table.code_salt:
+        return ""
+    message = f"table:{table.pk}:{table.code_salt}".encode()
+    code = base64.b32encode(hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).digest()).decode()
+    return f"{code[:5]}-{code[5:CODE_LENGTH]}"
+
+
+def round_codes_issue(*, round_: Round) -> int:
+    """A code for every table of the round that has none; how many were issued."""
+    with transaction.atomic():
+        tables = list(round_.tables.select_for_update().filter(code_salt=""))
+        for table in tables:
+            table.code_salt = secrets.token_hex(8)
+            table.save(update_fields=["code_salt"])
+    return len(tables)
+
+
+def table_code_revoke(*, table: Table, renew: bool = False) -> Table:
+    """The table's code stops working at once (sessions opened with it too); ``renew`` gives it a new one."""
+    table.code_salt = secrets.token_hex(8) if renew else ""
+    table.save(update_fields=["code_salt"])
+    return table
+
+
+def table_code_open(*, game: Game, code: str, session: Any) -> None:
+    """Let this browser session enter the game's hands if ``code`` is its table's; refused codes are counted."""
+    table = game.table
+    if table is None or not table.code_salt:
+        raise InvalidInput.one("code", "this game's table has no code: ask the organiser or a referee")
+    key = f"table-code-failures:{table.pk}"
+    if cache.get(key, 0) >= settings.AXES_FAILURE_LIMIT:
+        minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+        raise Conflict.one("code", f"too many wrong codes for this table: try again in {minutes} minutes")
+    given = "".join(ch for ch in code.upper() if ch.isalnum()).translate(LOOK_ALIKE)
+    if not hmac.compare_digest(given, table_code(table).replace("-", "")):
+        cache.add(key, 0, timeout=int(settings.AXES_COOLOFF_TIME.total_seconds()))
+        cache.incr(key)
+        raise InvalidInput.one("code", "this is not the table's code")
+    cache.delete(key)
+    opened = dict(session.get(SESSION_KEY, {}))
+    opened[str(game.pk)] = table.code_salt
+    session[SESSION_KEY] = opened
+
+
+def table_code_writer(*, game: Game, session: Any) -> TableCodeWriter | None:
+    """Who writes for this session at this game, if it was opened with the table's current code."""
+    salt = session.get(SESSION_KEY, {}).get(str(game.pk))
+    table = game.table
+    if not salt or table is None or not table.code_salt or not hmac.compare_digest(salt, table.code_salt):
+        return None
+    return TableCodeWriter(table_number=table.number, game_id=game.pk)

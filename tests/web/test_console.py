@@ -1,0 +1,230 @@
+"""The organiser's console: an event from a preset with its schedule, players pasted with a preview, settings and
+rules as form controls, publishing, referee links; nothing of it needs the admin."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone
+
+from tests.factories import EventFactory, PlayerFactory
+from tournament.models import Event, Player, Registration
+from tournament.services.roster import roster_read
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response: Any) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
+
+
+@pytest.fixture
+def org(organiser: User) -> Client:
+    client = Client()
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
+def event(organiser: User) -> Event:
+    return EventFactory.create(slug="spring", public=False, status=Event.Status.DRAFT, organisers=[organiser])
+
+
+def test_a_new_event_gets_its_preset_and_its_rounds_on_one_form(org: Client, organiser: User):
+    response = org.post("/events/new/", {
+        "name": "Seoul Open", "kind": "tournament", "ruleset_key": "ema-2016", "starts_on": "2026-12-05",
+        "ends_on": "2026-12-06", "rounds": "4", "first_start": "2026-12-05T10:00", "time_limit_minutes": "90",
+        "break_minutes": "15"})
+    event = Event.objects.get(name="Seoul Open")
+    assert response.status_code == 302
+    assert response["Location"] == f"/events/{event.slug}/manage/players/"
+    assert event.ruleset_key == "ema-2016"
+    assert event.ruleset_overrides == {}
+    assert event.is_organiser(organiser)
+    assert not event.public
+    assert event.status == Event.Status.DRAFT
+    # Each round starts when the one before ends plus the break: 10:00, 11:45, 13:30, 15:15.
+    starts = [timezone.localtime(r.starts_at).strftime("%H:%M") for r in event.rounds.order_by("number")]
+    assert starts == ["10:00", "11:45", "13:30", "15:15"]
+    assert set(event.rounds.values_list("time_limit_minutes", flat=True)) == {90}
+
+
+@pytest.mark.parametrize(("field", "value", "why"), [
+    ("ends_on", "2026-12-01", "the last day comes before the first"),
+    ("rounds", "51", "less than or equal to 50"),
+    ("ruleset_key", "nope", "Select a valid choice"),
+    ("name", "", "This field is required"),
+])
+def test_a_refused_new_event_names_the_field_and_creates_nothing(org: Client, field: str, value: str, why: str):
+    data = {"name": "Open", "kind": "tournament", "ruleset_key": "wrc-2025", "starts_on": "2026-12-05",
+            "rounds": "2", "break_minutes": "0", field: value}
+    response = org.post("/events/new/", data)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert why in html.unescape(page)
+    assert re.search(r'class="field invalid[^"]*">\s*<label for="id_' + field, page)
+    assert Event.objects.count() == 0
+
+
+def test_a_visitor_is_sent_to_sign_in_and_a_stranger_gets_403(event: Event):
+    assert Client().get("/events/new/")["Location"].startswith("/accounts/login/")
+    assert Client().get("/events/spring/manage/")["Location"].startswith("/accounts/login/")
+    stranger = Client()
+    stranger.force_login(User.objects.create_user("stranger"))
+    for path in ("/events/spring/manage/", "/events/spring/manage/players/", "/events/spring/manage/settings/"):
+        assert stranger.get(path).status_code == 403
+    assert stranger.post("/events/spring/manage/publish/", {"public": "1"}).status_code == 403
+    event.refresh_from_db()
+    assert not event.public
+
+
+LIST = """name,federation id,country,club,team,substitute
+Ann Lee,04120001,Korea,Seoul MC,Dragons,
+Bo Kim,,Korea,,Dragons,no
+Cy Park,,,,,yes
+"""
+
+
+def test_a_pasted_list_is_previewed_then_registered_with_one_confirm(org: Client, event: Event):
+    known = PlayerFactory.create(name="Ann Lee (EMA)", federation_id="04120001")
+    response = org.post("/events/spring/manage/players/", {"text": LIST, "action": "check"})
+    assert response.status_code == 200
+    assert "3 lines read" in text(response)
+    assert "(known player)" in text(response)
+    assert Registration.objects.count() == 0  # a preview saves nothing
+    response = org.post("/events/spring/manage/players/", {"text": LIST, "action": "register"})
+    assert response.status_code == 302
+    registered = {r.player.name: r for r in event.registrations.select_related("player", "team")}
+    assert set(registered) == {"Ann Lee (EMA)", "Bo Kim", "Cy Park"}  # the known player keeps his record
+    assert registered["Ann Lee (EMA)"].player == known
+    assert registered["Bo Kim"].team is not None and registered["Bo Kim"].team.name == "Dragons"
+    assert registered["Cy Park"].substitute and not registered["Bo Kim"].substitute
+
+
+def test_a_list_with_bad_lines_names_each_and_registers_none(org: Client, event: Event):
+    PlayerFactory.create(name="Dee")
+    Registration.objects.create(event=event, player=Player.objects.get(name="Dee"))
+    bad = "Ann\nAnn\n\nDee\nEve, 1, KR, club, team, maybe\n" + "x" * 101 + "\n"
+    response = org.post("/events/spring/manage/players/", {"text": bad, "action": "register"})
+    page = text(response)
+    assert response.status_code == 200
+    assert "Ann is in the list twice" in page
+    assert "Dee is already registered" in page
+    assert "substitute must be yes or no, not 'maybe'" in page
+    assert "name is longer than 100 characters" in page
+    assert "Register" not in re.sub(r"\d+ registered", "", page.split("Check the list")[1])
+    assert event.registrations.count() == 1
+
+
+def test_an_uploaded_file_is_read_like_a_paste(org: Client, event: Event):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("players.csv", "\ufeffName;Club\nHana;Busan\nJun;Busan\n".encode(), "text/csv")
+    response = org.post("/events/spring/manage/players/", {"file": upload, "action": "check"})
+    assert "2 lines read" in text(response)
+    assert "Hana;Busan\nJun;Busan" in response.context["form"]["text"].value()  # kept for the confirm
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("Ann", ("Ann", "", "", "", "", False)),
+    ("Ann, 123, KR, Seoul, Red, yes", ("Ann", "123", "KR", "Seoul", "Red", True)),
+    ("Ann\t123\tKR", ("Ann", "123", "KR", "", "", False)),
+    ('"Lee, Ann";9', ("Lee, Ann", "9", "", "", "", False)),
+])
+def test_roster_lines_are_read_by_their_columns(event: Event, line: str, expected: tuple[Any, ...]):
+    (read,) = roster_read(event=event, text=line)
+    assert (read.name, read.federation_id, read.country, read.club, read.team, read.substitute) == expected
+    assert read.problems == ()
+
+
+def test_withdrawing_keeps_the_player_out_of_later_seating(org: Client, event: Event):
+    org.post("/events/spring/manage/players/", {"text": "A\nB\nC\nD\nE", "action": "register"})
+    gone = Player.objects.get(name="E")
+    assert org.post(f"/events/spring/manage/players/{gone.pk}/withdraw/").status_code == 302
+    assert Registration.objects.get(player=gone).withdrawn
+    from tournament.services.seating import Method, plan_round
+    event.rounds.create(number=1)
+    seating = plan_round(event=event, number=1, method=Method.RANDOM, seed=1)
+    assert gone.pk not in {p for table in seating.tables for p in table.seats} | set(seating.byes)
+
+
+def test_the_rules_are_form_controls_and_only_changes_are_kept(org: Client, event: Event):
+    page = org.get("/events/spring/manage/settings/")
+    form = page.context["rules"]
+    assert form["start_points"].value() == 30000  # wrc-2025
+    assert [form[f"uma_{n}"].value() for n in range(1, 5)] == [15, 5, -5, -15]
+    data = {name: "" if value is None else value for name, value in
+            ((f"rule-{f.name}", f.value()) for f in form)}
+    data = {k: v for k, v in data.items() if v is not False}
+    data.update({"name": event.name, "kind": "tournament", "min_games": "0", "ranking": "total",
+                 "team_ranking": "none", "swiss_spread": "1", "allow_byes": "on", "count_unconfirmed": "on",
+                 "tiebreak_1": "first_places", "tiebreak_2": "score",
+                 "rule-uma_1": "20", "rule-uma_2": "10", "rule-uma_3": "-10", "rule-uma_4": "-20"})
+    response = org.post("/events/spring/manage/settings/", data)
+    assert response.status_code == 302, text(response)[:2000]
+    event.refresh_from_db()
+    assert event.ruleset_overrides == {"uma": [20, 10, -10, -20]}
+    assert event.tiebreaks == ["first_places", "score"]
+    assert event.ruleset().as_dict()["uma"] == [20, 10, -10, -20]
+    data.update({"rule-riichi_deposit": "-1", "tiebreak_3": "score"})
+    response = org.post("/events/spring/manage/settings/", data)
+    assert response.status_code == 200
+    assert response.context["rules"].errors["riichi_deposit"]
+    assert "a tiebreak is chosen twice" in text(response)
+    event.refresh_from_db()
+    assert event.tiebreaks == ["first_places", "score"]  # nothing saved
+
+
+def test_publishing_makes_a_draft_public_and_running(org: Client, event: Event):
+    assert Client().get("/events/spring/").status_code == 404
+    org.post("/events/spring/manage/publish/", {"public": "1"})
+    event.refresh_from_db()
+    assert event.public and event.status == Event.Status.RUNNING
+    assert Client().get("/events/spring/").status_code == 200
+    org.post("/events/spring/manage/publish/", {"public": "0"})
+    event.refresh_from_db()
+    assert not event.public
+
+
+def test_a_referee_link_makes_a_signed_in_user_a_referee_until_revoked(org: Client, event: Event):
+    org.post("/events/spring/manage/referees/")
+    event.refresh_from_db()
+    link = f"/events/spring/referee/{event.referee_invite}/"
+    assert link in org.get("/events/spring/manage/").content.decode()
+    hana = User.objects.create_user("hana")
+    client = Client()
+    client.force_login(hana)
+    assert client.get(link).status_code == 200
+    assert client.post(link).status_code == 302
+    assert event.can_score(hana)
+    org.post("/events/spring/manage/referees/", {"revoke": "1"})
+    jun = User.objects.create_user("jun")
+    client.force_login(jun)
+    assert client.post(link).status_code == 400
+    assert not event.can_score(jun)
+
+
+def test_my_events_lists_what_i_run_and_referee(org: Client, event: Event, organiser: User):
+    other = EventFactory.create(name="Club night", referees=[organiser])
+    page = text(org.get("/me/"))
+    assert event.name in page.split("Events I referee")[0]
+    assert other.name in page.split("Events I referee")[1]
+
+
+def test_signing_in_lands_on_my_events(organiser: User):
+    organiser.set_password("long-enough-pass")
+    organiser.save()
+    response = Client().post("/accounts/login/", {"username": "org", "password": "long-enough-pass"})
+    assert response["Location"] == "/me/"
+
+
+def test_the_new_event_form_offers_every_preset(org: Client):
+    from rules.presets import preset_keys
+
+    page = org.get("/events/new/").content.decode()
+    assert all(f'value="{key}"' in page for key in preset_keys())

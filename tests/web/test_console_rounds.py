@@ -1,0 +1,153 @@
+"""The organiser's round: a preview that seats exactly what it showed, seating again before play, the clock,
+ending by time in one tap, and table codes that let the players at a table enter their own hands."""
+
+from __future__ import annotations
+
+import html
+import re
+from datetime import datetime
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone
+
+from scoring.models import HandChange
+from scoring.services.hands import game_record_hand
+from scoring.services.table_codes import SESSION_KEY, table_code, table_code_writer
+from tests.factories import EventFactory
+from tournament.models import Event, Game, Player, Registration
+
+pytestmark = pytest.mark.django_db
+NAMES = ["Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hana", "Ivy", "Jun", "Kai", "Lee"]
+
+
+def text(response: Any) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
+
+
+@pytest.fixture
+def org(organiser: User) -> Client:
+    client = Client()
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
+def event(organiser: User) -> Event:
+    event = EventFactory.create(slug="cup", organisers=[organiser])
+    for name in NAMES:
+        Registration.objects.create(event=event, player=Player.objects.create(name=name))
+    event.rounds.create(number=1)
+    return event
+
+
+def seated(event: Event) -> list[list[str]]:
+    games = Game.objects.filter(table__round__event=event).order_by("table__number")
+    return [[s.player.name for s in g.seats.order_by("position")] for g in games]
+
+
+def test_the_preview_seats_exactly_the_tables_it_showed(org: Client, event: Event):
+    response = org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "preview"})
+    preview = response.context["preview"]["tables"]
+    assert [n for n, _names in preview] == [1, 2, 3]
+    assert sorted(name for _n, names in preview for name in names) == sorted(NAMES)
+    assert Game.objects.count() == 0  # a preview writes nothing
+    seed = response.context["form"].initial["seed"]
+    response = org.post("/events/cup/manage/rounds/1/", {"method": "random", "seed": seed, "action": "seat"})
+    assert response.status_code == 302
+    assert seated(event) == [names for _n, names in preview]
+
+
+def test_a_round_is_seated_as_typed_and_every_bad_line_is_named(org: Client, event: Event):
+    typed = "Ann, Bo, Cy, Dee\nEve; Fay; Gus; Hana\nIvy\tJun\tKai\tAnn\nNobody, Lee"
+    response = org.post("/events/cup/manage/rounds/1/", {"method": "named", "tables": typed, "action": "seat"})
+    page = text(response)
+    assert "line 3: Ann is already at the table of line 1" in page
+    assert "line 4: 'Nobody' is not a registered player" in page
+    assert "line 4: 2 players, a table has 4" in page
+    assert Game.objects.count() == 0
+    typed = "Ann, Bo, Cy, Dee\nEve; Fay; Gus; Hana\nIvy\tJun\tKai\tLee"
+    org.post("/events/cup/manage/rounds/1/", {"method": "named", "tables": typed, "action": "seat"})
+    assert seated(event) == [NAMES[0:4], NAMES[4:8], NAMES[8:12]]
+
+
+def test_a_round_is_seated_again_only_before_its_first_hand(org: Client, event: Event, organiser: User):
+    org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
+    assert org.post("/events/cup/manage/rounds/1/unseat/").status_code == 302
+    assert Game.objects.count() == 0 and not event.rounds.get().tables.exists()
+    org.post("/events/cup/manage/rounds/1/", {"method": "swiss", "action": "seat"})
+    game = Game.objects.order_by("table__number").first()
+    assert game is not None
+    game_record_hand(game_id=game.pk, record={"result": "draw", "tenpai": []}, user=organiser, version=None)
+    response = org.post("/events/cup/manage/rounds/1/unseat/", follow=True)
+    assert "cannot be seated again: 1 of its tables have hands entered" in text(response)
+    assert Game.objects.count() == 3
+
+
+def test_the_clock_starts_and_counts_down_on_the_round_pages(org: Client, event: Event):
+    before = timezone.now()
+    org.post("/events/cup/manage/rounds/1/clock/", {"minutes": "75"})
+    round_ = event.rounds.get()
+    assert round_.starts_at is not None and before <= round_.starts_at <= timezone.now()
+    assert round_.time_limit_minutes == 75
+    ends = round_.ends_at()
+    assert ends is not None
+    page = org.get("/events/cup/manage/rounds/1/").content.decode()
+    shown = re.search(r'<time class="countdown"[^>]* data-ends="([^"]+)"', page)
+    assert shown is not None
+    assert abs((datetime.fromisoformat(shown.group(1)) - ends).total_seconds()) < 1
+    refused = org.post("/events/cup/manage/rounds/1/clock/", {"minutes": "0"}, follow=True)
+    assert "Minutes:" in text(refused)
+    assert event.rounds.get().time_limit_minutes == 75
+
+
+def test_end_by_time_one_table_or_the_whole_round(org: Client, event: Event):
+    org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
+    first, *rest = Game.objects.order_by("table__number")
+    org.post("/events/cup/manage/rounds/1/end/", {"game": str(first.pk)})
+    first.refresh_from_db()
+    assert first.ended_by_time
+    assert not any(g.ended_by_time for g in Game.objects.exclude(pk=first.pk))
+    org.post("/events/cup/manage/rounds/1/end/")
+    assert all(Game.objects.values_list("ended_by_time", flat=True))
+    # Each ending is in the game's history, by the organiser.
+    assert HandChange.objects.filter(action=HandChange.Action.GAME, author="org").count() == 3
+
+
+def test_a_table_code_opens_the_entry_for_that_table_only_until_revoked(org: Client, event: Event):
+    org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
+    org.post("/events/cup/manage/rounds/1/codes/")
+    one, two = Game.objects.order_by("table__number")[:2]
+    assert one.table is not None and two.table is not None
+    code = table_code(one.table)
+    assert re.fullmatch(r"[A-Z2-7]{5}-[A-Z2-7]{5}", code)
+    assert code != table_code(two.table)
+    assert code in org.get("/events/cup/manage/rounds/1/cards/").content.decode()
+    players = Client()
+    assert players.post(f"/games/{one.pk}/code/", {"code": table_code(two.table)}).status_code == 400
+    response = players.post(f"/games/{one.pk}/code/", {"code": code.lower().replace("-", " ")})
+    assert response.status_code == 302 and response["Location"] == f"/games/{one.pk}/entry/"
+    writer = table_code_writer(game=one, session=players.session)
+    assert writer is not None and writer.get_username() == "table 1's code"
+    assert table_code_writer(game=two, session=players.session) is None
+    org.post("/events/cup/manage/rounds/1/codes/", {"table": "1", "renew": "1"})
+    one.refresh_from_db()
+    assert one.table is not None and table_code(one.table) != code
+    assert table_code_writer(game=one, session=players.session) is None  # the old code's session is closed
+    assert SESSION_KEY in players.session
+
+
+def test_wrong_table_codes_are_limited_like_the_login(org: Client, event: Event):
+    org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
+    org.post("/events/cup/manage/rounds/1/codes/")
+    game = Game.objects.order_by("table__number").first()
+    assert game is not None and game.table is not None
+    guesser = Client()
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        assert guesser.post(f"/games/{game.pk}/code/", {"code": "AAAAA-AAAAA"}).status_code == 400
+    response = guesser.post(f"/games/{game.pk}/code/", {"code": table_code(game.table)})
+    assert response.status_code == 429
+    assert "too many wrong codes" in text(response)

@@ -1,0 +1,146 @@
+"""An event's players from a pasted or uploaded list: read, checked line by line, then registered all at once.
+
+The list is one name per line, or CSV (comma, semicolon or tab) in the
+columns name, federation id, country, club, team, substitute; a first line
+naming its columns may give them in any order. A player already known by
+federation id is registered again rather than created twice, so a club's
+players keep one page across its leagues.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from rules.errors import Problem
+from tournament.errors import InvalidInput
+from tournament.models import Event, Player, Registration
+
+COLUMNS = ("name", "federation_id", "country", "club", "team", "substitute")
+# What people write in a header line for each column.
+HEADER_WORDS = {"name": "name", "player": "name", "federation id": "federation_id", "federation_id": "federation_id",
+                "id": "federation_id", "ema": "federation_id", "ema id": "federation_id", "country": "country",
+                "club": "club", "team": "team", "substitute": "substitute", "sub": "substitute"}
+YES = frozenset({"yes", "y", "1", "true", "x", "substitute", "sub"})
+NO = frozenset({"", "no", "n", "0", "false"})
+MAX_LINES = 1000  # far above any event's field; a longer paste is a mistake
+LIMITS = {"name": 100, "federation_id": 40, "country": 60, "club": 100, "team": 100}
+
+
+@dataclass(frozen=True, slots=True)
+class RosterLine:
+    """One line of the list as read, with what is wrong with it (empty when it can be registered)."""
+
+    line: int
+    name: str
+    federation_id: str = ""
+    country: str = ""
+    club: str = ""
+    team: str = ""
+    substitute: bool = False
+    known: bool = False  # a player already in the database, found by federation id
+    problems: tuple[str, ...] = field(default=())
+
+
+def roster_read(*, event: Event, text: str) -> list[RosterLine]:
+    """Every non-empty line of ``text`` as a player to register, each with its problems named."""
+    rows = _rows(text)
+    if len(rows) > MAX_LINES:
+        raise InvalidInput.one("players", f"the list has {len(rows)} lines; at most {MAX_LINES} at once")
+    names = Counter(row["name"].casefold() for _, row in rows)
+    ids = Counter(row["federation_id"] for _, row in rows if row["federation_id"])
+    taken_names = {n.casefold() for n in event.registrations.values_list("player__name", flat=True)}
+    taken_ids = set(event.registrations.exclude(player__federation_id="")
+                    .values_list("player__federation_id", flat=True))
+    known = set(Player.objects.filter(federation_id__in=list(ids)).values_list("federation_id", flat=True))
+    lines = []
+    for number, row in rows:
+        problems = [f"{column.replace('_', ' ')} is longer than {limit} characters"
+                    for column, limit in LIMITS.items() if len(row[column]) > limit]
+        if not row["name"]:
+            problems.append("the name is missing")
+        elif names[row["name"].casefold()] > 1:
+            problems.append(f"{row['name']} is in the list twice")
+        elif row["name"].casefold() in taken_names:
+            problems.append(f"{row['name']} is already registered")
+        fid = row["federation_id"]
+        if fid and ids[fid] > 1:
+            problems.append(f"federation id {fid} is in the list twice")
+        elif fid in taken_ids:
+            problems.append(f"federation id {fid} is already registered")
+        if row["extra"]:
+            problems.append(f"{row['extra']} values, more than the {len(COLUMNS)} columns: " + ", ".join(COLUMNS))
+        sub = row["substitute"].casefold()
+        if sub not in YES | NO:
+            problems.append(f"substitute must be yes or no, not {row['substitute']!r}")
+        lines.append(RosterLine(line=number, name=row["name"], federation_id=fid, country=row["country"],
+                                club=row["club"], team=row["team"], substitute=sub in YES, known=fid in known,
+                                problems=tuple(problems)))
+    return lines
+
+
+def roster_register(*, event: Event, text: str) -> list[Registration]:
+    """Register every player of ``text``, all or none: InvalidInput naming each bad line."""
+    lines = roster_read(event=event, text=text)
+    bad = [Problem("players", f"line {line.line}: " + "; ".join(line.problems)) for line in lines if line.problems]
+    if bad:
+        raise InvalidInput(bad)
+    if not lines:
+        raise InvalidInput.one("players", "the list is empty: one name per line, or CSV")
+    with transaction.atomic():
+        return [_register(event, line) for line in lines]
+
+
+def _register(event: Event, line: RosterLine) -> Registration:
+    player = Player.objects.filter(federation_id=line.federation_id).first() if line.federation_id else None
+    if player is None:
+        player = Player.objects.create(name=line.name, federation_id=line.federation_id, country=line.country,
+                                       club=line.club)
+    team = event.teams.get_or_create(name=line.team)[0] if line.team else None
+    return Registration.objects.create(event=event, player=player, team=team, substitute=line.substitute)
+
+
+def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
+    raw = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    if not raw:
+        return []
+    sample = "\n".join(line for _, line in raw[:20])
+    try:
+        delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t").delimiter
+    except csv.Error:  # one name per line: no delimiter to find
+        delimiter = ","
+    cells = [(n, [c.strip() for c in next(csv.reader(io.StringIO(line), delimiter=delimiter))]) for n, line in raw]
+    columns: tuple[str, ...] = COLUMNS
+    first = [c.casefold() for c in cells[0][1]]
+    if first and all(c in HEADER_WORDS for c in first if c) and first[0] in HEADER_WORDS:
+        columns = tuple(HEADER_WORDS.get(c, "") for c in first)
+        cells = cells[1:]
+    rows = []
+    for number, values in cells:
+        row = dict.fromkeys((*COLUMNS, "extra"), "")
+        if len(values) > len(columns) and any(values[len(columns):]):
+            row["extra"] = str(len(values))
+        for column, value in zip(columns, values, strict=False):
+            if column:
+                row[column] = value
+        rows.append((number, row))
+    return rows
+
+
+def registration_update(*, registration: Registration, player: Player, team: str, substitute: bool) -> Registration:
+    """A registered player's team and substitute mark (their name and ids are saved on the player)."""
+    registration.team = registration.event.teams.get_or_create(name=team)[0] if team else None
+    registration.substitute = substitute
+    registration.save(update_fields=["team", "substitute"])
+    return registration
+
+
+def registration_withdraw(*, registration: Registration, withdrawn: bool = True) -> Registration:
+    """The player leaves the event (their games stay, they are not seated again), or comes back."""
+    registration.withdrawn = withdrawn
+    registration.save(update_fields=["withdrawn"])
+    return registration

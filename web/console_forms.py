@@ -1,0 +1,125 @@
+"""The organiser's forms: a new event from a preset, its settings, its players, a round's seating and clock."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.presets import preset_doc, preset_keys
+from tournament.models import Event, Player, Tiebreak
+from tournament.services.events import MAX_ROUNDS
+
+MAX_UPLOAD = 512 * 1024  # a player list of a thousand lines is a few dozen KB
+TIEBREAK_SLOTS = len(Tiebreak.values)
+DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    """Each preset with the first line of its documentation, which names the rule book."""
+    return [(key, f"{key}: {preset_doc(key).splitlines()[0]}" if preset_doc(key) else key) for key in preset_keys()]
+
+
+class EventCreateForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    kind = forms.ChoiceField(label=_("Kind"), choices=Event.Kind.choices, initial=Event.Kind.TOURNAMENT)
+    ruleset_key = forms.ChoiceField(label=_("Rules"), choices=preset_choices, initial="wrc-2025",
+                                    help_text=_("a federation's rules; change any of them afterwards"))
+    starts_on = forms.DateField(label=_("First day"), required=False, widget=DATE)
+    ends_on = forms.DateField(label=_("Last day"), required=False, widget=DATE)
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=0, max_value=MAX_ROUNDS, initial=4,
+                                help_text=_("a league may start with none and add rounds as it goes"))
+    first_start = forms.DateTimeField(label=_("First round starts"), required=False, widget=DATETIME)
+    time_limit_minutes = forms.IntegerField(label=_("Minutes per round"), required=False, min_value=1,
+                                            max_value=24 * 60, initial=90)
+    break_minutes = forms.IntegerField(label=_("Break between rounds (minutes)"), min_value=0, max_value=24 * 60,
+                                       initial=15)
+    public = forms.BooleanField(label=_("Public now"), required=False,
+                                help_text=_("otherwise only you see it until you publish it"))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("the last day comes before the first"))
+        return cleaned
+
+
+class EventSettingsForm(forms.ModelForm[Event]):
+    """The event's own settings; the rules are the RulesForm beside it."""
+
+    class Meta:
+        model = Event
+        fields = ("name", "kind", "starts_on", "ends_on", "min_games", "best_games", "ranking", "substitute_points",
+                  "team_ranking", "team_best", "swiss_spread", "allow_byes", "count_unconfirmed")
+        widgets: ClassVar[dict[str, forms.Widget]] = {"starts_on": DATE, "ends_on": DATE}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        chosen = list(self.instance.tiebreaks)
+        for n in range(1, TIEBREAK_SLOTS + 1):
+            self.fields[f"tiebreak_{n}"] = forms.ChoiceField(
+                label=_("Tie broken by, %(n)s.") % {"n": n}, required=False,
+                choices=[("", _("(nothing more)")), *Tiebreak.choices],
+                initial=chosen[n - 1] if n <= len(chosen) else "")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        picked = [p for n in range(1, TIEBREAK_SLOTS + 1) if (p := cleaned.get(f"tiebreak_{n}"))]
+        cleaned["tiebreaks"] = picked
+        for n, name in enumerate(picked, start=1):
+            if name in picked[:n - 1]:
+                self.add_error(f"tiebreak_{n}", _("a tiebreak is chosen twice"))
+        if len(set(picked)) == len(picked):  # the model checks the list as well, where the form has no field for it
+            self.instance.tiebreaks = picked
+        return cleaned
+
+    def settings(self) -> dict[str, Any]:
+        """The values to save, tiebreaks included."""
+        return {name: self.cleaned_data[name] for name in (*self.Meta.fields, "tiebreaks")}
+
+
+class PlayersForm(forms.Form):
+    text = forms.CharField(label=_("Players"), required=False, widget=forms.Textarea(attrs={
+        "rows": 8, "placeholder": "Ann Lee\nBo Kim, 04120001, Korea, Seoul club, Team A\nCy Park, , , , , yes"}),
+        help_text=_("one name per line, or CSV: name, federation id, country, club, team, substitute"))
+    file = forms.FileField(label=_("or a file (CSV or text)"), required=False)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        upload = cleaned.get("file")
+        if upload is not None:
+            if upload.size > MAX_UPLOAD:
+                self.add_error("file", _("the file is over 512 KB"))
+                return cleaned
+            try:
+                cleaned["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error("file", _("the file is not UTF-8 text (save the sheet as CSV UTF-8)"))
+        if not (cleaned.get("text") or "").strip() and not self.errors:
+            self.add_error("text", _("paste the players or choose a file"))
+        return cleaned
+
+
+class PlayerEditForm(forms.ModelForm[Player]):
+    team = forms.CharField(label=_("Team"), max_length=100, required=False)
+    substitute = forms.BooleanField(label=_("Substitute"), required=False, help_text=_("fills a table; not ranked"))
+
+    class Meta:
+        model = Player
+        fields = ("name", "federation_id", "country", "club", "online_name")
+
+
+class SeatForm(forms.Form):
+    method = forms.ChoiceField(label=_("Seating"), choices=(
+        ("random", _("random, few repeats")), ("swiss", _("swiss, by the standings")),
+        ("named", _("as typed below"))), initial="random", widget=forms.RadioSelect)
+    seed = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=0)
+    tables = forms.CharField(label=_("Tables"), required=False, widget=forms.Textarea(attrs={"rows": 4}),
+                             help_text=_("one table per line, its players East first, by name or federation id"))
+
+
+class ClockForm(forms.Form):
+    minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=24 * 60)

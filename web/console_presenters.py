@@ -1,0 +1,123 @@
+"""What the organiser's console reads: rounds at a glance, tables with their state and codes, my events."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Count
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from rules.seating import Seating
+from scoring.services.table_codes import table_code
+from tournament.models import Event, Game, Player, Round
+from tournament.selectors import visible_events
+
+STATES = {"done": _("done"), "playing": _("playing"), "waiting": _("not started")}
+
+
+def game_state(status: str, hands: int) -> str:
+    """done, playing (a hand entered) or waiting (seated, no hand yet)."""
+    if status == Game.Status.FINISHED:
+        return "done"
+    return "playing" if hands else "waiting"
+
+
+@dataclass
+class RoundLine:
+    round: Round
+    counts: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def seated(self) -> bool:
+        return sum(self.counts.values()) > 0
+
+    def summary(self) -> list[tuple[str, Any, int]]:
+        return [(key, label, self.counts[key]) for key, label in STATES.items() if self.counts[key]]
+
+
+def round_overview(event: Event) -> list[RoundLine]:
+    """Each round with how many of its tables are done, playing or not started: one query for all."""
+    lines = {r.number: RoundLine(r) for r in event.rounds.all()}
+    games = (Game.objects.filter(event=event, table__isnull=False).annotate(hand_count=Count("hands"))
+             .values_list("table__round__number", "status", "hand_count"))
+    for number, status, hands in games:
+        lines[number].counts[game_state(status, hands)] += 1
+    return list(lines.values())
+
+
+def player_counts(event: Event) -> dict[str, int]:
+    rows = event.registrations.values_list("substitute", "withdrawn")
+    return {"players": sum(1 for sub, gone in rows if not sub and not gone),
+            "substitutes": sum(1 for sub, gone in rows if sub and not gone),
+            "withdrawn": sum(1 for _sub, gone in rows if gone)}
+
+
+def invite_url(request: HttpRequest, event: Event) -> str:
+    if not event.referee_invite:
+        return ""
+    return request.build_absolute_uri(reverse("referee-join", kwargs={"slug": event.slug,
+                                                                       "invite": event.referee_invite}))
+
+
+def rules_fixed(event: Event) -> bool:
+    """Once a round is seated or a game opened, the rules no longer change (Event.rules_change_problems)."""
+    return bool(event.rules_change_problems(key=event.ruleset_key, overrides={"_": 0}))
+
+
+@dataclass(frozen=True)
+class TableLine:
+    number: int
+    game: Game
+    players: list[tuple[str, str]]  # (wind, name), East first
+    state: str
+    hands: int
+    code: str
+    entry_url: str
+
+
+def round_tables(request: HttpRequest, round_: Round) -> list[TableLine]:
+    """The round's tables, their players East first, their state and their code."""
+    games = (Game.objects.filter(table__round=round_).select_related("table").annotate(hand_count=Count("hands"))
+             .prefetch_related("seats__player").order_by("table__number"))
+    lines = []
+    for game in games:
+        assert game.table is not None  # the filter reads the table
+        winds = game.result.get("next", {}).get("seat_winds") or [""] * game.seats.count()
+        seats = sorted(game.seats.all(), key=lambda s: s.position)
+        lines.append(TableLine(
+            number=game.table.number, game=game, state=game_state(game.status, game.hand_count),
+            players=[(winds[s.position] if s.position < len(winds) else "", s.player.name) for s in seats],
+            hands=game.hand_count, code=table_code(game.table),
+            entry_url=request.build_absolute_uri(reverse("game-entry", kwargs={"game_id": game.pk}))))
+    return lines
+
+
+def preview_tables(seating: Seating) -> list[tuple[int, list[str]]]:
+    """A previewed seating with names, East first."""
+    ids = {pid for table in seating.tables for pid in table.seats} | set(seating.byes)
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    return [(table.number, [names[p] for p in table.seats]) for table in seating.tables]
+
+
+def preview_byes(seating: Seating) -> list[str]:
+    return list(Player.objects.filter(pk__in=seating.byes).values_list("name", flat=True))
+
+
+def my_events(user: Any) -> dict[str, Any]:
+    """The events the user runs or referees, and the games they sit at (when a player is linked to them)."""
+    organised = Event.objects.filter(organisers=user) if not user.is_superuser else Event.objects.all()
+    refereed = Event.objects.filter(referees=user).exclude(pk__in=organised.values("pk"))
+    player = Player.objects.filter(user=user).first()
+    playing = (Game.objects.filter(seats__player=player, event__in=visible_events(user))
+               .select_related("event", "table__round").order_by("-created_at")[:20] if player else [])
+    return {"organised": organised.order_by("-starts_on", "name"), "refereed": refereed.order_by("-starts_on", "name"),
+            "playing": playing}
+
+
+def clock(round_: Round) -> dict[str, datetime | None]:
+    return {"starts": round_.starts_at, "ends": round_.ends_at()}

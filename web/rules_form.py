@@ -1,0 +1,152 @@
+"""The event's rules as a form: one control per ruleset parameter, generated from rules.parameters.PARAMETERS.
+
+The organiser starts from a preset and changes what the event plays
+differently; what is saved is only what differs from the preset (the event's
+overrides), so the preset's documentation still describes the rest.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.errors import RuleError
+from rules.parameters import PARAMETERS, Param, ParamKind, number_json
+from rules.presets import build_ruleset, get_preset
+
+# Where each parameter appears; the table size and the scoring model come with the preset (pick another
+# preset to change them), so they are not in the form.
+FIXED = frozenset({"players", "scoring"})
+MCR_GROUP = ("min_fan", "base_payment", "table_points", "seat_rotation")
+CHOMBO_GROUP = ("chombo_penalty", "chombo_payment", "chombo_flat_amount", "chombo_ends_game")
+GROUPS: tuple[tuple[Any, tuple[str, ...]], ...] = (
+    (_("Points and uma"), ("start_points", "return_points", "uma", "ties", "deposits_at_end", "riichi_deposit",
+                           "honba_points", "noten_payment_total", "final_rounding")),
+    (_("Length of a game"), ("round_winds", "busting", "agari_yame", "tenpai_yame", "extension", "goal_points",
+                             "renchan", "last_dealer_may_stop")),
+    (_("Hands"), ("min_han", "kiriage_mangan", "kazoe_yakuman", "multiple_yakuman", "yakuman_only", "dealer_bonus",
+                  "tsumo_payment", "double_wind_pair_fu", "abortive_draws", "nagashi_mangan", "pao", "pao_scope")),
+    (_("Several winners on one discard"), ("multiple_ron", "multiple_ron_honba", "multiple_ron_deposits",
+                                           "dealer_multiple_ron_renchan")),
+    (_("Chombo"), CHOMBO_GROUP),
+    (_("MCR"), MCR_GROUP),
+)
+LABELS: dict[str, Any] = {
+    "start_points": _("Start points"), "return_points": _("Return points"), "uma": _("Uma by rank"),
+    "ties": _("Tied end scores"), "deposits_at_end": _("Riichi sticks left at the end"),
+    "riichi_deposit": _("Riichi stick"), "honba_points": _("Points per honba"),
+    "noten_payment_total": _("Noten payments in all"), "final_rounding": _("End scores"),
+    "round_winds": _("Round winds"), "busting": _("Game ends below zero"), "agari_yame": _("Agari-yame"),
+    "tenpai_yame": _("Tenpai-yame"), "extension": _("Extension"), "goal_points": _("Goal points"),
+    "renchan": _("Dealer repeats"), "last_dealer_may_stop": _("Last dealer may stop"), "min_han": _("Minimum han"),
+    "kiriage_mangan": _("Kiriage mangan"), "kazoe_yakuman": _("Kazoe yakuman"),
+    "multiple_yakuman": _("Double yakuman"), "yakuman_only": _("Yakuman only"), "dealer_bonus": _("Dealer bonus"),
+    "tsumo_payment": _("Tsumo payment"), "double_wind_pair_fu": _("Double wind pair fu"),
+    "abortive_draws": _("Abortive draws"), "nagashi_mangan": _("Nagashi mangan"), "pao": _("Pao"),
+    "pao_scope": _("Pao covers"), "multiple_ron": _("Several rons"), "multiple_ron_honba": _("Honba goes to"),
+    "multiple_ron_deposits": _("Riichi sticks go to"), "dealer_multiple_ron_renchan": _("Dealer among winners"),
+    "chombo_penalty": _("Chombo penalty (points)"), "chombo_payment": _("Chombo paid at the table"),
+    "chombo_flat_amount": _("Chombo flat amount"), "chombo_ends_game": _("Chombo ends the game"),
+    "min_fan": _("Minimum fan"), "base_payment": _("Base payment"), "table_points": _("Table points by rank"),
+    "seat_rotation": _("Seat rotation"),
+}
+PLACES = 2  # decimals of a points value (uma and penalties are whole or half points in every rule book)
+
+
+def shown(mcr: bool) -> list[tuple[Any, tuple[str, ...]]]:
+    """The groups an MCR or a riichi event sets: MCR has no han, riichi sticks or uma."""
+    if mcr:
+        return [(title, names) for title, names in GROUPS if names in (MCR_GROUP, CHOMBO_GROUP)]
+    return [(title, names) for title, names in GROUPS if names != MCR_GROUP]
+
+
+class RulesForm(forms.Form):
+    """Every shown parameter of the event's ruleset, filled with the rules in force."""
+
+    def __init__(self, *args: Any, key: str, overrides: dict[str, Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.key, self.overrides = key, overrides
+        preset = get_preset(key)
+        self.preset_values = preset.as_dict()
+        current = build_ruleset(key=key, overrides=overrides).as_dict()
+        self.players = preset.players
+        self.groups: list[tuple[Any, list[str]]] = []
+        for title, names in shown(preset.is_mcr):
+            group = []
+            for name in names:
+                for field_name, field in _fields(name, PARAMETERS[name], self.players, current[name]).items():
+                    self.fields[field_name] = field
+                    group.append(field_name)
+            self.groups.append((title, group))
+
+    def grouped(self) -> list[tuple[Any, list[forms.BoundField]]]:
+        return [(title, [self[name] for name in names]) for title, names in self.groups]
+
+    def new_overrides(self) -> dict[str, Any]:
+        """The overrides the form says: the earlier ones, each shown parameter set only where it differs."""
+        overrides = {k: v for k, v in self.overrides.items() if k not in PARAMETERS or k in FIXED}
+        for name in {n for _title, names in shown(get_preset(self.key).is_mcr) for n in names}:
+            value = _value(name, PARAMETERS[name], self.cleaned_data, self.players)
+            if value is _KEEP:
+                if name in self.overrides:
+                    overrides[name] = self.overrides[name]
+            elif value != self.preset_values[name]:
+                overrides[name] = value
+        return overrides
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if not self.errors:
+            try:
+                build_ruleset(key=self.key, overrides=self.new_overrides())
+            except RuleError as exc:
+                for problem in exc.problems:
+                    target = problem.field if problem.field in self.fields else None
+                    if target is None and f"{problem.field}_1" in self.fields:
+                        target = f"{problem.field}_1"
+                    self.add_error(target, str(problem.message))
+        return cleaned
+
+
+_KEEP = object()  # an uma given by the number of players above the return, left as it is
+
+
+def _fields(name: str, spec: Param, players: int, value: Any) -> dict[str, forms.Field]:
+    label, help_text = LABELS.get(name, name.replace("_", " ")), spec.help
+    low, high = spec.minimum, spec.maximum
+    if spec.kind in (ParamKind.UMA, ParamKind.POINTS_LIST):
+        values = value if isinstance(value, list) else []
+        return {f"{name}_{n}": forms.DecimalField(
+            label=f"{label} {n}", required=False, decimal_places=PLACES, help_text=help_text if n == 1 else "",
+            initial=values[n - 1] if n <= len(values) else None, min_value=low, max_value=high)
+            for n in range(1, players + 1)}
+    field: forms.Field
+    if spec.kind == ParamKind.INT:
+        field = forms.IntegerField(min_value=low, max_value=high)
+    elif spec.kind == ParamKind.BOOL:
+        field = forms.BooleanField(required=False)
+    elif spec.kind == ParamKind.CHOICE:
+        field = forms.ChoiceField(choices=[(c, c.replace("_", " ")) for c in spec.choices])
+    else:
+        field = forms.DecimalField(decimal_places=PLACES, min_value=low, max_value=high)
+    field.label, field.help_text, field.initial = label, help_text, value
+    return {name: field}
+
+
+def _value(name: str, spec: Param, data: dict[str, Any], players: int) -> Any:
+    if spec.kind in (ParamKind.UMA, ParamKind.POINTS_LIST):
+        numbers = [data.get(f"{name}_{n}") for n in range(1, players + 1)]
+        if all(v is None for v in numbers):
+            return None if spec.nullable else _KEEP
+        return [_number(v if v is not None else Decimal(0)) for v in numbers]
+    if spec.kind == ParamKind.NUMBER:
+        return _number(data[name])
+    return data[name]
+
+
+def _number(value: Decimal) -> int | float:
+    return number_json(Fraction(str(value)))

@@ -1,0 +1,132 @@
+"""The organiser's console: a new event, its overview, settings and rules, publishing, referees; "my events".
+
+Every page here is the event's organisers' (others get a 403, visitors the
+sign-in page); each write is one call into a service, and refused input is
+shown next to its field with nothing saved.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scoring.services.events import event_update
+from tournament.errors import InvalidInput
+from tournament.models import Event
+from tournament.services import events as services
+from web import console_presenters as console
+from web.console_forms import EventCreateForm, EventSettingsForm
+from web.rules_form import RulesForm
+
+
+def organised(request: HttpRequest, slug: str) -> Event:
+    """The event, if the signed-in user runs it."""
+    event = get_object_or_404(Event, slug=slug)
+    if not event.is_organiser(request.user):
+        raise PermissionDenied(_("Only the event's organisers run it."))
+    return event
+
+
+def show_problems(form: forms.Form, exc: InvalidInput) -> None:
+    """A service's refusal next to the fields it names (on top when the form has no such field)."""
+    for problem in exc.problems:
+        form.add_error(problem.field if problem.field in form.fields else None, str(problem.message))
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def event_new(request: HttpRequest) -> HttpResponse:
+    form = EventCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_open(organiser=request.user, **form.cleaned_data)
+        except InvalidInput as exc:
+            show_problems(form, exc)
+        else:
+            messages.success(request, _("%(name)s is ready: add its players next.") % {"name": event.name})
+            return redirect("console-players", slug=event.slug)
+    return render(request, "console/event_new.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD"])
+def console_home(request: HttpRequest, slug: str) -> HttpResponse:
+    event = organised(request, slug)
+    return render(request, "console/home.html", {
+        "event": event, "rounds": console.round_overview(event), "players": console.player_counts(event),
+        "referees": event.referees.order_by("username"), "invite": console.invite_url(request, event)})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def event_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = organised(request, slug)
+    posted = request.POST if request.method == "POST" else None
+    form = EventSettingsForm(posted, instance=Event.objects.get(pk=event.pk))
+    fixed = console.rules_fixed(event)
+    rules = RulesForm(None if fixed else posted, key=event.ruleset_key, overrides=event.ruleset_overrides,
+                      prefix="rule")
+    if posted is not None and form.is_valid() and (fixed or rules.is_valid()):
+        overrides = event.ruleset_overrides if fixed else rules.new_overrides()
+        try:
+            event_update(event=event, ruleset_overrides=overrides, **form.settings())
+        except InvalidInput as exc:
+            show_problems(rules, exc)
+        else:
+            messages.success(request, _("The settings are saved."))
+            return redirect("console", slug=event.slug)
+    return render(request, "console/settings.html", {"event": event, "form": form, "rules": rules,
+                                                     "fixed": fixed})
+
+
+@login_required
+@require_POST
+def event_publish(request: HttpRequest, slug: str) -> HttpResponse:
+    event = organised(request, slug)
+    public = request.POST.get("public") == "1"
+    services.event_publish(event=event, public=public)
+    messages.success(request, _("The event is public.") if public else _("The event is hidden from the public."))
+    return redirect("console", slug=event.slug)
+
+
+@login_required
+@require_POST
+def referee_invite(request: HttpRequest, slug: str) -> HttpResponse:
+    event = organised(request, slug)
+    revoke = request.POST.get("revoke") == "1"
+    services.referee_invite_renew(event=event, revoke=revoke)
+    messages.success(request, _("The referee link is revoked.") if revoke else _("A new referee link is ready; "
+                                                                               "the old one no longer works."))
+    return redirect(reverse("console", kwargs={"slug": event.slug}) + "#referees")
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def referee_join(request: HttpRequest, slug: str, invite: str) -> HttpResponse:
+    """A signed-in user who followed the organiser's link becomes one of the event's referees."""
+    event = get_object_or_404(Event, slug=slug)
+    error = ""
+    if request.method == "POST":
+        try:
+            services.referee_join(event=event, user=request.user, invite=invite)
+        except InvalidInput as exc:
+            error = str(exc.problems[0].message)
+        else:
+            messages.success(request, _("You are a referee of %(name)s.") % {"name": event.name})
+            return redirect("my-events")
+    elif not event.referee_invite or invite != event.referee_invite:
+        error = _("This referee link is not valid any more: ask the organiser for a new one.")
+    return render(request, "console/join.html", {"event": event, "error": error}, status=400 if error else 200)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD"])
+def my_events(request: HttpRequest) -> HttpResponse:
+    return render(request, "console/mine.html", console.my_events(request.user))

@@ -1,0 +1,78 @@
+"""The organiser's players: a pasted or uploaded list checked line by line, then registered with one confirm."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournament.errors import InvalidInput
+from tournament.models import Registration
+from tournament.services import roster
+from web.console_forms import PlayerEditForm, PlayersForm
+from web.views.console import organised, show_problems
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    """Paste or upload, see every line checked ("Check"), then register them all ("Register")."""
+    event = organised(request, slug)
+    form = PlayersForm(request.POST or None, request.FILES or None)
+    lines: list[roster.RosterLine] = []
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        form = PlayersForm({"text": text})  # an uploaded file's text stays in the box for the confirm
+        form.is_valid()
+        try:
+            lines = roster.roster_read(event=event, text=text)
+            if request.POST.get("action") == "register" and not any(line.problems for line in lines):
+                added = roster.roster_register(event=event, text=text)
+                messages.success(request, ngettext("%(n)s player registered.", "%(n)s players registered.",
+                                                   len(added)) % {"n": len(added)})
+                return redirect("console-players", slug=event.slug)
+        except InvalidInput as exc:
+            show_problems(form, exc)
+    registrations = (event.registrations.select_related("player", "team")
+                     .order_by("withdrawn", "substitute", "player__name"))
+    return render(request, "console/players.html", {
+        "event": event, "form": form, "lines": lines, "bad": sum(1 for line in lines if line.problems),
+        "registrations": registrations})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    event = organised(request, slug)
+    registration = get_object_or_404(Registration.objects.select_related("player", "team"), event=event,
+                                     player_id=player_id)
+    form = PlayerEditForm(request.POST or None, instance=registration.player, initial={
+        "team": registration.team.name if registration.team else "", "substitute": registration.substitute})
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            roster.registration_update(registration=registration, player=form.save(),
+                                       team=form.cleaned_data["team"], substitute=form.cleaned_data["substitute"])
+        messages.success(request, _("%(name)s is saved.") % {"name": registration.player.name})
+        return redirect("console-players", slug=event.slug)
+    return render(request, "console/player_edit.html", {"event": event, "form": form,
+                                                        "registration": registration})
+
+
+@login_required
+@require_POST
+def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """Withdraw a player (kept in the standings for the games played, not seated again), or bring them back."""
+    event = organised(request, slug)
+    registration = get_object_or_404(Registration.objects.select_related("player"), event=event,
+                                     player_id=player_id)
+    back = request.POST.get("back") == "1"
+    roster.registration_withdraw(registration=registration, withdrawn=not back)
+    messages.success(request, (_("%(name)s is back in the event.") if back else
+                               _("%(name)s is withdrawn: not seated in later rounds.")) % {
+        "name": registration.player.name})
+    return redirect("console-players", slug=event.slug)

@@ -1,0 +1,146 @@
+"""The organiser's round: seat it with a preview, re-seat before play, table codes and cards, the clock, and
+ending games by time."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scoring.services import games as seating
+from scoring.services import rounds, table_codes
+from scoring.services.hands import game_update
+from tournament.errors import InvalidInput
+from tournament.models import Event, Game, Round
+from tournament.services.events import round_add
+from tournament.services.seating import Method
+from web import console_presenters as console
+from web.console_forms import ClockForm, SeatForm
+from web.views.console import organised, show_problems
+
+
+def _round(request: HttpRequest, slug: str, number: int) -> tuple[Event, Round]:
+    event = organised(request, slug)
+    return event, get_object_or_404(Round, event=event, number=number)
+
+
+def _back(round_: Round) -> HttpResponse:
+    return redirect("console-round", slug=round_.event.slug, number=round_.number)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Seat the round: "Preview" shows the tables and keeps their seed, "Seat" opens exactly those."""
+    event, round_ = _round(request, slug, number)
+    form = SeatForm(request.POST or None)
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        method, seed, action = form.cleaned_data["method"], form.cleaned_data["seed"], request.POST.get("action")
+        try:
+            if action == "seat":
+                opened = (seating.round_seat_named(event=event, number=number, text=form.cleaned_data["tables"])
+                          if method == "named" else
+                          seating.round_seat(event=event, number=number, method=Method(method), seed=seed))
+                messages.success(request, ngettext("Round %(round)s is seated at %(n)s table.",
+                                                   "Round %(round)s is seated at %(n)s tables.", len(opened))
+                                 % {"round": number, "n": len(opened)})
+                return _back(round_)
+            if method != "named":
+                plan, seed = seating.round_preview(event=event, number=number, method=Method(method), seed=None)
+                preview = {"tables": console.preview_tables(plan), "byes": console.preview_byes(plan), "plan": plan}
+                form = SeatForm(initial={"method": method, "seed": seed})
+        except InvalidInput as exc:
+            show_problems(form, exc)
+    tables = console.round_tables(request, round_)
+    return render(request, "console/round.html", {
+        "event": event, "round": round_, "form": form, "preview": preview, "tables": tables,
+        "clock": ClockForm(initial={"minutes": round_.time_limit_minutes or 90}),
+        "playing": sum(1 for t in tables if t.state != "done"), "played": any(t.hands for t in tables)})
+
+
+@login_required
+@require_POST
+def round_new(request: HttpRequest, slug: str) -> HttpResponse:
+    event = organised(request, slug)
+    last = event.rounds.order_by("-number").first()
+    round_ = round_add(event=event, time_limit_minutes=last.time_limit_minutes if last else None)
+    return _back(round_)
+
+
+@login_required
+@require_POST
+def round_unseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    _event, round_ = _round(request, slug, number)
+    try:
+        removed = rounds.round_unseat(round_=round_)
+    except InvalidInput as exc:
+        messages.error(request, str(exc.problems[0].message))
+    else:
+        messages.success(request, ngettext("%(n)s table removed: seat the round again.",
+                                           "%(n)s tables removed: seat the round again.", removed) % {"n": removed})
+    return _back(round_)
+
+
+@login_required
+@require_POST
+def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    _event, round_ = _round(request, slug, number)
+    form = ClockForm(request.POST)
+    if form.is_valid():
+        rounds.round_clock_start(round_=round_, minutes=form.cleaned_data["minutes"])
+        messages.success(request, _("The clock of round %(round)s is running.") % {"round": number})
+    else:
+        why = " ".join(str(e) for e in form.errors.get("minutes", []))
+        messages.error(request, _("Minutes: %(why)s") % {"why": why})
+    return _back(round_)
+
+
+@login_required
+@require_POST
+def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """End by time: one game (``game``) or every game of the round still being played."""
+    _event, round_ = _round(request, slug, number)
+    game_id = request.POST.get("game", "")
+    if game_id.isdigit():
+        game = get_object_or_404(Game, pk=int(game_id), table__round=round_)
+        game_update(game_id=game.pk, user=request.user, version=None, ended_by_time=True)
+        messages.success(request, _("Table %(n)s ends after the hand in play.") % {"n": game.table.number
+                                                                                   if game.table else ""})
+    else:
+        ended = rounds.round_end_by_time(round_=round_, user=request.user)
+        messages.success(request, ngettext("%(n)s game ends after the hand in play.",
+                                           "%(n)s games end after the hand in play.", len(ended)) % {"n": len(ended)})
+    return _back(round_)
+
+
+@login_required
+@require_POST
+def round_codes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Issue codes for the round's tables, or revoke (and renew) one table's."""
+    _event, round_ = _round(request, slug, number)
+    table_number = request.POST.get("table", "")
+    if table_number.isdigit():
+        table = get_object_or_404(round_.tables, number=int(table_number))
+        renew = request.POST.get("renew") == "1"
+        table_codes.table_code_revoke(table=table, renew=renew)
+        messages.success(request, (_("Table %(n)s has a new code; the old one no longer works.") if renew else
+                                   _("Table %(n)s's code no longer works.")) % {"n": table.number})
+    else:
+        issued = table_codes.round_codes_issue(round_=round_)
+        messages.success(request, ngettext("%(n)s table code issued.", "%(n)s table codes issued.", issued)
+                         % {"n": issued})
+    return _back(round_)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD"])
+def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """One card per table to print: its players East first, its code, the address of its entry page."""
+    event, round_ = _round(request, slug, number)
+    return render(request, "console/cards.html", {"event": event, "round": round_,
+                                                  "tables": console.round_tables(request, round_)})

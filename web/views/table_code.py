@@ -1,0 +1,25 @@
+"""The players at a table open its entry page with the table's code, without an account."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from scoring.services.table_codes import table_code_open
+from tournament.errors import Conflict, InvalidInput
+from tournament.models import Game
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def table_code_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game.objects.select_related("event", "table__round"), pk=game_id)
+    error, status = "", 200
+    if request.method == "POST":
+        try:
+            table_code_open(game=game, code=request.POST.get("code", ""), session=request.session)
+        except InvalidInput as exc:
+            error, status = str(exc.problems[0].message), 429 if isinstance(exc, Conflict) else 400
+        else:
+            return redirect("game-entry", game_id=game.pk)
+    return render(request, "pages/table_code.html", {"game": game, "error": error}, status=status)
