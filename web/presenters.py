@@ -24,7 +24,8 @@ from django.utils.translation import ngettext, pgettext
 from scoring.models import Confirmation, GameResult, Standing
 from scoring.selectors import named_result, standings_version
 from scoring.services.confirmations import tally
-from scoring.services.standings import confirmed_games
+from scoring.services.standings import RoundPoints, confirmed_games, standings_progress
+from scoring.services.teams import player_teams, team_standings
 from scoring.sheet.describe import describe, end_reason
 from tournament.models import Event, Game, Player, Round, Seat, Table
 from tournament.selectors import Roster, game_roster, visible_events
@@ -100,18 +101,34 @@ class StandingLine:
     score: int
     games: int
     average_rank: Decimal | None
+    movement: int | None = None  # places gained since the previous round (negative: lost)
+    new: bool = False  # ranked now, not after the previous round
+    federation_id: str = ""
+    country: str = ""
+    team: str = ""
+    rounds: tuple[RoundPoints, ...] = ()
+
+    @property
+    def places(self) -> int:
+        """How many places the line moved, up or down."""
+        return abs(self.movement or 0)
 
 
 def standings(event: Event, sort: str = "rank") -> list[StandingLine]:
-    """The stored standings (one query), sorted by a column; shared ranks marked."""
+    """The stored standings (one query) with each line's movement, points per round and team, sorted by a
+    column; shared ranks marked."""
     column, descending = SORTS.get(sort, SORTS["rank"])
     rows = list(Standing.objects.filter(event=event).select_related("player"))
+    progress, teams = standings_progress(event), player_teams(event)
     counts: dict[int | None, int] = {}
     for row in rows:
         counts[row.rank] = counts.get(row.rank, 0) + 1
     lines = [StandingLine(rank=r.rank, shared=r.rank is not None and counts[r.rank] > 1, player_id=r.player_id,
                           name=r.player.name, points=r.points, table_points=r.table_points, score=r.score,
-                          games=r.games, average_rank=r.average_rank) for r in rows]
+                          games=r.games, average_rank=r.average_rank, movement=progress.movement(r.player_id, r.rank),
+                          new=progress.is_new(r.player_id, r.rank), federation_id=r.player.federation_id,
+                          country=r.player.country, team=teams.get(r.player_id, ""),
+                          rounds=tuple(progress.rounds.get(r.player_id, ()))) for r in rows]
     if column != "rank":
         attr = "name" if column == "player__name" else column
 
@@ -135,12 +152,16 @@ def standings_table(event: Event, sort: str) -> StandingsTable:
     every web process when CACHE_URL is set): readers polling while a round is played cost one row and a
     cache read each."""
     version, state = standings_version(event)
-    key = f"standings-table:{version}:{sort if sort in SORTS else 'rank'}:{translation.get_language()}"
+    teams = f"{event.team_ranking}.{event.team_best}"  # the team table is read under these settings
+    key = f"standings-table:{version}:{teams}:{sort if sort in SORTS else 'rank'}:{translation.get_language()}"
     html = cache.get(key)
     if html is None:
+        lines = standings(event, sort)
         html = render_to_string("pages/standings_table.html", {
-            "event": event, "lines": standings(event, sort), "sort": sort, "mcr": event.ruleset().is_mcr,
-            "updating": state.updating, "computed_at": state.computed_at})
+            "event": event, "lines": lines, "sort": sort, "mcr": event.ruleset().is_mcr,
+            "updating": state.updating, "computed_at": state.computed_at, "teams": team_standings(event),
+            "federation": any(line.federation_id for line in lines), "country": any(line.country for line in lines),
+            "movement": any(line.movement is not None or line.new for line in lines)})
         cache.set(key, html, STANDINGS_CACHE_SECONDS)
     # Our own template's output, stored as text by the cache.
     return StandingsTable(html=mark_safe(html), etag=f'"{hashlib.sha256(key.encode()).hexdigest()[:24]}"',

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, ClassVar
 
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
@@ -13,6 +14,8 @@ from rules.errors import RuleError
 from rules.presets import build_ruleset, get_preset
 from scoring.messages import message
 from scoring.models import Standing
+from scoring.services.standings import Progress
+from scoring.services.teams import TeamMember
 from tournament.models import Event, Player, Round, Team, tiebreak_problems
 
 
@@ -48,7 +51,7 @@ class EventSerializer(serializers.ModelSerializer[Event]):
         model = Event
         fields = ("id", "name", "slug", "kind", "status", "starts_on", "ends_on", "ruleset", "overrides", "public",
                   "min_games", "best_games", "ranking", "substitute_points", "allow_byes", "swiss_spread", "tiebreaks",
-                  "ruleset_parameters")
+                  "team_ranking", "team_best", "ruleset_parameters")
         read_only_fields = ("slug",)
         validators: ClassVar[list[Any]] = [DatesInOrder()]
 
@@ -73,6 +76,11 @@ class EventSerializer(serializers.ModelSerializer[Event]):
             build_ruleset(key=key, overrides=overrides)
         except RuleError as exc:
             raise serializers.ValidationError(rule_problems(exc, "overrides")) from None
+        team_ranking = attrs.get("team_ranking", getattr(self.instance, "team_ranking", Event.TeamRanking.NONE))
+        if team_ranking == Event.TeamRanking.BEST and not attrs.get("team_best", getattr(self.instance, "team_best",
+                                                                                          None)):
+            raise serializers.ValidationError({"team_best": ["the best-members team ranking needs N, how many "
+                                                             "members count"]})
         return attrs
 
 
@@ -141,8 +149,17 @@ class RulesetSerializer(serializers.Serializer[Any]):
     description = serializers.CharField(allow_blank=True, help_text="what the preset is and the source it follows")
 
 
+class RoundPointsSerializer(serializers.Serializer[Any]):
+    """What one round's games gave a player."""
+
+    round = serializers.IntegerField(help_text="the round's number")
+    points = serializers.FloatField()
+    table_points = serializers.FloatField(allow_null=True, help_text="MCR table points; null otherwise")
+
+
 class StandingSerializer(serializers.ModelSerializer[Standing]):
-    """A player's line in the event's ranking (points as numbers)."""
+    """A player's line in the event's ranking (points as numbers), with the movement since the previous round
+    and the points of each round (``context``: ``progress`` and ``teams``, as StandingsView gives them)."""
 
     player = PlayerRefSerializer(read_only=True)
     points = serializers.FloatField(read_only=True)
@@ -150,8 +167,73 @@ class StandingSerializer(serializers.ModelSerializer[Standing]):
                                           "otherwise")
     average_rank = serializers.FloatField(read_only=True, allow_null=True)
     penalties = serializers.FloatField(read_only=True)
+    federation_id = serializers.CharField(source="player.federation_id", read_only=True,
+                                          help_text="e.g. an EMA number; empty if none")
+    country = serializers.CharField(source="player.country", read_only=True)
+    team = serializers.SerializerMethodField(help_text="the player's team in the event; null if none")
+    movement = serializers.SerializerMethodField(help_text="places gained since the previous round (negative: "
+                                                 "lost); null when unranked now or then, or before a second round")
+    new = serializers.SerializerMethodField(help_text="ranked now and not after the previous round")
+    rounds = serializers.SerializerMethodField(help_text="the points each round's games gave the player")
 
     class Meta:
         model = Standing
-        fields = ("rank", "player", "points", "table_points", "score", "games", "average_rank", "penalties")
+        fields = ("rank", "player", "points", "table_points", "score", "games", "average_rank", "penalties",
+                  "federation_id", "country", "team", "movement", "new", "rounds")
         read_only_fields = fields
+
+    def get_team(self, standing: Standing) -> str | None:
+        teams: dict[int, str] = self.context.get("teams", {})
+        return teams.get(standing.player_id)
+
+    def get_movement(self, standing: Standing) -> int | None:
+        progress: Progress | None = self.context.get("progress")
+        return progress.movement(standing.player_id, standing.rank) if progress else None
+
+    def get_new(self, standing: Standing) -> bool:
+        progress: Progress | None = self.context.get("progress")
+        return progress.is_new(standing.player_id, standing.rank) if progress else False
+
+    @extend_schema_field(RoundPointsSerializer(many=True))
+    def get_rounds(self, standing: Standing) -> list[dict[str, Any]]:
+        progress: Progress | None = self.context.get("progress")
+        rounds = progress.rounds.get(standing.player_id, []) if progress else []
+        return RoundPointsSerializer(rounds, many=True).data  # type: ignore[return-value]
+
+
+class TeamMemberSerializer(serializers.Serializer[Any]):
+    """A team member's points and whether they count for the team."""
+
+    player = serializers.SerializerMethodField()
+    points = serializers.FloatField()
+    table_points = serializers.FloatField(allow_null=True, help_text="MCR table points; null otherwise")
+    counted = serializers.BooleanField(help_text="among the members whose points make the team's total")
+
+    @extend_schema_field(PlayerRefSerializer)
+    def get_player(self, member: TeamMember) -> dict[str, Any]:
+        return {"id": member.player_id, "name": member.name}
+
+
+class TeamStandingSerializer(serializers.Serializer[Any]):
+    """A team's line: the sum of its members' points, or of its best N members', as the event chooses."""
+
+    rank = serializers.IntegerField(help_text="shared on exact ties")
+    team = serializers.CharField(source="name")
+    points = serializers.FloatField()
+    table_points = serializers.FloatField(allow_null=True, help_text="MCR table points; null otherwise")
+    members = TeamMemberSerializer(many=True, help_text="substitutes are not members for the team ranking")
+
+
+@extend_schema_serializer(many=False)  # the whole body, already paginated: not a list of it
+class StandingsPageSerializer(serializers.Serializer[Any]):
+    """A page of the players' standings, whether they are being updated, and the team standings."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    updating = serializers.BooleanField(help_text="a change to a finished game is not counted yet; the standings "
+                                        "are being recomputed")
+    computed_at = serializers.DateTimeField(allow_null=True, help_text="when the standings were last computed")
+    results = StandingSerializer(many=True)
+    teams = TeamStandingSerializer(many=True, required=False, help_text="the event's team standings, best first "
+                                   "(on every page); only when the event ranks teams")

@@ -27,12 +27,16 @@ from api.serializers.events import (
     RoundSerializer,
     RulesetSerializer,
     StandingSerializer,
+    StandingsPageSerializer,
+    TeamStandingSerializer,
 )
 from rules.errors import RuleError
 from rules.presets import get_preset, preset_doc, preset_keys
 from scoring.models import Standing
 from scoring.selectors import standings_version
 from scoring.services.events import event_update
+from scoring.services.standings import standings_progress
+from scoring.services.teams import player_teams, team_standings
 from tournament.models import Event, Registration, Round
 from tournament.selectors import visible_events
 from tournament.services.events import event_create, player_register, round_add
@@ -132,9 +136,10 @@ class EventRoundsView(ListAPIView[Round]):
         return created(request, slug, "add rounds", RoundSerializer, round_add, RoundSerializer)
 
 
-@extend_schema_view(get=extend_schema(responses={200: StandingSerializer(many=True), 304: None, 404: NOT_FOUND}))
+@extend_schema_view(get=extend_schema(responses={200: StandingsPageSerializer, 304: None, 404: NOT_FOUND}))
 class StandingsView(ListAPIView[Standing]):
-    """The stored standings, a page answered from a cache per version of them; unchanged, a 304 (ETag)."""
+    """The stored standings with each line's movement and points per round, and the team standings; a page
+    answered from a cache per version of them; unchanged, a 304 (ETag)."""
 
     permission_classes = (permissions.AllowAny,)
     serializer_class = StandingSerializer
@@ -146,12 +151,19 @@ class StandingsView(ListAPIView[Standing]):
     def event(self) -> Event:
         return get_object_or_404(visible_events(self.request.user), slug=self.kwargs["slug"])
 
+    def get_serializer_context(self) -> dict[str, Any]:
+        event = self.event()
+        return {**super().get_serializer_context(), "progress": standings_progress(event),
+                "teams": player_teams(event)}
+
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.event()
         version, state = standings_version(event)
-        # The page as asked (any text a client sends), hashed into the key and the ETag.
-        key = "standings-api:" + hashlib.sha256(f"{version}:{request.query_params.get('page', '1')}".encode()
-                                                ).hexdigest()[:32]
+        # The page as asked (any text a client sends), hashed into the key and the ETag; the team settings too,
+        # since the team table is read from the same rows under them.
+        teams_setting = f"{event.team_ranking}.{event.team_best}"
+        key = "standings-api:" + hashlib.sha256(
+            f"{version}:{teams_setting}:{request.query_params.get('page', '1')}".encode()).hexdigest()[:32]
         etag = f'"{key.rsplit(":", 1)[1]}"'
         if etag in request.headers.get("If-None-Match", ""):
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
@@ -160,6 +172,8 @@ class StandingsView(ListAPIView[Standing]):
             if data is None:
                 data = {"updating": state.updating, "computed_at": state.computed_at,
                         **super().list(request, *args, **kwargs).data}
+                if event.team_ranking != Event.TeamRanking.NONE:
+                    data["teams"] = TeamStandingSerializer(team_standings(event), many=True).data
                 cache.set(key, data, STANDINGS_CACHE_SECONDS)
             response = Response(data)
         response["ETag"] = etag

@@ -24,8 +24,8 @@ from jsonschema import Draft202012Validator, FormatChecker
 from scoring.services.standings import standings_recompute
 from scoring.sheet.record import hand_fields, win_fields
 from tests.conftest import client_for
-from tests.factories import EventFactory, RoundFactory, played, registered
-from tournament.models import Event
+from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
+from tournament.models import Event, Player, Registration, Team
 
 pytestmark = pytest.mark.django_db
 
@@ -462,6 +462,41 @@ def test_sheet_and_standings(check: Check, event: dict[str, Any], game: dict[str
                                 headers={"If-None-Match": first["ETag"]}).status_code == 200
 
 
+def test_standings_with_movement_rounds_and_teams(check: Check, organiser: User):
+    """Two rounds of one table (wrc-2025). Round 1: Ann (East) rons Cy 3 han 40 fu = 7700: Ann +22.7, Bo and Di 0,
+    Cy −22.7. Round 2 (Bo East): Di rons Ann 3 han 40 fu = 5200: Di +20.2, Bo and Cy 0, Ann −20.2. Totals Di 20.2,
+    Ann 2.5, Bo 0, Cy −22.7: ranks Di 1 (was =2: up 1), Ann 2 (was 1: down 1), Bo 3 (was =2: down 1), Cy 4 (0).
+    Teams East (Ann, Bo) and West (Cy, Di), best 1 member: East 2.5 (Ann), West 20.2 (Di)."""
+    event = EventFactory.create(slug="teams-open", organisers=[organiser])
+    ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
+    Player.objects.filter(pk=di.pk).update(federation_id="04-000042", country="France")
+    for number, seats, hand in ((1, [ann, bo, cy, di], {"winner": ann.pk, "loser": cy.pk}),
+                                (2, [bo, cy, di, ann], {"winner": di.pk, "loser": ann.pk})):
+        table = TableFactory.create(round=RoundFactory.create(event=event, number=number), number=1)
+        played(event, seats, [{"result": "ron", "han": 3, "fu": 40, **hand}], table=table, end=True)
+    standings_recompute(event)
+    east, west = (Team.objects.create(event=event, name=name) for name in ("East", "West"))
+    Registration.objects.filter(player__in=[ann, bo]).update(team=east)
+    Registration.objects.filter(player__in=[cy, di]).update(team=west)
+    path, url = "/api/v1/events/{slug}/", f"{API}events/{event.slug}/"
+    refused = check(client_for(organiser).patch(url, {"team_ranking": "best"}, format="json"), "patch", path, 400)
+    assert [p["field"] for p in refused["errors"]] == ["team_best"]
+    changed = check(client_for(organiser).patch(url, {"team_ranking": "best", "team_best": 1}, format="json"),
+                    "patch", path, 200)
+    assert (changed["team_ranking"], changed["team_best"]) == ("best", 1)
+    body = check(client_for(None).get(f"{API}events/{event.slug}/standings/"), "get",
+                 "/api/v1/events/{slug}/standings/", 200)
+    lines = {s["player"]["name"]: s for s in body["results"]}
+    assert [(n, lines[n]["rank"], lines[n]["movement"], lines[n]["new"]) for n in ("Di", "Ann", "Bo", "Cy")] == [
+        ("Di", 1, 1, False), ("Ann", 2, -1, False), ("Bo", 3, -1, False), ("Cy", 4, 0, False)]
+    assert lines["Ann"]["rounds"] == [{"round": 1, "points": 22.7, "table_points": None},
+                                      {"round": 2, "points": -20.2, "table_points": None}]
+    assert (lines["Di"]["federation_id"], lines["Di"]["country"], lines["Di"]["team"]) == ("04-000042", "France",
+                                                                                          "West")
+    assert [(t["rank"], t["team"], t["points"], [m["player"]["name"] for m in t["members"] if m["counted"]])
+            for t in body["teams"]] == [(1, "West", 20.2, ["Di"]), (2, "East", 2.5, ["Ann"])]
+
+
 def test_history(check: Check, event: dict[str, Any], game: dict[str, Any], organiser: User, referee: User):
     path, ref = "/api/v1/games/{game_id}/history/", client_for(referee)
     url, hands = f"{API}games/{game['id']}/history/", f"{API}games/{game['id']}/hands/"
@@ -556,7 +591,8 @@ def test_the_check_refuses_a_body_that_does_not_match(openapi: dict[str, Any], c
     standings = response_schema(openapi, "get", "/api/v1/events/{slug}/standings/", 200)
     assert standings is not None
     line = {"rank": None, "player": {"id": 1, "name": "Ann"}, "points": 1.5, "table_points": None, "score": 0,
-            "games": 0, "average_rank": None, "penalties": 0.0}
+            "games": 0, "average_rank": None, "penalties": 0.0, "federation_id": "", "country": "", "team": None,
+            "movement": None, "new": False, "rounds": []}
     page = {"count": 1, "next": None, "previous": None, "updating": False, "computed_at": None}
     assert schema_errors(openapi, standings, {**page, "results": [line]}) == []
     assert schema_errors(openapi, standings, {**page, "results": [{**line, "points": "1.50"}]}) != []  # a number

@@ -8,14 +8,15 @@ from collections.abc import Callable
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import check_for_language, get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoring.selectors import standings_version
-from scoring.services import chain, transfer
+from scoring.services import chain, standings_export, transfer
 from scoring.services.confirmations import player_code, tally
 from tournament.models import Event, Game, Player
 from tournament.selectors import with_seats
@@ -65,7 +66,8 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(pages.public_events(request.user).select_related("standings_state"), slug=slug)
     sort = request.GET.get("sort", "rank")
     if request.GET.get("part") != "table":
-        version = standings_version(event)[0]  # read with the event: no query
+        # Read with the event (no query); the team table is read under the event's team settings.
+        version = f"{standings_version(event)[0]}:{event.team_ranking}.{event.team_best}"
         return _shared_page(request, f"standings:{version}",
                             lambda: render(request, "pages/standings.html", {
                                 "event": event, "table": pages.standings_table(event, sort), "sort": sort,
@@ -79,9 +81,18 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
+# ?format= of the standings CSV: the players' table, the teams' table, the final table for a federation.
+STANDINGS_CSV = {"standings": standings_export.standings_table_csv, "teams": standings_export.teams_csv,
+                 "federation": standings_export.federation_csv}
+
+
 @require_GET
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    return _csv(transfer.standings_csv(_event(request, slug)), f"{slug}-standings.csv")
+    event, kind = _event(request, slug), request.GET.get("format", "standings")
+    if kind not in STANDINGS_CSV:
+        return HttpResponseBadRequest(_("format: must be one of %(choices)s") % {"choices": ", ".join(STANDINGS_CSV)},
+                                      content_type="text/plain; charset=utf-8")
+    return _csv(STANDINGS_CSV[kind](event), f"{slug}-{kind}.csv")
 
 
 @require_GET
