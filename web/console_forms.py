@@ -123,3 +123,35 @@ class SeatForm(forms.Form):
 
 class ClockForm(forms.Form):
     minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=24 * 60)
+
+
+class TotalsForm(forms.Form):
+    """A game by its end scores: the players in seat order (East first), their scores, the sticks left."""
+
+    deposits_left = forms.IntegerField(label=_("Riichi sticks left on the table"), min_value=0, max_value=99,
+                                       initial=0)
+    played_on = forms.DateField(label=_("Played on"), widget=DATE)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], seats: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "—"), *((str(pid), name) for pid, name in players)]
+        self.seats = []
+        for n, wind in enumerate(seats, start=1):
+            self.fields[f"player_{n}"] = forms.TypedChoiceField(label=wind, choices=choices, coerce=int)
+            self.fields[f"score_{n}"] = forms.IntegerField(label=_("End score"), min_value=-10_000_000,
+                                                           max_value=10_000_000)
+            self.seats.append((self[f"player_{n}"], self[f"score_{n}"]))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        chosen = [cleaned.get(f"player_{n}") for n in range(1, len(self.seats) + 1)]
+        for n, pid in enumerate(chosen, start=1):
+            if pid is not None and pid in chosen[:n - 1]:
+                self.add_error(f"player_{n}", _("this player is already at the table"))
+        return cleaned
+
+    def players(self) -> list[int]:
+        return [self.cleaned_data[f"player_{n}"] for n in range(1, len(self.seats) + 1)]
+
+    def scores(self) -> list[int]:
+        return [self.cleaned_data[f"score_{n}"] for n in range(1, len(self.seats) + 1)]

@@ -16,6 +16,7 @@ from rules.seating import Seating
 from scoring.services.table_codes import table_code
 from tournament.models import Event, Game, Player, Round
 from tournament.selectors import visible_events
+from web.presenters import wind_label
 
 STATES = {"done": _("done"), "playing": _("playing"), "waiting": _("not started")}
 
@@ -84,24 +85,25 @@ def round_tables(request: HttpRequest, round_: Round) -> list[TableLine]:
     """The round's tables, their players East first, their state and their code."""
     games = (Game.objects.filter(table__round=round_).select_related("table").annotate(hand_count=Count("hands"))
              .prefetch_related("seats__player").order_by("table__number"))
+    winds = [wind_label(w) for w in round_.event.ruleset().seat_winds]
     lines = []
     for game in games:
         assert game.table is not None  # the filter reads the table
-        winds = game.result.get("next", {}).get("seat_winds") or [""] * game.seats.count()
         seats = sorted(game.seats.all(), key=lambda s: s.position)
         lines.append(TableLine(
             number=game.table.number, game=game, state=game_state(game.status, game.hand_count),
-            players=[(winds[s.position] if s.position < len(winds) else "", s.player.name) for s in seats],
+            players=[(winds[s.position], s.player.name) for s in seats],
             hands=game.hand_count, code=table_code(game.table),
             entry_url=request.build_absolute_uri(reverse("game-entry", kwargs={"game_id": game.pk}))))
     return lines
 
 
-def preview_tables(seating: Seating) -> list[tuple[int, list[str]]]:
-    """A previewed seating with names, East first."""
-    ids = {pid for table in seating.tables for pid in table.seats} | set(seating.byes)
+def preview_tables(event: Event, seating: Seating) -> list[tuple[int, list[tuple[str, str]]]]:
+    """A previewed seating: each table's (wind, name), East first."""
+    ids = {pid for table in seating.tables for pid in table.seats}
     names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
-    return [(table.number, [names[p] for p in table.seats]) for table in seating.tables]
+    winds = [wind_label(w) for w in event.ruleset().seat_winds]
+    return [(table.number, [(winds[n], names[p]) for n, p in enumerate(table.seats)]) for table in seating.tables]
 
 
 def preview_byes(seating: Seating) -> list[str]:
@@ -119,5 +121,11 @@ def my_events(user: Any) -> dict[str, Any]:
             "playing": playing}
 
 
-def clock(round_: Round) -> dict[str, datetime | None]:
-    return {"starts": round_.starts_at, "ends": round_.ends_at()}
+def clock_running(round_: Round, now: datetime) -> bool:
+    """The round's clock has started (a planned start still to come is not)."""
+    return round_.starts_at is not None and round_.starts_at <= now
+
+
+def next_round(event: Event) -> Round | None:
+    """The first round still to seat: the organiser's next step once the players are in."""
+    return event.rounds.filter(tables__isnull=True).order_by("number").first()

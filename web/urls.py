@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from web.views import confirm, console, console_players, console_rounds, entry, pages, table_code
+from web.views import confirm, console, console_games, console_players, console_rounds, entry, pages, table_code
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", pages.home, name="home"),
@@ -33,6 +33,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="console-player"),
     path("events/<slug:slug>/manage/players/<int:player_id>/withdraw/", console_players.player_withdraw,
          name="console-withdraw"),
+    path("events/<slug:slug>/games/new/", console_games.game_by_scores, name="game-by-scores"),
     path("events/<slug:slug>/manage/rounds/", console_rounds.round_new, name="console-round-new"),
     path("events/<slug:slug>/manage/rounds/<int:number>/", console_rounds.round_page, name="console-round"),
     path("events/<slug:slug>/manage/rounds/<int:number>/unseat/", console_rounds.round_unseat,

@@ -13,9 +13,12 @@ from typing import Any
 
 from django.db import transaction
 
+from rules.errors import Problem
 from rules.seating import Seating
+from scoring.services.hands import game_put_sheet
 from scoring.services.replay import replay, store_result
 from scoring.services.standings import ranking
+from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Table
 from tournament.services.games import game_seat
 from tournament.services.schedule import seat_named, seat_schedule
@@ -65,3 +68,27 @@ def _opened(games: list[Game]) -> list[Game]:
     for game in games:
         store_result(game, replay(game, []))
     return games
+
+
+def game_record_totals(*, event: Event, player_ids: list[int], scores: list[int], deposits_left: int, user: Any,
+                       played_on: date | None = None) -> Game:
+    """A game recorded by its end scores, as a club records most of its games: seats in the order given, the
+    riichi sticks left on the table, uma, oka and ties applied as for any game. It is stored as a game resumed at
+    these scores and ended by the clock, so that its hands can be entered later in their place."""
+    ruleset = event.ruleset()
+    expected = ruleset.start_points * ruleset.players - ruleset.riichi_deposit * deposits_left
+    problems = []
+    if len(scores) != len(player_ids):
+        problems.append(Problem("scores", f"{len(scores)} scores for {len(player_ids)} players"))
+    elif sum(scores) != expected:
+        problems.append(Problem("scores", f"the scores add up to {sum(scores)}; with {ruleset.start_points} each and "
+                                f"{deposits_left} riichi stick{'s' if deposits_left != 1 else ''} left they must "
+                                f"add up to {expected}"))
+    if deposits_left < 0 or (deposits_left and not ruleset.riichi_deposit):
+        problems.append(Problem("deposits_left", "must be 0 or more (and 0 where the rules have no riichi sticks)"))
+    if problems:
+        raise InvalidInput(problems)
+    with transaction.atomic():
+        game = game_create(event=event, player_ids=player_ids, played_on=played_on)
+        return game_put_sheet(game_id=game.pk, hands=[], user=user, version=None, ended_by_time=True,
+                              start={"scores": list(scores), "deposits": deposits_left})

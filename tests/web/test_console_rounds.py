@@ -53,12 +53,13 @@ def test_the_preview_seats_exactly_the_tables_it_showed(org: Client, event: Even
     response = org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "preview"})
     preview = response.context["preview"]["tables"]
     assert [n for n, _names in preview] == [1, 2, 3]
-    assert sorted(name for _n, names in preview for name in names) == sorted(NAMES)
+    assert sorted(name for _n, seats in preview for _wind, name in seats) == sorted(NAMES)
+    assert [wind for wind, _name in preview[0][1]] == ["East", "South", "West", "North"]
     assert Game.objects.count() == 0  # a preview writes nothing
     seed = response.context["form"].initial["seed"]
     response = org.post("/events/cup/manage/rounds/1/", {"method": "random", "seed": seed, "action": "seat"})
     assert response.status_code == 302
-    assert seated(event) == [names for _n, names in preview]
+    assert seated(event) == [[name for _wind, name in seats] for _n, seats in preview]
 
 
 def test_a_round_is_seated_as_typed_and_every_bad_line_is_named(org: Client, event: Event):

@@ -144,3 +144,9 @@ def registration_withdraw(*, registration: Registration, withdrawn: bool = True)
     registration.withdrawn = withdrawn
     registration.save(update_fields=["withdrawn"])
     return registration
+
+
+def columns_used(lines: list[RosterLine]) -> set[str]:
+    """The optional columns some line fills: a preview of names alone shows names alone."""
+    return {column for column in ("federation_id", "country", "club", "team", "substitute")
+            for line in lines if getattr(line, column)}

@@ -61,7 +61,8 @@ def console_home(request: HttpRequest, slug: str) -> HttpResponse:
     event = organised(request, slug)
     return render(request, "console/home.html", {
         "event": event, "rounds": console.round_overview(event), "players": console.player_counts(event),
-        "referees": event.referees.order_by("username"), "invite": console.invite_url(request, event)})
+        "referees": event.referees.order_by("username"), "invite": console.invite_url(request, event),
+        "next_round": console.next_round(event)})
 
 
 @login_required

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.errors import InvalidInput
 from tournament.models import Registration
 from tournament.services import roster
+from web import console_presenters as console
 from web.console_forms import PlayerEditForm, PlayersForm
 from web.views.console import organised, show_problems
 
@@ -41,8 +42,9 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     registrations = (event.registrations.select_related("player", "team")
                      .order_by("withdrawn", "substitute", "player__name"))
     return render(request, "console/players.html", {
-        "event": event, "form": form, "lines": lines, "bad": sum(1 for line in lines if line.problems),
-        "registrations": registrations})
+        "event": event, "form": form, "lines": lines, "columns": roster.columns_used(lines),
+        "bad": sum(1 for line in lines if line.problems),
+        "registrations": registrations, "next_round": console.next_round(event) if registrations else None})
 
 
 @login_required

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -52,7 +53,8 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 return _back(round_)
             if method != "named":
                 plan, seed = seating.round_preview(event=event, number=number, method=Method(method), seed=None)
-                preview = {"tables": console.preview_tables(plan), "byes": console.preview_byes(plan), "plan": plan}
+                preview = {"tables": console.preview_tables(event, plan), "byes": console.preview_byes(plan),
+                           "plan": plan}
                 form = SeatForm(initial={"method": method, "seed": seed})
         except InvalidInput as exc:
             show_problems(form, exc)
@@ -60,7 +62,8 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "console/round.html", {
         "event": event, "round": round_, "form": form, "preview": preview, "tables": tables,
         "clock": ClockForm(initial={"minutes": round_.time_limit_minutes or 90}),
-        "playing": sum(1 for t in tables if t.state != "done"), "played": any(t.hands for t in tables)})
+        "playing": sum(1 for t in tables if t.state != "done"), "played": any(t.hands for t in tables),
+        "running": console.clock_running(round_, timezone.now())})
 
 
 @login_required

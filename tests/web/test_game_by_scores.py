@@ -1,0 +1,95 @@
+"""A club night's game recorded by its end scores: the sum checked against the rules, seats as typed, uma, oka and
+the sticks left applied as for any game; later expandable into hands."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from scoring.services.hands import game_put_sheet
+from tests.factories import EventFactory
+from tournament.models import Event, Game, Player, Registration
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response: Any) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
+
+
+@pytest.fixture
+def league(referee: User) -> Event:
+    event = EventFactory.create(slug="thursdays", kind=Event.Kind.LEAGUE, ruleset_key="wrc-2025", referees=[referee])
+    for name in ("Ann", "Bo", "Cy", "Di", "Eve"):
+        Registration.objects.create(event=event, player=Player.objects.create(name=name))
+    return event
+
+
+def ids(*names: str) -> list[int]:
+    return [Player.objects.get(name=n).pk for n in names]
+
+
+def post(client: Client, players: list[int], scores: list[int], sticks: int) -> Any:
+    data: dict[str, Any] = {"deposits_left": sticks, "played_on": "2026-11-19"}
+    for n, (pid, score) in enumerate(zip(players, scores, strict=True), start=1):
+        data[f"player_{n}"], data[f"score_{n}"] = pid, score
+    return client.post("/events/thursdays/games/new/", data)
+
+
+@pytest.mark.parametrize(("scores", "sticks", "points"), [
+    # wrc-2025: (score - 30000) / 1000 + uma 15/5/-5/-15, no oka; the stick left goes to first place (+1000).
+    ([45200, 31000, 24800, 18000], 1, [31.2, 6.0, -10.2, -27.0]),
+    ([30000, 30000, 30000, 30000], 0, [0.0, 0.0, 0.0, 0.0]),  # all four tied share all the uma: 0 (RULES.md ties)
+    ([35000, 35000, 25000, 25000], 0, [15.0, 15.0, -15.0, -15.0]),  # two pairs: 5 + (15 + 5) / 2, -5 + (-20) / 2
+    ([52000, 38000, 19000, 9000], 2, [39.0, 13.0, -16.0, -36.0]),
+])
+def test_a_game_by_its_end_scores_is_scored_like_any_game(referee: User, league: Event, scores: list[int],
+                                                          sticks: int, points: list[float]):
+    client = Client()
+    client.force_login(referee)
+    response = post(client, ids("Bo", "Ann", "Di", "Cy"), scores, sticks)
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert [s.player.name for s in game.seats.order_by("position")] == ["Bo", "Ann", "Di", "Cy"]  # as typed
+    assert game.status == Game.Status.FINISHED
+    assert game.played_on.isoformat() == "2026-11-19" and game.table is None
+    by_seat = {row["player"]: row["points"] for row in game.result["final"]}
+    assert [by_seat[n] for n in range(4)] == points
+
+
+def test_scores_that_do_not_add_up_are_refused_by_name(referee: User, league: Event):
+    client = Client()
+    client.force_login(referee)
+    response = post(client, ids("Ann", "Bo", "Cy", "Di"), [45200, 31000, 24800, 18500], 1)
+    assert "the scores add up to 119500; with 30000 each and 1 riichi stick left they must add up to 119000" \
+        in text(response)
+    response = post(client, ids("Ann", "Ann", "Cy", "Di"), [30000] * 4, 0)
+    assert "this player is already at the table" in text(response)
+    assert Game.objects.count() == 0
+
+
+def test_only_the_events_scorers_record_games(league: Event):
+    stranger = Client()
+    stranger.force_login(User.objects.create_user("stranger"))
+    assert post(stranger, ids("Ann", "Bo", "Cy", "Di"), [30000] * 4, 0).status_code == 403
+    assert Game.objects.count() == 0
+
+
+def test_a_game_by_scores_can_be_expanded_into_its_hands(referee: User, league: Event):
+    client = Client()
+    client.force_login(referee)
+    post(client, ids("Ann", "Bo", "Cy", "Di"), [38000, 30000, 22000, 30000], 0)
+    game = Game.objects.get()
+    ann, cy = ids("Ann", "Cy")
+    # Ann deals first: 4 han 30 fu is a dealer mangan, 12000, with kiriage (wrc-2025).
+    hands = [{"result": "ron", "winner": ann, "loser": cy, "han": 4, "fu": 30}]
+    game_put_sheet(game_id=game.pk, hands=hands, user=referee, version=None, start={}, ended_by_time=True)
+    game.refresh_from_db()
+    final = {row["player"]: row["score"] for row in game.result["final"]}
+    assert final == {0: 42000, 1: 30000, 2: 18000, 3: 30000}
+    assert game.start == {}

@@ -1,0 +1,45 @@
+"""A club night's game recorded by its end scores, by an organiser or a referee of the event (no round needed)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from scoring.services.games import game_record_totals
+from tournament.errors import InvalidInput
+from tournament.models import Event
+from web.console_forms import TotalsForm
+from web.presenters import wind_label
+from web.views.console import show_problems
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_by_scores(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    if not event.can_score(request.user):
+        raise PermissionDenied(_("Only the event's organisers and referees record games."))
+    roster = list(event.registrations.filter(withdrawn=False).order_by("player__name")
+                  .values_list("player_id", "player__name"))
+    ruleset = event.ruleset()
+    form = TotalsForm(request.POST or None, players=roster, seats=[wind_label(w) for w in ruleset.seat_winds],
+                      initial={"played_on": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = game_record_totals(event=event, player_ids=form.players(), scores=form.scores(),
+                                      deposits_left=form.cleaned_data["deposits_left"], user=request.user,
+                                      played_on=form.cleaned_data["played_on"])
+        except InvalidInput as exc:
+            show_problems(form, exc)
+        else:
+            messages.success(request, _("The game is recorded."))
+            return redirect("game", game_id=game.pk)
+    return render(request, "console/game_by_scores.html", {
+        "event": event, "form": form, "total": ruleset.start_points * ruleset.players,
+        "stick": ruleset.riichi_deposit})
