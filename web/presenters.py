@@ -8,11 +8,13 @@ API says.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import pairwise
 from typing import Any
 
+import segno
 from django.core.cache import cache
 from django.db.models import Prefetch, QuerySet
 from django.template.loader import render_to_string
@@ -59,7 +61,7 @@ def ruleset_summary(event: Event) -> list[tuple[str, str]]:
     rows = [(_("Ruleset"), event.ruleset_key + (" " + _("with changes") if event.ruleset_overrides else "")),
             (_("Players per table"), str(r.players))]
     if r.is_mcr:
-        rows += [(_("Minimum"), _("%(fan)s fan") % {"fan": r.min_fan}),
+        rows += [(_("Minimum"), ngettext("%(fan)s fan", "%(fan)s fan", r.min_fan) % {"fan": r.min_fan}),
                  (_("Base payment"), str(r.base_payment)),
                  (_("Table points"), " / ".join(_number(v) for v in r.table_points or ()))]
     else:
@@ -192,6 +194,7 @@ class TableView:
     started: bool = False  # a hand has been entered
     confirmed: int = 0  # players who confirmed the finished game as it stands
     disputed_by: tuple[str, ...] = ()
+    current: dict[str, Any] | None = None  # a game being played: its next hand (round, dealer, honba, sticks)
 
 
 def round_tables(round_: Round, search: str = "") -> list[TableView]:
@@ -210,17 +213,46 @@ def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
     # A table whose game has no hand yet has no result: its start scores are not a result to show.
     started = bool(game and game.result.get("hands"))
     finals = {row["player"]: row for row in (game.result.get("final", []) if started and game else [])}
+    finished = bool(game and game.status == Game.Status.FINISHED)
     seats = []
     for seat in game.seats.all() if game else []:
         final = finals.get(seat.position)
         seats.append({"wind": wind_label(winds[seat.position]), "player_id": seat.player_id,
                       "name": seat.player.name, "score": final["score"] if final else None,
-                      "points": final["points"] if final else None,
+                      "points": final["points"] if final and finished else None,  # a game under way has no points
                       "match": bool(needle) and needle in seat.player.name.casefold()})
+    following = game.result.get("next") if started and game and not finished else None
+    current = following and {"round": following["round"], "honba": following["honba"],
+                             "deposits": following["deposits"], "dealer": seats[following["dealer"]]["name"]}
     words = tally(game, game.confirmations.all(), len(seats)) if game else None
     return TableView(number=table.number, game_id=game.pk if game else None, status=game.status if game else None,
                      seats=seats, highlighted=any(s["match"] for s in seats), started=started,
-                     confirmed=words.confirmed if words else 0, disputed_by=words.names if words else ())
+                     confirmed=words.confirmed if words else 0, disputed_by=words.names if words else (),
+                     current=current)
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedTable:
+    """A table's card and blank score sheet: the sheet carries a QR code of the game's entry page."""
+
+    table: TableView
+    entry_url: str
+    qr: str  # inline SVG
+
+
+def printed_tables(round_: Round, entry_url: Callable[[int], str]) -> list[PrintedTable]:
+    """The round's tables to print; ``entry_url`` makes a game's entry page's absolute address."""
+    out = []
+    for table in round_tables(round_):
+        url = entry_url(table.game_id) if table.game_id else ""
+        out.append(PrintedTable(table=table, entry_url=url, qr=qr_svg(url) if url else ""))
+    return out
+
+
+def qr_svg(data: str) -> str:
+    """``data`` as a QR code in inline SVG (segno, pure Python), sized by the stylesheet (a viewBox, no size)."""
+    # segno's own markup: a path of the modules; the data is in the picture, never in the text.
+    return mark_safe(segno.make_qr(data, error="m").svg_inline(omitsize=True, svgclass="qr", border=2))
 
 
 # --- player ---------------------------------------------------------------------
@@ -240,13 +272,14 @@ class PlayerGame:
 
 @dataclass(frozen=True, slots=True)
 class Chart:
-    """A server-drawn line of cumulative points: SVG coordinates, no script needed."""
+    """A server-drawn line of cumulative points, no script needed. Across in percent of the width, down in
+    pixels of a fixed height: the box stretches to any screen while its text stays at the size the page's CSS
+    gives it (a viewBox would shrink the labels with the picture, to about 6 px on a phone)."""
 
-    width: int
     height: int
     zero_y: float
-    points: str
-    dots: list[tuple[float, float, str]] = field(default_factory=list)
+    segments: list[tuple[float, float, float, float]]  # x1 %, y1 px, x2 %, y2 px
+    dots: list[tuple[float, float, str]] = field(default_factory=list)  # x %, y px, the total after that game
     top_label: str = ""
     bottom_label: str = ""
 
@@ -266,22 +299,23 @@ def player_games(event: Event, player: Player) -> list[PlayerGame]:
     return out
 
 
-def cumulative_chart(values: Sequence[Decimal], *, width: int = 640, height: int = 220) -> Chart | None:
-    """Cumulative points after each game, from 0 before the first, scaled into the box."""
+def cumulative_chart(values: Sequence[Decimal], *, height: int = 180) -> Chart | None:
+    """Cumulative points after each game, from 0 before the first: the labels sit in bands above and below
+    the line (top and bottom ``band`` px), so that no point is drawn under them."""
     if not values:
         return None
     series = [Decimal(0), *values]
     top, bottom = max(max(series), Decimal(0)), min(min(series), Decimal(0))
     span = (top - bottom) or Decimal(1)
-    pad = 16
-    step = (width - 2 * pad) / max(len(series) - 1, 1)
+    band, left, right = 20, 3.0, 97.0
+    step = (right - left) / max(len(series) - 1, 1)
 
     def y(v: Decimal) -> float:
-        return round(pad + float((top - v) / span) * (height - 2 * pad), 1)
+        return round(band + float((top - v) / span) * (height - 2 * band), 1)
 
-    coords = [(round(pad + i * step, 1), y(v)) for i, v in enumerate(series)]
-    return Chart(width=width, height=height, zero_y=y(Decimal(0)),
-                 points=" ".join(f"{x},{yy}" for x, yy in coords),
+    coords = [(round(left + i * step, 2), y(v)) for i, v in enumerate(series)]
+    return Chart(height=height, zero_y=y(Decimal(0)),
+                 segments=[(*a, *b) for a, b in pairwise(coords)],
                  dots=[(x, yy, f"{v:+.1f}") for (x, yy), v in zip(coords[1:], series[1:], strict=True)],
                  top_label=f"{top:+.1f}", bottom_label=f"{bottom:+.1f}")
 
@@ -300,6 +334,7 @@ class HandLine:
     deltas: list[int]
     scores: list[int]
     ended: str | None
+    changes: list[tuple[str, int, int]] = field(default_factory=list)  # (player, change, score after) by seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,7 +361,8 @@ def hand_lines(result: Mapping[str, Any], names: Sequence[str]) -> list[HandLine
     return [HandLine(index=index, round=hand["round"], honba=hand["honba"], dealer=names[hand["dealer"]],
                      deposits=hand["deposits_before"], text=describe(hand, names, translation),
                      deltas=list(hand["deltas"]), scores=list(hand["scores"]),
-                     ended=end_reason(hand.get("game_ended"), translation) or None)
+                     ended=end_reason(hand.get("game_ended"), translation) or None,
+                     changes=list(zip(names, hand["deltas"], hand["scores"], strict=False)))
             for index, hand in enumerate(result.get("hands", []))]
 
 

@@ -89,17 +89,21 @@ def test_player_page_lists_games_and_draws_the_chart(event: Event):
     page = text(response)
     assert "Rank 1" in page
     assert "22.7 points in 1 game" in page
-    assert re.search(r"<polyline class=\"line\" points=\"[\d.]+,[\d.]+ [\d.]+,[\d.]+\"", response.content.decode())
+    # One game: one segment from 0 (at 3 % of the width, 160 px down: the bottom band) up to +22.7 (at the top).
+    assert '<line class="line" x1="3.0%" y1="160.0" x2="97.0%" y2="20.0"/>' in response.content.decode()
+    assert "Round 1, table 1 1 37700 +22.7 +22.7" in page
     stranger = Player.objects.create(name="Zed")
     assert Client().get(f"/events/spring/players/{stranger.pk}/").status_code == 404
 
 
 def test_cumulative_chart_scales_into_the_box():
-    chart = cumulative_chart([Decimal("10"), Decimal("-10"), Decimal("5")], width=216, height=132)
+    chart = cumulative_chart([Decimal("10"), Decimal("-10"), Decimal("5")], height=140)
     assert chart is not None
-    # From 0 before the first game: 0, 10, -10, 5 over x 16..200 (step 61.33); y 16 (top +10) .. 116 (bottom −10).
-    assert chart.points == "16.0,66.0 77.3,16.0 138.7,116.0 200.0,41.0"
-    assert (chart.zero_y, chart.top_label, chart.bottom_label) == (66.0, "+10.0", "-10.0")
+    # From 0 before the first game: 0, 10, -10, 5 across 3 %..97 % (a step of 31.33 %); down, 20 px bands above
+    # and below for the labels: +10 at y 20, -10 at y 120, 0 at 70, 5 at 45.
+    assert chart.segments == [(3.0, 70.0, 34.33, 20.0), (34.33, 20.0, 65.67, 120.0), (65.67, 120.0, 97.0, 45.0)]
+    assert chart.dots == [(34.33, 20.0, "+10.0"), (65.67, 120.0, "-10.0"), (97.0, 45.0, "+5.0")]
+    assert (chart.zero_y, chart.top_label, chart.bottom_label) == (70.0, "+10.0", "-10.0")
     assert cumulative_chart([]) is None
 
 

@@ -10,6 +10,7 @@ from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import check_for_language, get_language
 from django.utils.translation import gettext as _
@@ -128,15 +129,19 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     search = request.GET.get("q", "")
     return render(request, "pages/round.html", {
         "event": event, "round": round_, "tables": pages.round_tables(round_, search), "q": search,
-        "rounds": event.rounds.all()})
+        "rounds": event.rounds.all(), "mcr": event.ruleset().is_mcr})
 
 
 @require_GET
 def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = _event(request, slug)
     round_ = get_object_or_404(event.rounds, number=number)
+    def entry_url(game_id: int) -> str:  # absolute: it is read off paper by a phone
+        return request.build_absolute_uri(reverse("game-entry", args=[game_id]))
+
     return render(request, "pages/round_print.html", {
-        "event": event, "round": round_, "tables": pages.round_tables(round_), "hand_rows": range(PRINTED_HAND_ROWS)})
+        "event": event, "round": round_, "tables": pages.printed_tables(round_, entry_url),
+        "hand_rows": range(PRINTED_HAND_ROWS)})
 
 
 @require_GET
@@ -162,6 +167,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game, "event": game.event, "players": view.roster.labels, "result": view.result,
         "hands": view.hands, "final": view.result.get("final", []), "penalties": view.result.get("penalties", []),
         "can_score": game.event.can_score(request.user), "head": chain.game_head(game)[:chain.SHORT],
+        "mcr": game.event.ruleset().is_mcr,
         "tally": tally(game)})
 
 
