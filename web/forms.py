@@ -25,8 +25,9 @@ from rules.errors import Problem
 from rules.ruleset import Ruleset
 from scoring.messages import field_message, message
 from scoring.services.idempotency import KEY_LENGTH
-from scoring.sheet.record import FU_MAXIMUM, Field, Kind, Model, hand_fields, win_fields
+from scoring.sheet.record import Field, Kind, Model, hand_fields, win_fields
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS
+from web.chips import chips, count_chips, fu_chips, fu_rule
 from web.presenters import wind_label
 
 Record = dict[str, Any]
@@ -52,7 +53,7 @@ LABELS: dict[str, tuple[StrOrPromise, StrOrPromise]] = {
     "loser": (_("Discarder (ron)"), ""),
     "han": (_("Han"), _("dora included")),
     "fu": (_("Fu"), ""),
-    "yakuman": (_("Yakuman"), _("instead of han and fu: 1, or 2 for a double yakuman")),
+    "yakuman": (_("Yakuman"), _("instead of han: 2 for a double")),
     "fan": (_("Fan"), _("without flowers")),
     "flowers": (_("Flowers"), ""),
     "pao": (_("Pao (liable for the yakuman)"), ""),
@@ -66,7 +67,6 @@ LABELS: dict[str, tuple[StrOrPromise, StrOrPromise]] = {
     "false_wins": (_("False wins"), _("each pays the penalty; the hand went on")),
     "note": (_("Note"), _("a remark for the record; not scored")),
 }
-FU_VALUES = (20, 25, *range(30, FU_MAXIMUM + 1, 10))
 # Extra winners of a multiple ron: win2_winner, win2_han, … (the first winner uses the plain names).
 EXTRA_WINS = (2, 3)
 TILE_FIELDS = ("concealed", "win", "melds", "dora", "ura", "flags")
@@ -90,23 +90,18 @@ Choices = list[tuple[Any, Any]]
 
 def _player(label: Any, choices: Choices) -> forms.TypedChoiceField:
     return forms.TypedChoiceField(label=label, choices=choices, coerce=int, empty_value=None, required=False,
-                                  widget=forms.RadioSelect(attrs={"class": "choices"}))
+                                  widget=chips([], css="players"))
 
 
 def _players(label: Any, choices: Choices, help_text: Any = "") -> forms.TypedMultipleChoiceField:
     return forms.TypedMultipleChoiceField(label=label, choices=choices, coerce=int, required=False,
                                           help_text=help_text,
-                                          widget=forms.CheckboxSelectMultiple(attrs={"class": "choices"}))
+                                          widget=forms.CheckboxSelectMultiple(attrs={"class": "choices chips players"}))
 
 
 def _count(label: Any, help_text: Any = "", *, least: int | None = None, most: int | None = None) -> forms.IntegerField:
     return forms.IntegerField(label=label, required=False, help_text=help_text, min_value=least, max_value=most,
                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-
-
-def _fu(label: Any) -> forms.TypedChoiceField:
-    return forms.TypedChoiceField(label=label, coerce=int, empty_value=None, required=False,
-                                  choices=[("", "—"), *((v, str(v)) for v in FU_VALUES)])
 
 
 def _text(label: Any, help_text: Any = "", placeholder: str = "") -> forms.CharField:
@@ -147,19 +142,23 @@ class _Offer:
         kind = field.spec.kind
         if kind is Kind.OUTCOME:
             return forms.ChoiceField(label=label, choices=[(r, RESULT_NAMES[r]) for r in self.results],
-                                     widget=forms.RadioSelect(attrs={"class": "choices"}))
+                                     widget=chips([], css="results"))
         if kind is Kind.PLAYER:
             optional = not field.spec.required_for and field.name != "winner"
             return _player(label, [("", _("nobody")), *self.players] if optional else self.players)
         if kind is Kind.PLAYERS:
             return _players(label, self.players, help_text)
         if kind is Kind.FU:
-            return _fu(label)
+            return fu_chips(label)
+        if kind is Kind.COUNT and field.name in ("han", "yakuman") and field.spec.minimum and field.spec.maximum:
+            # Chips, not a number box: one tap, no keyboard. 13 han stands for 13 or more.
+            return count_chips(label, help_text, least=field.spec.minimum, most=field.spec.maximum,
+                               top_label=f"{field.spec.maximum}+" if field.name == "han" else "")
         if kind is Kind.COUNT:
             return _count(label, help_text, least=field.spec.minimum, most=field.spec.maximum)
         if kind is Kind.REASON:
-            return forms.ChoiceField(label=label, required=False, choices=[
-                ("", "—"), *((str(r), ABORT_NAMES[r]) for r in self.ruleset.abort_reasons)])
+            return forms.ChoiceField(label=label, required=False, widget=chips([]), choices=[
+                (str(r), ABORT_NAMES[r]) for r in self.ruleset.abort_reasons])
         return forms.CharField(label=label, required=False, max_length=field.spec.max_length, help_text=help_text)
 
 
@@ -181,6 +180,7 @@ class HandForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.mcr = ruleset.is_mcr
         self.seats = list(seats)
+        self.fu_rule = {} if self.mcr else fu_rule(ruleset)
         offer = _Offer.of(ruleset, self.seats)
         for field in hand_fields():
             if not offer.offers(field):

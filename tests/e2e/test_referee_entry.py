@@ -15,12 +15,19 @@ from tests.e2e.test_pages_in_browser import names_in_order, tournament  # noqa: 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def tap(page: Any, name: str, value: Any) -> None:
+    """A tap on a chip: the label a thumb presses, with its radio button or checkbox inside."""
+    page.click(f"label:has(> input[name={name}][value='{value}'])")
+
+
 def fill_ron(page: Any, winner: int, loser: int, han: int, fu: int) -> None:
-    page.check("input[name=result][value=ron]")
-    page.check(f"input[name=winner][value='{winner}']")  # players are chips labelled "East · Ann"
-    page.check(f"input[name=loser][value='{loser}']")
-    page.fill("input[name=han]", str(han))
-    page.select_option("select[name=fu]", str(fu))
+    tap(page, "result", "ron")
+    tap(page, "winner", winner)  # players are chips labelled "East · Ann"
+    tap(page, "loser", loser)
+    tap(page, "han", han)  # han and fu are chips too: no keyboard
+    tap(page, "fu", fu)
+    assert page.is_checked(f"input[name=han][value='{han}']")
+    assert page.is_checked(f"input[name=fu][value='{fu}']")
 
 
 def test_referee_enters_hands_and_the_standings_follow(live_server: Any, page: Any,
@@ -67,5 +74,5 @@ def test_referee_enters_hands_and_the_standings_follow(live_server: Any, page: A
     page.goto(f"{live_server.url}/events/{event.slug}/standings/")
     assert names_in_order(page)[0] == "Cy"
     page.goto(f"{live_server.url}/events/{event.slug}/players/{ids['Cy']}/")
-    assert page.locator("figure.chart svg polyline").count() == 1
+    assert page.locator("figure.chart svg circle").count() == 1  # one point for his one finished game
     screenshot(page, "player")

@@ -215,18 +215,29 @@ class _Page:
                 "ended": hand.get("game_ended"),
                 "next": {**following, "dealer": names[following["dealer"]]} if following else None}
 
-    def now(self) -> list[dict[str, Any]]:
-        """The players in seat order with their seat wind in the next hand and their score now."""
-        scores = {row["player"]: row["score"] for row in self.result.get("final", [])}
-        winds = self.winds(None)
-        return [{"wind": pages.wind_label(winds[k]) if k < len(winds) else "", "name": label,
-                 "score": scores.get(k)} for k, label in enumerate(self.roster.labels)]
+    def seat_chips(self, form: HandForm) -> list[dict[str, Any]]:
+        """The players at the top of the form, in seat order: seat wind and score in the hand being entered,
+        what the last hand paid them, and their riichi checkbox (None where the rules have no riichi)."""
+        hands = self.result.get("hands", [])
+        index = _int(form["index"].value())
+        if index is not None and 0 <= index < len(hands):  # a correction: the scores before that hand
+            edited = hands[index]
+            scores: list[int | None] = [s - d for s, d in zip(edited["scores"], edited["deltas"], strict=True)]
+            last: list[int] = []
+        else:
+            final = {row["player"]: row["score"] for row in self.result.get("final", [])}
+            scores = [final.get(k) for k in range(len(self.roster.labels))]
+            last = list(hands[-1]["deltas"]) if hands else []
+        boxes = list(form["riichi"]) if "riichi" in form.fields else []
+        return [{"wind": pages.wind_label(seat.wind), "name": seat.name, "score": scores[k],
+                 "delta": last[k] if k < len(last) else None, "widget": boxes[k] if k < len(boxes) else None}
+                for k, seat in enumerate(form.seats)]
 
     def hands(self) -> list[tuple[pages.HandLine, list[tuple[str, int, int]]]]:
-        """The hands so far, each with (player, payment, score after) in seat order."""
+        """The hands so far, newest first, each with (player, payment, score after) in seat order."""
         names = self.roster.labels
         return [(line, list(zip(names, line.deltas, line.scores, strict=False)))
-                for line in pages.hand_lines(self.result, names)]
+                for line in reversed(pages.hand_lines(self.result, names))]
 
     def render(self, *, form: HandForm | None = None, preview: dict[str, Any] | None = None,
                conflict: bool = False, problems: Sequence[Problem] = (), status: int = 200) -> HttpResponse:
@@ -237,7 +248,9 @@ class _Page:
         following = self.result.get("next")
         context = {
             "game": game, "event": game.event, "form": form, "preview": preview, "conflict": conflict,
-            "problems": [str(p) for p in problems], "hands": self.hands(), "now": self.now(),
+            "problems": [str(p) for p in problems], "hands": self.hands(), "seat_chips": self.seat_chips(form),
+            "more_open": any(form[name].errors or form[name].value() not in (None, "", [])
+                             for name in ("pao", "false_wins", "note") if name in form.fields),
             "next": {**following, "dealer": self.roster.labels[following["dealer"]]} if following else None,
             # A game stopped by the clock ends after its last hand, whichever that is: hands may still be added.
             "finished": bool(self.result.get("finished")) and self.result.get("end_reason") != "time",
@@ -253,6 +266,6 @@ def offline_text() -> dict[str, str]:
     return {"one": _("1 hand waiting to be sent"), "count": _("%s hands waiting to be sent"),
             "result": _("Choose the result."), "winner": _("Choose the winner."), "loser": _("Choose who dealt in."),
             "same": _("The winner cannot be the discarder."), "value": _("Give the han (or yakuman, or fan)."),
-            "fu": _("These han and fu cannot make a hand."),
+            "fu": _("These han and fu cannot make a hand."), "mangan": _("mangan from %s fu"),
             "refused": _("the server refused it: drop it and enter it again"),
             "apply": _("Re-apply"), "drop": _("Drop")}

@@ -2,23 +2,68 @@
 // server ignores the ones the chosen result does not take.
 (function () {
   "use strict";
+  var text = {};
+  var words = document.getElementById("offline-text");
+  if (words) text = JSON.parse(words.textContent);
+
   document.querySelectorAll("form[data-entry]").forEach(function (form) {
     var parts = form.querySelectorAll("[data-results]");
-    function result() {
-      var checked = form.querySelector('input[name="result"]:checked');
-      return checked ? checked.value : "";
+    // The han that take fu, and from which fu each is a mangan under this event's rules (web/chips.py).
+    var fuHan = (form.dataset.fuHan || "").split(" ").filter(Boolean);
+    var mangan = JSON.parse(form.dataset.mangan || "{}");
+
+    function checked(name) {
+      var input = form.querySelector('input[name="' + name + '"]:checked');
+      return input ? input.value : "";
     }
-    function update() {
-      var now = result();
+    function refused(part) {
+      // A part the engine refused stays visible, so that its message can be read.
+      return part.querySelector(".errors") !== null || part.classList.contains("invalid");
+    }
+    function showResults() {
+      var now = checked("result");
       parts.forEach(function (part) {
         var wanted = part.dataset.results.split(" ").filter(Boolean);
-        // A part the engine refused stays visible, so that its message can be read.
-        var refused = part.querySelector(".errors") !== null || part.classList.contains("invalid");
-        part.hidden = now !== "" && wanted.length > 0 && wanted.indexOf(now) < 0 && !refused;
+        part.hidden = now !== "" && wanted.length > 0 && wanted.indexOf(now) < 0 && !refused(part);
       });
     }
+    // Each win's fu row (fu, win2_fu, …): shown only for a han whose value the fu can change.
+    function showFu() {
+      if (!fuHan.length) return;
+      form.querySelectorAll('input[type=radio][value="30"]').forEach(function (input) {
+        if (!/(^|_)fu$/.test(input.name)) return;
+        var part = input.closest(".field");
+        var han = checked(input.name.replace(/fu$/, "han"));
+        var needs = han !== "" && fuHan.indexOf(han) >= 0;
+        part.classList.toggle("no-fu", !needs && !refused(part));
+        var from = needs ? mangan[han] : undefined;
+        part.querySelectorAll('input[type=radio]').forEach(function (chip) {
+          chip.closest("label").classList.toggle("mangan", from !== undefined && Number(chip.value) >= from);
+        });
+        var hint = part.querySelector("legend [data-hint]");
+        if (!hint) {
+          hint = document.createElement("small");
+          hint.dataset.hint = "";
+          hint.className = "muted";
+          part.querySelector("legend").append(" ", hint);
+        }
+        hint.textContent = from !== undefined && text.mangan ? text.mangan.replace("%s", from) : "";
+      });
+    }
+    function update() {
+      showResults();
+      showFu();
+    }
     form.addEventListener("change", function (event) {
-      if (event.target && event.target.name === "result") update();
+      var target = event.target;
+      if (!target || !target.name) return update();
+      // Han and yakuman of one win exclude each other: a tap on one clears the other.
+      var other = /(^|_)han$/.test(target.name) ? target.name.replace(/han$/, "yakuman")
+        : /(^|_)yakuman$/.test(target.name) ? target.name.replace(/yakuman$/, "han") : "";
+      if (other && target.checked) {
+        form.querySelectorAll('input[name="' + other + '"]').forEach(function (input) { input.checked = false; });
+      }
+      if (target.name === "result" || other) update();
     });
     update();
   });

@@ -1,0 +1,59 @@
+"""The entry form's chips: every choice of a hand one tap of a thumb, no keyboard.
+
+A chip is a radio button (one value) or a checkbox (several) drawn as a
+button by the site's CSS. The han, fu and yakuman counts are chips too, over
+the same integer fields as before, so that the form accepts exactly what it
+accepted as number boxes. The fu row matters only below the limit hands: the
+page shows it for the han that need fu, and says from which fu a hand is
+mangan under the event's rules (kiriage included), as the rule engine
+computes it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+
+from rules.hand_value import LIMIT_HAN, hand_value
+from rules.ruleset import Ruleset
+from scoring.sheet.record import FU_MAXIMUM
+
+FU_VALUES = (20, 25, *range(30, FU_MAXIMUM + 1, 10))
+CHIPS = "choices chips"  # the CSS class of a row of chips
+
+
+def chips(choices: list[tuple[Any, Any]], *, css: str = "") -> forms.RadioSelect:
+    return forms.RadioSelect(attrs={"class": f"{CHIPS} {css}".strip()}, choices=choices)
+
+
+def count_chips(label: Any, help_text: Any, *, least: int, most: int, top_label: str = "") -> forms.IntegerField:
+    """A count from ``least`` to ``most`` as chips; ``top_label`` names the last one (13 stands for 13 or more)."""
+    choices: list[tuple[Any, Any]] = [(n, str(n)) for n in range(least, most + 1)]
+    if top_label:
+        choices[-1] = (most, top_label)
+    return forms.IntegerField(label=label, required=False, help_text=help_text, min_value=least, max_value=most,
+                              widget=chips(choices, css="counts"))
+
+
+def fu_chips(label: Any) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(label=label, coerce=int, empty_value=None, required=False,
+                                  choices=[(v, str(v)) for v in FU_VALUES], widget=chips([], css="counts"))
+
+
+def fu_rule(ruleset: Ruleset) -> dict[str, str]:
+    """What the page needs to show the fu row only when it can change the value.
+
+    ``han``: the han that take fu (below LIMIT_HAN: from 5 han a hand is a
+    limit hand, RULES.md §2). ``mangan``: for each of them, the lowest fu at
+    which the hand is a mangan under these rules (kiriage makes 4 han 30 fu and
+    3 han 60 fu mangan); a han that never reaches it is left out.
+    """
+    needs = list(range(1, LIMIT_HAN))
+    mangan: dict[int, int] = {}
+    for han in needs:
+        reached = [fu for fu in FU_VALUES if hand_value(ruleset=ruleset, han=han, fu=fu).limit is not None]
+        if reached:
+            mangan[han] = reached[0]
+    return {"han": " ".join(map(str, needs)), "mangan": json.dumps(mangan)}
