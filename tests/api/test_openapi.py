@@ -590,9 +590,10 @@ def test_the_check_refuses_a_body_that_does_not_match(openapi: dict[str, Any], c
         check(FakeResponse(204, GAME), "delete", "/api/v1/events/{slug}/")
     standings = response_schema(openapi, "get", "/api/v1/events/{slug}/standings/", 200)
     assert standings is not None
-    line = {"rank": None, "player": {"id": 1, "name": "Ann"}, "points": 1.5, "table_points": None, "score": 0,
-            "games": 0, "average_rank": None, "penalties": 0.0, "federation_id": "", "country": "", "team": None,
-            "movement": None, "new": False, "rounds": []}
+    line: dict[str, Any] = {
+        "rank": None, "player": {"id": 1, "name": "Ann"}, "points": 1.5, "table_points": None, "score": 0,
+        "games": 0, "average_rank": None, "penalties": 0.0, "federation_id": "", "country": "", "team": None,
+        "movement": None, "new": False, "rounds": []}
     page = {"count": 1, "next": None, "previous": None, "updating": False, "computed_at": None}
     assert schema_errors(openapi, standings, {**page, "results": [line]}) == []
     assert schema_errors(openapi, standings, {**page, "results": [{**line, "points": "1.50"}]}) != []  # a number

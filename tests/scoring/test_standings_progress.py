@@ -195,3 +195,31 @@ def test_the_new_csvs_are_inert_in_a_spreadsheet():
     assert any(row["team"] == "'=cmd|' /C calc'!A0" and row["members"].startswith("'=HYPERLINK")
                for row in table(teams_csv(event)))
     assert table(federation_csv(event))[-1]["points"] == "-22.70"  # a negative number stays a number
+
+
+def test_mcr_teams_rank_on_table_points_and_rounds_carry_them():
+    """MCR. Round 1: Ann wins 10 fan self-drawn (+54, the others −18): table points 4, 1, 1, 1 (three share 2+1+0).
+    Round 2: Bo wins 8 fan on Cy's discard: Bo +32, Cy −16, Ann −8, Di −8: table points Bo 4, Ann and Di 1.5, Cy 0.
+    Totals Ann 5.5 (46), Bo 5 (14), Di 2.5 (−26), Cy 1 (−34). After round 1 Ann 1 and the other three =2:
+    Ann stays (0), Bo 2 → 2 (0), Di 2 → 3 (−1), Cy 2 → 4 (−2).
+    Teams Ann + Cy and Bo + Di. Sum: 6.5 (12) against 7.5 (−12): table points first, Bo + Di lead.
+    Best 1: Ann 5.5 against Bo 5: Ann + Cy lead."""
+    event = EventFactory.create(slug="mcr-teams", ruleset_key="mcr", team_ranking="sum")
+    ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
+    for name, members in (("Sun", (ann, cy)), ("Moon", (bo, di))):
+        Registration.objects.filter(event=event, player__in=members).update(
+            team=Team.objects.create(event=event, name=name))
+    play(event, 1, 1, [ann, bo, cy, di], [{"result": "tsumo", "winner": ann.pk, "fan": 10}])
+    play(event, 2, 1, [ann, bo, cy, di], [{"result": "ron", "winner": bo.pk, "loser": cy.pk, "fan": 8}])
+    standings_recompute(event)
+    progress = standings_progress(event)
+    ranks = {s.player_id: s.rank for s in Standing.objects.filter(event=event)}
+    assert [progress.movement(p.pk, ranks[p.pk]) for p in (ann, bo, di, cy)] == [0, 0, -1, -2]
+    assert progress.rounds[bo.pk] == [RoundPoints(round=1, points=Decimal(-18), table_points=Decimal(1)),
+                                      RoundPoints(round=2, points=Decimal(32), table_points=Decimal(4))]
+    assert [(t.rank, t.name, t.table_points, t.points) for t in team_standings(event)] == [
+        (1, "Moon", Decimal("7.50"), Decimal("-12.00")), (2, "Sun", Decimal("6.50"), Decimal("12.00"))]
+    event.team_ranking, event.team_best = "best", 1
+    event.save()
+    assert [(t.rank, t.name, t.table_points) for t in team_standings(event)] == [
+        (1, "Sun", Decimal("5.50")), (2, "Moon", Decimal("5.00"))]
