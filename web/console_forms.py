@@ -155,3 +155,9 @@ class TotalsForm(forms.Form):
 
     def scores(self) -> list[int]:
         return [self.cleaned_data[f"score_{n}"] for n in range(1, len(self.seats) + 1)]
+
+
+class SubstituteForm(forms.Form):
+    game = forms.IntegerField(widget=forms.HiddenInput)
+    seat = forms.IntegerField(label=_("Seat"), min_value=0, max_value=7)
+    player = forms.IntegerField(label=_("Substitute"))

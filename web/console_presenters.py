@@ -129,3 +129,12 @@ def clock_running(round_: Round, now: datetime) -> bool:
 def next_round(event: Event) -> Round | None:
     """The first round still to seat: the organiser's next step once the players are in."""
     return event.rounds.filter(tables__isnull=True).order_by("number").first()
+
+
+def unseated_players(round_: Round) -> list[tuple[int, str, bool]]:
+    """Who may take a seat in this round as a substitute: registered, not withdrawn, not seated in it;
+    registered substitutes first."""
+    seated = Game.objects.filter(table__round=round_).values("seats__player")
+    rows = (round_.event.registrations.filter(withdrawn=False).exclude(player__in=seated)
+            .order_by("-substitute", "player__name").values_list("player_id", "player__name", "substitute"))
+    return list(rows)

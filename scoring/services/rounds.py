@@ -11,7 +11,7 @@ from django.utils import timezone
 from scoring.models import Hand
 from scoring.services.hands import game_update
 from tournament.errors import InvalidInput
-from tournament.models import Game, Round
+from tournament.models import Game, Round, Seat
 
 
 def round_unseat(*, round_: Round) -> int:
@@ -48,3 +48,25 @@ def round_end_by_time(*, round_: Round, user: Any) -> list[Game]:
     for game in Game.objects.filter(table__round=round_, status=Game.Status.PLAYING, ended_by_time=False):
         ended.append(game_update(game_id=game.pk, user=user, version=None, ended_by_time=True))
     return ended
+
+
+def seat_substitute(*, game: Game, position: int, player_id: int, user: Any) -> Game:
+    """A substitute (or any registered player not seated in this round) takes a seat before the game's first
+    hand, marked as a substitute; the history of the game records it."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update(of=("self",)).select_related("table").get(pk=game.pk)
+        if locked.hands.exists():
+            raise InvalidInput.one("seat", "a substitute takes a seat before the game's first hand")
+        seat = locked.seats.filter(position=position).first()
+        if seat is None:
+            raise InvalidInput.one("seat", f"this table has no seat {position + 1}")
+        if not locked.event.registrations.filter(player_id=player_id, withdrawn=False).exists():
+            raise InvalidInput.one("player", "is not a registered player of this event")
+        same_round = (Seat.objects.filter(player_id=player_id, game__table__round_id=locked.table.round_id)
+                      if locked.table is not None else locked.seats.filter(player_id=player_id))
+        if same_round.exists():
+            raise InvalidInput.one("player", "is already seated in this round")
+        seat.player_id = player_id
+        seat.save(update_fields=["player"])
+        substitutes = [s.player_id for s in locked.seats.all() if s.substitute or s.player_id == player_id]
+        return game_update(game_id=locked.pk, user=user, version=None, substitutes=substitutes)

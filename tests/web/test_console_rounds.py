@@ -152,3 +152,28 @@ def test_wrong_table_codes_are_limited_like_the_login(org: Client, event: Event)
     response = guesser.post(f"/games/{game.pk}/code/", {"code": table_code(game.table)})
     assert response.status_code == 429
     assert "too many wrong codes" in text(response)
+
+
+def test_a_substitute_takes_a_seat_before_the_first_hand(org: Client, event: Event, organiser: User):
+    sub = Player.objects.create(name="Sub")
+    Registration.objects.create(event=event, player=sub, substitute=True)
+    org.post("/events/cup/manage/rounds/1/", {"method": "named", "action": "seat",
+                                              "tables": "Ann, Bo, Cy, Dee\nEve, Fay, Gus, Hana\nIvy, Jun, Kai, Lee"})
+    page = org.get("/events/cup/manage/rounds/1/")
+    assert [name for _pid, name, _sub in page.context["available"]] == ["Sub"]
+    game = Game.objects.get(table__number=1)
+    response = org.post("/events/cup/manage/rounds/1/substitute/", {"game": game.pk, "seat": 2, "player": sub.pk})
+    assert response.status_code == 302
+    seats = [(s.player.name, s.substitute) for s in game.seats.order_by("position")]
+    assert seats == [("Ann", False), ("Bo", False), ("Sub", True), ("Dee", False)]
+    assert HandChange.objects.filter(game=game, action=HandChange.Action.GAME, author="org").exists()
+    other = Game.objects.get(table__number=2)
+    refused = org.post("/events/cup/manage/rounds/1/substitute/", {"game": other.pk, "seat": 0, "player": sub.pk},
+                       follow=True)
+    assert "is already seated in this round" in text(refused)
+    game_record_hand(game_id=other.pk, record={"result": "draw", "tenpai": []}, user=organiser, version=None)
+    late = org.post("/events/cup/manage/rounds/1/substitute/", {"game": other.pk, "seat": 0,
+                                                                "player": Player.objects.get(name="Ann").pk},
+                    follow=True)
+    assert "before the game's first hand" in text(late)
+    assert other.seats.get(position=0).player.name == "Eve"

@@ -20,7 +20,7 @@ from tournament.models import Event, Game, Round
 from tournament.services.events import round_add
 from tournament.services.seating import Method
 from web import console_presenters as console
-from web.console_forms import ClockForm, SeatForm
+from web.console_forms import ClockForm, SeatForm, SubstituteForm
 from web.views.console import organised, show_problems
 
 
@@ -59,7 +59,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         except InvalidInput as exc:
             show_problems(form, exc)
     tables = console.round_tables(request, round_)
-    return render(request, "console/round.html", {
+    return render(request, "console/round.html", {"available": console.unseated_players(round_),
         "event": event, "round": round_, "form": form, "preview": preview, "tables": tables,
         "clock": ClockForm(initial={"minutes": round_.time_limit_minutes or 90}),
         "playing": sum(1 for t in tables if t.state != "done"), "played": any(t.hands for t in tables),
@@ -147,3 +147,23 @@ def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event, round_ = _round(request, slug, number)
     return render(request, "console/cards.html", {"event": event, "round": round_,
                                                   "tables": console.round_tables(request, round_)})
+
+
+@login_required
+@require_POST
+def round_substitute(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A substitute takes a seat at one of the round's tables before its first hand."""
+    _event, round_ = _round(request, slug, number)
+    form = SubstituteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose the seat and the substitute."))
+        return _back(round_)
+    game = get_object_or_404(Game, pk=form.cleaned_data["game"], table__round=round_)
+    try:
+        rounds.seat_substitute(game=game, position=form.cleaned_data["seat"], player_id=form.cleaned_data["player"],
+                               user=request.user)
+    except InvalidInput as exc:
+        messages.error(request, "; ".join(str(p) for p in exc.problems))
+    else:
+        messages.success(request, _("The substitute is seated."))
+    return _back(round_)
