@@ -74,7 +74,8 @@ def value_text(win: Mapping[str, Any], words: Words = ENGLISH) -> str:
     if "fan" in win:
         flowers = win.get("flowers") or 0
         return (words.ngettext("%(fan)s fan + %(flowers)s flower", "%(fan)s fan + %(flowers)s flowers", flowers)
-                % {"fan": win["fan"], "flowers": flowers} if flowers else _("%(fan)s fan") % {"fan": win["fan"]})
+                % {"fan": win["fan"], "flowers": flowers} if flowers
+                else words.ngettext("%(fan)s fan", "%(fan)s fan", win["fan"]) % {"fan": win["fan"]})
     if win.get("yakuman") and not win.get("han"):
         return word(str(win.get("limit") or "yakuman"), _)
     text = _("%(han)s han") % {"han": win.get("han")}
