@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 from scoring.services.standings import standings_recompute
@@ -108,3 +109,12 @@ def test_an_unknown_csv_format_is_refused_by_name(event: Event):
     assert response.status_code == 400
     assert response.content.decode() == "format: must be one of standings, teams, federation"
     assert Client().get("/events/nope/standings.csv?format=xlsx").status_code == 404
+
+
+def test_the_admin_edits_the_team_setting(event: Event):
+    client = Client()
+    client.force_login(User.objects.create_superuser("boss", "boss@example.org", "pw"))
+    form = client.get(f"/admin/tournament/event/{event.pk}/change/").content.decode()
+    assert re.search(r'<select name="team_ranking"[^>]*>', form)
+    assert '<option value="sum" selected>' in form
+    assert re.search(r'<input type="number" name="team_best"', form)
