@@ -28,10 +28,11 @@ from django.utils.translation import gettext as _
 
 from rules.errors import Problem
 from rules.ruleset import Ruleset
+from scoring.messages import field_message
 from scoring.services import hands as services
 from scoring.services.hands import VersionConflict
 from scoring.services.idempotency import Answered, claim, fingerprint, remember
-from scoring.sheet.describe import describe, value_text
+from scoring.sheet.describe import describe, end_reason, value_text
 from tournament.errors import InvalidInput
 from tournament.models import Game
 from tournament.selectors import Roster, game_roster
@@ -212,7 +213,7 @@ class _Page:
         return {"index": preview["index"], "number": preview["index"] + 1, "round": hand["round"],
                 "honba": hand["honba"], "dealer": names[hand["dealer"]], "rows": rows, "items": items,
                 "text": describe(hand, names, translation), "deposits_after": hand["deposits_after"],
-                "ended": hand.get("game_ended"),
+                "ended": end_reason(hand.get("game_ended"), translation) or None,
                 "next": {**following, "dealer": names[following["dealer"]]} if following else None}
 
     def seat_chips(self, form: HandForm) -> list[dict[str, Any]]:
@@ -248,7 +249,8 @@ class _Page:
         following = self.result.get("next")
         context = {
             "game": game, "event": game.event, "form": form, "preview": preview, "conflict": conflict,
-            "problems": [str(p) for p in problems], "hands": self.hands(), "seat_chips": self.seat_chips(form),
+            "problems": [field_message(p) for p in problems], "hands": self.hands(),
+            "seat_chips": self.seat_chips(form),
             "more_open": any(form[name].errors or form[name].value() not in (None, "", [])
                              for name in ("pao", "false_wins", "note") if name in form.fields),
             "next": {**following, "dealer": self.roster.labels[following["dealer"]]} if following else None,
