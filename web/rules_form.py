@@ -54,6 +54,11 @@ LABELS: dict[str, Any] = {
     "min_fan": _("Minimum fan"), "base_payment": _("Base payment"), "table_points": _("Table points by rank"),
     "seat_rotation": _("Seat rotation"),
 }
+# Plainer words than the parameter table's, where it speaks of the JSON form.
+HELP: dict[str, Any] = {
+    "uma": _("points by rank, first to last; empty: the preset's uma by the number of players above the return"),
+    "table_points": _("table points by rank, first to last; empty: none"),
+}
 PLACES = 2  # decimals of a points value (uma and penalties are whole or half points in every rule book)
 
 
@@ -116,7 +121,7 @@ _KEEP = object()  # an uma given by the number of players above the return, left
 
 
 def _fields(name: str, spec: Param, players: int, value: Any) -> dict[str, forms.Field]:
-    label, help_text = LABELS.get(name, name.replace("_", " ")), spec.help
+    label, help_text = LABELS.get(name, name.replace("_", " ")), HELP.get(name, spec.help)
     low, high = spec.minimum, spec.maximum
     if spec.kind in (ParamKind.UMA, ParamKind.POINTS_LIST):
         values = value if isinstance(value, list) else []
