@@ -105,10 +105,13 @@ def test_a_finished_table_shows_its_points_and_no_current_hand(event: Event):
 
 
 def test_the_event_page_links_each_game_by_its_whole_card(event: Event):
-    game = played(event, players(event))  # a league game, at no table
+    ann = players(event)[0]
+    # A league game at no table, under way: Ann deals, declares riichi and alone is tenpai: she keeps the deal with
+    # one honba, her stick on the table.
+    game = played(event, players(event), [{"result": "draw", "tenpai": [ann.pk], "riichi": [ann.pk]}])
     html = page("/events/spring/")
     assert re.search(rf'<li><a href="/games/{game.pk}/"><strong>Game {game.pk}</strong> <span class="muted">'
-                     r"[\d-]+ · playing</span></a></li>", html)
+                     r"[\d-]+ · playing · <strong>E1</strong> · honba 1 · 1 stick</span></a></li>", html)
     assert '<li><a href="/events/spring/rounds/1/"><strong>Round 1</strong>' in html
     assert 'class="cards card-links"' in page("/")
 
