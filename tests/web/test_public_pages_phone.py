@@ -141,3 +141,12 @@ def test_every_page_has_the_favicon(event: Event):
 def test_a_mcr_events_minimum_is_counted_in_fan(event: Event):
     mcr = EventFactory.create(slug="mcr", ruleset_key="mcr", status=Event.Status.RUNNING)
     assert "Minimum 8 fan" in text(page(f"/events/{mcr.slug}/"))
+
+
+def test_a_mcr_hand_card_counts_one_flower_and_no_sticks():
+    event = EventFactory.create(slug="mcr-cards", ruleset_key="mcr", status=Event.Status.RUNNING)
+    people = registered(event, "Ann", "Bo", "Cy", "Di")
+    # MCR: a self-drawn 8 fan with 1 flower is 9: each of the three others pays 8 + 9 = 17.
+    game = played(event, people, [{"result": "tsumo", "winner": people[0].pk, "fan": 8, "flowers": 1}])
+    cards = text(part(page(f"/games/{game.pk}/"), '<ol class="hand-cards', "</ol>"))
+    assert cards == "1. E1 · Ann deals Tsumo: Ann 8 fan + 1 flower Ann +51 51 Bo -17 -17 Cy -17 -17 Di -17 -17"
