@@ -71,6 +71,7 @@ def test_each_hand_is_a_card_with_every_players_signed_change(event: Event):
 def test_a_game_without_hands_shows_its_players_not_a_result(event: Event):
     game = played(event, players(event), table=event.rounds.get().tables.get())
     html = text(page(f"/games/{game.pk}/"))
+    assert "not started · next: E1, Ann deals, honba 0" in html  # as the round page says it
     assert "No hands yet. Players Ann Bo Cy Di" in html
     assert "30000" not in html
     assert "Standing so far" not in html
