@@ -94,7 +94,7 @@ def test_the_pages_translate_a_coded_problem_and_leave_any_other_as_written():
 @pytest.mark.parametrize(("stored", "english", "korean"), [
     ("mangan", "mangan", "만관"), ("kazoe yakuman", "kazoe yakuman", "헤아림 역만"), ("2x yakuman", "2x yakuman",
                                                                                   "2배 역만"),
-    ("end of the game", "end of the game", "대국 종료"), ("bust", "bust", "토비"),
+    ("end of the game", "end of the game", "규정 국수 완료"), ("bust", "bust", "토비"),
     ("four_winds", "four_winds", "사풍연타"), ("a player's name", "a player's name", "a player's name"),
 ])
 def test_the_engines_words_are_stored_in_english_and_shown_in_the_readers_language(stored: str, english: str,
