@@ -220,6 +220,11 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.event} round {self.number}"
 
+    @property
+    def clock_started(self) -> bool:
+        """The round's clock is running or has run out (a planned start still to come is not)."""
+        return self.starts_at is not None and self.starts_at <= timezone.now()
+
     def ends_at(self) -> datetime | None:
         """When the round's clock runs out; the hand in play is the last (SCORE_SHEET.md `end: time`)."""
         if self.starts_at is None or self.time_limit_minutes is None:

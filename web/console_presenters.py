@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from django.db.models import Count
@@ -120,10 +119,6 @@ def my_events(user: Any) -> dict[str, Any]:
     return {"organised": organised.order_by("-starts_on", "name"), "refereed": refereed.order_by("-starts_on", "name"),
             "playing": playing}
 
-
-def clock_running(round_: Round, now: datetime) -> bool:
-    """The round's clock has started (a planned start still to come is not)."""
-    return round_.starts_at is not None and round_.starts_at <= now
 
 
 def next_round(event: Event) -> Round | None:

@@ -180,6 +180,13 @@ def test_the_rules_are_form_controls_and_only_changes_are_kept(org: Client, even
     assert event.tiebreaks == ["first_places", "score"]  # nothing saved
 
 
+def test_the_event_page_leads_its_organisers_to_the_console(org: Client, event: Event):
+    event.public = True
+    event.save()
+    assert 'href="/events/spring/manage/"' in org.get("/events/spring/").content.decode()
+    assert "/manage/" not in Client().get("/events/spring/").content.decode()
+
+
 def test_publishing_makes_a_draft_public_and_running(org: Client, event: Event):
     assert Client().get("/events/spring/").status_code == 404
     org.post("/events/spring/manage/publish/", {"public": "1"})

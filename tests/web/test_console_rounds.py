@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -89,6 +89,11 @@ def test_a_round_is_seated_again_only_before_its_first_hand(org: Client, event: 
 
 
 def test_the_clock_starts_and_counts_down_on_the_round_pages(org: Client, event: Event):
+    round_ = event.rounds.get()
+    round_.starts_at, round_.time_limit_minutes = timezone.now() + timedelta(hours=2), 90
+    round_.save()
+    planned = Client().get("/events/cup/rounds/1/").content.decode()
+    assert "Planned start:" in planned and 'class="countdown"' not in planned  # a start to come is no clock
     before = timezone.now()
     org.post("/events/cup/manage/rounds/1/clock/", {"minutes": "75"})
     round_ = event.rounds.get()
@@ -100,6 +105,8 @@ def test_the_clock_starts_and_counts_down_on_the_round_pages(org: Client, event:
     shown = re.search(r'<time class="countdown"[^>]* data-ends="([^"]+)"', page)
     assert shown is not None
     assert abs((datetime.fromisoformat(shown.group(1)) - ends).total_seconds()) < 1
+    public = Client().get("/events/cup/rounds/1/").content.decode()  # the players' page counts down too
+    assert 'class="countdown"' in public and shown.group(1) in public
     refused = org.post("/events/cup/manage/rounds/1/clock/", {"minutes": "0"}, follow=True)
     assert "Minutes:" in text(refused)
     assert event.rounds.get().time_limit_minutes == 75

@@ -7,7 +7,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -63,7 +62,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "event": event, "round": round_, "form": form, "preview": preview, "tables": tables,
         "clock": ClockForm(initial={"minutes": round_.time_limit_minutes or 90}),
         "playing": sum(1 for t in tables if t.state != "done"), "played": any(t.hands for t in tables),
-        "running": console.clock_running(round_, timezone.now())})
+        "running": round_.clock_started})
 
 
 @login_required

@@ -44,7 +44,7 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "pages/event.html", {
         "event": event, "rules": pages.ruleset_summary(event), "rounds": event.rounds.all(),
         "games": pages.games_of_event(event).filter(table__isnull=True), "organiser": organiser,
-        "mcr": event.ruleset().is_mcr,
+        "mcr": event.ruleset().is_mcr, "scorer": organiser or event.can_score(request.user),
         "disputes": pages.disputes(event) if organiser else []})
 
 
