@@ -138,10 +138,16 @@ def test_the_fu_row_shows_only_when_the_han_need_it(live_server: Any, page: Any,
     expect(fu.locator("legend")).to_contain_text("mangan from 60 fu")
     thumb.tap(thumb.chip("han", 2))
     expect(fu.locator("legend")).not_to_contain_text("mangan")  # 2 han 110 fu is 1760 base points: no mangan
+    thumb.tap(thumb.chip("fu", 40))
     thumb.tap(thumb.chip("han", 5))
     expect(fu).to_be_hidden()  # a mangan whatever the fu
+    assert not page.is_checked("input[name=fu][value='40']")  # and a fu out of sight is not sent
+    thumb.tap(thumb.chip("han", 5))
+    assert not page.is_checked("input[name=han][value='5']")  # a second tap takes a chip back
+    thumb.tap(thumb.chip("han", 6))
     thumb.tap(thumb.chip("yakuman", 1))
-    assert not page.is_checked("input[name=han][value='5']")  # han and yakuman exclude each other
+    assert not page.is_checked("input[name=han][value='6']")  # han and yakuman exclude each other
+    assert page.is_checked("input[name=yakuman][value='1']")
     thumb.tap(thumb.chip("result", "draw"))
     expect(page.locator(".field:has(input[name=tenpai])")).to_be_visible()
     expect(page.locator(".field:has(input[name=han])")).to_be_hidden()

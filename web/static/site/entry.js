@@ -54,16 +54,34 @@
       showResults();
       showFu();
     }
+    function clear(name) {
+      form.querySelectorAll('input[name="' + name + '"]').forEach(function (input) { input.checked = false; });
+    }
     form.addEventListener("change", function (event) {
       var target = event.target;
       if (!target || !target.name) return update();
+      var han = /(^|_)han$/.test(target.name), yakuman = /(^|_)yakuman$/.test(target.name);
       // Han and yakuman of one win exclude each other: a tap on one clears the other.
-      var other = /(^|_)han$/.test(target.name) ? target.name.replace(/han$/, "yakuman")
-        : /(^|_)yakuman$/.test(target.name) ? target.name.replace(/yakuman$/, "han") : "";
-      if (other && target.checked) {
-        form.querySelectorAll('input[name="' + other + '"]').forEach(function (input) { input.checked = false; });
-      }
-      if (target.name === "result" || other) update();
+      if (han && target.checked) clear(target.name.replace(/han$/, "yakuman"));
+      if (yakuman && target.checked) clear(target.name.replace(/yakuman$/, "han"));
+      // A fu the page no longer shows is not sent either: the value cannot depend on it.
+      var now = han ? checked(target.name) : "";
+      if (yakuman || han && fuHan.length && fuHan.indexOf(now) < 0) clear(target.name.replace(/(han|yakuman)$/, "fu"));
+      if (target.name === "result" || han || yakuman) update();
+    });
+    // A second tap on a chosen chip takes it back (a radio button alone cannot be emptied); the result stays.
+    var wasChecked = null;
+    form.addEventListener("pointerdown", function (event) {
+      var label = event.target.closest && event.target.closest("label");
+      var input = label && label.querySelector("input[type=radio]");
+      wasChecked = input && input.checked && input.name !== "result" ? input : null;
+    });
+    form.addEventListener("click", function (event) {
+      var input = event.target;
+      if (input !== wasChecked || input.type !== "radio") return;
+      wasChecked = null;
+      input.checked = false;
+      input.dispatchEvent(new Event("change", {bubbles: true}));
     });
     update();
   });
