@@ -77,3 +77,14 @@ def test_the_game_page_in_korean_describes_the_hands_and_why_the_game_ended():
     assert "Abortive draw (four_winds)" in plain
     assert "Ron on Bo: Ann 6 han 30 fu (haneman)" in plain
     assert "finished (bust)" in plain
+
+
+def test_the_referees_page_in_korean_says_why_the_game_ended():
+    """Tenhou rules: Ann (dealer) rons Bo a yakuman (48000 > Bo's 25000): Bo busts, the game ends."""
+    event = EventFactory.create(ruleset_key="tenhou")
+    players = registered(event, *NAMES)
+    game = played(event, players, [{"result": "ron", "winner": players[0].pk, "loser": players[1].pk, "yakuman": 1}])
+    user = User.objects.create_user("ref")
+    event.referees.add(user)
+    assert "종료 (토비)" in text(client(user, "ko").get(f"/games/{game.pk}/entry/"))
+    assert "Finished (bust)" in text(client(user, "en").get(f"/games/{game.pk}/entry/"))

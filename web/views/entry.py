@@ -257,6 +257,7 @@ class _Page:
             # A game stopped by the clock ends after its last hand, whichever that is: hands may still be added.
             "finished": bool(self.result.get("finished")) and self.result.get("end_reason") != "time",
             "end_reason": self.result.get("end_reason"), "version": game.version,
+            "end_reason_text": end_reason(self.result.get("end_reason"), translation),
             "editing": editing_index, "editing_number": editing_index + 1 if editing_index is not None else None,
             "mcr": self.ruleset.is_mcr, "offline_text": offline_text(),
         }
