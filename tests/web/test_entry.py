@@ -3,6 +3,7 @@ MCR and tiles, and the form <-> score-sheet record round trip."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -18,6 +19,7 @@ from scoring.services.hands import game_put_sheet, game_record_hand
 from scoring.sheet.record import hand_fields
 from tests.factories import registered
 from tournament.models import Event, Game
+from web.chips import fu_rule
 from web.forms import LABELS, HandForm, SeatChoice, add_problems, hand_record, problem_field, record_initial
 
 pytestmark = pytest.mark.django_db
@@ -512,6 +514,31 @@ def test_the_form_is_derived_from_the_hand_record(key: str, offered: set[str]):
     assert any(name.startswith("tiles_") for name in grouped) == ("tiles" in offered)
     assert any(name.startswith("win2_") for name in grouped) == ("wins" in offered)
     assert {field.name for field in hand_fields()} <= set(LABELS)  # every field has the referee's words
+
+
+@pytest.mark.parametrize(("key", "mangan"), [
+    # RULES.md §2, b = fu × 2^(han+2): 4 han 40 fu = 2560 and 3 han 70 fu = 2240 pass the 2000 of a mangan;
+    # 2 han never does (110 fu: 1760). Kiriage (wrc-2025) rounds 4 han 30 fu and 3 han 60 fu up as well.
+    ("tenhou", {"3": 70, "4": 40}),
+    ("wrc-2025", {"3": 60, "4": 30}),
+])
+def test_the_fu_row_knows_where_the_rules_make_a_mangan(key: str, mangan: dict[str, int]):
+    rule = fu_rule(build_ruleset(key=key, overrides={}))
+    assert rule["han"] == "1 2 3 4"  # from 5 han the fu cannot change the value
+    assert json.loads(rule["mangan"]) == mangan
+
+
+def test_han_and_fu_are_chips_that_take_what_the_rules_take():
+    """The chips are the same integer fields as before: 13 han, and fu with a limit hand, still go through."""
+    rules = build_ruleset(key="wrc-2025", overrides={})
+    form = HandForm({"version": 1, "result": "tsumo", "winner": A, "han": 13, "fu": 30}, seats=seats(), ruleset=rules)
+    assert form.is_valid(), form.errors
+    assert hand_record(form.cleaned_data, mcr=False) == {"result": "tsumo", "winner": A, "han": 13, "fu": 30}
+    assert [w.data["value"] for w in form["fu"]] == [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110]
+    assert [w.choice_label for w in form["han"]][-1] == "13+"
+    refused = HandForm({"version": 1, "result": "ron", "han": 14, "fu": 35}, seats=seats(), ruleset=rules)
+    assert not refused.is_valid()
+    assert set(refused.errors) == {"han", "fu"}
 
 
 @pytest.mark.parametrize(("path", "field"), [

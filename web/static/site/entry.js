@@ -69,12 +69,13 @@
       if (yakuman || han && fuHan.length && fuHan.indexOf(now) < 0) clear(target.name.replace(/(han|yakuman)$/, "fu"));
       if (target.name === "result" || han || yakuman) update();
     });
-    // A second tap on a chosen chip takes it back (a radio button alone cannot be emptied); the result stays.
+    // A second tap on a chosen han, fu or yakuman takes it back (a radio button alone cannot be emptied), so
+    // that the value can be left to the tiles instead. Players and the result stay chosen.
     var wasChecked = null;
     form.addEventListener("pointerdown", function (event) {
       var label = event.target.closest && event.target.closest("label");
       var input = label && label.querySelector("input[type=radio]");
-      wasChecked = input && input.checked && input.name !== "result" ? input : null;
+      wasChecked = input && input.checked && /(^|_)(han|fu|yakuman)$/.test(input.name) ? input : null;
     });
     form.addEventListener("click", function (event) {
       var input = event.target;
