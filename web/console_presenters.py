@@ -15,7 +15,7 @@ from rules.seating import Seating
 from scoring.services.table_codes import table_code
 from tournament.models import Event, Game, Player, Round
 from tournament.selectors import visible_events
-from web.presenters import wind_label
+from web.presenters import qr_svg, wind_label
 
 STATES = {"done": _("done"), "playing": _("playing"), "waiting": _("not started")}
 
@@ -78,6 +78,11 @@ class TableLine:
     hands: int
     code: str
     entry_url: str
+    code_url: str  # where the players type the table's code
+
+    @property
+    def code_qr(self) -> str:
+        return qr_svg(self.code_url)
 
 
 def round_tables(request: HttpRequest, round_: Round) -> list[TableLine]:
@@ -93,7 +98,8 @@ def round_tables(request: HttpRequest, round_: Round) -> list[TableLine]:
             number=game.table.number, game=game, state=game_state(game.status, game.hand_count),
             players=[(winds[s.position], s.player.name) for s in seats],
             hands=game.hand_count, code=table_code(game.table),
-            entry_url=request.build_absolute_uri(reverse("game-entry", kwargs={"game_id": game.pk}))))
+            entry_url=request.build_absolute_uri(reverse("game-entry", kwargs={"game_id": game.pk})),
+            code_url=request.build_absolute_uri(reverse("game-code", kwargs={"game_id": game.pk}))))
     return lines
 
 

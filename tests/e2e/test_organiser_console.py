@@ -24,7 +24,8 @@ class Counted:
     """The page, with each action a person takes counted, and the page loads it causes."""
 
     def __init__(self, page: Any) -> None:
-        self.page, self.steps, self.loads = page, [], 0
+        self.page, self.loads = page, 0
+        self.steps: list[str] = []
         page.on("load", self._loaded)
 
     def _loaded(self, _page: Any) -> None:

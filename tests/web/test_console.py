@@ -102,8 +102,10 @@ def test_a_pasted_list_is_previewed_then_registered_with_one_confirm(org: Client
     registered = {r.player.name: r for r in event.registrations.select_related("player", "team")}
     assert set(registered) == {"Ann Lee (EMA)", "Bo Kim", "Cy Park"}  # the known player keeps his record
     assert registered["Ann Lee (EMA)"].player == known
-    assert registered["Bo Kim"].team is not None and registered["Bo Kim"].team.name == "Dragons"
-    assert registered["Cy Park"].substitute and not registered["Bo Kim"].substitute
+    assert registered["Bo Kim"].team is not None
+    assert registered["Bo Kim"].team.name == "Dragons"
+    assert registered["Cy Park"].substitute
+    assert not registered["Bo Kim"].substitute
 
 
 def test_a_list_with_bad_lines_names_each_and_registers_none(org: Client, event: Event):
@@ -191,7 +193,8 @@ def test_publishing_makes_a_draft_public_and_running(org: Client, event: Event):
     assert Client().get("/events/spring/").status_code == 404
     org.post("/events/spring/manage/publish/", {"public": "1"})
     event.refresh_from_db()
-    assert event.public and event.status == Event.Status.RUNNING
+    assert event.public
+    assert event.status == Event.Status.RUNNING
     assert Client().get("/events/spring/").status_code == 200
     org.post("/events/spring/manage/publish/", {"public": "0"})
     event.refresh_from_db()

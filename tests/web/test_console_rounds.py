@@ -78,7 +78,8 @@ def test_a_round_is_seated_as_typed_and_every_bad_line_is_named(org: Client, eve
 def test_a_round_is_seated_again_only_before_its_first_hand(org: Client, event: Event, organiser: User):
     org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
     assert org.post("/events/cup/manage/rounds/1/unseat/").status_code == 302
-    assert Game.objects.count() == 0 and not event.rounds.get().tables.exists()
+    assert Game.objects.count() == 0
+    assert not event.rounds.get().tables.exists()
     org.post("/events/cup/manage/rounds/1/", {"method": "swiss", "action": "seat"})
     game = Game.objects.order_by("table__number").first()
     assert game is not None
@@ -93,11 +94,13 @@ def test_the_clock_starts_and_counts_down_on_the_round_pages(org: Client, event:
     round_.starts_at, round_.time_limit_minutes = timezone.now() + timedelta(hours=2), 90
     round_.save()
     planned = Client().get("/events/cup/rounds/1/").content.decode()
-    assert "Planned start:" in planned and 'class="countdown"' not in planned  # a start to come is no clock
+    assert "Planned start:" in planned
+    assert 'class="countdown"' not in planned
     before = timezone.now()
     org.post("/events/cup/manage/rounds/1/clock/", {"minutes": "75"})
     round_ = event.rounds.get()
-    assert round_.starts_at is not None and before <= round_.starts_at <= timezone.now()
+    assert round_.starts_at is not None
+    assert before <= round_.starts_at <= timezone.now()
     assert round_.time_limit_minutes == 75
     ends = round_.ends_at()
     assert ends is not None
@@ -106,7 +109,8 @@ def test_the_clock_starts_and_counts_down_on_the_round_pages(org: Client, event:
     assert shown is not None
     assert abs((datetime.fromisoformat(shown.group(1)) - ends).total_seconds()) < 1
     public = Client().get("/events/cup/rounds/1/").content.decode()  # the players' page counts down too
-    assert 'class="countdown"' in public and shown.group(1) in public
+    assert 'class="countdown"' in public
+    assert shown.group(1) in public
     refused = org.post("/events/cup/manage/rounds/1/clock/", {"minutes": "0"}, follow=True)
     assert "Minutes:" in text(refused)
     assert event.rounds.get().time_limit_minutes == 75
@@ -114,7 +118,7 @@ def test_the_clock_starts_and_counts_down_on_the_round_pages(org: Client, event:
 
 def test_end_by_time_one_table_or_the_whole_round(org: Client, event: Event):
     org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
-    first, *rest = Game.objects.order_by("table__number")
+    first, *_rest = Game.objects.order_by("table__number")
     org.post("/events/cup/manage/rounds/1/end/", {"game": str(first.pk)})
     first.refresh_from_db()
     assert first.ended_by_time
@@ -129,7 +133,8 @@ def test_a_table_code_opens_the_entry_for_that_table_only_until_revoked(org: Cli
     org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
     org.post("/events/cup/manage/rounds/1/codes/")
     one, two = Game.objects.order_by("table__number")[:2]
-    assert one.table is not None and two.table is not None
+    assert one.table is not None
+    assert two.table is not None
     code = table_code(one.table)
     assert re.fullmatch(r"[A-Z2-7]{5}-[A-Z2-7]{5}", code)
     assert code != table_code(two.table)
@@ -137,13 +142,16 @@ def test_a_table_code_opens_the_entry_for_that_table_only_until_revoked(org: Cli
     players = Client()
     assert players.post(f"/games/{one.pk}/code/", {"code": table_code(two.table)}).status_code == 400
     response = players.post(f"/games/{one.pk}/code/", {"code": code.lower().replace("-", " ")})
-    assert response.status_code == 302 and response["Location"] == f"/games/{one.pk}/entry/"
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{one.pk}/entry/"
     writer = table_code_writer(game=one, session=players.session)
-    assert writer is not None and writer.get_username() == "table 1's code"
+    assert writer is not None
+    assert writer.get_username() == "table 1's code"
     assert table_code_writer(game=two, session=players.session) is None
     org.post("/events/cup/manage/rounds/1/codes/", {"table": "1", "renew": "1"})
     one.refresh_from_db()
-    assert one.table is not None and table_code(one.table) != code
+    assert one.table is not None
+    assert table_code(one.table) != code
     assert table_code_writer(game=one, session=players.session) is None  # the old code's session is closed
     assert SESSION_KEY in players.session
 
@@ -152,7 +160,8 @@ def test_wrong_table_codes_are_limited_like_the_login(org: Client, event: Event)
     org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
     org.post("/events/cup/manage/rounds/1/codes/")
     game = Game.objects.order_by("table__number").first()
-    assert game is not None and game.table is not None
+    assert game is not None
+    assert game.table is not None
     guesser = Client()
     for _ in range(settings.AXES_FAILURE_LIMIT):
         assert guesser.post(f"/games/{game.pk}/code/", {"code": "AAAAA-AAAAA"}).status_code == 400
@@ -184,3 +193,31 @@ def test_a_substitute_takes_a_seat_before_the_first_hand(org: Client, event: Eve
                     follow=True)
     assert "before the game's first hand" in text(late)
     assert other.seats.get(position=0).player.name == "Eve"
+
+
+def test_the_players_enter_their_own_hands_with_the_table_code(org: Client, event: Event):
+    org.post("/events/cup/manage/rounds/1/", {"method": "named", "action": "seat",
+                                              "tables": "Ann, Bo, Cy, Dee\nEve, Fay, Gus, Hana\nIvy, Jun, Kai, Lee"})
+    org.post("/events/cup/manage/rounds/1/codes/")
+    game = Game.objects.get(table__number=3)
+    assert game.table is not None
+    cards = org.get("/events/cup/manage/rounds/1/cards/").content.decode()
+    assert f"http://testserver/games/{game.pk}/code/" in cards
+    assert "<svg" in cards
+    players = Client()
+    assert players.get(f"/games/{game.pk}/entry/")["Location"].startswith("/accounts/login/")
+    players.post(f"/games/{game.pk}/code/", {"code": table_code(game.table)})
+    assert players.get(f"/games/{game.pk}/entry/").status_code == 200
+    # Ivy (East) deals; Jun's 1 han 30 fu ron on Kai is 1000 (wrc-2025).
+    jun, kai = (Player.objects.get(name=n).pk for n in ("Jun", "Kai"))
+    response = players.post(f"/games/{game.pk}/entry/", {
+        "action": "save", "version": game.version, "result": "ron", "winner": jun, "loser": kai, "han": 1,
+        "fu": 30})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    game.refresh_from_db()
+    assert [h.record["winner"] for h in game.hands.all()] == [jun]
+    entry = game.changes.get(action=HandChange.Action.ADD)
+    assert entry.author == "table 3's code"
+    assert entry.user is None
+    other = Game.objects.get(table__number=1)
+    assert players.get(f"/games/{other.pk}/entry/")["Location"].startswith("/accounts/login/")

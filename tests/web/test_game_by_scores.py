@@ -54,10 +54,12 @@ def test_a_game_by_its_end_scores_is_scored_like_any_game(referee: User, league:
     client.force_login(referee)
     response = post(client, ids("Bo", "Ann", "Di", "Cy"), scores, sticks)
     game = Game.objects.get()
-    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/"
     assert [s.player.name for s in game.seats.order_by("position")] == ["Bo", "Ann", "Di", "Cy"]  # as typed
     assert game.status == Game.Status.FINISHED
-    assert game.played_on.isoformat() == "2026-11-19" and game.table is None
+    assert game.played_on.isoformat() == "2026-11-19"
+    assert game.table is None
     by_seat = {row["player"]: row["points"] for row in game.result["final"]}
     assert [by_seat[n] for n in range(4)] == points
 

@@ -36,11 +36,12 @@ def test_every_page_offers_to_sign_in_and_back_where_one_was(event: Event):
     assert answer["Location"] == "/events/spring/standings/"
 
 
-def test_signing_in_without_a_next_page_lands_on_the_events_and_signing_out_is_offered(event: Event):
+def test_signing_in_without_a_next_page_lands_on_my_events_and_signing_out_is_offered(event: Event):
     User.objects.create_user("ref", password="a long passphrase")
     client = Client()
     answer = client.post("/accounts/login/", {"username": "ref", "password": "a long passphrase"})
-    assert answer["Location"] == "/"  # not Django's /accounts/profile/, which does not exist
+    assert answer["Location"] == "/me/"  # not Django's /accounts/profile/, which does not exist
+    assert "My events and tables" in text(client.get("/me/"))
     home = client.get("/").content.decode()
     assert "ref" in text(client.get("/"))
     assert 'action="/accounts/logout/"' in home

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
@@ -32,6 +32,7 @@ from scoring.messages import field_message
 from scoring.services import hands as services
 from scoring.services.hands import VersionConflict
 from scoring.services.idempotency import Answered, claim, fingerprint, remember
+from scoring.services.table_codes import table_code_writer
 from scoring.sheet.describe import describe, end_reason, value_text
 from tournament.errors import InvalidInput
 from tournament.models import Game
@@ -42,17 +43,19 @@ from web.forms import DeleteForm, HandForm, SeatChoice, add_problems, hand_recor
 ACTIONS = ("preview", "save", "delete")
 
 
-@login_required
 def entry_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(game_id)
-    if not game.event.can_score(request.user):
+    writer = _writer(request, game)
+    if writer is None:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
         raise PermissionDenied(_("Only the event's organisers and referees enter hands."))
     if request.method == "POST":
         action = request.POST.get("action")
         if action == "delete":
-            return _delete(request, game)
+            return _delete(request, game, writer)
         if action in ("preview", "save"):
-            return _enter(request, game, action)
+            return _enter(request, game, action, writer)
         return _Page(request, game).render(problems=[Problem("action", _("Unknown action."))], status=400)
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET", "POST"])
@@ -68,6 +71,14 @@ def entry_page(request: HttpRequest, game_id: int) -> HttpResponse:
     else:
         index = None
     return page.render(form=page.form(index, initial=initial))
+
+
+def _writer(request: HttpRequest, game: Game) -> Any:
+    """Who enters hands here: the event's organisers and referees, or the players at the table who opened the page
+    with its code (the history names the code); None for anyone else."""
+    if game.event.can_score(request.user):
+        return request.user
+    return table_code_writer(game=game, session=request.session)
 
 
 def _after_write(game: Game) -> str:
@@ -87,7 +98,7 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def _enter(request: HttpRequest, game: Game, action: str) -> HttpResponse:
+def _enter(request: HttpRequest, game: Game, action: str, writer: Any) -> HttpResponse:
     page = _Page(request, game)
     form = page.form(_int(request.POST.get("index")), data=request.POST)
     if not form.is_valid():
@@ -110,11 +121,11 @@ def _enter(request: HttpRequest, game: Game, action: str) -> HttpResponse:
     key = form.cleaned_data.get("key") or ""
     try:
         with transaction.atomic():  # the key is claimed with the write, or not at all
-            claimed = claim(user=request.user, key=key, asked=fingerprint(game.pk, index, record)) if key else None
+            claimed = claim(user=writer, key=key, asked=fingerprint(game.pk, index, record)) if key else None
             if isinstance(claimed, Answered):  # the same form sent again (a double tap, a resent page)
                 messages.info(request, _("Hand %(n)s was already saved.") % {"n": claimed.body["number"]})
                 return redirect(_after_write(game))
-            number, text = _save(request, page, game, record, index, version)
+            number, text = _save(writer, page, game, record, index, version)
             if claimed is not None:
                 remember(claimed, status=302, body={"number": number}, headers={})
     except VersionConflict:
@@ -128,26 +139,26 @@ def _enter(request: HttpRequest, game: Game, action: str) -> HttpResponse:
     return redirect(_after_write(game))
 
 
-def _save(request: HttpRequest, page: _Page, game: Game, record: dict[str, Any], index: int | None,
+def _save(writer: Any, page: _Page, game: Game, record: dict[str, Any], index: int | None,
           version: int) -> tuple[int, str]:
     """Add the hand, or change hand ``index``; its number and the hand in words."""
     if index is None:
-        written = services.game_record_hand(game_id=game.pk, record=record, user=request.user, version=version)
+        written = services.game_record_hand(game_id=game.pk, record=record, user=writer, version=version)
     else:
-        written = services.game_change_hand(game_id=game.pk, index=index, record=record, user=request.user,
+        written = services.game_change_hand(game_id=game.pk, index=index, record=record, user=writer,
                                             version=version)
     saved = index if index is not None else len(written.result["hands"]) - 1
     return saved + 1, describe(written.result["hands"][saved], page.roster.labels, translation)
 
 
-def _delete(request: HttpRequest, game: Game) -> HttpResponse:
+def _delete(request: HttpRequest, game: Game, writer: Any) -> HttpResponse:
     form = DeleteForm(request.POST)
     if not form.is_valid():
         problems = [Problem(name, " ".join(str(e) for e in errors)) for name, errors in form.errors.items()]
         return _Page(request, game).render(problems=problems, status=400)
     index: int = form.cleaned_data["index"]
     try:
-        services.game_delete_hand(game_id=game.pk, index=index, user=request.user,
+        services.game_delete_hand(game_id=game.pk, index=index, user=writer,
                                   version=form.cleaned_data["version"])
     except VersionConflict:
         return _Page(request, _game(game.pk)).render(conflict=True, status=409)
