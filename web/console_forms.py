@@ -13,6 +13,10 @@ from tournament.services.events import MAX_ROUNDS
 
 MAX_UPLOAD = 512 * 1024  # a player list of a thousand lines is a few dozen KB
 TIEBREAK_SLOTS = len(Tiebreak.values)
+# The model's choices are stored words; these are what an organiser reads.
+TIEBREAK_WORDS = {"score": _("higher sum of end scores"), "average_rank": _("lower average placement"),
+                  "first_places": _("more first places"), "best_game": _("higher best single game")}
+RANKING_WORDS = {"total": _("total points"), "average": _("average points per game")}
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -55,14 +59,31 @@ class EventSettingsForm(forms.ModelForm[Event]):
         fields = ("name", "kind", "starts_on", "ends_on", "min_games", "best_games", "ranking", "substitute_points",
                   "team_ranking", "team_best", "swiss_spread", "allow_byes", "count_unconfirmed")
         widgets: ClassVar[dict[str, forms.Widget]] = {"starts_on": DATE, "ends_on": DATE}
+        labels: ClassVar[dict[str, Any]] = {
+            "name": _("Name"), "kind": _("Kind"), "starts_on": _("First day"), "ends_on": _("Last day"),
+            "min_games": _("Games to be ranked"), "best_games": _("Best games counted"), "ranking": _("Ranked by"),
+            "substitute_points": _("Points for a substitute's game"), "team_ranking": _("Team standings"),
+            "team_best": _("Members counted per team"), "swiss_spread": _("Swiss: tables a player may move"),
+            "allow_byes": _("Byes: seat full tables, the rest sit out"),
+            "count_unconfirmed": _("Count games before all players confirm them")}
+        help_texts: ClassVar[dict[str, Any]] = {
+            "min_games": _("leagues: fewer games, not ranked"), "best_games": _("leagues: only a player's best N"),
+            "substitute_points": _("EMA: what a substitute's game counts for the absent player; empty: its result"),
+            "team_best": _("with the best-members team standings"),
+            "swiss_spread": _("0: strict pairing by rank; empty: any table"), "allow_byes": "",
+            "count_unconfirmed": _("off: only confirmed games count")}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        ranking = self.fields["ranking"]
+        assert isinstance(ranking, forms.ChoiceField)
+        ranking.choices = [(value, RANKING_WORDS.get(value, label)) for value, label in Event.Ranking.choices]
         chosen = list(self.instance.tiebreaks)
         for n in range(1, TIEBREAK_SLOTS + 1):
             self.fields[f"tiebreak_{n}"] = forms.ChoiceField(
                 label=_("Tie broken by, %(n)s.") % {"n": n}, required=False,
-                choices=[("", _("(nothing more)")), *Tiebreak.choices],
+                choices=[("", _("(nothing more)")),
+                         *((v, TIEBREAK_WORDS.get(v, label)) for v, label in Tiebreak.choices)],
                 initial=chosen[n - 1] if n <= len(chosen) else "")
 
     def clean(self) -> dict[str, Any]:
