@@ -169,6 +169,10 @@ class Event(models.Model):
                f"game{'s' if games != 1 else ''} and {seated} seated round{'s' if seated != 1 else ''})")
         return [Problem(field, why) for field in changed]
 
+    def rules_locked(self) -> bool:
+        """Once a round is seated or a game opened, the rules no longer change (rules_change_problems)."""
+        return self.games.exists() or self.rounds.filter(tables__isnull=False).exists()
+
     def is_organiser(self, user: Any) -> bool:
         return bool(user.is_authenticated and (user.is_superuser or self.organisers.filter(pk=user.pk).exists()))
 

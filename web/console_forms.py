@@ -132,6 +132,12 @@ class PlayerEditForm(forms.ModelForm[Player]):
         model = Player
         fields = ("name", "federation_id", "country", "club", "online_name")
 
+    def __init__(self, *args: Any, shared: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self.Meta.fields if shared else ():
+            self.fields[name].disabled = True
+            self.fields[name].help_text = _("also plays in events you do not run: his organisers change it")
+
 
 class SeatForm(forms.Form):
     method = forms.ChoiceField(label=_("Seating"), choices=(
@@ -153,8 +159,11 @@ class TotalsForm(forms.Form):
                                        initial=0)
     played_on = forms.DateField(label=_("Played on"), widget=DATE)
 
-    def __init__(self, *args: Any, players: list[tuple[int, str]], seats: list[str], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, players: list[tuple[int, str]], seats: list[str], sticks: bool = True,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if not sticks:  # MCR and other rules without riichi sticks
+            del self.fields["deposits_left"]
         choices = [("", "—"), *((str(pid), name) for pid, name in players)]
         self.seats = []
         for n, wind in enumerate(seats, start=1):

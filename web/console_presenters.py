@@ -64,11 +64,6 @@ def invite_url(request: HttpRequest, event: Event) -> str:
                                                                        "invite": event.referee_invite}))
 
 
-def rules_fixed(event: Event) -> bool:
-    """Once a round is seated or a game opened, the rules no longer change (Event.rules_change_problems)."""
-    return bool(event.rules_change_problems(key=event.ruleset_key, overrides={"_": 0}))
-
-
 @dataclass(frozen=True)
 class TableLine:
     number: int

@@ -19,7 +19,7 @@ from scoring.services.hands import game_put_sheet
 from scoring.services.replay import replay, store_result
 from scoring.services.standings import ranking
 from tournament.errors import InvalidInput
-from tournament.models import Event, Game, Table
+from tournament.models import Event, Game, Round, Table
 from tournament.services.games import game_seat
 from tournament.services.schedule import seat_named, seat_schedule
 from tournament.services.seating import Method, plan_round, seat_round
@@ -40,6 +40,7 @@ def game_create(*, event: Event, player_ids: list[int], table: Table | None = No
 def round_seat(*, event: Event, number: int, method: Method, seed: int | None = None) -> list[Game]:
     """Seat round ``number`` (random, or swiss by the current standings) and open a game per table."""
     with transaction.atomic():
+        _lock_round(event, number)
         order = ranking(event) if method == Method.SWISS else []
         return _opened(seat_round(event=event, number=number, method=method, ranking=order, seed=seed))
 
@@ -61,7 +62,13 @@ def schedule_import(*, event: Event, text: str) -> list[Game]:
 def round_seat_named(*, event: Event, number: int, text: str) -> list[Game]:
     """Seat round ``number`` from tables typed one per line (players by name or federation id, East first)."""
     with transaction.atomic():
+        _lock_round(event, number)
         return _opened(seat_named(event=event, number=number, text=text))
+
+
+def _lock_round(event: Event, number: int) -> None:
+    """One seating of a round at a time: a second "Seat" sent at once waits, then finds the round seated."""
+    Round.objects.select_for_update().filter(event=event, number=number).first()
 
 
 def _opened(games: list[Game]) -> list[Game]:

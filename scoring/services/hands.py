@@ -61,6 +61,12 @@ class _Change:
     alter: Alter | None = None
 
 
+def game_lock(game_id: int) -> None:
+    """Hold the game's row for the caller's transaction: writers without an account (a table's code) share one
+    idempotency owner, so two copies of one form must claim their key one after the other."""
+    Game.objects.select_for_update(of=("self",)).filter(pk=game_id).first()
+
+
 def game_record_hand(*, game_id: int, record: Record, user: Any, version: int | None) -> Game:
     """Add the next hand (players by id)."""
     return _write(game_id, version, user, _Change(HandChange.Action.ADD, lambda records: [*records, record]))
@@ -124,6 +130,20 @@ def game_update(*, game_id: int, user: Any, version: int | None, ended_by_time: 
         return before, _game_settings(game, seats)
 
     return _write(game_id, version, user, _Change(HandChange.Action.GAME, lambda records: records, alter=alter))
+
+
+def game_seat_player(*, game_id: int, position: int, player_id: int, user: Any) -> Game:
+    """A substitute takes seat ``position`` (the caller checked that no hand is entered): the history keeps who
+    sat there before and who sits there now."""
+    def alter(game: Game) -> tuple[Any, Any]:
+        seats = list(game.seats.order_by("position"))
+        seat = seats[position]
+        before = {**_game_settings(game, seats), "seat": position, "player": seat.player_id}
+        seat.player_id, seat.substitute = player_id, True
+        seat.save(update_fields=["player", "substitute"])
+        return before, {**_game_settings(game, seats), "seat": position, "player": player_id}
+
+    return _write(game_id, None, user, _Change(HandChange.Action.GAME, lambda records: records, alter=alter))
 
 
 def game_preview_hand(*, game_id: int, record: Record, index: int | None = None) -> dict[str, Any]:

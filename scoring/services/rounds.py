@@ -8,8 +8,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.models import Hand
-from scoring.services.hands import game_update
+from scoring.models import Hand, HandChange, Penalty
+from scoring.services.hands import game_seat_player, game_update
 from tournament.errors import InvalidInput
 from tournament.models import Game, Round, Seat
 
@@ -25,6 +25,10 @@ def round_unseat(*, round_: Round) -> int:
         if played:
             raise InvalidInput.one("round", f"round {locked.number} cannot be seated again: {played} of its tables "
                                    "have hands entered")
+        # A game's history and penalties are never deleted: a table with either stays.
+        if HandChange.objects.filter(game__in=games).exists() or Penalty.objects.filter(game__in=games).exists():
+            raise InvalidInput.one("round", f"round {locked.number} cannot be seated again: a table has a history "
+                                   "(a substitute, an end by time) or a penalty")
         count = locked.tables.count()
         games.delete()
         locked.tables.all().delete()
@@ -43,11 +47,18 @@ def round_clock_start(*, round_: Round, minutes: int | None, at: datetime | None
 
 
 def round_end_by_time(*, round_: Round, user: Any) -> list[Game]:
-    """End every game of the round still being played by the clock: each finishes after the hand in play."""
-    ended = []
-    for game in Game.objects.filter(table__round=round_, status=Game.Status.PLAYING, ended_by_time=False):
-        ended.append(game_update(game_id=game.pk, user=user, version=None, ended_by_time=True))
-    return ended
+    """End every game of the round still being played by the clock, all or none: each finishes after the hand
+    in play."""
+    with transaction.atomic():
+        return [game_update(game_id=game.pk, user=user, version=None, ended_by_time=True) for game in
+                Game.objects.filter(table__round=round_, status=Game.Status.PLAYING, ended_by_time=False)]
+
+
+def game_end_by_time(*, game: Game, user: Any) -> Game:
+    """End one game by the clock after the hand in play; a finished game is left as it is."""
+    if game.status != Game.Status.PLAYING:
+        raise InvalidInput.one("game", "this game is already finished")
+    return game_update(game_id=game.pk, user=user, version=None, ended_by_time=True)
 
 
 def seat_substitute(*, game: Game, position: int, player_id: int, user: Any) -> Game:
@@ -66,7 +77,4 @@ def seat_substitute(*, game: Game, position: int, player_id: int, user: Any) -> 
                       if locked.table is not None else locked.seats.filter(player_id=player_id))
         if same_round.exists():
             raise InvalidInput.one("player", "is already seated in this round")
-        seat.player_id = player_id
-        seat.save(update_fields=["player"])
-        substitutes = [s.player_id for s in locked.seats.all() if s.substitute or s.player_id == player_id]
-        return game_update(game_id=locked.pk, user=user, version=None, substitutes=substitutes)
+        return game_seat_player(game_id=locked.pk, position=seat.position, player_id=player_id, user=user)

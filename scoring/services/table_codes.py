@@ -2,8 +2,8 @@
 
 A table's code is derived from the server's secret, the table and a salt
 stored on it (HMAC-SHA256), so the organiser can print it again at any time
-and a new salt revokes it. Wrong codes are limited per table as the login
-limits them per username; the history names "table N's code" as the author.
+and a new salt revokes it. Wrong codes are limited per table and client
+address as the login limits them per username; the history names "table N's code" as the author.
 """
 
 from __future__ import annotations
@@ -53,12 +53,13 @@ def table_code_revoke(*, table: Table, renew: bool = False) -> Table:
     return table
 
 
-def table_code_open(*, game: Game, code: str, session: Any) -> None:
-    """Let this browser session enter the game's hands if ``code`` is its table's; refused codes are counted."""
+def table_code_open(*, game: Game, code: str, session: Any, client: str) -> None:
+    """Let this browser session enter the game's hands if ``code`` is its table's; refused codes are counted
+    per table and client address, so that a stranger's guesses cannot lock the table's players out."""
     table = game.table
     if table is None or not table.code_salt:
         raise InvalidInput.one("code", "this game's table has no code: ask the organiser or a referee")
-    key = f"table-code-failures:{table.pk}"
+    key = f"table-code-failures:{table.pk}:{client}"
     if cache.get(key, 0) >= settings.AXES_FAILURE_LIMIT:
         minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
         raise Conflict.one("code", f"too many wrong codes for this table: try again in {minutes} minutes")

@@ -238,3 +238,50 @@ def test_the_new_event_form_offers_every_preset(org: Client):
 
     page = org.get("/events/new/").content.decode()
     assert all(f'value="{key}"' in page for key in preset_keys())
+
+
+def test_a_player_of_other_events_keeps_his_name_against_this_organiser(org: Client, event: Event):
+    elsewhere = EventFactory.create(slug="elsewhere")
+    known = PlayerFactory.create(name="Known", federation_id="EMA-1", online_name="known1")
+    Registration.objects.create(event=elsewhere, player=known)
+    org.post("/events/spring/manage/players/", {"text": "Anything, EMA-1", "action": "register"})
+    assert event.registrations.get().player == known
+    response = org.post(f"/events/spring/manage/players/{known.pk}/", {
+        "name": "Hijacked", "federation_id": "X", "online_name": "mine", "team": "Red", "substitute": "on"})
+    assert response.status_code == 302
+    known.refresh_from_db()
+    assert (known.name, known.federation_id, known.online_name) == ("Known", "EMA-1", "known1")
+    registration = event.registrations.select_related("team").get()
+    assert registration.substitute
+    assert registration.team is not None
+    assert registration.team.name == "Red"
+
+
+def test_the_standings_follow_the_players_registered_from_the_console(org: Client, event: Event,
+                                                                      django_capture_on_commit_callbacks: Any):
+    from scoring.models import Standing
+    from tests.factories import played
+
+    org.post("/events/spring/manage/players/", {"text": "Ann\nBo\nCy\nDi", "action": "register"})
+    with django_capture_on_commit_callbacks(execute=True):
+        played(event, [r.player for r in event.registrations.select_related("player").order_by("player__name")],
+               end=True)
+    ann = Player.objects.get(name="Ann")
+    assert Standing.objects.filter(event=event, player=ann).exists()
+    with django_capture_on_commit_callbacks(execute=True):  # a late registration is listed at once, on 0
+        org.post("/events/spring/manage/players/", {"text": "Eve", "action": "register"})
+    eve = Standing.objects.get(event=event, player__name="Eve")
+    assert eve.points == 0
+    assert eve.games == 0
+
+
+def test_a_withdrawn_player_is_refused_a_seat_by_every_path(org: Client, event: Event):
+    from tournament.errors import InvalidInput
+    from tournament.services.games import game_seat
+
+    org.post("/events/spring/manage/players/", {"text": "Ann\nBo\nCy\nDi", "action": "register"})
+    gone = Player.objects.get(name="Di")
+    org.post(f"/events/spring/manage/players/{gone.pk}/withdraw/")
+    ids = list(event.registrations.order_by("player__name").values_list("player_id", flat=True))
+    with pytest.raises(InvalidInput, match="has withdrawn from this event"):
+        game_seat(event=event, player_ids=ids)

@@ -221,3 +221,52 @@ def test_the_players_enter_their_own_hands_with_the_table_code(org: Client, even
     assert entry.user is None
     other = Game.objects.get(table__number=1)
     assert players.get(f"/games/{other.pk}/entry/")["Location"].startswith("/accounts/login/")
+
+
+def test_a_round_with_a_history_or_a_penalty_is_not_seated_again(org: Client, event: Event):
+    org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
+    game = Game.objects.order_by("table__number")[0]
+    org.post("/events/cup/manage/rounds/1/end/", {"game": str(game.pk)})  # the game's history now says so
+    response = org.post("/events/cup/manage/rounds/1/unseat/", follow=True)
+    assert "a table has a history" in text(response)
+    assert Game.objects.count() == 3
+    assert HandChange.objects.filter(game=game).count() == 1
+
+
+def test_a_stranger_guessing_does_not_lock_the_table_out(org: Client, event: Event):
+    org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
+    org.post("/events/cup/manage/rounds/1/codes/")
+    game = Game.objects.order_by("table__number")[0]
+    assert game.table is not None
+    stranger = Client(REMOTE_ADDR="203.0.113.9")
+    for _ in range(settings.AXES_FAILURE_LIMIT + 1):
+        stranger.post(f"/games/{game.pk}/code/", {"code": "AAAAA-AAAAA"})
+    assert stranger.post(f"/games/{game.pk}/code/", {"code": table_code(game.table)}).status_code == 429
+    table = Client(REMOTE_ADDR="198.51.100.4")
+    assert table.post(f"/games/{game.pk}/code/", {"code": table_code(game.table)}).status_code == 302
+
+
+def test_a_substitute_seat_keeps_who_sat_there_in_the_history(org: Client, event: Event):
+    sub = Player.objects.create(name="Sub")
+    Registration.objects.create(event=event, player=sub, substitute=True)
+    org.post("/events/cup/manage/rounds/1/", {"method": "named", "action": "seat",
+                                              "tables": "Ann, Bo, Cy, Dee\nEve, Fay, Gus, Hana\nIvy, Jun, Kai, Lee"})
+    game = Game.objects.get(table__number=1)
+    org.post("/events/cup/manage/rounds/1/substitute/", {"game": game.pk, "seat": 1, "player": sub.pk})
+    entry = HandChange.objects.get(game=game)
+    bo = Player.objects.get(name="Bo").pk
+    assert entry.before == {"end": None, "substitutes": [], "seat": 1, "player": bo}
+    assert entry.after == {"end": None, "substitutes": [sub.pk], "seat": 1, "player": sub.pk}
+    assert {r.player_id for r in game.results.all()} == {s.player_id for s in game.seats.all()}
+
+
+def test_a_finished_game_is_not_ended_by_time_again(org: Client, event: Event, organiser: User):
+    org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
+    game = Game.objects.order_by("table__number")[0]
+    org.post("/events/cup/manage/rounds/1/end/", {"game": str(game.pk)})
+    game_record_hand(game_id=game.pk, record={"result": "draw", "tenpai": []}, user=organiser, version=None)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    response = org.post("/events/cup/manage/rounds/1/end/", {"game": str(game.pk)}, follow=True)
+    assert "this game is already finished" in text(response)
+    assert HandChange.objects.filter(game=game, action=HandChange.Action.GAME).count() == 1

@@ -95,3 +95,20 @@ def test_a_game_by_scores_can_be_expanded_into_its_hands(referee: User, league: 
     final = {row["player"]: row["score"] for row in game.result["final"]}
     assert final == {0: 42000, 1: 30000, 2: 18000, 3: 30000}
     assert game.start == {}
+
+
+def test_an_mcr_game_by_its_scores_has_no_riichi_sticks(referee: User):
+    event = EventFactory.create(slug="mcr-nights", kind=Event.Kind.LEAGUE, ruleset_key="mcr", referees=[referee])
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        Registration.objects.create(event=event, player=Player.objects.create(name=name))
+    client = Client()
+    client.force_login(referee)
+    assert "deposits_left" not in client.get("/events/mcr-nights/games/new/").content.decode()
+    data: dict[str, Any] = {"played_on": "2026-11-19"}
+    # MCR scores sum to 0 (start 0); table points 4/2/1/0 by rank.
+    for n, (pid, score) in enumerate(zip(ids("Ann", "Bo", "Cy", "Di"), [60, 20, -30, -50], strict=True), start=1):
+        data[f"player_{n}"], data[f"score_{n}"] = pid, score
+    response = client.post("/events/mcr-nights/games/new/", data)
+    assert response.status_code == 302
+    table_points = {row["player"]: row["table_points"] for row in Game.objects.get().result["final"]}
+    assert table_points == {0: 4, 1: 2, 2: 1, 3: 0}

@@ -72,9 +72,14 @@ def referee_invite_renew(*, event: Event, revoke: bool = False) -> Event:
     return event
 
 
+def referee_invite_valid(event: Event, invite: str) -> bool:
+    """``invite`` is the secret of the event's current referee link."""
+    return bool(event.referee_invite) and hmac.compare_digest(invite, event.referee_invite)
+
+
 def referee_join(*, event: Event, user: Any, invite: str) -> None:
     """Make a signed-in user a referee of the event, if ``invite`` is its current link's secret."""
-    if not event.referee_invite or not hmac.compare_digest(invite, event.referee_invite):
+    if not referee_invite_valid(event, invite):
         raise InvalidInput.one("invite", "this referee link is not valid any more: ask the organiser for a new one")
     event.referees.add(user)
 

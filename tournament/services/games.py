@@ -51,8 +51,10 @@ def _check_players(event: Event, player_ids: Sequence[int], ruleset: Ruleset, *,
     if len(set(player_ids)) != len(player_ids):
         problems.append(Problem("players", "a player is listed twice"))
     # Only the event's own players: a game must not bring another (perhaps private) event's player in.
-    registered = set(event.registrations.filter(player_id__in=player_ids).values_list("player_id", flat=True))
+    registered = dict(event.registrations.filter(player_id__in=player_ids).values_list("player_id", "withdrawn"))
     problems += [Problem(f"players[{i}]", f"player {pid} is not registered in this event")
                  for i, pid in enumerate(player_ids) if pid not in registered]
+    problems += [Problem(f"players[{i}]", f"player {pid} has withdrawn from this event")
+                 for i, pid in enumerate(player_ids) if registered.get(pid)]
     if problems:
         raise InvalidInput(problems)

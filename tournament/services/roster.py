@@ -13,6 +13,7 @@ import csv
 import io
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import transaction
 
@@ -129,6 +130,14 @@ def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
                 row[column] = value
         rows.append((number, row))
     return rows
+
+
+def player_shared(player: Player, user: Any) -> bool:
+    """Whether the player also plays in an event the user does not run: then his name and ids are not the
+    user's to change (a federation id found him, from another organiser's event)."""
+    if user.is_superuser:
+        return False
+    return Registration.objects.filter(player=player).exclude(event__organisers=user).exists()
 
 
 def registration_update(*, registration: Registration, player: Player, team: str, substitute: bool) -> Registration:

@@ -71,7 +71,7 @@ def event_settings(request: HttpRequest, slug: str) -> HttpResponse:
     event = organised(request, slug)
     posted = request.POST if request.method == "POST" else None
     form = EventSettingsForm(posted, instance=Event.objects.get(pk=event.pk))
-    fixed = console.rules_fixed(event)
+    fixed = event.rules_locked()
     rules = RulesForm(None if fixed else posted, key=event.ruleset_key, overrides=event.ruleset_overrides,
                       prefix="rule")
     if posted is not None and form.is_valid() and (fixed or rules.is_valid()):
@@ -122,7 +122,7 @@ def referee_join(request: HttpRequest, slug: str, invite: str) -> HttpResponse:
         else:
             messages.success(request, _("You are a referee of %(name)s.") % {"name": event.name})
             return redirect("my-events")
-    elif not event.referee_invite or invite != event.referee_invite:
+    elif not services.referee_invite_valid(event, invite):
         error = _("This referee link is not valid any more: ask the organiser for a new one.")
     return render(request, "console/join.html", {"event": event, "error": error}, status=400 if error else 200)
 

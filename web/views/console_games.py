@@ -29,11 +29,11 @@ def game_by_scores(request: HttpRequest, slug: str) -> HttpResponse:
                   .values_list("player_id", "player__name"))
     ruleset = event.ruleset()
     form = TotalsForm(request.POST or None, players=roster, seats=[wind_label(w) for w in ruleset.seat_winds],
-                      initial={"played_on": timezone.localdate()})
+                      sticks=bool(ruleset.riichi_deposit), initial={"played_on": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         try:
             game = game_record_totals(event=event, player_ids=form.players(), scores=form.scores(),
-                                      deposits_left=form.cleaned_data["deposits_left"], user=request.user,
+                                      deposits_left=form.cleaned_data.get("deposits_left", 0), user=request.user,
                                       played_on=form.cleaned_data["played_on"])
         except InvalidInput as exc:
             show_problems(form, exc)

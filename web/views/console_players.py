@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scoring.services import registrations
 from tournament.errors import InvalidInput
 from tournament.models import Registration
 from tournament.services import roster
@@ -33,18 +33,18 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             lines = roster.roster_read(event=event, text=text)
             if request.POST.get("action") == "register" and not any(line.problems for line in lines):
-                added = roster.roster_register(event=event, text=text)
+                added = registrations.players_register(event=event, text=text)
                 messages.success(request, ngettext("%(n)s player registered.", "%(n)s players registered.",
                                                    len(added)) % {"n": len(added)})
                 return redirect("console-players", slug=event.slug)
         except InvalidInput as exc:
             show_problems(form, exc)
-    registrations = (event.registrations.select_related("player", "team")
-                     .order_by("withdrawn", "substitute", "player__name"))
+    registered = (event.registrations.select_related("player", "team")
+                  .order_by("withdrawn", "substitute", "player__name"))
     return render(request, "console/players.html", {
         "event": event, "form": form, "lines": lines, "columns": roster.columns_used(lines),
         "bad": sum(1 for line in lines if line.problems),
-        "registrations": registrations, "next_round": console.next_round(event) if registrations else None})
+        "registrations": registered, "next_round": console.next_round(event) if registered else None})
 
 
 @login_required
@@ -54,11 +54,11 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     registration = get_object_or_404(Registration.objects.select_related("player", "team"), event=event,
                                      player_id=player_id)
     form = PlayerEditForm(request.POST or None, instance=registration.player, initial={
-        "team": registration.team.name if registration.team else "", "substitute": registration.substitute})
+        "team": registration.team.name if registration.team else "", "substitute": registration.substitute},
+        shared=roster.player_shared(registration.player, request.user))
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            roster.registration_update(registration=registration, player=form.save(),
-                                       team=form.cleaned_data["team"], substitute=form.cleaned_data["substitute"])
+        registrations.registration_change(registration=registration, player=form.save(commit=False),
+                                          team=form.cleaned_data["team"], substitute=form.cleaned_data["substitute"])
         messages.success(request, _("%(name)s is saved.") % {"name": registration.player.name})
         return redirect("console-players", slug=event.slug)
     return render(request, "console/player_edit.html", {"event": event, "form": form,
@@ -73,7 +73,7 @@ def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResp
     registration = get_object_or_404(Registration.objects.select_related("player"), event=event,
                                      player_id=player_id)
     back = request.POST.get("back") == "1"
-    roster.registration_withdraw(registration=registration, withdrawn=not back)
+    registrations.registration_withdraw(registration=registration, withdrawn=not back)
     messages.success(request, (_("%(name)s is back in the event.") if back else
                                _("%(name)s is withdrawn: not seated in later rounds.")) % {
         "name": registration.player.name})

@@ -13,7 +13,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.services import games as seating
 from scoring.services import rounds, table_codes
-from scoring.services.hands import game_update
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Round
 from tournament.services.events import round_add
@@ -109,10 +108,14 @@ def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     _event, round_ = _round(request, slug, number)
     game_id = request.POST.get("game", "")
     if game_id.isdigit():
-        game = get_object_or_404(Game, pk=int(game_id), table__round=round_)
-        game_update(game_id=game.pk, user=request.user, version=None, ended_by_time=True)
-        messages.success(request, _("Table %(n)s ends after the hand in play.") % {"n": game.table.number
-                                                                                   if game.table else ""})
+        game = get_object_or_404(Game.objects.select_related("table"), pk=int(game_id), table__round=round_)
+        try:
+            rounds.game_end_by_time(game=game, user=request.user)
+        except InvalidInput as exc:
+            messages.error(request, str(exc.problems[0].message))
+        else:
+            messages.success(request, _("Table %(n)s ends after the hand in play.") % {
+                "n": game.table.number if game.table else ""})
     else:
         ended = rounds.round_end_by_time(round_=round_, user=request.user)
         messages.success(request, ngettext("%(n)s game ends after the hand in play.",

@@ -121,6 +121,7 @@ def _enter(request: HttpRequest, game: Game, action: str, writer: Any) -> HttpRe
     key = form.cleaned_data.get("key") or ""
     try:
         with transaction.atomic():  # the key is claimed with the write, or not at all
+            services.game_lock(game.pk)
             claimed = claim(user=writer, key=key, asked=fingerprint(game.pk, index, record)) if key else None
             if isinstance(claimed, Answered):  # the same form sent again (a double tap, a resent page)
                 messages.info(request, _("Hand %(n)s was already saved.") % {"n": claimed.body["number"]})

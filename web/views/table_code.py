@@ -17,7 +17,8 @@ def table_code_page(request: HttpRequest, game_id: int) -> HttpResponse:
     error, status = "", 200
     if request.method == "POST":
         try:
-            table_code_open(game=game, code=request.POST.get("code", ""), session=request.session)
+            table_code_open(game=game, code=request.POST.get("code", ""), session=request.session,
+                            client=request.META.get("REMOTE_ADDR", ""))
         except InvalidInput as exc:
             error, status = str(exc.problems[0].message), 429 if isinstance(exc, Conflict) else 400
         else:
