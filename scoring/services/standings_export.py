@@ -1,6 +1,6 @@
 """The standings as CSV: the full table, the team table, and the final table as federations take it.
 
-Every text cell goes through the exports' one guard against spreadsheet formulas (``transfer``); numbers
+Every text cell goes through the exports' one guard against spreadsheet formulas (``csv_cells``); numbers
 stay numbers.
 """
 
@@ -10,9 +10,9 @@ import io
 from typing import Any
 
 from scoring.models import Standing
+from scoring.services.csv_cells import cell, csv_writer, inert
 from scoring.services.standings import Progress, standings_progress
 from scoring.services.teams import player_teams, team_standings
-from scoring.services.transfer import _cell, _inert, _writer
 from tournament.models import Event
 
 # The results a federation's ranking takes from a tournament: the EMA's MERS results list gives each player's
@@ -29,17 +29,17 @@ def standings_table_csv(event: Event) -> str:
     numbers = sorted({r.round for rounds in progress.rounds.values() for r in rounds})
     teams = player_teams(event)
     out = io.StringIO()
-    writer = _writer(out)
+    writer = csv_writer(out)
     writer.writerow(["rank", "previous_rank", "movement", "player_id", "player", "federation_id", "country", "team",
                      "points", "table_points", "score", "games", "average_rank", "penalties", "first_places",
                      "best_game", *(f"round_{n}" for n in numbers)])
     for s in Standing.objects.filter(event=event).select_related("player"):
         by_round = {r.round: r.points for r in progress.rounds.get(s.player_id, [])}
-        writer.writerow(_inert([
-            _cell(s.rank), _cell(progress.previous_ranks.get(s.player_id)), _movement(progress, s),
+        writer.writerow(inert([
+            cell(s.rank), cell(progress.previous_ranks.get(s.player_id)), _movement(progress, s),
             s.player_id, s.player.name, s.player.federation_id, s.player.country, teams.get(s.player_id, ""),
-            s.points, _cell(s.table_points), s.score, s.games, _cell(s.average_rank), s.penalties, s.first_places,
-            _cell(s.best_game), *(_cell(by_round.get(n)) for n in numbers)]))
+            s.points, cell(s.table_points), s.score, s.games, cell(s.average_rank), s.penalties, s.first_places,
+            cell(s.best_game), *(cell(by_round.get(n)) for n in numbers)]))
     return out.getvalue()
 
 
@@ -47,16 +47,16 @@ def _movement(progress: Progress, standing: Standing) -> Any:
     """Places gained since the previous round as a number (negative: lost), ``new``, or empty."""
     if progress.is_new(standing.player_id, standing.rank):
         return "new"
-    return _cell(progress.movement(standing.player_id, standing.rank))
+    return cell(progress.movement(standing.player_id, standing.rank))
 
 
 def teams_csv(event: Event) -> str:
     """One line per team: rank, name, the total, and its members (those whose points count marked ``*``)."""
     out = io.StringIO()
-    writer = _writer(out)
+    writer = csv_writer(out)
     writer.writerow(["rank", "team", "points", "table_points", "members", "counted"])
     for team in team_standings(event):
-        writer.writerow(_inert([team.rank, team.name, team.points, _cell(team.table_points),
+        writer.writerow(inert([team.rank, team.name, team.points, cell(team.table_points),
                                 "; ".join(m.name for m in team.members),
                                 "; ".join(m.name for m in team.members if m.counted)]))
     return out.getvalue()
@@ -66,9 +66,9 @@ def federation_csv(event: Event) -> str:
     """The final table as a federation's ranking submission takes it (``FEDERATION_COLUMNS``): ranked players
     in order; table points only for MCR (empty otherwise)."""
     out = io.StringIO()
-    writer = _writer(out)
+    writer = csv_writer(out)
     writer.writerow(FEDERATION_COLUMNS)
     for s in Standing.objects.filter(event=event, rank__isnull=False).select_related("player"):
-        writer.writerow(_inert([s.rank, s.player.federation_id, s.player.name, s.player.country, s.player.club,
-                                s.games, s.points, s.score, _cell(s.table_points)]))
+        writer.writerow(inert([s.rank, s.player.federation_id, s.player.name, s.player.country, s.player.club,
+                                s.games, s.points, s.score, cell(s.table_points)]))
     return out.getvalue()

@@ -8,7 +8,6 @@ reported with its file, and only then are the games written.
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from collections.abc import Mapping, Sequence
@@ -23,6 +22,7 @@ from rules.presets import build_ruleset
 from scoring.models import GameResult, Penalty, Standing
 from scoring.selectors import named_result
 from scoring.services import chain
+from scoring.services.csv_cells import cell, csv_writer, inert
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
 from scoring.services.replay import NamedBy, game_sheet
@@ -204,23 +204,10 @@ def event_export(event: Event) -> dict[str, Any]:
     }
 
 
-def standings_csv(event: Event) -> str:
-    """One line per player, in standings order; an unranked player has an empty rank."""
-    out = io.StringIO()
-    writer = _writer(out)
-    writer.writerow(["rank", "player_id", "player", "points", "table_points", "score", "games", "average_rank",
-                     "penalties", "first_places", "best_game"])
-    for s in Standing.objects.filter(event=event).select_related("player"):
-        writer.writerow(_inert([_cell(s.rank), s.player_id, s.player.name, s.points, _cell(s.table_points),
-                                s.score, s.games, _cell(s.average_rank), s.penalties, s.first_places,
-                                _cell(s.best_game)]))
-    return out.getvalue()
-
-
 def results_csv(event: Event) -> str:
     """One line per player per game: where they sat and what the game gave them."""
     out = io.StringIO()
-    writer = _writer(out)
+    writer = csv_writer(out)
     writer.writerow(["game", "round", "table", "played_on", "finished", "seat", "wind", "player_id", "player",
                      "substitute", "rank", "score", "points", "table_points"])
     winds = event.ruleset().seat_winds
@@ -229,13 +216,13 @@ def results_csv(event: Event) -> str:
     for game in games:
         for seat in game.seats.all():
             result = results.get((game.pk, seat.player_id))
-            writer.writerow(_inert([
+            writer.writerow(inert([
                 game.pk, game.table.round.number if game.table else "", game.table.number if game.table else "",
                 game.played_on.isoformat(), game.status == Game.Status.FINISHED, seat.position + 1,
                 winds[seat.position],
                 seat.player_id, seat.player.name, seat.substitute,
-                _cell(result.rank if result else None), _cell(result.score if result else None),
-                _cell(result.points if result else None), _cell(result.table_points if result else None)]))
+                cell(result.rank if result else None), cell(result.score if result else None),
+                cell(result.points if result else None), cell(result.table_points if result else None)]))
     return out.getvalue()
 
 
@@ -246,22 +233,3 @@ def _iso(value: Any) -> str | None:
 def _number(value: Any) -> float | None:
     return float(value) if value is not None else None
 
-
-def _cell(value: Any) -> Any:
-    return "" if value is None else value
-
-
-def _writer(out: io.StringIO) -> Any:
-    # RFC 4180's line end: the csv module quotes a cell holding any character of it, so a carriage return in
-    # a name stays inside its cell (with "\n" alone it was written bare and split the row).
-    return csv.writer(out, lineterminator="\r\n")
-
-
-# What a spreadsheet reads as the start of a formula (or hides before one): =, +, -, @, tab, carriage return.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _inert(row: list[Any]) -> list[Any]:
-    """The row with every text cell that a spreadsheet would run as a formula (a player named
-    ``=HYPERLINK(...)``) quoted by a leading apostrophe, as OWASP advises; numbers stay numbers."""
-    return [f"'{value}" if isinstance(value, str) and value.startswith(_FORMULA_START) else value for value in row]

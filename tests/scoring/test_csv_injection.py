@@ -9,7 +9,8 @@ import io
 import pytest
 
 from scoring.services.standings import standings_recompute
-from scoring.services.transfer import results_csv, standings_csv
+from scoring.services.standings_export import standings_table_csv
+from scoring.services.transfer import results_csv
 from tests.factories import EventFactory, played, registered
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +36,7 @@ def event_with_a_game():
 
 
 def test_standings_csv_quotes_formulas_and_keeps_numbers(event_with_a_game):
-    rows = table(standings_csv(event_with_a_game))
+    rows = table(standings_table_csv(event_with_a_game))
     assert sorted(row["player"] for row in rows) == sorted(f"'{name}" for name in PLAYERS)
     by_name = {row["player"]: row for row in rows}
     assert by_name["'@SUM(A1:A9)"]["points"].startswith("-")  # the loser: a negative number, unquoted

@@ -13,7 +13,7 @@ from scoring.models import Penalty, Standing
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
 from scoring.services.standings import standings_recompute
-from scoring.services.transfer import standings_csv
+from scoring.services.standings_export import standings_table_csv
 from tests.factories import EventFactory, played, registered
 from tournament.models import Event, Player, Registration, Seat
 
@@ -142,4 +142,4 @@ def test_the_penalties_column_counts_a_chombo_inside_a_game():
     assert cy.penalties == Decimal("-32.00")
     # A chombo and nothing else: every score stays 30000, the four share the uma (0), Cy then −30 and −2.
     assert cy.points == Decimal("-32.00")
-    assert ",Cy,-32.00," in standings_csv(event)
+    assert ",Cy,,,,-32.00," in standings_table_csv(event)  # no federation id, country or team

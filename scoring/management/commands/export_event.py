@@ -10,7 +10,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.services.replay import NamedBy, game_sheet
-from scoring.services.transfer import event_export, results_csv, sealed_history, standings_csv
+from scoring.services.standings_export import standings_table_csv
+from scoring.services.transfer import event_export, results_csv, sealed_history
 from tournament.models import Event
 
 
@@ -41,7 +42,7 @@ class Command(BaseCommand):
         folder = output or Path()
         folder.mkdir(parents=True, exist_ok=True)
         if options["format"] == "csv":
-            files = {f"{event.slug}-standings.csv": standings_csv(event),
+            files = {f"{event.slug}-standings.csv": standings_table_csv(event),
                      f"{event.slug}-results.csv": results_csv(event)}
         else:
             files = {f"{event.slug}-game-{game.pk}.json":
