@@ -222,11 +222,12 @@ def standings_progress(event: Event) -> Progress:
     results = counted_results(event)
     per_round = _round_points(event, results)
     latest = max((r.round for rounds in per_round.values() for r in rounds), default=None)
-    earlier = latest is not None and results.filter(game__table__round__number__lt=latest).exists()
+    # The round before the latest that has a counted game: round numbers may have gaps.
+    earlier = (max((r.round for rounds in per_round.values() for r in rounds if r.round < latest), default=None)
+               if latest is not None else None)
     previous = ({row.player_id: row.rank for row in _rows(event, before_round=latest) if row.rank is not None}
-                if earlier else {})
-    return Progress(previous_round=latest - 1 if earlier and latest else None, previous_ranks=previous,
-                    rounds=per_round)
+                if earlier is not None else {})
+    return Progress(previous_round=earlier, previous_ranks=previous, rounds=per_round)
 
 
 def _round_points(event: Event, results: QuerySet[GameResult]) -> dict[int, list[RoundPoints]]:

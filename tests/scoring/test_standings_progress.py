@@ -223,3 +223,22 @@ def test_mcr_teams_rank_on_table_points_and_rounds_carry_them():
     event.save()
     assert [(t.rank, t.name, t.table_points) for t in team_standings(event)] == [
         (1, "Sun", Decimal("5.50")), (2, "Moon", Decimal("5.00"))]
+
+
+def test_the_movement_is_measured_from_the_last_round_played_before_the_latest():
+    """Rounds 1 and 3 played, round 2 not (a gap): the movement is since round 1. Round 1: Ann rons Cy 3 han
+    40 fu as dealer, 7700 (Ann 1st); round 3: Cy rons Ann, dealer mangan 12000 with kiriage (Cy 1st)."""
+    event = EventFactory.create()
+    ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
+    for number, east, hand in ((1, ann, {"result": "ron", "winner": ann.pk, "loser": cy.pk, "han": 3, "fu": 40}),
+                               (3, cy, {"result": "ron", "winner": cy.pk, "loser": ann.pk, "han": 4, "fu": 30})):
+        table = TableFactory.create(round=RoundFactory.create(event=event, number=number), number=1)
+        seats = [east, *(p for p in (ann, bo, cy, di) if p != east)]
+        game = game_create(event=event, player_ids=[p.pk for p in seats], table=table)
+        game_put_sheet(game_id=game.pk, hands=[hand], user=None, version=None, ended_by_time=True)
+    RoundFactory.create(event=event, number=2)
+    standings_recompute(event)
+    progress = standings_progress(event)
+    assert progress.previous_round == 1
+    assert progress.previous_ranks[ann.pk] == 1
+    assert progress.movement(cy.pk, Standing.objects.get(event=event, player=cy).rank) == 3  # 4th -> 1st
