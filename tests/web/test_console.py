@@ -95,7 +95,7 @@ def test_a_pasted_list_is_previewed_then_registered_with_one_confirm(org: Client
     response = org.post("/events/spring/manage/players/", {"text": LIST, "action": "check"})
     assert response.status_code == 200
     assert "3 lines read" in text(response)
-    assert "(known player)" in text(response)
+    assert "(known player: registered as Ann Lee (EMA))" in text(response)
     assert Registration.objects.count() == 0  # a preview saves nothing
     response = org.post("/events/spring/manage/players/", {"text": LIST, "action": "register"})
     assert response.status_code == 302

@@ -43,7 +43,7 @@ class RosterLine:
     club: str = ""
     team: str = ""
     substitute: bool = False
-    known: bool = False  # a player already in the database, found by federation id
+    known: str = ""  # the stored name of a player already in the database, found by federation id
     problems: tuple[str, ...] = field(default=())
 
 
@@ -57,7 +57,7 @@ def roster_read(*, event: Event, text: str) -> list[RosterLine]:
     taken_names = {n.casefold() for n in event.registrations.values_list("player__name", flat=True)}
     taken_ids = set(event.registrations.exclude(player__federation_id="")
                     .values_list("player__federation_id", flat=True))
-    known = set(Player.objects.filter(federation_id__in=list(ids)).values_list("federation_id", flat=True))
+    known = dict(Player.objects.filter(federation_id__in=list(ids)).values_list("federation_id", "name"))
     lines = []
     for number, row in rows:
         problems = [f"{column.replace('_', ' ')} is longer than {limit} characters"
@@ -79,7 +79,8 @@ def roster_read(*, event: Event, text: str) -> list[RosterLine]:
         if sub not in YES | NO:
             problems.append(f"substitute must be yes or no, not {row['substitute']!r}")
         lines.append(RosterLine(line=number, name=row["name"], federation_id=fid, country=row["country"],
-                                club=row["club"], team=row["team"], substitute=sub in YES, known=fid in known,
+                                club=row["club"], team=row["team"], substitute=sub in YES,
+                                known=known.get(fid, "") if fid else "",
                                 problems=tuple(problems)))
     return lines
 
