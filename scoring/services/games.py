@@ -12,6 +12,8 @@ from datetime import date
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.errors import Problem
 from rules.seating import Seating
@@ -86,13 +88,18 @@ def game_record_totals(*, event: Event, player_ids: list[int], scores: list[int]
     expected = ruleset.start_points * ruleset.players - ruleset.riichi_deposit * deposits_left
     problems = []
     if len(scores) != len(player_ids):
-        problems.append(Problem("scores", f"{len(scores)} scores for {len(player_ids)} players"))
+        problems.append(Problem("scores", _("%(scores)s scores for %(players)s players")
+                                % {"scores": len(scores), "players": len(player_ids)}))
     elif sum(scores) != expected:
-        problems.append(Problem("scores", f"the scores add up to {sum(scores)}; with {ruleset.start_points} each and "
-                                f"{deposits_left} riichi stick{'s' if deposits_left != 1 else ''} left they must "
-                                f"add up to {expected}"))
+        problems.append(Problem("scores", ngettext(
+            "the scores add up to %(sum)s; with %(start)s each and %(sticks)s riichi stick left they must add up "
+            "to %(expected)s",
+            "the scores add up to %(sum)s; with %(start)s each and %(sticks)s riichi sticks left they must add up "
+            "to %(expected)s", deposits_left) % {"sum": sum(scores), "start": ruleset.start_points,
+                                                  "sticks": deposits_left, "expected": expected}))
     if deposits_left < 0 or (deposits_left and not ruleset.riichi_deposit):
-        problems.append(Problem("deposits_left", "must be 0 or more (and 0 where the rules have no riichi sticks)"))
+        problems.append(Problem("deposits_left", _("must be 0 or more (and 0 where the rules have no riichi "
+                                                   "sticks)")))
     if problems:
         raise InvalidInput(problems)
     with transaction.atomic():

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.models import Hand, HandChange, Penalty
 from scoring.services.hands import game_seat_player, game_update
@@ -23,12 +24,12 @@ def round_unseat(*, round_: Round) -> int:
         games = Game.objects.select_for_update().filter(table__round=locked)
         played = Hand.objects.filter(game__in=games).values("game").distinct().count()
         if played:
-            raise InvalidInput.one("round", f"round {locked.number} cannot be seated again: {played} of its tables "
-                                   "have hands entered")
+            raise InvalidInput.one("round", _("round %(n)s cannot be seated again: %(tables)s of its tables have "
+                                             "hands entered") % {"n": locked.number, "tables": played})
         # A game's history and penalties are never deleted: a table with either stays.
         if HandChange.objects.filter(game__in=games).exists() or Penalty.objects.filter(game__in=games).exists():
-            raise InvalidInput.one("round", f"round {locked.number} cannot be seated again: a table has a history "
-                                   "(a substitute, an end by time) or a penalty")
+            raise InvalidInput.one("round", _("round %(n)s cannot be seated again: a table has a history (a "
+                                             "substitute, an end by time) or a penalty") % {"n": locked.number})
         count = locked.tables.count()
         games.delete()
         locked.tables.all().delete()
@@ -38,7 +39,7 @@ def round_unseat(*, round_: Round) -> int:
 def round_clock_start(*, round_: Round, minutes: int | None, at: datetime | None = None) -> Round:
     """Start the round's clock now (or at ``at``) with ``minutes`` to play (the round's own when None)."""
     if minutes is not None and not 1 <= minutes <= 24 * 60:
-        raise InvalidInput.one("time_limit_minutes", "must be between 1 and 1440 minutes")
+        raise InvalidInput.one("time_limit_minutes", _("must be between 1 and 1440 minutes"))
     round_.starts_at = at or timezone.now()
     if minutes is not None:
         round_.time_limit_minutes = minutes
@@ -57,7 +58,7 @@ def round_end_by_time(*, round_: Round, user: Any) -> list[Game]:
 def game_end_by_time(*, game: Game, user: Any) -> Game:
     """End one game by the clock after the hand in play; a finished game is left as it is."""
     if game.status != Game.Status.PLAYING:
-        raise InvalidInput.one("game", "this game is already finished")
+        raise InvalidInput.one("game", _("this game is already finished"))
     return game_update(game_id=game.pk, user=user, version=None, ended_by_time=True)
 
 
@@ -67,14 +68,14 @@ def seat_substitute(*, game: Game, position: int, player_id: int, user: Any) -> 
     with transaction.atomic():
         locked = Game.objects.select_for_update(of=("self",)).select_related("table").get(pk=game.pk)
         if locked.hands.exists():
-            raise InvalidInput.one("seat", "a substitute takes a seat before the game's first hand")
+            raise InvalidInput.one("seat", _("a substitute takes a seat before the game's first hand"))
         seat = locked.seats.filter(position=position).first()
         if seat is None:
-            raise InvalidInput.one("seat", f"this table has no seat {position + 1}")
+            raise InvalidInput.one("seat", _("this table has no seat %(n)s") % {"n": position + 1})
         if not locked.event.registrations.filter(player_id=player_id, withdrawn=False).exists():
-            raise InvalidInput.one("player", "is not a registered player of this event")
+            raise InvalidInput.one("player", _("is not a registered player of this event"))
         same_round = (Seat.objects.filter(player_id=player_id, game__table__round_id=locked.table.round_id)
                       if locked.table is not None else locked.seats.filter(player_id=player_id))
         if same_round.exists():
-            raise InvalidInput.one("player", "is already seated in this round")
+            raise InvalidInput.one("player", _("is already seated in this round"))
         return game_seat_player(game_id=locked.pk, position=seat.position, player_id=player_id, user=user)

@@ -17,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from scoring.services.confirmations import LOOK_ALIKE
 from scoring.services.hands import TableCodeWriter
@@ -58,16 +59,17 @@ def table_code_open(*, game: Game, code: str, session: Any, client: str) -> None
     per table and client address, so that a stranger's guesses cannot lock the table's players out."""
     table = game.table
     if table is None or not table.code_salt:
-        raise InvalidInput.one("code", "this game's table has no code: ask the organiser or a referee")
+        raise InvalidInput.one("code", _("this game's table has no code: ask the organiser or a referee"))
     key = f"table-code-failures:{table.pk}:{client}"
     if cache.get(key, 0) >= settings.AXES_FAILURE_LIMIT:
         minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-        raise Conflict.one("code", f"too many wrong codes for this table: try again in {minutes} minutes")
+        raise Conflict.one("code", _("too many wrong codes for this table: try again in %(minutes)s minutes")
+                           % {"minutes": minutes})
     given = "".join(ch for ch in code.upper() if ch.isalnum()).translate(LOOK_ALIKE)
     if not hmac.compare_digest(given, table_code(table).replace("-", "")):
         cache.add(key, 0, timeout=int(settings.AXES_COOLOFF_TIME.total_seconds()))
         cache.incr(key)
-        raise InvalidInput.one("code", "this is not the table's code")
+        raise InvalidInput.one("code", _("this is not the table's code"))
     cache.delete(key)
     opened = dict(session.get(SESSION_KEY, {}))
     opened[str(game.pk)] = table.code_salt

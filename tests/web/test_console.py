@@ -285,3 +285,15 @@ def test_a_withdrawn_player_is_refused_a_seat_by_every_path(org: Client, event: 
     ids = list(event.registrations.order_by("player__name").values_list("player_id", flat=True))
     with pytest.raises(InvalidInput, match="has withdrawn from this event"):
         game_seat(event=event, player_ids=ids)
+
+
+def test_the_consoles_refusals_are_in_the_readers_language(org: Client, event: Event):
+    org.cookies["django_language"] = "ko"
+    page = text(org.post("/events/spring/manage/players/", {"text": "Ann\nAnn\nBo, 1, KR, c, t, maybe",
+                                                            "action": "check"}))
+    assert "Ann 선수가 목록에 두 번 있습니다" in page
+    assert "대체 선수 칸은 yes 또는 no여야 합니다('maybe' 아님)" in page
+    event.rounds.create(number=1)
+    page = text(org.post("/events/spring/manage/rounds/1/", {"method": "named", "tables": "Nobody",
+                                                             "action": "seat"}))
+    assert "1번째 줄: 'Nobody'은(는) 등록된 선수가 아닙니다" in page

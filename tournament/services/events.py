@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from tournament.errors import InvalidInput
 from tournament.models import Event, Player, Registration, Round
@@ -50,7 +51,7 @@ def rounds_schedule(*, event: Event, count: int, first_start: datetime | None = 
                     time_limit_minutes: int | None = None, break_minutes: int = 0) -> list[Round]:
     """Add ``count`` rounds after the event's last, each starting when the one before ends plus the break."""
     if not 0 <= count <= MAX_ROUNDS:
-        raise InvalidInput.one("rounds", f"must be between 0 and {MAX_ROUNDS}")
+        raise InvalidInput.one("rounds", _("must be between 0 and %(most)s") % {"most": MAX_ROUNDS})
     step = timedelta(minutes=(time_limit_minutes or 0) + break_minutes)
     return [round_add(event=event, time_limit_minutes=time_limit_minutes,
                       starts_at=first_start + step * n if first_start is not None else None) for n in range(count)]
@@ -80,7 +81,7 @@ def referee_invite_valid(event: Event, invite: str) -> bool:
 def referee_join(*, event: Event, user: Any, invite: str) -> None:
     """Make a signed-in user a referee of the event, if ``invite`` is its current link's secret."""
     if not referee_invite_valid(event, invite):
-        raise InvalidInput.one("invite", "this referee link is not valid any more: ask the organiser for a new one")
+        raise InvalidInput.one("invite", _("this referee link is not valid any more: ask the organiser for a new one"))
     event.referees.add(user)
 
 

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.errors import Problem
 from tournament.errors import InvalidInput
@@ -30,6 +32,9 @@ YES = frozenset({"yes", "y", "1", "true", "x", "substitute", "sub"})
 NO = frozenset({"", "no", "n", "0", "false"})
 MAX_LINES = 1000  # far above any event's field; a longer paste is a mistake
 LIMITS = {"name": 100, "federation_id": 40, "country": 60, "club": 100, "team": 100}
+# The columns as a problem names them, in the reader's language (a service's messages follow the request's).
+COLUMN_WORDS = {"name": gettext_lazy("name"), "federation_id": gettext_lazy("federation id"),
+                "country": gettext_lazy("country"), "club": gettext_lazy("club"), "team": gettext_lazy("team")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +56,8 @@ def roster_read(*, event: Event, text: str) -> list[RosterLine]:
     """Every non-empty line of ``text`` as a player to register, each with its problems named."""
     rows = _rows(text)
     if len(rows) > MAX_LINES:
-        raise InvalidInput.one("players", f"the list has {len(rows)} lines; at most {MAX_LINES} at once")
+        raise InvalidInput.one("players", _("the list has %(n)s lines; at most %(most)s at once")
+                               % {"n": len(rows), "most": MAX_LINES})
     names = Counter(row["name"].casefold() for _, row in rows)
     ids = Counter(row["federation_id"] for _, row in rows if row["federation_id"])
     taken_names = {n.casefold() for n in event.registrations.values_list("player__name", flat=True)}
@@ -60,24 +66,26 @@ def roster_read(*, event: Event, text: str) -> list[RosterLine]:
     known = dict(Player.objects.filter(federation_id__in=list(ids)).values_list("federation_id", "name"))
     lines = []
     for number, row in rows:
-        problems = [f"{column.replace('_', ' ')} is longer than {limit} characters"
+        problems = [_("%(column)s is longer than %(limit)s characters") % {"column": COLUMN_WORDS[column],
+                                                                            "limit": limit}
                     for column, limit in LIMITS.items() if len(row[column]) > limit]
         if not row["name"]:
-            problems.append("the name is missing")
+            problems.append(_("the name is missing"))
         elif names[row["name"].casefold()] > 1:
-            problems.append(f"{row['name']} is in the list twice")
+            problems.append(_("%(name)s is in the list twice") % {"name": row["name"]})
         elif row["name"].casefold() in taken_names:
-            problems.append(f"{row['name']} is already registered")
+            problems.append(_("%(name)s is already registered") % {"name": row["name"]})
         fid = row["federation_id"]
         if fid and ids[fid] > 1:
-            problems.append(f"federation id {fid} is in the list twice")
+            problems.append(_("federation id %(id)s is in the list twice") % {"id": fid})
         elif fid in taken_ids:
-            problems.append(f"federation id {fid} is already registered")
+            problems.append(_("federation id %(id)s is already registered") % {"id": fid})
         if row["extra"]:
-            problems.append(f"{row['extra']} values, more than the {len(COLUMNS)} columns: " + ", ".join(COLUMNS))
+            problems.append(_("%(n)s values, more than the %(count)s columns: %(columns)s")
+                            % {"n": row["extra"], "count": len(COLUMNS), "columns": ", ".join(COLUMNS)})
         sub = row["substitute"].casefold()
         if sub not in YES | NO:
-            problems.append(f"substitute must be yes or no, not {row['substitute']!r}")
+            problems.append(_("substitute must be yes or no, not %(value)r") % {"value": row["substitute"]})
         lines.append(RosterLine(line=number, name=row["name"], federation_id=fid, country=row["country"],
                                 club=row["club"], team=row["team"], substitute=sub in YES,
                                 known=known.get(fid, "") if fid else "",
@@ -88,11 +96,13 @@ def roster_read(*, event: Event, text: str) -> list[RosterLine]:
 def roster_register(*, event: Event, text: str) -> list[Registration]:
     """Register every player of ``text``, all or none: InvalidInput naming each bad line."""
     lines = roster_read(event=event, text=text)
-    bad = [Problem("players", f"line {line.line}: " + "; ".join(line.problems)) for line in lines if line.problems]
+    bad = [Problem("players", _("line %(line)s: %(problems)s") % {"line": line.line,
+                                                                  "problems": "; ".join(line.problems)})
+           for line in lines if line.problems]
     if bad:
         raise InvalidInput(bad)
     if not lines:
-        raise InvalidInput.one("players", "the list is empty: one name per line, or CSV")
+        raise InvalidInput.one("players", _("the list is empty: one name per line, or CSV"))
     with transaction.atomic():
         return [_register(event, line) for line in lines]
 

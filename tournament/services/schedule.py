@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 
+from django.utils.translation import gettext as _
+
 from rules.errors import Problem, RuleError
 from rules.seating import Table, schedule_from_csv
 from tournament.errors import InvalidInput
@@ -41,7 +43,7 @@ def seat_named(*, event: Event, number: int, text: str) -> list[Game]:
     transaction."""
     round_ = Round.objects.filter(event=event, number=number).first()
     if round_ is None or round_.tables.exists():
-        raise InvalidInput.one("tables", f"round {number} does not exist or is already seated")
+        raise InvalidInput.one("tables", _("round %(n)s does not exist or is already seated") % {"n": number})
     size = event.ruleset().players
     lookup: dict[str, list[int]] = {}
     for pid, name, fid in event.registrations.filter(withdrawn=False).values_list(
@@ -59,18 +61,21 @@ def seat_named(*, event: Event, number: int, text: str) -> list[Game]:
         for name in names:
             found = lookup.get(name.casefold(), [])
             if len(found) != 1:
-                problems.append(Problem("tables", f"line {n}: " + (f"{name!r} is not a registered player"
-                                        if not found else f"{name!r} names {len(found)} players: use the id")))
+                why = (_("%(name)r is not a registered player") % {"name": name} if not found else
+                       _("%(name)r names %(n)s players: use the id") % {"name": name, "n": len(found)})
+                problems.append(Problem("tables", _("line %(line)s: %(problems)s") % {"line": n, "problems": why}))
             elif found[0] in seen:
-                problems.append(Problem("tables", f"line {n}: {name} is already at the table of line {seen[found[0]]}"))
+                problems.append(Problem("tables", _("line %(line)s: %(name)s is already at the table of line "
+                                                    "%(other)s") % {"line": n, "name": name, "other": seen[found[0]]}))
             else:
                 seen[found[0]] = n
                 ids.append(found[0])
         if len(names) != size:
-            problems.append(Problem("tables", f"line {n}: {len(names)} players, a table has {size}"))
+            problems.append(Problem("tables", _("line %(line)s: %(n)s players, a table has %(size)s")
+                                    % {"line": n, "n": len(names), "size": size}))
         tables.append(Table(number=len(tables) + 1, seats=tuple(ids)))
     if not lines:
-        problems.append(Problem("tables", "no tables: one line per table, its players East first"))
+        problems.append(Problem("tables", _("no tables: one line per table, its players East first")))
     if problems:
         raise InvalidInput(problems)
     return tables_open(event, round_, tables)
