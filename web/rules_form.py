@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.errors import RuleError
@@ -58,6 +59,20 @@ LABELS: dict[str, Any] = {
 HELP: dict[str, Any] = {
     "uma": _("points by rank, first to last; empty: the preset's uma by the number of players above the return"),
     "table_points": _("table points by rank, first to last; empty: none"),
+}
+# The options' values as an organiser reads them (the stored value is the enum's string, rules.options).
+CHOICE_WORDS: dict[str, Any] = {
+    "riichi": _("riichi"), "mcr": _("MCR"), "split": _("split"), "seat_order": _("seat order"),
+    "first_place": _("first place"), "lost": _("lost"), "head_bump": _("head bump"),
+    "head_bump_yakuman_exception": _("head bump, a yakuman is never bumped"),
+    "double_head_bump_triple_abort": _("double ron by head bump, triple ron aborts"), "all": _("all win"),
+    "double_only_triple_abort": _("double ron, triple ron aborts"), "each_winner": _("each winner"),
+    "first_winner": _("first winner"), "own_back_rest_first": _("own back, the rest to the first winner"),
+    "tenpai": _("tenpai"), "win": _("win"), "none": _("none"), "always": _("always"),
+    "if_first": _("if first"), "never": _("never"), "until_goal": _("until the goal"),
+    "reverse_mangan": _("reverse mangan"), "flat": _("flat"), "standard": _("standard"),
+    "equal_shares": _("equal shares"), "five_player_rule_2": _("five-player rule 2"), "exact": _("exact"),
+    "nearest_thousand": _("nearest 1000"), "fed_yakuman": _("fed yakuman"), "whole_hand": _("whole hand"),
 }
 PLACES = 2  # decimals of a points value (uma and penalties are whole or half points in every rule book)
 
@@ -121,7 +136,7 @@ _KEEP = object()  # an uma given by the number of players above the return, left
 
 
 def _fields(name: str, spec: Param, players: int, value: Any) -> dict[str, forms.Field]:
-    label, help_text = LABELS.get(name, name.replace("_", " ")), HELP.get(name, spec.help)
+    label, help_text = LABELS.get(name, name.replace("_", " ")), HELP.get(name) or gettext(spec.help)
     low, high = spec.minimum, spec.maximum
     if spec.kind in (ParamKind.UMA, ParamKind.POINTS_LIST):
         values = value if isinstance(value, list) else []
@@ -135,7 +150,7 @@ def _fields(name: str, spec: Param, players: int, value: Any) -> dict[str, forms
     elif spec.kind == ParamKind.BOOL:
         field = forms.BooleanField(required=False)
     elif spec.kind == ParamKind.CHOICE:
-        field = forms.ChoiceField(choices=[(c, c.replace("_", " ")) for c in spec.choices])
+        field = forms.ChoiceField(choices=[(c, CHOICE_WORDS.get(c, c.replace("_", " "))) for c in spec.choices])
     else:
         field = forms.DecimalField(decimal_places=PLACES, min_value=low, max_value=high)
     field.label, field.help_text, field.initial = label, help_text, value

@@ -297,3 +297,18 @@ def test_the_consoles_refusals_are_in_the_readers_language(org: Client, event: E
     page = text(org.post("/events/spring/manage/rounds/1/", {"method": "named", "tables": "Nobody",
                                                              "action": "seat"}))
     assert "1번째 줄: 'Nobody'은(는) 등록된 선수가 아닙니다" in page
+
+
+def test_every_option_of_the_rules_has_words_for_the_organiser():
+    from rules.parameters import PARAMETERS
+    from web.rules_form import CHOICE_WORDS
+
+    values = {value for spec in PARAMETERS.values() for value in spec.choices}
+    assert values - set(CHOICE_WORDS) == set()
+
+
+def test_the_rules_form_speaks_korean(org: Client, event: Event):
+    org.cookies["django_language"] = "ko"
+    form = org.get("/events/spring/manage/settings/").context["rules"]
+    assert form["round_winds"].help_text != "1 = East only, 2 = East-South, 4 = full game"
+    assert dict(form.fields["ties"].choices)["split"] != "split"

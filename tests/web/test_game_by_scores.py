@@ -112,3 +112,11 @@ def test_an_mcr_game_by_its_scores_has_no_riichi_sticks(referee: User):
     assert response.status_code == 302
     table_points = {row["player"]: row["table_points"] for row in Game.objects.get().result["final"]}
     assert table_points == {0: 4, 1: 2, 2: 1, 3: 0}
+
+
+def test_the_sum_is_refused_in_the_readers_language(referee: User, league: Event):
+    client = Client()
+    client.force_login(referee)
+    client.cookies["django_language"] = "ko"
+    response = post(client, ids("Ann", "Bo", "Cy", "Di"), [45200, 31000, 24800, 18500], 1)
+    assert "점수 합계가 119500입니다: 각자 30000에 리치봉 1개가 남았다면 합계는 119000이어야 합니다" in text(response)
