@@ -97,16 +97,22 @@ def game_confirm(*, game_id: int, player_id: int, code: str, disputed: bool = Fa
 
 
 def _check_code(game: Game, player_id: int, code: str) -> None:
-    key = f"confirm-failures:{game.event_id}:{player_id}"
-    failures = cache.get(key, 0)
-    if failures >= settings.AXES_FAILURE_LIMIT:
+    code_attempt(key=f"confirm-failures:{game.event_id}:{player_id}", given=code,
+                 expected=player_code(game.event, player_id),
+                 too_many="too many wrong codes for this player: try again in %(minutes)s minutes",
+                 wrong="this is not the player's code")
+
+
+def code_attempt(*, key: str, given: str, expected: str, too_many: str, wrong: str) -> None:
+    """A code a person typed, against ``expected``; wrong attempts under ``key`` are limited as the login limits
+    them: Conflict(``too_many``, with the minutes to wait) once over the limit, InvalidInput(``wrong``)."""
+    if cache.get(key, 0) >= settings.AXES_FAILURE_LIMIT:
         minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-        raise Conflict.one("code", f"too many wrong codes for this player: try again in {minutes} minutes")
+        raise Conflict.one("code", too_many % {"minutes": minutes})
     # Base32 has no 0, 1 or 8: a player who reads O, I or B as a digit still gets in.
-    given = "".join(ch for ch in code.upper() if ch.isalnum()).translate(LOOK_ALIKE)
-    expected = player_code(game.event, player_id).replace("-", "")
-    if not hmac.compare_digest(given, expected):
+    typed = "".join(ch for ch in given.upper() if ch.isalnum()).translate(LOOK_ALIKE)
+    if not hmac.compare_digest(typed, expected.replace("-", "")):
         cache.add(key, 0, timeout=int(settings.AXES_COOLOFF_TIME.total_seconds()))
         cache.incr(key)  # atomic where it matters (Redis): two wrong guesses at once count twice
-        raise InvalidInput.one("code", "this is not the player's code")
+        raise InvalidInput.one("code", wrong)
     cache.delete(key)

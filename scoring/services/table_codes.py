@@ -15,13 +15,12 @@ import secrets
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.services.confirmations import LOOK_ALIKE
+from scoring.services.confirmations import code_attempt
 from scoring.services.hands import TableCodeWriter
-from tournament.errors import Conflict, InvalidInput
+from tournament.errors import InvalidInput
 from tournament.models import Game, Round, Table
 
 CODE_LENGTH = 10  # 50 bits in base32: with wrong guesses limited, far beyond guessing during a round
@@ -60,17 +59,9 @@ def table_code_open(*, game: Game, code: str, session: Any, client: str) -> None
     table = game.table
     if table is None or not table.code_salt:
         raise InvalidInput.one("code", _("this game's table has no code: ask the organiser or a referee"))
-    key = f"table-code-failures:{table.pk}:{client}"
-    if cache.get(key, 0) >= settings.AXES_FAILURE_LIMIT:
-        minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-        raise Conflict.one("code", _("too many wrong codes for this table: try again in %(minutes)s minutes")
-                           % {"minutes": minutes})
-    given = "".join(ch for ch in code.upper() if ch.isalnum()).translate(LOOK_ALIKE)
-    if not hmac.compare_digest(given, table_code(table).replace("-", "")):
-        cache.add(key, 0, timeout=int(settings.AXES_COOLOFF_TIME.total_seconds()))
-        cache.incr(key)
-        raise InvalidInput.one("code", _("this is not the table's code"))
-    cache.delete(key)
+    code_attempt(key=f"table-code-failures:{table.pk}:{client}", given=code, expected=table_code(table),
+                 too_many=_("too many wrong codes for this table: try again in %(minutes)s minutes"),
+                 wrong=_("this is not the table's code"))
     opened = dict(session.get(SESSION_KEY, {}))
     opened[str(game.pk)] = table.code_salt
     session[SESSION_KEY] = opened
