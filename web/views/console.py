@@ -7,7 +7,6 @@ shown next to its field with nothing saved.
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -23,6 +22,7 @@ from tournament.models import Event
 from tournament.services import events as services
 from web import console_presenters as console
 from web.console_forms import EventCreateForm, EventSettingsForm
+from web.forms import add_problems
 from web.rules_form import RulesForm
 
 
@@ -34,12 +34,6 @@ def organised(request: HttpRequest, slug: str) -> Event:
     return event
 
 
-def show_problems(form: forms.Form, exc: InvalidInput) -> None:
-    """A service's refusal next to the fields it names (on top when the form has no such field)."""
-    for problem in exc.problems:
-        form.add_error(problem.field if problem.field in form.fields else None, str(problem.message))
-
-
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def event_new(request: HttpRequest) -> HttpResponse:
@@ -48,7 +42,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
         try:
             event = services.event_open(organiser=request.user, **form.cleaned_data)
         except InvalidInput as exc:
-            show_problems(form, exc)
+            add_problems(form, exc.problems)
         else:
             messages.success(request, _("%(name)s is ready: add its players next.") % {"name": event.name})
             return redirect("console-players", slug=event.slug)
@@ -79,7 +73,7 @@ def event_settings(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             event_update(event=event, ruleset_overrides=overrides, **form.settings())
         except InvalidInput as exc:
-            show_problems(rules, exc)
+            add_problems(rules, exc.problems)
         else:
             messages.success(request, _("The settings are saved."))
             return redirect("console", slug=event.slug)

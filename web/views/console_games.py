@@ -15,8 +15,8 @@ from scoring.services.games import game_record_totals
 from tournament.errors import InvalidInput
 from tournament.models import Event
 from web.console_forms import TotalsForm
+from web.forms import add_problems
 from web.presenters import wind_label
-from web.views.console import show_problems
 
 
 @login_required
@@ -36,7 +36,7 @@ def game_by_scores(request: HttpRequest, slug: str) -> HttpResponse:
                                       deposits_left=form.cleaned_data.get("deposits_left", 0), user=request.user,
                                       played_on=form.cleaned_data["played_on"])
         except InvalidInput as exc:
-            show_problems(form, exc)
+            add_problems(form, exc.problems)
         else:
             messages.success(request, _("The game is recorded."))
             return redirect("game", game_id=game.pk)

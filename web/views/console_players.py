@@ -16,7 +16,8 @@ from tournament.models import Registration
 from tournament.services import roster
 from web import console_presenters as console
 from web.console_forms import PlayerEditForm, PlayersForm
-from web.views.console import organised, show_problems
+from web.forms import add_problems
+from web.views.console import organised
 
 
 @login_required
@@ -38,7 +39,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                                                    len(added)) % {"n": len(added)})
                 return redirect("console-players", slug=event.slug)
         except InvalidInput as exc:
-            show_problems(form, exc)
+            add_problems(form, exc.problems)
     registered = (event.registrations.select_related("player", "team")
                   .order_by("withdrawn", "substitute", "player__name"))
     return render(request, "console/players.html", {

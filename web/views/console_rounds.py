@@ -19,7 +19,8 @@ from tournament.services.events import round_add
 from tournament.services.seating import Method
 from web import console_presenters as console
 from web.console_forms import ClockForm, SeatForm, SubstituteForm
-from web.views.console import organised, show_problems
+from web.forms import add_problems
+from web.views.console import organised
 
 
 def _round(request: HttpRequest, slug: str, number: int) -> tuple[Event, Round]:
@@ -55,7 +56,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                            "plan": plan}
                 form = SeatForm(initial={"method": method, "seed": seed})
         except InvalidInput as exc:
-            show_problems(form, exc)
+            add_problems(form, exc.problems)
     tables = console.round_tables(request, round_)
     return render(request, "console/round.html", {"available": console.unseated_players(round_),
         "event": event, "round": round_, "form": form, "preview": preview, "tables": tables,
