@@ -1,12 +1,17 @@
-"""A game's history as a hash chain, and an event's head over its games (issue 14: tamper evidence).
+"""A game's history as a sealed chain, and an event's head over its games (issues 14 and 25: tamper evidence).
 
-Each history entry's hash is SHA-256 over the canonical JSON of its content
-(sorted keys, no whitespace, UTF-8; so that a database's own JSON ordering
-cannot change it) together with the previous entry's hash. Changing,
-removing or reordering an entry, or a stored hand that no longer matches
-what the history says, is found by ``verify_game``. The event's head is a
-hash over its games' heads in game order, so one value published for an
-event covers every game in it.
+Each history entry's seal is HMAC-SHA256, under a key the database does not
+hold (``scoring.services.history_keys``), over the canonical JSON of its
+content (sorted keys, no whitespace, UTF-8; so that a database's own JSON
+ordering cannot change it), the previous entry's seal and the key's id.
+Changing, removing, adding or reordering an entry, or a stored hand that no
+longer matches what the history says, is found by ``verify_game``; without
+the key, whoever holds the database cannot seal a forged entry. Entries
+written before sealing was keyed carry no key id and a plain SHA-256: they
+are checked, but a chain that ends in one is reported as unsealed until
+``verify_history --seal`` seals it. The event's head is a hash over its
+games' heads in game order, so one value published for an event covers
+every game in it.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from typing import Any
 from django.db.models import OuterRef, Subquery
 
 from scoring.models import HandChange
+from scoring.services import history_keys
+from scoring.services.history_keys import UNKEYED
 from tournament.models import Event, Game
 
 SHORT = 12  # hex digits shown on a page: enough to compare by eye
@@ -44,8 +51,20 @@ def entry_content(*, index: int | None, action: str, before: Any, after: Any, au
             "version": version}
 
 
-def seal(content: Mapping[str, Any], previous: str) -> str:
-    """The hash of an entry with this content following the entry hashed ``previous``."""
+def seal(content: Mapping[str, Any], previous: str) -> tuple[str, str]:
+    """The id of the key that seals a new entry with this content after the entry sealed ``previous``, and the
+    seal."""
+    name, key = history_keys.sealing_key()
+    return name, keyed_seal(content, previous, name, key)
+
+
+def keyed_seal(content: Mapping[str, Any], previous: str, name: str, key: bytes) -> str:
+    # The key's id is sealed too: an entry cannot be passed off as sealed by another key, or by none.
+    return history_keys.mac(key, canonical({"previous": previous, "entry": content, "key": name}))
+
+
+def unkeyed_seal(content: Mapping[str, Any], previous: str) -> str:
+    """The plain hash of an entry written before sealing was keyed."""
     return hashlib.sha256(canonical({"previous": previous, "entry": content})).hexdigest()
 
 
@@ -55,34 +74,55 @@ def content_of(change: HandChange) -> dict[str, Any]:
 
 
 def exported(change: HandChange) -> dict[str, Any]:
-    """An entry as exports carry it: its content, the previous hash and its own."""
-    return {**content_of(change), "previous": change.previous, "hash": change.hash}
+    """An entry as exports carry it: its content, the previous seal, its key's id and its own seal."""
+    return {**content_of(change), "previous": change.previous, "key": change.key, "hash": change.hash}
 
 
 @dataclass(frozen=True, slots=True)
 class ChainReport:
-    head: str  # the last entry's hash (blank for a game with no history)
+    head: str  # the last entry's seal (blank for a game with no history)
     entries: int
     problem: str | None  # the first entry that does not hold, in words; None when the chain is intact
+    unsealed: bool = False  # the chain ends in entries written before keyed sealing: forgeable by the database
 
     @property
     def intact(self) -> bool:
         return self.problem is None
 
 
-def verify_entries(entries: Sequence[Mapping[str, Any]]) -> ChainReport:
-    """Recompute a chain given as exported entries (content plus ``previous`` and ``hash``)."""
-    previous = EMPTY
+def verify_entries(entries: Sequence[Mapping[str, Any]], *, foreign: bool = False) -> ChainReport:
+    """Recompute a chain given as exported entries (content plus ``previous``, ``key`` and ``hash``).
+
+    ``foreign``: the entries come from another server's export, whose keys this one may not hold; an entry
+    sealed with such a key is checked for its place in the chain only.
+    """
+    previous, keyed = EMPTY, False
     for number, entry in enumerate(entries, start=1):
         content = {key: entry.get(key) for key in ("index", "action", "before", "after", "author", "at", "version")}
+        name = entry.get("key") or UNKEYED
         if entry.get("previous") != previous:
             return ChainReport(previous, len(entries), f"history entry {number} ({_what(content)}) does not follow "
                                "the entry before it: an entry was removed, added or reordered")
-        if seal(content, previous) != entry.get("hash"):
-            return ChainReport(previous, len(entries), f"history entry {number} ({_what(content)}) does not match "
-                               "its hash: its content was changed")
+        problem = _seal_problem(content, previous, str(name), str(entry.get("hash")), keyed=keyed, foreign=foreign)
+        if problem is not None:
+            return ChainReport(previous, len(entries), f"history entry {number} ({_what(content)}) {problem}")
+        keyed = keyed or name != UNKEYED
         previous = str(entry["hash"])
-    return ChainReport(previous, len(entries), None)
+    return ChainReport(previous, len(entries), None, unsealed=bool(entries) and not keyed)
+
+
+def _seal_problem(content: Mapping[str, Any], previous: str, name: str, seal_: str, *, keyed: bool,
+                  foreign: bool) -> str | None:
+    if name == UNKEYED:
+        if keyed:
+            return "has no key after entries that have one: it was written behind the application's back"
+        return None if unkeyed_seal(content, previous) == seal_ else "does not match its hash: its content was changed"
+    key = history_keys.verifying_key(name)
+    if key is None:
+        return None if foreign else (f"is sealed with the key {name}, which this server does not hold: set it in "
+                                     "HISTORY_OLD_KEYS, or the entry was forged")
+    return None if keyed_seal(content, previous, name, key) == seal_ else ("does not match its seal: its content "
+                                                                          "was changed")
 
 
 def verify_game(game: Game) -> ChainReport:
@@ -91,6 +131,10 @@ def verify_game(game: Game) -> ChainReport:
     report = verify_entries(entries)
     if not report.intact:
         return report
+    if entries and entries[-1]["version"] != game.version:
+        return ChainReport(report.head, report.entries, f"the game is at version {game.version} but its history "
+                           f"ends at version {entries[-1]['version']}: entries were removed from its end, or the "
+                           "game was changed outside the history")
     derived = hands_from_history(entries)
     stored = [h.record for h in game.hands.order_by("index")]
     if derived != stored:
@@ -115,6 +159,31 @@ def hands_from_history(entries: Iterable[Mapping[str, Any]]) -> list[Any]:
         elif action in (HandChange.Action.SHEET, HandChange.Action.IMPORT):
             hands = list(after["hands"]) if isinstance(after, dict) else list(after or [])
     return hands
+
+
+@dataclass(frozen=True, slots=True)
+class KeptHead:
+    """Where a head a player kept (its first digits at least) stands in the game's history today."""
+    found: bool
+    entry: int | None  # its entry's number, from 1
+    later: int  # entries written after it (corrections, confirmations, seals)
+
+
+MIN_KEPT_DIGITS = 8
+
+
+def kept_head(game: Game, head: str) -> KeptHead:
+    """A head kept from the game page, the confirmation or the printed result, looked for in the history: found,
+    the chain holds (the caller checks ``verify_game``) and nothing written since is hidden; not found, the
+    history was rewritten since."""
+    prefix = head.strip().lower()
+    if len(prefix) < MIN_KEPT_DIGITS:
+        return KeptHead(False, None, 0)
+    seals = list(HandChange.objects.filter(game=game).order_by("id").values_list("hash", flat=True))
+    for number, seal_ in enumerate(seals, start=1):
+        if seal_.startswith(prefix):
+            return KeptHead(True, number, len(seals) - number)
+    return KeptHead(False, None, 0)
 
 
 def game_head(game: Game) -> str:
