@@ -25,7 +25,7 @@ from typing import Any
 
 from django.db.models import OuterRef, Subquery
 
-from scoring.models import HandChange
+from scoring.models import Confirmation, HandChange, Penalty
 from scoring.services import history_keys
 from scoring.services.history_keys import UNKEYED
 from tournament.models import Event, Game
@@ -46,9 +46,24 @@ def sealed_time(moment: datetime) -> datetime:
 
 
 def entry_content(*, index: int | None, action: str, before: Any, after: Any, author: str, at: str,
-                  version: int) -> dict[str, Any]:
-    return {"index": index, "action": action, "before": before, "after": after, "author": author, "at": at,
-            "version": version}
+                  version: int, terms: Any = None) -> dict[str, Any]:
+    content = {"index": index, "action": action, "before": before, "after": after, "author": author, "at": at,
+               "version": version}
+    if terms is not None:  # entries written before terms were sealed hash without the key
+        content["terms"] = terms
+    return content
+
+
+def game_terms(game: Game) -> dict[str, Any]:
+    """Everything besides its hands that decides a game's result, as sealed into each entry: who sat where (and
+    who as a substitute), the start, the rules, the end by time and the game's penalties."""
+    seats = sorted(game.seats.all(), key=lambda seat: seat.position)
+    key, overrides = game.rules_source()
+    return {"players": [s.player_id for s in seats], "substitutes": [s.player_id for s in seats if s.substitute],
+            "start": game.start or None, "ruleset": key, "overrides": overrides,
+            "end": "time" if game.ended_by_time else None,
+            "penalties": [[p.player_id, str(p.points), p.reason] for p in Penalty.objects.filter(game=game)
+                          .order_by("id")]}
 
 
 def seal(content: Mapping[str, Any], previous: str) -> tuple[str, str]:
@@ -70,12 +85,15 @@ def unkeyed_seal(content: Mapping[str, Any], previous: str) -> str:
 
 def content_of(change: HandChange) -> dict[str, Any]:
     return entry_content(index=change.index, action=change.action, before=change.before, after=change.after,
-                         author=change.author, at=change.at.isoformat(), version=change.version)
+                         author=change.author, at=change.at.isoformat(), version=change.version, terms=change.terms)
 
 
 def exported(change: HandChange) -> dict[str, Any]:
     """An entry as exports carry it: its content, the previous seal, its key's id and its own seal."""
     return {**content_of(change), "previous": change.previous, "key": change.key, "hash": change.hash}
+
+
+_CONTENT = ("index", "action", "before", "after", "author", "at", "version", "terms")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +116,8 @@ def verify_entries(entries: Sequence[Mapping[str, Any]], *, foreign: bool = Fals
     """
     previous, keyed = EMPTY, False
     for number, entry in enumerate(entries, start=1):
-        content = {key: entry.get(key) for key in ("index", "action", "before", "after", "author", "at", "version")}
+        fields: dict[str, Any] = {key: entry.get(key) for key in _CONTENT}
+        content = entry_content(**fields)
         name = entry.get("key") or UNKEYED
         if entry.get("previous") != previous:
             return ChainReport(previous, len(entries), f"history entry {number} ({_what(content)}) does not follow "
@@ -142,7 +161,37 @@ def verify_game(game: Game) -> ChainReport:
                      min(len(derived), len(stored)))
         return ChainReport(report.head, report.entries, f"hand {first + 1} as stored differs from what the history "
                            "says it is: the hand was changed outside the history")
-    return report
+    problem = _terms_problem(game, entries) or _confirmations_problem(game, entries)
+    return report if problem is None else ChainReport(report.head, report.entries, problem)
+
+
+def _terms_problem(game: Game, entries: Sequence[Mapping[str, Any]]) -> str | None:
+    sealed = next((e["terms"] for e in reversed(entries) if e.get("terms") is not None), None)
+    if sealed is None:
+        return None
+    now = game_terms(game)
+    changed = [name for name in now if now[name] != sealed.get(name)]
+    if not changed:
+        return None
+    return (f"the game's {', '.join(changed)} differ from what its history says: changed outside the history "
+            f"(history: {', '.join(f'{n} {sealed.get(n)!r}' for n in changed)}; stored: "
+            f"{', '.join(f'{n} {now[n]!r}' for n in changed)})")
+
+
+def _confirmations_problem(game: Game, entries: Sequence[Mapping[str, Any]]) -> str | None:
+    """The players' words as stored must be the ones given since the last change (a change clears them)."""
+    told: dict[int, tuple[str, str]] = {}
+    for entry in entries:
+        if entry.get("action") == HandChange.Action.CONFIRM and isinstance(entry.get("after"), dict):
+            told[entry["after"]["player"]] = (entry["after"]["verdict"], entry["after"].get("reason", ""))
+        elif entry.get("action") != HandChange.Action.SEAL:
+            told = {}
+    stored = {c.player_id: (c.verdict, c.reason) for c in Confirmation.objects.filter(game=game)}
+    if stored == told:
+        return None
+    players = sorted(set(stored) ^ set(told) | {p for p in stored if stored[p] != told.get(p)})
+    return (f"the confirmations of player(s) {players} differ from what the history says: confirmations were "
+            "added, removed or changed outside the history")
 
 
 def hands_from_history(entries: Iterable[Mapping[str, Any]]) -> list[Any]:

@@ -1,9 +1,10 @@
 """python manage.py verify_history [EVENT] [--seal] [--head GAME:DIGITS]: check every game's sealed history.
 
-Every entry's seal is recomputed under the history key it names, and every game's hands are compared with what
-its history says they are. A chain written before seals were keyed is reported as unsealed; ``--seal`` seals the
-intact ones (a keyed entry that changes nothing is appended). ``--head 12:3fa0c1d2e4b5`` looks for a head a
-player kept in game 12's history.
+Every entry's seal is recomputed under the history key it names, and every game's hands, seats, start, rules,
+end, penalties and confirmations are compared with what its history says they are; then each game's result and
+each event's standings are recomputed from them and compared with the stored ones. A chain written before seals
+were keyed is reported as unsealed; ``--seal`` seals the intact ones (a keyed entry that changes nothing is
+appended). ``--head 12:3fa0c1d2e4b5`` looks for a head a player kept in game 12's history.
 
 Exit 0 when every chain holds and is sealed, 1 naming each game that does not (or a kept head not found), 2 for
 an unknown event or game.
@@ -16,6 +17,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.services.audit import result_problems, standings_problems
 from scoring.services.chain import SHORT, event_head, kept_head, verify_game
 from scoring.services.sealing import game_seal
 from tournament.models import Event, Game
@@ -26,9 +28,10 @@ EXIT_UNKNOWN = 2
 
 
 class Command(BaseCommand):
-    help = ("Check that no game's history or hands were changed outside the application: every history entry's "
-            "seal is recomputed under the history key from its content and the entry before it, and every "
-            "game's hands are compared with what its history says they are.")
+    help = ("Check that nothing that decides a result was changed outside the application: every history entry's "
+            "seal is recomputed under the history key from its content and the entry before it, every game's "
+            "hands, seats, rules and penalties are compared with what its history says, and every result and "
+            "standing is recomputed from them.")
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("event", nargs="?", help="the event's slug (default: every event)")
@@ -47,17 +50,27 @@ class Command(BaseCommand):
                 report = game_seal(game.pk) if options["seal"] else verify_game(game)
                 games += 1
                 entries += report.entries
-                if not report.intact:
+                problems = [str(report.problem)] if not report.intact else result_problems(game)
+                if problems:
                     broken += 1
-                    self.stderr.write(f"{event.slug}: game {game.pk}: {report.problem}")
-                elif report.unsealed:
+                    for problem in problems:
+                        self.stderr.write(f"{event.slug}: game {game.pk}: {problem}")
+                if report.intact and report.unsealed:
                     unsealed += 1
                     self.stderr.write(f"{event.slug}: game {game.pk}: its history carries no keyed seal: it was "
                                       "written before seals were keyed, or rewritten by someone without the key; "
                                       "if it predates keyed seals, `manage.py verify_history --seal` seals it")
+            standings = standings_problems(event)
+            if standings is None:
+                self.stdout.write(f"{event.slug}: standings not checked: a recompute is pending "
+                                  "(`manage.py recompute_standings` runs it)")
+            for problem in standings or []:
+                broken += 1
+                self.stderr.write(f"{event.slug}: {problem}: the standings were changed outside the application")
             self.stdout.write(f"{event.slug}: head {event_head(event)[:SHORT]}")
         if broken or unsealed:
-            self.stderr.write(f"{broken} of {games} game(s) do not match their history, {unsealed} unsealed")
+            self.stderr.write(f"{broken} problem(s) in {games} game(s) and their standings, {unsealed} game(s) "
+                              "unsealed")
             sys.exit(EXIT_BROKEN)
         self.stdout.write(f"all {games} game histories intact and sealed ({entries} entries)")
 
