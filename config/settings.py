@@ -23,6 +23,12 @@ django_stubs_ext.monkeypatch()
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 SECRET_KEY = env_str("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
+# Older SECRET_KEYs, newest first: sessions and links they signed stay valid, and history they sealed verifies.
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS")
+# The key that seals each history entry (scoring.services.history_keys); by default one derived from SECRET_KEY.
+# A key of its own lets SECRET_KEY rotate without touching the history; retired ones go to HISTORY_OLD_KEYS.
+HISTORY_KEY = env_str("HISTORY_KEY")
+HISTORY_OLD_KEYS = env_list("HISTORY_OLD_KEYS")
 # Off unless asked for: a traceback page for every visitor is the worst default. `make run` sets DEBUG=1.
 DEBUG = env_bool("DEBUG")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")

@@ -43,6 +43,7 @@ class HandChange(models.Model):
         GAME = "game"  # the game's clock or substitutes
         IMPORT = "import"  # a whole game from an online platform's log
         CONFIRM = "confirm"  # a player confirmed or disputed the game's result
+        SEAL = "seal"  # changes nothing: seals, with the history key, a chain written before keys were used
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     index = models.PositiveIntegerField(null=True, blank=True)
@@ -57,8 +58,13 @@ class HandChange(models.Model):
     version = models.PositiveIntegerField(help_text="the game's version after the change")
     previous = models.CharField(max_length=64, blank=True, help_text="the hash of the game's entry before this one; "
                                 "blank for the first")
-    hash = models.CharField(max_length=64, blank=True, help_text="SHA-256 over this entry's content and the "
-                            "previous hash (scoring.services.chain)")
+    # What besides the hands decides the result, after the change (chain.game_terms): sealed, so that seats, the
+    # start, the rules, the end and the penalties cannot be changed outside the history. Null before it was sealed.
+    terms = models.JSONField(null=True, blank=True)
+    # The id of the key that sealed the entry (never the key): blank for entries written before keyed seals.
+    key = models.CharField(max_length=16, blank=True, help_text="the id of the history key that sealed this entry")
+    hash = models.CharField(max_length=64, blank=True, help_text="HMAC-SHA256 under the history key over this "
+                            "entry's content and the previous seal (scoring.services.chain)")
 
     class Meta:
         ordering = ("game", "at", "id")

@@ -221,9 +221,11 @@ class GameAdmin(admin.ModelAdmin[Game]):
 
 @admin.register(HandChange)
 class HandChangeAdmin(admin.ModelAdmin[HandChange]):
-    list_display = ("game", "index", "action", "user", "at", "version")
+    # The author is what the seal covers; the account it links to is shown beside it.
+    list_display = ("game", "index", "action", "author", "at", "version", "key")
     list_filter = ("action",)
-    readonly_fields = ("game", "index", "action", "before", "after", "user", "at", "version")
+    readonly_fields = ("game", "index", "action", "before", "after", "author", "user", "at", "version", "previous",
+                       "key", "hash")
 
 
 @admin.register(Penalty)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import User
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -168,9 +167,9 @@ class SheetUpdateSerializer(serializers.Serializer[Any]):
 class HandChangeSerializer(serializers.ModelSerializer[HandChange]):
     """One change to a game: who, when, and the hand (or sheet, or game settings) before and after."""
 
-    user: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True, allow_null=True, help_text="the username; null for a script or a "
-        "deleted user")
+    # The username sealed into the entry, not the account row it links to: that link is outside the seal.
+    user = serializers.SerializerMethodField(help_text="the username who made the change (as sealed); null for a "
+                                             "script")
     index = serializers.IntegerField(allow_null=True, help_text="the hand changed; null for a whole sheet or "
                                      "the game's settings")
     before = serializers.DictField(allow_null=True, help_text="the hand record (or sheet, or settings) before; "
@@ -180,7 +179,10 @@ class HandChangeSerializer(serializers.ModelSerializer[HandChange]):
 
     class Meta:
         model = HandChange
-        fields = ("at", "user", "action", "index", "before", "after", "version", "previous", "hash")
+        fields = ("at", "user", "action", "index", "before", "after", "version", "previous", "key", "hash")
+
+    def get_user(self, change: HandChange) -> str | None:
+        return change.author or None
 
 
 class HandChangePageSerializer(serializers.Serializer[Any]):
@@ -190,6 +192,15 @@ class HandChangePageSerializer(serializers.Serializer[Any]):
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = HandChangeSerializer(many=True)
+
+
+class KeptHeadSerializer(serializers.Serializer[Any]):
+    """A head a player kept, looked for in the game's history."""
+
+    found = serializers.BooleanField(help_text="the kept head is an entry of the history: nothing before it was "
+                                     "rewritten since")
+    entry = serializers.IntegerField(allow_null=True, help_text="its entry's number, from 1")
+    later = serializers.IntegerField(help_text="entries written after it (corrections, confirmations)")
 
 
 class ChainSerializer(serializers.Serializer[Any]):
@@ -202,6 +213,10 @@ class ChainSerializer(serializers.Serializer[Any]):
     intact = serializers.BooleanField(help_text="every entry matches its hash and follows the one before, and "
                                       "the stored hands are what the history says")
     problem = serializers.CharField(allow_null=True, help_text="the first entry that does not hold, in words")
+    unsealed = serializers.BooleanField(help_text="the history was written before entries were sealed with the "
+                                        "server's history key: whoever holds the database could rewrite it")
+    kept = KeptHeadSerializer(allow_null=True, help_text="where the head asked about (head=) stands; null when "
+                              "none was asked about")
 
 
 class GameCreateSerializer(serializers.Serializer[Any]):

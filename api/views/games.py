@@ -251,12 +251,14 @@ class GameSheetView(_GameView):
 
 VERIFY = OpenApiParameter("verify", bool, description="answer only whether the history's hash chain holds, "
                           "with its head and the event's; public for a public event")
+KEPT = OpenApiParameter("head", str, description="with verify=1: a head kept from the game page, the confirmation "
+                        "or the printed result (8 or more of its first hex digits), looked for in the history")
 
 
 @extend_schema_view(get=extend_schema(
     description="Every change to the game's hands, each sealed onto a hash chain; for the event's organisers. "
                 "With verify=1: whether the chain holds, for anyone who may see the game.",
-    parameters=[VERIFY],
+    parameters=[VERIFY, KEPT],
     responses={200: PolymorphicProxySerializer(component_name="GameHistoryAnswer", resource_type_field_name=None,
                                                serializers=[HandChangePageSerializer, ChainSerializer]),
                401: NOT_AUTHENTICATED, 403: error_response("the history is for the event's organisers"),
@@ -269,10 +271,12 @@ class GameHistoryView(GenericAPIView[HandChange]):
             game = game_for(request, kwargs["game_id"])
             if not game.event.public and not game.event.is_organiser(request.user):
                 self.permission_denied(request, message="the history of a private event is for its organisers")
-            report = chain.verify_game(game)
+            report, head = chain.verify_game(game), request.query_params.get("head")
+            kept = chain.kept_head(game, head) if head is not None else None
             return Response(ChainSerializer({"head": report.head, "event_head": chain.event_head(game.event),
                                              "entries": report.entries, "intact": report.intact,
-                                             "problem": report.problem}).data)
+                                             "problem": report.problem, "unsealed": report.unsealed,
+                                             "kept": kept}).data)
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
@@ -281,4 +285,4 @@ class GameHistoryView(GenericAPIView[HandChange]):
         if not game.event.is_organiser(self.request.user):
             # 401 for a visitor who has not signed in (who might be an organiser), 403 for anyone else.
             self.permission_denied(self.request, message="the history is for the event's organisers")
-        return HandChange.objects.filter(game=game).select_related("user").order_by("id")
+        return HandChange.objects.filter(game=game).order_by("id")

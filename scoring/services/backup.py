@@ -7,6 +7,11 @@ A restore goes into an empty database only, in one transaction, and checks
 itself before it commits: every game's chain holds, every event's head is the
 one the backup recorded, and the standings recomputed from the restored games
 are the standings that were backed up.
+
+The file is sealed with the history key (``scoring.services.history_keys``): the
+header and each model's rows carry an HMAC, so a backup edited after it was
+written (an added superuser, a private event made public, a rehashed hand, a
+row of a kind a backup never holds) is refused, naming what differs.
 """
 
 from __future__ import annotations
@@ -14,7 +19,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import chain as chained
 from typing import IO, Any
 
 from django.contrib.auth import get_user_model
@@ -27,13 +31,17 @@ from django.utils import timezone
 
 from rules.errors import Problem
 from scoring.models import Confirmation, GameResult, Hand, HandChange, Penalty, Standing, StandingsState
-from scoring.services.chain import event_head, verify_game
+from scoring.services import history_keys
+from scoring.services.chain import canonical, event_head, verify_game
 from scoring.services.standings import standings_recompute
 from tournament.errors import Conflict, InvalidInput
 from tournament.models import Event, Game, Player, Registration, Round, Seat, Table, Team
 
 FORMAT = "mahjong-tournament-backup"
-VERSION = 1
+VERSION = 2  # 2: sealed with the history key
+# What a person calls the rows a seal names, in a refusal.
+_WHAT = {"auth.user": "the accounts", "auth.group": "the groups", "tournament.event": "the events",
+         "scoring.handchange": "the histories", "scoring.hand": "the hands"}
 
 
 def _models() -> list[type[models.Model]]:
@@ -53,30 +61,41 @@ def backup_write(out: IO[str]) -> dict[str, Any]:
     """Write the backup to ``out``; returns its header."""
     header = {"format": FORMAT, "version": VERSION, "created_at": timezone.now().isoformat(),
               "events": {e.slug: event_head(e) for e in Event.objects.order_by("pk")}}
-    rows = chained.from_iterable(model._default_manager.order_by("pk") for model in _models())
-    out.write(json.dumps({"header": header})[:-1] + ', "objects": ')
-    # Users' permissions and groups by name: their ids differ from one database to the next.
-    serializers.serialize("json", rows, stream=out, use_natural_foreign_keys=True)
-    out.write("}\n")
+    name, key = history_keys.sealing_key()
+    seals: dict[str, str] = {}
+    out.write(json.dumps({"header": header})[:-1] + ', "objects": [')
+    written = 0
+    for model in _models():
+        # Users' permissions and groups by name: their ids differ from one database to the next.
+        rows = json.loads(serializers.serialize("json", model._default_manager.order_by("pk"),
+                                                use_natural_foreign_keys=True))
+        seals[model._meta.label_lower] = history_keys.mac(key, canonical(rows))
+        for row in rows:
+            out.write((", " if written else "") + json.dumps(row))
+            written += 1
+    seal = {"key": name, "header": history_keys.mac(key, canonical(header)), "models": seals}
+    out.write(f'], "seal": {json.dumps(seal)}}}\n')
     return header
 
 
 def backup_restore(data: bytes) -> Restored:
     """Bring a backup into this empty database, checked before it commits; InvalidInput or Conflict if it cannot."""
-    header, objects = _read(data)
+    header, objects, altered = _read(data)
     if Event.objects.exists() or Player.objects.exists() or get_user_model()._default_manager.exists():
         raise Conflict([Problem("database", "a restore goes into an empty database (migrated, with no users, "
                                 "players or events); nothing was restored")])
     with transaction.atomic():
         count = _load(objects)
         _reset_sequences()
-        problems = list(_check(header))
+        # Rows that differ from the seal are loaded all the same, then rolled back: the checks name the game.
+        problems = altered + list(_check(header))
         if problems:
             raise InvalidInput(problems)
     return Restored(events=dict(header["events"]), rows=count)
 
 
-def _read(data: bytes) -> tuple[dict[str, Any], list[Any]]:
+def _read(data: bytes) -> tuple[dict[str, Any], list[Any], list[Problem]]:
+    """The header, the rows, and the rows that differ from the seal; InvalidInput for what cannot be loaded."""
     try:
         parsed = json.loads(data)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -89,7 +108,31 @@ def _read(data: bytes) -> tuple[dict[str, Any], list[Any]]:
     objects = parsed.get("objects")
     if not isinstance(objects, list) or not isinstance(header.get("events"), dict):
         raise InvalidInput.one("backup", "the backup lacks its objects or its events")
-    return header, objects
+    return header, objects, _altered(header, objects, parsed.get("seal"))
+
+
+def _altered(header: dict[str, Any], objects: list[Any], seal: Any) -> list[Problem]:
+    """What differs from what the server that wrote the backup sealed."""
+    if not isinstance(seal, dict) or not isinstance(seal.get("models"), dict):
+        raise InvalidInput.one("seal", "the backup carries no seal")
+    key = history_keys.verifying_key(str(seal.get("key")))
+    if key is None:
+        raise InvalidInput.one("seal", f"the backup is sealed with the history key {seal.get('key')!r}, which this "
+                               "server does not hold: set HISTORY_KEY (or HISTORY_OLD_KEYS, or SECRET_KEY) as on "
+                               "the server that wrote it")
+    rows: dict[str, list[Any]] = {str(label): [] for label in seal["models"]}
+    for row in objects:
+        label = row.get("model") if isinstance(row, dict) else None
+        if label not in rows:
+            raise InvalidInput.one(str(label), "rows of a kind no backup holds (tokens, sessions, ...) were added")
+        rows[str(label)].append(row)
+    problems = [] if history_keys.mac(key, canonical(header)) == seal.get("header") else [
+        Problem("header", "the event heads or the header were changed after the backup was written")]
+    problems.extend(Problem(label, f"{_WHAT.get(label, 'the ' + label + ' rows')} differ from what was backed "
+                            "up: rows were added, removed or changed after the backup was written")
+                    for label, group in rows.items()
+                    if history_keys.mac(key, canonical(group)) != seal["models"][label])
+    return problems
 
 
 def _load(objects: list[Any]) -> int:
@@ -116,6 +159,9 @@ def _check(header: dict[str, Any]) -> Iterator[Problem]:
         report = verify_game(game)
         if not report.intact:
             yield Problem(f"game {game.pk}", str(report.problem))
+        elif report.unsealed:
+            yield Problem(f"game {game.pk}", "its history is not sealed with a history key: run "
+                          "`manage.py verify_history --seal` on the server that wrote the backup, then back up again")
     restored = {e.slug: e for e in Event.objects.all()}
     for slug, head in header["events"].items():
         event = restored.get(slug)

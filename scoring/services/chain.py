@@ -1,12 +1,17 @@
-"""A game's history as a hash chain, and an event's head over its games (issue 14: tamper evidence).
+"""A game's history as a sealed chain, and an event's head over its games (issues 14 and 25: tamper evidence).
 
-Each history entry's hash is SHA-256 over the canonical JSON of its content
-(sorted keys, no whitespace, UTF-8; so that a database's own JSON ordering
-cannot change it) together with the previous entry's hash. Changing,
-removing or reordering an entry, or a stored hand that no longer matches
-what the history says, is found by ``verify_game``. The event's head is a
-hash over its games' heads in game order, so one value published for an
-event covers every game in it.
+Each history entry's seal is HMAC-SHA256, under a key the database does not
+hold (``scoring.services.history_keys``), over the canonical JSON of its
+content (sorted keys, no whitespace, UTF-8; so that a database's own JSON
+ordering cannot change it), the previous entry's seal and the key's id.
+Changing, removing, adding or reordering an entry, or a stored hand that no
+longer matches what the history says, is found by ``verify_game``; without
+the key, whoever holds the database cannot seal a forged entry. Entries
+written before sealing was keyed carry no key id and a plain SHA-256: they
+are checked, but a chain that ends in one is reported as unsealed until
+``verify_history --seal`` seals it. The event's head is a hash over its
+games' heads in game order, so one value published for an event covers
+every game in it.
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ from typing import Any
 
 from django.db.models import OuterRef, Subquery
 
-from scoring.models import HandChange
+from scoring.models import Confirmation, HandChange, Penalty
+from scoring.services import history_keys
+from scoring.services.history_keys import UNKEYED
 from tournament.models import Event, Game
 
 SHORT = 12  # hex digits shown on a page: enough to compare by eye
@@ -39,50 +46,102 @@ def sealed_time(moment: datetime) -> datetime:
 
 
 def entry_content(*, index: int | None, action: str, before: Any, after: Any, author: str, at: str,
-                  version: int) -> dict[str, Any]:
-    return {"index": index, "action": action, "before": before, "after": after, "author": author, "at": at,
-            "version": version}
+                  version: int, terms: Any = None) -> dict[str, Any]:
+    content = {"index": index, "action": action, "before": before, "after": after, "author": author, "at": at,
+               "version": version}
+    if terms is not None:  # entries written before terms were sealed hash without the key
+        content["terms"] = terms
+    return content
 
 
-def seal(content: Mapping[str, Any], previous: str) -> str:
-    """The hash of an entry with this content following the entry hashed ``previous``."""
+def game_terms(game: Game) -> dict[str, Any]:
+    """Everything besides its hands that decides a game's result, as sealed into each entry: who sat where (and
+    who as a substitute), the start, the rules, the end by time and the game's penalties."""
+    seats = sorted(game.seats.all(), key=lambda seat: seat.position)
+    key, overrides = game.rules_source()
+    return {"players": [s.player_id for s in seats], "substitutes": [s.player_id for s in seats if s.substitute],
+            "start": game.start or None, "ruleset": key, "overrides": overrides,
+            "end": "time" if game.ended_by_time else None,
+            "penalties": [[p.player_id, str(p.points), p.reason] for p in Penalty.objects.filter(game=game)
+                          .order_by("id")]}
+
+
+def seal(content: Mapping[str, Any], previous: str) -> tuple[str, str]:
+    """The id of the key that seals a new entry with this content after the entry sealed ``previous``, and the
+    seal."""
+    name, key = history_keys.sealing_key()
+    return name, keyed_seal(content, previous, name, key)
+
+
+def keyed_seal(content: Mapping[str, Any], previous: str, name: str, key: bytes) -> str:
+    # The key's id is sealed too: an entry cannot be passed off as sealed by another key, or by none.
+    return history_keys.mac(key, canonical({"previous": previous, "entry": content, "key": name}))
+
+
+def unkeyed_seal(content: Mapping[str, Any], previous: str) -> str:
+    """The plain hash of an entry written before sealing was keyed."""
     return hashlib.sha256(canonical({"previous": previous, "entry": content})).hexdigest()
 
 
 def content_of(change: HandChange) -> dict[str, Any]:
     return entry_content(index=change.index, action=change.action, before=change.before, after=change.after,
-                         author=change.author, at=change.at.isoformat(), version=change.version)
+                         author=change.author, at=change.at.isoformat(), version=change.version, terms=change.terms)
 
 
 def exported(change: HandChange) -> dict[str, Any]:
-    """An entry as exports carry it: its content, the previous hash and its own."""
-    return {**content_of(change), "previous": change.previous, "hash": change.hash}
+    """An entry as exports carry it: its content, the previous seal, its key's id and its own seal."""
+    return {**content_of(change), "previous": change.previous, "key": change.key, "hash": change.hash}
+
+
+_CONTENT = ("index", "action", "before", "after", "author", "at", "version", "terms")
 
 
 @dataclass(frozen=True, slots=True)
 class ChainReport:
-    head: str  # the last entry's hash (blank for a game with no history)
+    head: str  # the last entry's seal (blank for a game with no history)
     entries: int
     problem: str | None  # the first entry that does not hold, in words; None when the chain is intact
+    unsealed: bool = False  # the chain ends in entries written before keyed sealing: forgeable by the database
 
     @property
     def intact(self) -> bool:
         return self.problem is None
 
 
-def verify_entries(entries: Sequence[Mapping[str, Any]]) -> ChainReport:
-    """Recompute a chain given as exported entries (content plus ``previous`` and ``hash``)."""
-    previous = EMPTY
+def verify_entries(entries: Sequence[Mapping[str, Any]], *, foreign: bool = False) -> ChainReport:
+    """Recompute a chain given as exported entries (content plus ``previous``, ``key`` and ``hash``).
+
+    ``foreign``: the entries come from another server's export, whose keys this one may not hold; an entry
+    sealed with such a key is checked for its place in the chain only.
+    """
+    previous, keyed = EMPTY, False
     for number, entry in enumerate(entries, start=1):
-        content = {key: entry.get(key) for key in ("index", "action", "before", "after", "author", "at", "version")}
+        fields: dict[str, Any] = {key: entry.get(key) for key in _CONTENT}
+        content = entry_content(**fields)
+        name = entry.get("key") or UNKEYED
         if entry.get("previous") != previous:
             return ChainReport(previous, len(entries), f"history entry {number} ({_what(content)}) does not follow "
                                "the entry before it: an entry was removed, added or reordered")
-        if seal(content, previous) != entry.get("hash"):
-            return ChainReport(previous, len(entries), f"history entry {number} ({_what(content)}) does not match "
-                               "its hash: its content was changed")
+        problem = _seal_problem(content, previous, str(name), str(entry.get("hash")), keyed=keyed, foreign=foreign)
+        if problem is not None:
+            return ChainReport(previous, len(entries), f"history entry {number} ({_what(content)}) {problem}")
+        keyed = keyed or name != UNKEYED
         previous = str(entry["hash"])
-    return ChainReport(previous, len(entries), None)
+    return ChainReport(previous, len(entries), None, unsealed=bool(entries) and not keyed)
+
+
+def _seal_problem(content: Mapping[str, Any], previous: str, name: str, seal_: str, *, keyed: bool,
+                  foreign: bool) -> str | None:
+    if name == UNKEYED:
+        if keyed:
+            return "has no key after entries that have one: it was written behind the application's back"
+        return None if unkeyed_seal(content, previous) == seal_ else "does not match its hash: its content was changed"
+    key = history_keys.verifying_key(name)
+    if key is None:
+        return None if foreign else (f"is sealed with the key {name}, which this server does not hold: set it in "
+                                     "HISTORY_OLD_KEYS, or the entry was forged")
+    return None if keyed_seal(content, previous, name, key) == seal_ else ("does not match its seal: its content "
+                                                                          "was changed")
 
 
 def verify_game(game: Game) -> ChainReport:
@@ -91,6 +150,10 @@ def verify_game(game: Game) -> ChainReport:
     report = verify_entries(entries)
     if not report.intact:
         return report
+    if entries and entries[-1]["version"] != game.version:
+        return ChainReport(report.head, report.entries, f"the game is at version {game.version} but its history "
+                           f"ends at version {entries[-1]['version']}: entries were removed from its end, or the "
+                           "game was changed outside the history")
     derived = hands_from_history(entries)
     stored = [h.record for h in game.hands.order_by("index")]
     if derived != stored:
@@ -98,7 +161,37 @@ def verify_game(game: Game) -> ChainReport:
                      min(len(derived), len(stored)))
         return ChainReport(report.head, report.entries, f"hand {first + 1} as stored differs from what the history "
                            "says it is: the hand was changed outside the history")
-    return report
+    problem = _terms_problem(game, entries) or _confirmations_problem(game, entries)
+    return report if problem is None else ChainReport(report.head, report.entries, problem)
+
+
+def _terms_problem(game: Game, entries: Sequence[Mapping[str, Any]]) -> str | None:
+    sealed = next((e["terms"] for e in reversed(entries) if e.get("terms") is not None), None)
+    if sealed is None:
+        return None
+    now = game_terms(game)
+    changed = [name for name in now if now[name] != sealed.get(name)]
+    if not changed:
+        return None
+    return (f"the game's {', '.join(changed)} differ from what its history says: changed outside the history "
+            f"(history: {', '.join(f'{n} {sealed.get(n)!r}' for n in changed)}; stored: "
+            f"{', '.join(f'{n} {now[n]!r}' for n in changed)})")
+
+
+def _confirmations_problem(game: Game, entries: Sequence[Mapping[str, Any]]) -> str | None:
+    """The players' words as stored must be the ones given since the last change (a change clears them)."""
+    told: dict[int, tuple[str, str]] = {}
+    for entry in entries:
+        if entry.get("action") == HandChange.Action.CONFIRM and isinstance(entry.get("after"), dict):
+            told[entry["after"]["player"]] = (entry["after"]["verdict"], entry["after"].get("reason", ""))
+        elif entry.get("action") != HandChange.Action.SEAL:
+            told = {}
+    stored = {c.player_id: (c.verdict, c.reason) for c in Confirmation.objects.filter(game=game)}
+    if stored == told:
+        return None
+    players = sorted(set(stored) ^ set(told) | {p for p in stored if stored[p] != told.get(p)})
+    return (f"the confirmations of player(s) {players} differ from what the history says: confirmations were "
+            "added, removed or changed outside the history")
 
 
 def hands_from_history(entries: Iterable[Mapping[str, Any]]) -> list[Any]:
@@ -115,6 +208,31 @@ def hands_from_history(entries: Iterable[Mapping[str, Any]]) -> list[Any]:
         elif action in (HandChange.Action.SHEET, HandChange.Action.IMPORT):
             hands = list(after["hands"]) if isinstance(after, dict) else list(after or [])
     return hands
+
+
+@dataclass(frozen=True, slots=True)
+class KeptHead:
+    """Where a head a player kept (its first digits at least) stands in the game's history today."""
+    found: bool
+    entry: int | None  # its entry's number, from 1
+    later: int  # entries written after it (corrections, confirmations, seals)
+
+
+MIN_KEPT_DIGITS = 8
+
+
+def kept_head(game: Game, head: str) -> KeptHead:
+    """A head kept from the game page, the confirmation or the printed result, looked for in the history: found,
+    the chain holds (the caller checks ``verify_game``) and nothing written since is hidden; not found, the
+    history was rewritten since."""
+    prefix = head.strip().lower()
+    if len(prefix) < MIN_KEPT_DIGITS:
+        return KeptHead(False, None, 0)
+    seals = list(HandChange.objects.filter(game=game).order_by("id").values_list("hash", flat=True))
+    for number, seal_ in enumerate(seals, start=1):
+        if seal_.startswith(prefix):
+            return KeptHead(True, number, len(seals) - number)
+    return KeptHead(False, None, 0)
 
 
 def game_head(game: Game) -> str:

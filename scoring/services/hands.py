@@ -239,7 +239,8 @@ def record_history(game: Game, entry: HandChange) -> None:
     entry.author = entry.user.get_username() if entry.user is not None else entry.author
     entry.at = chain.sealed_time(timezone.now())
     entry.previous = HandChange.objects.filter(game=game).order_by("-id").values_list("hash", flat=True).first() or ""
-    entry.hash = chain.seal(chain.content_of(entry), entry.previous)
+    entry.terms = chain.game_terms(game)
+    entry.key, entry.hash = chain.seal(chain.content_of(entry), entry.previous)
     entry.save()
 
 

@@ -92,10 +92,15 @@ def store_result(game: Game, scored: ScoredSheet) -> None:
     game.status = Game.Status.FINISHED if scored.record.state.finished else Game.Status.PLAYING
     game.save(update_fields=["version", "result", "status", "updated_at"])
     GameResult.objects.filter(game=game).delete()
+    GameResult.objects.bulk_create(result_rows(game, scored))
+
+
+def result_rows(game: Game, scored: ScoredSheet) -> list[GameResult]:
+    """The GameResult rows (unsaved) of a replay's output."""
     seats = {seat.position: seat for seat in game.seats.all()}
     rows = scored.final_rows()
     ranks = Counter(row.rank for row in rows)
-    GameResult.objects.bulk_create([
+    return [
         GameResult(game=game, player_id=seats[row.player].player_id, event_id=game.event_id,
                    finished=scored.record.state.finished, substitute=seats[row.player].substitute,
                    # A rank shared by k players counts as the mean of the places they hold.
@@ -103,7 +108,7 @@ def store_result(game: Game, scored: ScoredSheet) -> None:
                    score=row.score, points=_decimal(row.points), penalty=_decimal(row.penalty),
                    table_points=None if row.table_points is None else _decimal(row.table_points))
         for row in rows
-    ])
+    ]
 
 
 def _decimal(value: Fraction | int) -> Decimal:

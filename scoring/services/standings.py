@@ -132,6 +132,11 @@ def standings_recompute(event: Event) -> int:
     return len(rows)
 
 
+def standings_rows(event: Event) -> list[Standing]:
+    """The standings' rows as a recompute would store them (unsaved): what ``verify_history`` compares with."""
+    return _rows(event)
+
+
 def _rows(event: Event, before_round: int | None = None) -> list[Standing]:
     """The standings' rows; with ``before_round``, as they stood before that round's games (rank movement)."""
     mcr = event.ruleset().is_mcr

@@ -88,6 +88,19 @@ def test_serving_refuses_the_development_key_with_debug_off(run: Run, module: st
         assert (served.returncode, served.stdout.strip()) == (0, "served"), served.stderr[-2000:]
 
 
+@pytest.mark.parametrize(("environment", "named"), [
+    ({"SECRET_KEY": "abc"}, "SECRET_KEY is too weak to serve with: 3 characters"),
+    ({"SECRET_KEY": "ab" * 40}, "SECRET_KEY is too weak to serve with: 80 characters, 2 different"),
+    ({"SECRET_KEY": GOOD_KEY, "HISTORY_KEY": "short-history-key"}, "HISTORY_KEY is too weak to serve with: 17"),
+])
+def test_serving_refuses_a_weak_key(run: Run, environment: dict[str, str], named: str):
+    """A player's code is an HMAC under SECRET_KEY: one known code lets anyone search a short key offline."""
+    refused = run(*python("-c", SERVE.format(module="wsgi")), DEBUG="0", **environment)
+    assert refused.returncode != 0
+    assert named in refused.stderr
+    assert "served" not in refused.stdout
+
+
 def test_gunicorn_and_runserver_refuse_it_too(run: Run):
     gunicorn = run(*python("-m", "gunicorn", "--check-config", "config.wsgi"), DEBUG="0")
     assert gunicorn.returncode != 0

@@ -98,8 +98,9 @@ def test_a_changed_backup_is_refused_and_nothing_is_written(tmp_path: Path, caps
     path.write_text(json.dumps(data), encoding="utf-8")
     call_command("flush", interactive=False, verbosity=0)
     assert restore(path) == 2
-    assert f"game {hand['fields']['game']}: hand 1 as stored differs from what the history says" in (
-        capsys.readouterr().err)
+    err = capsys.readouterr().err
+    assert "scoring.hand: the hands differ from what was backed up" in err
+    assert f"game {hand['fields']['game']}: hand 1 as stored differs from what the history says" in err
     assert not Event.objects.exists()
     assert not Player.objects.exists()
 
@@ -110,3 +111,78 @@ def test_a_file_that_is_not_a_backup_is_refused(tmp_path: Path, capsys: Any):
     assert restore(path) == 2
     assert "not a backup file written by manage.py backup" in capsys.readouterr().err
     assert restore(tmp_path / "missing.json") == 2
+
+
+# --- a backup edited after it was written (issue 25, item 3) -------------------------------------------------
+
+
+def _add_superuser(data: dict[str, Any]) -> None:
+    user = next(o for o in data["objects"] if o["model"] == "auth.user")
+    data["objects"].insert(data["objects"].index(user) + 1, {**user, "pk": 999, "fields": {
+        **user["fields"], "username": "intruder", "is_superuser": True, "is_staff": True}})
+
+
+def _add_row(model: str, pk: Any, fields: dict[str, Any]) -> Any:
+    return lambda data: data["objects"].append({"model": model, "pk": pk, "fields": fields})
+
+
+def _make_public(data: dict[str, Any]) -> None:
+    event = next(o for o in data["objects"] if o["model"] == "tournament.event" and o["fields"]["slug"] == "spring")
+    event["fields"]["public"] = not event["fields"]["public"]
+
+
+def _rehash_a_hand(data: dict[str, Any]) -> None:
+    """A hand and its history entry rewritten, and the entry's hash recomputed as chain.py's plain hash would."""
+    from scoring.services import chain
+    change = next(o for o in data["objects"] if o["model"] == "scoring.handchange" and o["fields"]["action"] == "sheet")
+    hands = change["fields"]["after"]["hands"]
+    hands[0] = {**hands[0], "han": 5}
+    fields = change["fields"]
+    content = chain.entry_content(index=fields["index"], action=fields["action"], before=fields["before"],
+                                  after=fields["after"], author=fields["author"], at=fields["at"],
+                                  version=fields["version"])
+    fields["hash"] = chain.unkeyed_seal(content, fields["previous"])
+    hand = next(o for o in data["objects"] if o["model"] == "scoring.hand" and o["fields"]["game"] == change[
+        "fields"]["game"] and o["fields"]["index"] == 0)
+    hand["fields"]["record"] = hands[0]
+
+
+EDITS = {
+    "an added superuser": (_add_superuser, "auth.user: the accounts differ from what was backed up"),
+    "an API token row": (_add_row("authtoken.token", "f" * 40, {"user": ["org"], "created": "2026-11-25T00:00Z"}),
+                         "authtoken.token: rows of a kind no backup holds"),
+    "a session row": (_add_row("sessions.session", "x" * 32, {"session_data": "e30", "expire_date":
+                                                              "2030-01-01T00:00Z"}),
+                      "sessions.session: rows of a kind no backup holds"),
+    "a private event made public": (_make_public, "tournament.event: the events differ from what was backed up"),
+    "a rehashed hand": (_rehash_a_hand, "scoring.handchange: the histories differ from what was backed up"),
+    "the header's heads": (lambda data: data["header"]["events"].update(spring="0" * 64),
+                           "header: the event heads or the header were changed"),
+}
+
+
+@pytest.mark.parametrize("case", list(EDITS))
+def test_a_backup_edited_after_it_was_written_is_refused_naming_what(tmp_path: Path, capsys: Any, case: str):
+    an_event_set()
+    path = tmp_path / "backup.json"
+    call_command("backup", str(path))
+    edit, named = EDITS[case]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    edit(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    call_command("flush", interactive=False, verbosity=0)
+    assert restore(path) == 2
+    assert named in capsys.readouterr().err
+    assert not User.objects.exists()
+    assert not Event.objects.exists()
+
+
+def test_a_backup_sealed_with_another_key_is_refused(tmp_path: Path, capsys: Any, settings: Any):
+    an_event_set()
+    path = tmp_path / "backup.json"
+    call_command("backup", str(path))
+    call_command("flush", interactive=False, verbosity=0)
+    settings.HISTORY_KEY = "another-servers-history-key-" + "Zq4" * 10
+    settings.SECRET_KEY = "another-servers-secret-key-" + "Wp8" * 10
+    assert restore(path) == 2
+    assert "seal: the backup is sealed with the history key" in capsys.readouterr().err

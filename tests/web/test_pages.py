@@ -156,3 +156,26 @@ def test_a_table_not_started_shows_no_result(event: Event):
     assert "not started" in page
     assert "30000" not in page
     assert "finished" in text(Client().get(f"/events/{event.slug}/rounds/1/"))
+
+
+def test_a_player_checks_the_seal_they_kept_on_the_game_page(event: Event):
+    """Issue 25: a seal kept from the game page is looked for in the history; one from a history rewritten since
+    is not found, and a history changed outside the application is said so."""
+    from scoring.services.chain import game_head
+    from scoring.services.hands import game_update
+
+    game = event.games.get()
+    kept = game_head(game)[:12]
+    page = text(Client().get(f"/games/{game.pk}/", {"seal": kept}))
+    assert "Found: entry 1 of this game's history, its latest: nothing changed since you noted it." in page
+    game_update(game_id=game.pk, user=None, version=None, ended_by_time=False)
+    page = text(Client().get(f"/games/{game.pk}/", {"seal": kept.upper()}))
+    assert "Found: entry 1 of this game's history, with 1 change after it (a correction or a confirmation)" in page
+    assert "Not found" in text(Client().get(f"/games/{game.pk}/", {"seal": "0123456789ab"}))
+    assert "Type at least 8 characters" in text(Client().get(f"/games/{game.pk}/", {"seal": kept[:5]}))
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE tournament_game SET start = %s WHERE id = %s", ['{"honba": 3}', game.pk])
+    page = text(Client().get(f"/games/{game.pk}/", {"seal": kept}))
+    assert "This game's history does not hold" in page
+    korean = text(Client(headers={"accept-language": "ko"}).get(f"/games/{game.pk}/", {"seal": "0123456789ab"}))
+    assert "이 대국의 기록이 맞지 않습니다" in korean

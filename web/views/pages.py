@@ -164,12 +164,16 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(with_seats(Game.objects.filter(event__in=pages.public_events(request.user))
                                         .select_related("event", "table__round")), pk=game_id)
     view = pages.game_view(game)
+    asked = request.GET.get("seal", "")[:64]
     return render(request, "pages/game.html", {
         "game": game, "event": game.event, "players": view.roster.labels, "result": view.result,
         "hands": view.hands, "final": view.result.get("final", []), "penalties": view.result.get("penalties", []),
         "can_score": game.event.can_score(request.user), "head": chain.game_head(game)[:chain.SHORT],
         "mcr": game.event.ruleset().is_mcr,
-        "tally": tally(game)})
+        "tally": tally(game), "asked": asked,
+        # A player checks the seal they kept: is it still an entry of the history, and does the history hold?
+        "kept": chain.kept_head(game, asked) if asked else None,
+        "intact": chain.verify_game(game).intact if asked else True})
 
 
 @require_GET

@@ -1,6 +1,13 @@
-"""python manage.py verify_history [EVENT]: recompute every game's hash chain and compare its hands with it.
+"""python manage.py verify_history [EVENT] [--seal] [--head GAME:DIGITS]: check every game's sealed history.
 
-Exit 0 when every chain holds, 1 naming the first entry of each game that does not, 2 for an unknown event.
+Every entry's seal is recomputed under the history key it names, and every game's hands, seats, start, rules,
+end, penalties and confirmations are compared with what its history says they are; then each game's result and
+each event's standings are recomputed from them and compared with the stored ones. A chain written before seals
+were keyed is reported as unsealed; ``--seal`` seals the intact ones (a keyed entry that changes nothing is
+appended). ``--head 12:3fa0c1d2e4b5`` looks for a head a player kept in game 12's history.
+
+Exit 0 when every chain holds and is sealed, 1 naming each game that does not (or a kept head not found), 2 for
+an unknown event or game.
 """
 
 from __future__ import annotations
@@ -10,40 +17,85 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.services.chain import SHORT, event_head, verify_game
+from scoring.services.audit import result_problems, standings_problems
+from scoring.services.chain import SHORT, event_head, kept_head, verify_game
+from scoring.services.sealing import game_seal
 from tournament.models import Event, Game
 from tournament.selectors import is_slug
 
 EXIT_BROKEN = 1
+EXIT_UNKNOWN = 2
 
 
 class Command(BaseCommand):
-    help = ("Check that no game's history or hands were changed outside the application: every history entry's "
-            "hash is recomputed from its content and the entry before it, and every game's hands are compared "
-            "with what its history says they are.")
+    help = ("Check that nothing that decides a result was changed outside the application: every history entry's "
+            "seal is recomputed under the history key from its content and the entry before it, every game's "
+            "hands, seats, rules and penalties are compared with what its history says, and every result and "
+            "standing is recomputed from them.")
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("event", nargs="?", help="the event's slug (default: every event)")
+        parser.add_argument("--seal", action="store_true", help="seal, with the history key, every intact chain "
+                            "written before seals were keyed")
+        parser.add_argument("--head", metavar="GAME:DIGITS", help="look for a head a player kept (8 or more of "
+                            "its first hex digits) in that game's history")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        slug = options["event"]
-        if slug is None:
-            events = list(Event.objects.order_by("pk"))
-        else:
-            events = list(Event.objects.filter(slug=slug)) if is_slug(slug) else []
-            if not events:
-                raise CommandError(f"no event with the slug {slug!r}", returncode=2)
-        broken = entries = games = 0
-        for event in events:
+        if options["head"]:
+            self._kept(options["head"])
+            return
+        broken = unsealed = entries = games = 0
+        for event in self._events(options["event"]):
             for game in Game.objects.filter(event=event).order_by("pk"):
-                report = verify_game(game)
+                report = game_seal(game.pk) if options["seal"] else verify_game(game)
                 games += 1
                 entries += report.entries
-                if not report.intact:
+                problems = [str(report.problem)] if not report.intact else result_problems(game)
+                if problems:
                     broken += 1
-                    self.stderr.write(f"{event.slug}: game {game.pk}: {report.problem}")
+                    for problem in problems:
+                        self.stderr.write(f"{event.slug}: game {game.pk}: {problem}")
+                if report.intact and report.unsealed:
+                    unsealed += 1
+                    self.stderr.write(f"{event.slug}: game {game.pk}: its history carries no keyed seal: it was "
+                                      "written before seals were keyed, or rewritten by someone without the key; "
+                                      "if it predates keyed seals, `manage.py verify_history --seal` seals it")
+            standings = standings_problems(event)
+            if standings is None:
+                self.stdout.write(f"{event.slug}: standings not checked: a recompute is pending "
+                                  "(`manage.py recompute_standings` runs it)")
+            for problem in standings or []:
+                broken += 1
+                self.stderr.write(f"{event.slug}: {problem}: the standings were changed outside the application")
             self.stdout.write(f"{event.slug}: head {event_head(event)[:SHORT]}")
-        if broken:
-            self.stderr.write(f"{broken} of {games} game(s) do not match their history")
+        if broken or unsealed:
+            self.stderr.write(f"{broken} problem(s) in {games} game(s) and their standings, {unsealed} game(s) "
+                              "unsealed")
             sys.exit(EXIT_BROKEN)
-        self.stdout.write(f"all {games} game histories intact ({entries} entries)")
+        self.stdout.write(f"all {games} game histories intact and sealed ({entries} entries)")
+
+    def _events(self, slug: str | None) -> list[Event]:
+        if slug is None:
+            return list(Event.objects.order_by("pk"))
+        events = list(Event.objects.filter(slug=slug)) if is_slug(slug) else []
+        if not events:
+            raise CommandError(f"no event with the slug {slug!r}", returncode=EXIT_UNKNOWN)
+        return events
+
+    def _kept(self, value: str) -> None:
+        number, _, digits = value.partition(":")
+        game = Game.objects.filter(pk=int(number)).first() if number.isdigit() and len(number) < 12 else None
+        if game is None:
+            raise CommandError(f"--head {value!r}: no game {number!r} (write GAME:DIGITS, e.g. 12:3fa0c1d2e4b5)",
+                               returncode=EXIT_UNKNOWN)
+        report, kept = verify_game(game), kept_head(game, digits)
+        if not report.intact:
+            self.stderr.write(f"game {game.pk}: {report.problem}")
+            sys.exit(EXIT_BROKEN)
+        if not kept.found:
+            self.stderr.write(f"game {game.pk}: the head {digits.strip()[:SHORT]!r} is not in its history (8 or "
+                              "more hex digits): the history was rewritten after it was kept, or it is another "
+                              "game's")
+            sys.exit(EXIT_BROKEN)
+        self.stdout.write(f"game {game.pk}: the head is history entry {kept.entry}, with {kept.later} entry(ies) "
+                          "after it; the history holds")

@@ -1,0 +1,73 @@
+"""The derived rows recomputed from what the history seals, and compared with the stored ones (``verify_history``).
+
+A game's result and GameResult rows, and an event's standings, are derived: recomputed from the hands, never
+edited. So whoever changes one in the database without the hands is found by computing it again, here without
+writing anything, and naming each stored value that differs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from typing import Any
+
+from scoring.models import GameResult, Standing, StandingsState
+from scoring.services.replay import replay, result_rows
+from scoring.services.standings import standings_rows
+from scoring.sheet.output import result_json
+from tournament.errors import InvalidInput
+from tournament.models import Event, Game
+
+_RESULT_FIELDS = ("finished", "substitute", "rank", "score", "points", "penalty", "table_points")
+_STANDING_FIELDS = ("rank", "points", "table_points", "score", "games", "average_rank", "penalties",
+                    "first_places", "best_game")
+CENT = Decimal("0.01")
+
+
+def result_problems(game: Game) -> list[str]:
+    """The game replayed from its stored hands (which ``verify_game`` found to be the history's)."""
+    try:
+        scored = replay(game, [h.record for h in game.hands.order_by("index")])
+    except InvalidInput as exc:
+        return [f"its hands no longer replay: {exc.problems[0].field}: {exc.problems[0].message}"]
+    problems = []
+    if json.loads(json.dumps(result_json(scored))) != game.result:
+        problems.append("its stored result differs from its hands replayed: the result was changed outside the "
+                        "history")
+    status = Game.Status.FINISHED if scored.record.state.finished else Game.Status.PLAYING
+    if game.status != status:
+        problems.append(f"it is stored as {game.status}, but its hands make it {status}")
+    stored = {r.player_id: r for r in GameResult.objects.filter(game=game)}
+    problems.extend(f"player {pid}'s result: {what}" for pid, what in
+                    _differences({r.player_id: r for r in result_rows(game, scored)}, stored, _RESULT_FIELDS))
+    return problems
+
+
+def standings_problems(event: Event) -> list[str] | None:
+    """The event's standings recomputed from its results; None while a recompute is pending (they may lag)."""
+    state = StandingsState.objects.filter(event=event).first()
+    if state is not None and state.counted < state.changes:
+        return None
+    stored = {s.player_id: s for s in Standing.objects.filter(event=event)}
+    return [f"player {pid}'s standing: {what}" for pid, what in
+            _differences({s.player_id: s for s in standings_rows(event)}, stored, _STANDING_FIELDS)]
+
+
+def _differences(expected: dict[int, Any], stored: dict[int, Any], fields: Sequence[str]) -> Iterable[tuple[int, str]]:
+    for pid in sorted(set(expected) | set(stored)):
+        if pid not in stored:
+            yield pid, "missing from the stored rows"
+        elif pid not in expected:
+            yield pid, "stored, but no game of theirs gives it"
+        else:
+            changed = [f"{name} {_value(getattr(stored[pid], name))} stored, {_value(getattr(expected[pid], name))} "
+                       "recomputed" for name in fields
+                       if _value(getattr(stored[pid], name)) != _value(getattr(expected[pid], name))]
+            if changed:
+                yield pid, "; ".join(changed)
+
+
+def _value(value: Any) -> Any:
+    # Stored decimals keep two places: compare what the column can hold.
+    return value.quantize(CENT) if isinstance(value, Decimal) else value
