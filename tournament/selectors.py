@@ -8,9 +8,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
-from tournament.models import Event, Game, Seat
+from tournament.models import Event, Game, Player, Registration, Seat
 
 SLUG_LENGTH = Event._meta.get_field("slug").max_length or 0
 SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"  # what Django's SlugField takes (validate_slug)
@@ -29,6 +29,25 @@ def visible_events(user: Any) -> QuerySet[Event]:
     if user.is_authenticated:
         return events.filter(Q(public=True) | Q(organisers=user) | Q(referees=user)).distinct()
     return events.filter(public=True)
+
+
+def findable_players(user: Any) -> QuerySet[Player]:
+    """The players a user may find by federation id or online name, to register them in an event of theirs.
+
+    A player registered only in events hidden from the user (private ones they neither run nor referee) is not
+    among them: a match must neither reveal him nor take him into the user's event. ``None`` is the operator
+    at the command line, who sees everyone.
+    """
+    players = Player.objects.all()
+    if user is None or (user.is_authenticated and user.is_staff):
+        return players
+    shown = Registration.objects.filter(player=OuterRef("pk"), event__in=visible_events(user))
+    return players.filter(~Exists(Registration.objects.filter(player=OuterRef("pk"))) | Exists(shown))
+
+
+def event_shown(event: Event, user: Any) -> bool:
+    """Whether the user may see the event at all (its name included)."""
+    return visible_events(user).filter(pk=event.pk).exists()
 
 
 def visible_games(user: Any) -> QuerySet[Game]:

@@ -26,6 +26,7 @@ from scoring.services.hands import game_put_log
 from scoring.sheet.record import map_players
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Player, Registration
+from tournament.selectors import findable_players
 
 ATTEMPTS = 2  # a second try finds the players another import created meanwhile
 
@@ -73,7 +74,7 @@ def log_import(*, event: Event, source: str, data: bytes, create_players: bool =
     for attempt in range(ATTEMPTS):
         try:
             with transaction.atomic():
-                ids = _players(event, online.names, create=create_players)
+                ids = _players(event, online.names, create=create_players, user=user)
                 game = _store(event, online, ids, checked.differences, user)
             break
         except InvalidInput as exc:
@@ -101,8 +102,9 @@ def _store(event: Event, online: OnlineGame, ids: Mapping[str, int], differences
     return game_put_log(game_id=game.pk, hands=hands, user=user, start=start)
 
 
-def _players(event: Event, names: list[str], *, create: bool) -> dict[str, int]:
-    """The event's player for each platform name: by online name, else by name; with ``create``, registered."""
+def _players(event: Event, names: list[str], *, create: bool, user: Any) -> dict[str, int]:
+    """The event's player for each platform name: by online name, else by name; with ``create``, registered
+    (a stored player found by online name only if the user may find him: ``findable_players``)."""
     registered = Player.objects.filter(registrations__event=event)
     found: dict[str, int] = {}
     problems = []
@@ -116,8 +118,11 @@ def _players(event: Event, names: list[str], *, create: bool) -> dict[str, int]:
                 continue
             player = by_name[0] if by_name else None
         if player is None and create:
-            player = Player.objects.filter(online_name=name).first() or Player.objects.create(
-                name=name, online_name=name)
+            player = _found_or_new(name, user)
+            if player is None:
+                problems.append(Problem("players", f"{name!r} is the online name of a player of events you cannot "
+                                        "see: an administrator can register him in this event"))
+                continue
             Registration.objects.create(event=event, player=player)
         if player is None:
             problems.append(Problem("players", f"{name!r} is not a player of this event: set a player's online "
@@ -127,3 +132,12 @@ def _players(event: Event, names: list[str], *, create: bool) -> dict[str, int]:
     if problems:
         raise InvalidInput(problems)
     return found
+
+
+def _found_or_new(online_name: str, user: Any) -> Player | None:
+    """The stored player of this online name, or a new one; None when he plays only in events hidden from the
+    user (online names are one per player: he cannot be made twice, and must not be borrowed)."""
+    stored = Player.objects.filter(online_name=online_name).first()
+    if stored is None:
+        return Player.objects.create(name=online_name, online_name=online_name)
+    return stored if findable_players(user).filter(pk=stored.pk).exists() else None

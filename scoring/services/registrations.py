@@ -3,6 +3,8 @@ team. The structure is the tournament app's; the recompute after the commit is t
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 
 from scoring.services.standings import standings_refresh
@@ -10,10 +12,10 @@ from tournament.models import Event, Player, Registration
 from tournament.services import roster
 
 
-def players_register(*, event: Event, text: str) -> list[Registration]:
-    """Register every player of a pasted list, all or none (tournament.services.roster)."""
+def players_register(*, event: Event, text: str, user: Any) -> list[Registration]:
+    """Register every player of a pasted list, all or none (tournament.services.roster), as ``user`` may."""
     with transaction.atomic():
-        added = roster.roster_register(event=event, text=text)
+        added = roster.roster_register(event=event, text=text, user=user)
         standings_refresh(event.pk)
     return added
 

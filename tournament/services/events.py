@@ -75,7 +75,8 @@ def referee_invite_renew(*, event: Event, revoke: bool = False) -> Event:
 
 def referee_invite_valid(event: Event, invite: str) -> bool:
     """``invite`` is the secret of the event's current referee link."""
-    return bool(event.referee_invite) and hmac.compare_digest(invite, event.referee_invite)
+    # As bytes: compare_digest refuses str with letters outside ASCII, which anyone can type into the link.
+    return bool(event.referee_invite) and hmac.compare_digest(invite.encode(), event.referee_invite.encode())
 
 
 def referee_join(*, event: Event, user: Any, invite: str) -> None:

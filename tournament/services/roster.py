@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 from rules.errors import Problem
 from tournament.errors import InvalidInput
 from tournament.models import Event, Player, Registration
+from tournament.selectors import findable_players
 
 COLUMNS = ("name", "federation_id", "country", "club", "team", "substitute")
 # What people write in a header line for each column.
@@ -52,8 +53,12 @@ class RosterLine:
     problems: tuple[str, ...] = field(default=())
 
 
-def roster_read(*, event: Event, text: str) -> list[RosterLine]:
-    """Every non-empty line of ``text`` as a player to register, each with its problems named."""
+def roster_read(*, event: Event, text: str, user: Any) -> list[RosterLine]:
+    """Every non-empty line of ``text`` as a player to register, each with its problems named.
+
+    A federation id finds a stored player only among those the user may find (``findable_players``): a
+    player of private events the user cannot see is neither named nor registered; the line makes a new one.
+    """
     rows = _rows(text)
     if len(rows) > MAX_LINES:
         raise InvalidInput.one("players", _("the list has %(n)s lines; at most %(most)s at once")
@@ -63,7 +68,7 @@ def roster_read(*, event: Event, text: str) -> list[RosterLine]:
     taken_names = {n.casefold() for n in event.registrations.values_list("player__name", flat=True)}
     taken_ids = set(event.registrations.exclude(player__federation_id="")
                     .values_list("player__federation_id", flat=True))
-    known = dict(Player.objects.filter(federation_id__in=list(ids)).values_list("federation_id", "name"))
+    known = dict(findable_players(user).filter(federation_id__in=list(ids)).values_list("federation_id", "name"))
     lines = []
     for number, row in rows:
         problems = [_("%(column)s is longer than %(limit)s characters") % {"column": COLUMN_WORDS[column],
@@ -93,9 +98,9 @@ def roster_read(*, event: Event, text: str) -> list[RosterLine]:
     return lines
 
 
-def roster_register(*, event: Event, text: str) -> list[Registration]:
+def roster_register(*, event: Event, text: str, user: Any) -> list[Registration]:
     """Register every player of ``text``, all or none: InvalidInput naming each bad line."""
-    lines = roster_read(event=event, text=text)
+    lines = roster_read(event=event, text=text, user=user)
     bad = [Problem("players", _("line %(line)s: %(problems)s") % {"line": line.line,
                                                                   "problems": "; ".join(line.problems)})
            for line in lines if line.problems]
@@ -104,11 +109,12 @@ def roster_register(*, event: Event, text: str) -> list[Registration]:
     if not lines:
         raise InvalidInput.one("players", _("the list is empty: one name per line, or CSV"))
     with transaction.atomic():
-        return [_register(event, line) for line in lines]
+        return [_register(event, line, user) for line in lines]
 
 
-def _register(event: Event, line: RosterLine) -> Registration:
-    player = Player.objects.filter(federation_id=line.federation_id).first() if line.federation_id else None
+def _register(event: Event, line: RosterLine, user: Any) -> Registration:
+    player = (findable_players(user).filter(federation_id=line.federation_id).order_by("pk").first()
+              if line.federation_id else None)
     if player is None:
         player = Player.objects.create(name=line.name, federation_id=line.federation_id, country=line.country,
                                        club=line.club)

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring.services.events import event_update
 from tournament.errors import InvalidInput
 from tournament.models import Event
+from tournament.selectors import event_shown
 from tournament.services import events as services
 from web import console_presenters as console
 from web.console_forms import EventCreateForm, EventSettingsForm
@@ -107,6 +108,8 @@ def referee_invite(request: HttpRequest, slug: str) -> HttpResponse:
 def referee_join(request: HttpRequest, slug: str, invite: str) -> HttpResponse:
     """A signed-in user who followed the organiser's link becomes one of the event's referees."""
     event = get_object_or_404(Event, slug=slug)
+    # A made-up or old link to a private event must not tell its name: the page says only that it is not valid.
+    shown = services.referee_invite_valid(event, invite) or event_shown(event, request.user)
     error = ""
     if request.method == "POST":
         try:
@@ -118,7 +121,8 @@ def referee_join(request: HttpRequest, slug: str, invite: str) -> HttpResponse:
             return redirect("my-events")
     elif not services.referee_invite_valid(event, invite):
         error = _("This referee link is not valid any more: ask the organiser for a new one.")
-    return render(request, "console/join.html", {"event": event, "error": error}, status=400 if error else 200)
+    return render(request, "console/join.html", {"event": event, "error": error, "shown": shown},
+                  status=(400 if shown else 404) if error else 200)
 
 
 @login_required

@@ -32,9 +32,9 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         form = PlayersForm({"text": text})  # an uploaded file's text stays in the box for the confirm
         form.is_valid()
         try:
-            lines = roster.roster_read(event=event, text=text)
+            lines = roster.roster_read(event=event, text=text, user=request.user)
             if request.POST.get("action") == "register" and not any(line.problems for line in lines):
-                added = registrations.players_register(event=event, text=text)
+                added = registrations.players_register(event=event, text=text, user=request.user)
                 messages.success(request, ngettext("%(n)s player registered.", "%(n)s players registered.",
                                                    len(added)) % {"n": len(added)})
                 return redirect("console-players", slug=event.slug)

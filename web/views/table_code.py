@@ -9,6 +9,7 @@ from django.views.decorators.http import require_http_methods
 from scoring.services.table_codes import table_code_open
 from tournament.errors import Conflict, InvalidInput
 from tournament.models import Game
+from tournament.selectors import event_shown
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -23,4 +24,7 @@ def table_code_page(request: HttpRequest, game_id: int) -> HttpResponse:
             error, status = str(exc.problems[0].message), 429 if isinstance(exc, Conflict) else 400
         else:
             return redirect("game-entry", game_id=game.pk)
-    return render(request, "pages/table_code.html", {"game": game, "error": error}, status=status)
+    # A private event's name is for those who may see it; the players at the table know where they sit.
+    return render(request, "pages/table_code.html", {"game": game, "error": error,
+                                                     "event_shown": event_shown(game.event, request.user)},
+                  status=status)
