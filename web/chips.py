@@ -28,13 +28,33 @@ def chips(choices: list[tuple[Any, Any]], *, css: str = "") -> forms.RadioSelect
     return forms.RadioSelect(attrs={"class": f"{CHIPS} {css}".strip()}, choices=choices)
 
 
-def count_chips(label: Any, help_text: Any, *, least: int, most: int, top_label: str = "") -> forms.IntegerField:
-    """A count from ``least`` to ``most`` as chips; ``top_label`` names the last one (13 stands for 13 or more)."""
-    choices: list[tuple[Any, Any]] = [(n, str(n)) for n in range(least, most + 1)]
+class CountChips(forms.RadioSelect):
+    """Chips for a count; a value above the last chip (a stored 15 han) gets a chip of its own, so that editing
+    a hand shows what was written instead of nothing chosen."""
+
+    def optgroups(self, name: str, value: list[Any], attrs: dict[str, Any] | None = None) -> list[Any]:
+        known = {str(choice) for choice, _ in self.choices}
+        extra = [(v, v) for v in value if v not in known and str(v).isdigit()]
+        if not extra:
+            return super().optgroups(name, value, attrs)
+        shown = self.choices
+        self.choices = [*shown, *extra]
+        try:
+            return super().optgroups(name, value, attrs)
+        finally:
+            self.choices = shown
+
+
+def count_chips(label: Any, help_text: Any, *, least: int, most: int, shown: int | None = None,
+                top_label: str = "") -> forms.IntegerField:
+    """A count from ``least`` to ``most``, chips up to ``shown`` (``most`` by default); ``top_label`` names the
+    last chip (13 han stands for 13 or more). Values past the last chip are taken all the same."""
+    last = most if shown is None else shown
+    choices: list[tuple[Any, Any]] = [(n, str(n)) for n in range(least, last + 1)]
     if top_label:
-        choices[-1] = (most, top_label)
+        choices[-1] = (last, top_label)
     return forms.IntegerField(label=label, required=False, help_text=help_text, min_value=least, max_value=most,
-                              widget=chips(choices, css="counts"))
+                              widget=CountChips(attrs={"class": f"{CHIPS} counts"}, choices=choices))
 
 
 def fu_chips(label: Any) -> forms.TypedChoiceField:

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
 from rules.errors import Problem
+from rules.hand_value import KAZOE_HAN
 from rules.ruleset import Ruleset
 from scoring.messages import field_message, message
 from scoring.services.idempotency import KEY_LENGTH
@@ -152,8 +153,9 @@ class _Offer:
             return fu_chips(label)
         if kind is Kind.COUNT and field.name in ("han", "yakuman") and field.spec.minimum and field.spec.maximum:
             # Chips, not a number box: one tap, no keyboard. 13 han stands for 13 or more.
+            han = field.name == "han"
             return count_chips(label, help_text, least=field.spec.minimum, most=field.spec.maximum,
-                               top_label=f"{field.spec.maximum}+" if field.name == "han" else "")
+                               shown=KAZOE_HAN if han else None, top_label=f"{KAZOE_HAN}+" if han else "")
         if kind is Kind.COUNT:
             return _count(label, help_text, least=field.spec.minimum, most=field.spec.maximum)
         if kind is Kind.REASON:

@@ -51,7 +51,10 @@ WINS_TAKEN = frozenset({Outcome.RON, Outcome.TSUMO})
 EVERY_RESULT = frozenset(Outcome)
 FU_MINIMUM, FU_MAXIMUM = 20, 110  # the smallest and largest fu a hand can have (RULES.md §2)
 # Bounds the rules do not give, so that no entry is beyond a real hand (README "Bounds").
-HAN_MAXIMUM = 13  # 13 stands for 13 or more: kazoe yakuman, or sanbaiman without it (the ruleset decides)
+# Any han from 13 up is "13 or more" (kazoe yakuman, or sanbaiman without it: the ruleset decides); the han
+# written stays as written (a log's 15 han is shown as 15 han, kazoe yakuman). Tools and logs count dora past
+# 13, so the bound only keeps out numbers no hand reaches: two digits, above any hand ever recorded.
+HAN_MAXIMUM = 99
 YAKUMAN_MAXIMUM = 6  # the most ever counted on one hand (a sextuple yakuman)
 FAN_MAXIMUM = 1000  # MCR: far above any real hand's fan (a few hundred at the very most)
 FLOWERS_MAXIMUM = 8  # the eight flower and season tiles
@@ -80,8 +83,8 @@ class Field:
 
 
 _WINNER = Spec(Kind.PLAYER, "the player who won", required_for=frozenset({Outcome.TSUMO}), in_win=True)
-_HAN = Spec(Kind.COUNT, "riichi: han, dora included (13 for 13 or more)", model=Model.RIICHI, minimum=1,
-            maximum=HAN_MAXIMUM, in_win=True)
+_HAN = Spec(Kind.COUNT, "riichi: han, dora included (from 13: kazoe yakuman, or sanbaiman)", model=Model.RIICHI,
+            minimum=1, maximum=HAN_MAXIMUM, in_win=True)
 _FU = Spec(Kind.FU, "riichi: fu (may be left out from 5 han)", model=Model.RIICHI, minimum=FU_MINIMUM,
            maximum=FU_MAXIMUM, in_win=True)
 _YAKUMAN = Spec(Kind.COUNT, "riichi: number of yakuman (2 = double)", model=Model.RIICHI, minimum=1,
