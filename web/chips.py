@@ -12,6 +12,7 @@ computes it.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from django import forms
@@ -55,6 +56,34 @@ def count_chips(label: Any, help_text: Any, *, least: int, most: int, shown: int
         choices[-1] = (last, top_label)
     return forms.IntegerField(label=label, required=False, help_text=help_text, min_value=least, max_value=most,
                               widget=CountChips(attrs={"class": f"{CHIPS} counts"}, choices=choices))
+
+
+class RepeatedPlayers(forms.MultipleChoiceField):
+    """Players who may be listed more than once (MCR false wins): a chip per player and count ("Ann", "Ann ×2");
+    the value is each player's id as many times as the highest count chosen for him."""
+
+    def clean(self, value: Any) -> list[int]:
+        highest: dict[int, int] = {}
+        for chosen in super().clean(value):
+            player, _, times = str(chosen).partition(REPEAT)
+            highest[int(player)] = max(highest.get(int(player), 0), int(times or 1))
+        return [player for player, times in highest.items() for _ in range(times)]
+
+
+REPEAT = "*"  # "12*2": player 12, twice
+
+
+def repeated_players(label: Any, players: list[tuple[Any, Any]], help_text: Any, *, each: int) -> RepeatedPlayers:
+    choices = [(f"{value}{REPEAT}{times}" if times > 1 else str(value), f"{name} ×{times}" if times > 1 else name)
+               for times in range(1, each + 1) for value, name in players]
+    return RepeatedPlayers(label=label, choices=choices, required=False, help_text=help_text,
+                           widget=forms.CheckboxSelectMultiple(attrs={"class": f"{CHIPS} players"}))
+
+
+def repeated_initial(players: list[Any]) -> list[str]:
+    """A stored list with repeats ([12, 12]) as the chips that show it (["12*2"])."""
+    counts = Counter(players)
+    return [f"{player}{REPEAT}{times}" if times > 1 else str(player) for player, times in counts.items()]
 
 
 def fu_chips(label: Any) -> forms.TypedChoiceField:

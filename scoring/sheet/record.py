@@ -21,6 +21,7 @@ from functools import cache
 from typing import Annotated, Any, NotRequired, Required, TypedDict, get_args, get_origin, get_type_hints
 
 from rules.hands import ABORT_REASONS, Outcome
+from rules.mcr import FALSE_WINS_EACH
 
 PlayerRef = str | int
 
@@ -74,6 +75,7 @@ class Spec:
     maximum: int | None = None
     max_length: int | None = None  # text: the most characters (printable ones only, scoring.sheet.document)
     in_win: bool = False  # part of one winner's win: also allowed in a ron's ``wins`` entries
+    each: int = 1  # players: how many times one player may be listed
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,9 +144,14 @@ class HandRecord(_Value, total=False):
     reason: Annotated[str, Spec(Kind.REASON, "abort: why", results=frozenset({Outcome.ABORT}), model=Model.RIICHI)]
     player: Annotated[PlayerRef, Spec(Kind.PLAYER, "chombo: the offender", results=frozenset({Outcome.CHOMBO}),
                                       model=Model.RIICHI, required_for=frozenset({Outcome.CHOMBO}))]
-    false_wins: Annotated[list[PlayerRef], Spec(Kind.PLAYERS, "MCR: players who declared a false win in this hand",
+    false_wins: Annotated[list[PlayerRef], Spec(Kind.PLAYERS, "MCR: players charged a false win in this hand, once "
+                                                "per false win (a player charged twice is listed twice)",
                                                 results=frozenset({Outcome.RON, Outcome.TSUMO, Outcome.DRAW}),
-                                                model=Model.MCR)]
+                                                model=Model.MCR, each=FALSE_WINS_EACH)]
+    false_wins_live: Annotated[list[PlayerRef], Spec(Kind.PLAYERS, "MCR: players of false_wins whose hand is not "
+                                                     "dead: they play on and may still win the hand (the referee's "
+                                                     "choice; the ruleset's false_win_dead_hand otherwise)",
+                                                     results=WINS_TAKEN, model=Model.MCR)]
     note: Annotated[str, Spec(Kind.TEXT, "a referee's remark; not scored", results=EVERY_RESULT,
                               max_length=NOTE_LENGTH)]
 
@@ -166,7 +173,7 @@ def _fields(record: type[Any]) -> tuple[Field, ...]:
 
 # The order fields are listed in (schema, form, API): the order a referee reads a hand in.
 _ORDER = ("result", "winner", "loser", "han", "fu", "yakuman", "fan", "flowers", "pao", "tiles", "wins", "riichi",
-          "tenpai", "nagashi", "reason", "player", "false_wins", "note")
+          "tenpai", "nagashi", "reason", "player", "false_wins", "false_wins_live", "note")
 
 
 @cache

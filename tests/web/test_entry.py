@@ -503,7 +503,7 @@ def test_form_fields_follow_the_ruleset():
                   "player", "note"}),
     ("tenhou", {"result", "winner", "loser", "han", "fu", "yakuman", "pao", "tiles", "wins", "riichi", "tenpai",
                 "nagashi", "reason", "player", "note"}),
-    ("mcr", {"result", "winner", "loser", "fan", "flowers", "tiles", "false_wins", "note"}),
+    ("mcr", {"result", "winner", "loser", "fan", "flowers", "tiles", "false_wins", "false_wins_live", "note"}),
 ])
 def test_the_form_is_derived_from_the_hand_record(key: str, offered: set[str]):
     """Each field of the record a game offers is a form field; tiles and further winners become groups."""
