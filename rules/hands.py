@@ -80,7 +80,8 @@ class Ron:
     loser: int
     wins: tuple[Win, ...]
     riichi: frozenset[int] = frozenset()
-    false_wins: tuple[int, ...] = ()
+    false_wins: tuple[int, ...] = ()  # one entry per false win: a player charged twice is there twice
+    false_wins_live: frozenset[int] = frozenset()  # of them, those who play on (not a dead hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +89,7 @@ class Tsumo:
     win: Win
     riichi: frozenset[int] = frozenset()
     false_wins: tuple[int, ...] = ()
+    false_wins_live: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,12 +5,15 @@ A win needs ``min_fan`` fan without flowers; each flower adds one. For F fan
 discard, each other player pays base and the discarder F more. One winner
 per discard. No honba, no riichi, no noten payments, no abortive draws; the
 dealer passes after every hand. A false win (seed 002 §8.1) does not stop the
-hand: the offender cannot win it and, after it, pays ``chombo_flat_amount``
-to each other player.
+hand: after it, the offender pays ``chombo_flat_amount`` to each other player,
+once per false win, and cannot win the hand when ``false_win_dead_hand`` (the
+seed); the referee may let an offender play on (``false_wins_live``: MERS, a
+false hu noticed before the tiles are shown), and then he may still win it.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from rules.errors import RuleError
@@ -18,6 +21,10 @@ from rules.hands import Abort, Chombo, Draw, HandResult, Outcome, PaymentReason,
 from rules.ledger import Ledger
 from rules.ruleset import Ruleset
 from rules.state import GameState
+
+# The false wins one player may be charged in one hand: real tournament sheets hold two (Madrid 2018, issue 24);
+# more than three is a slip of the pen, not a hand.
+FALSE_WINS_EACH = 3
 
 
 def check_mcr_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) -> None:
@@ -32,18 +39,26 @@ def check_mcr_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]
         raise RuleError.of("tenpai" if result.tenpai else "nagashi", "mcr_no_tenpai")
     if not isinstance(result, (Ron, Tsumo, Draw)):
         return
-    if len(set(result.false_wins)) != len(result.false_wins):
-        raise RuleError.of("false_wins", "listed_twice")
+    for offender, count in Counter(result.false_wins).items():
+        if count > FALSE_WINS_EACH:
+            raise RuleError.of("false_wins", "false_wins_each", player=names[offender], count=count,
+                               most=FALSE_WINS_EACH)
+    if isinstance(result, Draw):
+        return
+    for player in sorted(result.false_wins_live):
+        if player not in result.false_wins:
+            raise RuleError.of("false_wins_live", "live_not_false_win", player=names[player])
+    dead = frozenset(result.false_wins) - result.false_wins_live if ruleset.false_win_dead_hand else frozenset()
     if isinstance(result, Ron):
         if len(result.wins) > 1:
             raise RuleError.of("wins", "mcr_one_winner")
-        _check_win(ruleset=ruleset, win=result.wins[0], false_wins=result.false_wins, names=names)
-    elif isinstance(result, Tsumo):
-        _check_win(ruleset=ruleset, win=result.win, false_wins=result.false_wins, names=names)
+        _check_win(ruleset=ruleset, win=result.wins[0], dead=dead, names=names)
+    else:
+        _check_win(ruleset=ruleset, win=result.win, dead=dead, names=names)
 
 
-def _check_win(*, ruleset: Ruleset, win: Win, false_wins: tuple[int, ...], names: Sequence[str]) -> None:
-    if win.winner in false_wins:
+def _check_win(*, ruleset: Ruleset, win: Win, dead: frozenset[int], names: Sequence[str]) -> None:
+    if win.winner in dead:
         raise RuleError.of("winner", "mcr_false_winner", player=names[win.winner])
     if win.tiles is not None:
         return  # valued from its tiles when the hand is played

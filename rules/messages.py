@@ -70,6 +70,8 @@ MESSAGES: dict[str, str] = {
     "mcr_no_tenpai": _("MCR has no tenpai payments or nagashi: a draw just moves to the next hand"),
     "mcr_one_winner": _("MCR allows one winner per discard: the first player in turn after the discarder wins"),
     "mcr_false_winner": _("%(player)s declared a false win in this hand and cannot win it"),
+    "false_wins_each": _("%(player)s is charged %(count)s false wins in one hand; at most %(most)s"),
+    "live_not_false_win": _("%(player)s plays on after a false win but is not among the false wins"),
     "mcr_han": _("an MCR win has fan (and flowers), not han, fu or yakuman"),
     "mcr_no_pao": _("MCR has no pao"),
     "below_min_fan": _("%(fan)s fan is below the minimum of %(minimum)s (flowers do not count towards it)"),

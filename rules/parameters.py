@@ -275,6 +275,8 @@ PARAMETERS: dict[str, Param] = {
     "chombo_flat_amount": Param(ParamKind.INT, _("for chombo_payment flat: paid to each other player"), minimum=0,
                                 maximum=PAYMENT_LIMIT),
     "chombo_ends_game": Param(ParamKind.BOOL, _("a chombo ends the game")),
+    "false_win_dead_hand": Param(ParamKind.BOOL, _("MCR: a false win makes the offender's hand dead, so that he "
+                                                   "cannot win it (seed 002); the referee may still let one play on")),
     "pao": Param(ParamKind.BOOL, _("liability payments for fed yakuman")),
     "pao_scope": Param(ParamKind.CHOICE, _("what the liable player covers in a hand worth more than the fed yakuman: "
                        "that yakuman only, or the whole hand"), options=options.PaoScope),

@@ -98,6 +98,7 @@ class Ruleset:
     chombo_payment: ChomboPayment = ChomboPayment.NONE
     chombo_flat_amount: int = 0
     chombo_ends_game: bool = False
+    false_win_dead_hand: bool = True
     pao: bool = True
     pao_scope: PaoScope = PaoScope.FED_YAKUMAN
     min_han: int = 1

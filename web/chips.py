@@ -12,6 +12,7 @@ computes it.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from django import forms
@@ -28,13 +29,61 @@ def chips(choices: list[tuple[Any, Any]], *, css: str = "") -> forms.RadioSelect
     return forms.RadioSelect(attrs={"class": f"{CHIPS} {css}".strip()}, choices=choices)
 
 
-def count_chips(label: Any, help_text: Any, *, least: int, most: int, top_label: str = "") -> forms.IntegerField:
-    """A count from ``least`` to ``most`` as chips; ``top_label`` names the last one (13 stands for 13 or more)."""
-    choices: list[tuple[Any, Any]] = [(n, str(n)) for n in range(least, most + 1)]
+class CountChips(forms.RadioSelect):
+    """Chips for a count; a value above the last chip (a stored 15 han) gets a chip of its own, so that editing
+    a hand shows what was written instead of nothing chosen."""
+
+    def optgroups(self, name: str, value: list[Any], attrs: dict[str, Any] | None = None) -> list[Any]:
+        known = {str(choice) for choice, _ in self.choices}
+        extra = [(v, v) for v in value if v not in known and str(v).isdigit()]
+        if not extra:
+            return super().optgroups(name, value, attrs)
+        shown = self.choices
+        self.choices = [*shown, *extra]
+        try:
+            return super().optgroups(name, value, attrs)
+        finally:
+            self.choices = shown
+
+
+def count_chips(label: Any, help_text: Any, *, least: int, most: int, shown: int | None = None,
+                top_label: str = "") -> forms.IntegerField:
+    """A count from ``least`` to ``most``, chips up to ``shown`` (``most`` by default); ``top_label`` names the
+    last chip (13 han stands for 13 or more). Values past the last chip are taken all the same."""
+    last = most if shown is None else shown
+    choices: list[tuple[Any, Any]] = [(n, str(n)) for n in range(least, last + 1)]
     if top_label:
-        choices[-1] = (most, top_label)
+        choices[-1] = (last, top_label)
     return forms.IntegerField(label=label, required=False, help_text=help_text, min_value=least, max_value=most,
-                              widget=chips(choices, css="counts"))
+                              widget=CountChips(attrs={"class": f"{CHIPS} counts"}, choices=choices))
+
+
+class RepeatedPlayers(forms.MultipleChoiceField):
+    """Players who may be listed more than once (MCR false wins): a chip per player and count ("Ann", "Ann ×2");
+    the value is each player's id as many times as the highest count chosen for him."""
+
+    def clean(self, value: Any) -> list[int]:
+        highest: dict[int, int] = {}
+        for chosen in super().clean(value):
+            player, _, times = str(chosen).partition(REPEAT)
+            highest[int(player)] = max(highest.get(int(player), 0), int(times or 1))
+        return [player for player, times in highest.items() for _ in range(times)]
+
+
+REPEAT = "*"  # "12*2": player 12, twice
+
+
+def repeated_players(label: Any, players: list[tuple[Any, Any]], help_text: Any, *, each: int) -> RepeatedPlayers:
+    choices = [(f"{value}{REPEAT}{times}" if times > 1 else str(value), f"{name} ×{times}" if times > 1 else name)
+               for times in range(1, each + 1) for value, name in players]
+    return RepeatedPlayers(label=label, choices=choices, required=False, help_text=help_text,
+                           widget=forms.CheckboxSelectMultiple(attrs={"class": f"{CHIPS} players"}))
+
+
+def repeated_initial(players: list[Any]) -> list[str]:
+    """A stored list with repeats ([12, 12]) as the chips that show it (["12*2"])."""
+    counts = Counter(players)
+    return [f"{player}{REPEAT}{times}" if times > 1 else str(player) for player, times in counts.items()]
 
 
 def fu_chips(label: Any) -> forms.TypedChoiceField:

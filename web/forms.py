@@ -22,12 +22,13 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
 from rules.errors import Problem
+from rules.hand_value import KAZOE_HAN
 from rules.ruleset import Ruleset
 from scoring.messages import field_message, message
 from scoring.services.idempotency import KEY_LENGTH
 from scoring.sheet.record import Field, Kind, Model, hand_fields, win_fields
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS
-from web.chips import chips, count_chips, fu_chips, fu_rule
+from web.chips import chips, count_chips, fu_chips, fu_rule, repeated_initial, repeated_players
 from web.presenters import wind_label
 
 Record = dict[str, Any]
@@ -65,6 +66,7 @@ LABELS: dict[str, tuple[StrOrPromise, StrOrPromise]] = {
     "reason": (_("Reason"), ""),
     "player": (_("Chombo by"), ""),
     "false_wins": (_("False wins"), _("each pays the penalty; the hand went on")),
+    "false_wins_live": (_("Played on after a false win"), _("not a dead hand: may still win it (the referee's call)")),
     "note": (_("Note"), _("a remark for the record; not scored")),
 }
 # Extra winners of a multiple ron: win2_winner, win2_han, … (the first winner uses the plain names).
@@ -146,14 +148,17 @@ class _Offer:
         if kind is Kind.PLAYER:
             optional = not field.spec.required_for and field.name != "winner"
             return _player(label, [("", _("nobody")), *self.players] if optional else self.players)
+        if kind is Kind.PLAYERS and field.spec.each > 1:
+            return repeated_players(label, self.players, help_text, each=field.spec.each)
         if kind is Kind.PLAYERS:
             return _players(label, self.players, help_text)
         if kind is Kind.FU:
             return fu_chips(label)
         if kind is Kind.COUNT and field.name in ("han", "yakuman") and field.spec.minimum and field.spec.maximum:
             # Chips, not a number box: one tap, no keyboard. 13 han stands for 13 or more.
+            han = field.name == "han"
             return count_chips(label, help_text, least=field.spec.minimum, most=field.spec.maximum,
-                               top_label=f"{field.spec.maximum}+" if field.name == "han" else "")
+                               shown=KAZOE_HAN if han else None, top_label=f"{KAZOE_HAN}+" if han else "")
         if kind is Kind.COUNT:
             return _count(label, help_text, least=field.spec.minimum, most=field.spec.maximum)
         if kind is Kind.REASON:
@@ -283,7 +288,7 @@ def hand_record(data: Mapping[str, Any], *, mcr: bool) -> Record:
         record["player"] = data["player"]
     _put_list(record, data, "riichi")
     if result in ("ron", "tsumo", "draw"):
-        _put_list(record, data, "false_wins")
+        _put_list(record, data, "false_wins", "false_wins_live")
     if data.get("note"):
         record["note"] = data["note"]
     return record
@@ -339,9 +344,9 @@ def record_initial(record: Mapping[str, Any]) -> dict[str, Any]:
     for name in ("loser", "reason", "player", "note"):
         if name in record:
             initial[name] = record[name]
-    for name in ("riichi", "tenpai", "nagashi", "false_wins"):
+    for name in ("riichi", "tenpai", "nagashi", "false_wins", "false_wins_live"):
         if name in record:
-            initial[name] = list(record[name])
+            initial[name] = repeated_initial(record[name]) if name == "false_wins" else list(record[name])
     wins = record.get("wins")
     if not isinstance(wins, list) or not wins:
         wins = [record] if record.get("result") in ("ron", "tsumo") else []

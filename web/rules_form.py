@@ -22,7 +22,7 @@ from rules.presets import build_ruleset, get_preset
 # Where each parameter appears; the table size and the scoring model come with the preset (pick another
 # preset to change them), so they are not in the form.
 FIXED = frozenset({"players", "scoring"})
-MCR_GROUP = ("min_fan", "base_payment", "table_points", "seat_rotation")
+MCR_GROUP = ("min_fan", "base_payment", "table_points", "seat_rotation", "false_win_dead_hand")
 CHOMBO_GROUP = ("chombo_penalty", "chombo_payment", "chombo_flat_amount", "chombo_ends_game")
 GROUPS: tuple[tuple[Any, tuple[str, ...]], ...] = (
     (_("Points and uma"), ("start_points", "return_points", "uma", "ties", "deposits_at_end", "riichi_deposit",
@@ -53,7 +53,7 @@ LABELS: dict[str, Any] = {
     "chombo_penalty": _("Chombo penalty (points)"), "chombo_payment": _("Chombo paid at the table"),
     "chombo_flat_amount": _("Chombo flat amount"), "chombo_ends_game": _("Chombo ends the game"),
     "min_fan": _("Minimum fan"), "base_payment": _("Base payment"), "table_points": _("Table points by rank"),
-    "seat_rotation": _("Seat rotation"),
+    "seat_rotation": _("Seat rotation"), "false_win_dead_hand": _("A false win kills the hand"),
 }
 # Plainer words than the parameter table's, where it speaks of the JSON form.
 HELP: dict[str, Any] = {

@@ -19,6 +19,7 @@ from xml.etree.ElementTree import Element
 from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
 
+from scoring.logs.lobby import lobby_overrides
 from scoring.logs.model import (
     LogError,
     OnlineGame,
@@ -35,6 +36,7 @@ MANGAN_HAN = 5  # from 5 han the fu no longer matter
 
 # GO type: one bit per lobby rule; red fives (0x02) and open tanyao (0x04) change no payment the log does not state.
 STANDARD_LOBBY_BITS = 0xFF  # above them: custom rules (0x100), chips (0x200), ratio play (0x800), …
+GO_LOBBY_RULES = 0x100  # a private or tournament lobby's own rules, declared in GO csrule (scoring.logs.lobby)
 GO_HANCHAN = 0x08
 GO_THREE_PLAYERS = 0x10
 
@@ -98,11 +100,16 @@ class _Reader:
 
     def _go(self, tag: Element) -> None:
         kind = int(tag.get("type", "0"))
-        if kind & ~STANDARD_LOBBY_BITS:
-            raise LogError.one("GO", f"lobby type {kind:#x} plays special rules (a private lobby's own rules, "
-                               "chips or ratio play), which no rule set here scores: import standard lobby games")
+        csrule = tag.get("csrule")
+        special = kind & ~STANDARD_LOBBY_BITS
+        if special & ~GO_LOBBY_RULES or (special and not csrule):
+            raise LogError.one("GO", f"lobby type {kind:#x} plays special rules (chips, ratio play, or a lobby's own "
+                               "rules it does not declare), which no rule set here scores: import standard lobby "
+                               "games, or a lobby's that its log declares (GO csrule)")
         self.players = 3 if kind & GO_THREE_PLAYERS else 4
         self.overrides = tenhou_overrides(three_players=self.players == 3, hanchan=bool(kind & GO_HANCHAN))
+        if special and csrule:
+            self.overrides |= lobby_overrides(csrule, players=self.players)
 
     def _un(self, tag: Element) -> None:
         if self.names:

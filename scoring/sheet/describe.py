@@ -12,6 +12,7 @@ through the same ``gettext`` by their catalogue, rules.messages.WORDS.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -64,7 +65,11 @@ def describe(hand: Mapping[str, Any], names: Sequence[str], words: Words = ENGLI
     if hand.get("riichi"):
         text += "; " + _("riichi: %(names)s") % {"names": who(hand["riichi"])}
     if hand.get("false_wins"):
-        text += "; " + _("false win: %(names)s") % {"names": who(hand["false_wins"])}
+        counted = Counter(hand["false_wins"])  # a player charged twice is listed twice: "Ann ×2"
+        text += "; " + _("false win: %(names)s") % {"names": ", ".join(
+            who([seat]) + (f" ×{times}" if times > 1 else "") for seat, times in counted.items())}
+    if hand.get("false_wins_live"):
+        text += "; " + _("played on after a false win: %(names)s") % {"names": who(hand["false_wins_live"])}
     return text
 
 

@@ -89,6 +89,8 @@ def _hand_json(scored: ScoredSheet, hand: HandRecord) -> Result:
             out["nagashi"] = list(result.nagashi)
     if getattr(result, "false_wins", ()):
         out["false_wins"] = list(getattr(result, "false_wins", ()))
+    if getattr(result, "false_wins_live", ()):
+        out["false_wins_live"] = sorted(getattr(result, "false_wins_live", ()))
     if s.wins:
         out["wins"] = [{"winner": w.winner, "stood": w.stood, **_value_json(w, mcr=mcr)} for w in s.wins]
         if len(s.wins) == 1:
@@ -126,7 +128,7 @@ def _value_json(win: WinOutcome, *, mcr: bool) -> Result:
 
 # The fields of a result that name one player, a list of players, or hold one value per seat.
 _ONE = ("dealer", "loser", "chombo", "winner", "player", "from", "to")
-_MANY = ("riichi", "tenpai", "nagashi", "false_wins", "seats")
+_MANY = ("riichi", "tenpai", "nagashi", "false_wins", "false_wins_live", "seats")
 _PER_SEAT = ("deltas", "scores", "seat_winds")
 
 

@@ -250,14 +250,16 @@ class _HandReader:
             raise RuleError.one(misplaced[0], self._misplaced(kind, misplaced[0]))
         riichi = frozenset(self.players(raw.get("riichi", []), "riichi"))
         false_wins = tuple(self.players(raw.get("false_wins", []), "false_wins"))
-        if false_wins and not self.ruleset.is_mcr:
-            raise RuleError.one("false_wins", "false wins are an MCR rule; in riichi a false win is a chombo "
+        live = frozenset(self.players(raw.get("false_wins_live", []), "false_wins_live"))
+        if (false_wins or live) and not self.ruleset.is_mcr:
+            raise RuleError.one("false_wins" if false_wins else "false_wins_live",
+                                "false wins are an MCR rule; in riichi a false win is a chombo "
                                 '(record {"result": "chombo", "player": ...})')
         if kind == "ron":
             return Ron(loser=self.player(raw["loser"], "loser"), wins=self._ron_wins(raw), riichi=riichi,
-                       false_wins=false_wins)
+                       false_wins=false_wins, false_wins_live=live)
         if kind == "tsumo":
-            return Tsumo(win=self._win(raw, ""), riichi=riichi, false_wins=false_wins)
+            return Tsumo(win=self._win(raw, ""), riichi=riichi, false_wins=false_wins, false_wins_live=live)
         if kind == "draw":
             return Draw(tenpai=frozenset(self.players(raw.get("tenpai", []), "tenpai")),
                         nagashi=tuple(self.players(raw.get("nagashi", []), "nagashi")), riichi=riichi,

@@ -21,6 +21,7 @@ from functools import cache
 from typing import Annotated, Any, NotRequired, Required, TypedDict, get_args, get_origin, get_type_hints
 
 from rules.hands import ABORT_REASONS, Outcome
+from rules.mcr import FALSE_WINS_EACH
 
 PlayerRef = str | int
 
@@ -51,7 +52,10 @@ WINS_TAKEN = frozenset({Outcome.RON, Outcome.TSUMO})
 EVERY_RESULT = frozenset(Outcome)
 FU_MINIMUM, FU_MAXIMUM = 20, 110  # the smallest and largest fu a hand can have (RULES.md §2)
 # Bounds the rules do not give, so that no entry is beyond a real hand (README "Bounds").
-HAN_MAXIMUM = 13  # 13 stands for 13 or more: kazoe yakuman, or sanbaiman without it (the ruleset decides)
+# Any han from 13 up is "13 or more" (kazoe yakuman, or sanbaiman without it: the ruleset decides); the han
+# written stays as written (a log's 15 han is shown as 15 han, kazoe yakuman). Tools and logs count dora past
+# 13, so the bound only keeps out numbers no hand reaches: two digits, above any hand ever recorded.
+HAN_MAXIMUM = 99
 YAKUMAN_MAXIMUM = 6  # the most ever counted on one hand (a sextuple yakuman)
 FAN_MAXIMUM = 1000  # MCR: far above any real hand's fan (a few hundred at the very most)
 FLOWERS_MAXIMUM = 8  # the eight flower and season tiles
@@ -71,6 +75,7 @@ class Spec:
     maximum: int | None = None
     max_length: int | None = None  # text: the most characters (printable ones only, scoring.sheet.document)
     in_win: bool = False  # part of one winner's win: also allowed in a ron's ``wins`` entries
+    each: int = 1  # players: how many times one player may be listed
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +85,8 @@ class Field:
 
 
 _WINNER = Spec(Kind.PLAYER, "the player who won", required_for=frozenset({Outcome.TSUMO}), in_win=True)
-_HAN = Spec(Kind.COUNT, "riichi: han, dora included (13 for 13 or more)", model=Model.RIICHI, minimum=1,
-            maximum=HAN_MAXIMUM, in_win=True)
+_HAN = Spec(Kind.COUNT, "riichi: han, dora included (from 13: kazoe yakuman, or sanbaiman)", model=Model.RIICHI,
+            minimum=1, maximum=HAN_MAXIMUM, in_win=True)
 _FU = Spec(Kind.FU, "riichi: fu (may be left out from 5 han)", model=Model.RIICHI, minimum=FU_MINIMUM,
            maximum=FU_MAXIMUM, in_win=True)
 _YAKUMAN = Spec(Kind.COUNT, "riichi: number of yakuman (2 = double)", model=Model.RIICHI, minimum=1,
@@ -139,9 +144,14 @@ class HandRecord(_Value, total=False):
     reason: Annotated[str, Spec(Kind.REASON, "abort: why", results=frozenset({Outcome.ABORT}), model=Model.RIICHI)]
     player: Annotated[PlayerRef, Spec(Kind.PLAYER, "chombo: the offender", results=frozenset({Outcome.CHOMBO}),
                                       model=Model.RIICHI, required_for=frozenset({Outcome.CHOMBO}))]
-    false_wins: Annotated[list[PlayerRef], Spec(Kind.PLAYERS, "MCR: players who declared a false win in this hand",
+    false_wins: Annotated[list[PlayerRef], Spec(Kind.PLAYERS, "MCR: players charged a false win in this hand, once "
+                                                "per false win (a player charged twice is listed twice)",
                                                 results=frozenset({Outcome.RON, Outcome.TSUMO, Outcome.DRAW}),
-                                                model=Model.MCR)]
+                                                model=Model.MCR, each=FALSE_WINS_EACH)]
+    false_wins_live: Annotated[list[PlayerRef], Spec(Kind.PLAYERS, "MCR: players of false_wins whose hand is not "
+                                                     "dead: they play on and may still win the hand (the referee's "
+                                                     "choice; the ruleset's false_win_dead_hand otherwise)",
+                                                     results=WINS_TAKEN, model=Model.MCR)]
     note: Annotated[str, Spec(Kind.TEXT, "a referee's remark; not scored", results=EVERY_RESULT,
                               max_length=NOTE_LENGTH)]
 
@@ -163,7 +173,7 @@ def _fields(record: type[Any]) -> tuple[Field, ...]:
 
 # The order fields are listed in (schema, form, API): the order a referee reads a hand in.
 _ORDER = ("result", "winner", "loser", "han", "fu", "yakuman", "fan", "flowers", "pao", "tiles", "wins", "riichi",
-          "tenpai", "nagashi", "reason", "player", "false_wins", "note")
+          "tenpai", "nagashi", "reason", "player", "false_wins", "false_wins_live", "note")
 
 
 @cache

@@ -60,7 +60,7 @@ ROWS: list[tuple[str, str, str, str | bytes | None, int, list[str] | None]] = [
     ("an integer beyond 2**53", "POST", HANDS, win('"han": 100000000000000000000, "fu": 30'), 400, ["han"]),
     ("a body over 2 MB", "POST", HANDS, body({"result": "draw", "note": "x" * (2 * 1024 * 1024)}), 413, WHOLE),
     # The hand record's bounds (scoring.sheet.record).
-    ("han 14", "POST", HANDS, win('"han": 14, "fu": 30'), 400, ["han"]),
+    ("han 100", "POST", HANDS, win('"han": 100, "fu": 30'), 400, ["han"]),
     ("yakuman 7", "POST", HANDS, win('"yakuman": 7'), 400, ["yakuman"]),
     ("yakuman 10**9", "POST", HANDS, win('"yakuman": 1000000000'), 400, ["yakuman"]),
     ("MCR fan 1001", "POST", MCR_HANDS, MCR_WIN.replace("{value}", '"fan": 1001'), 400, ["fan"]),

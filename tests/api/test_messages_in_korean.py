@@ -64,11 +64,11 @@ def test_a_refusal_in_english_is_the_command_lines(refusal: Refusal, referee: Us
 
 
 def test_han_out_of_range_is_refused_in_korean_by_its_bound(referee: User):
-    """The schema's bound (13 han stands for 13 or more) speaks the reader's language too."""
-    refusal = Refusal("han 14", {"result": "ron", "winner": "Bo", "loser": "Cy", "han": 14, "fu": 40},
+    """The schema's bound (any han from 13 up is 13 or more, to 99) speaks the reader's language too."""
+    refusal = Refusal("han 100", {"result": "ron", "winner": "Bo", "loser": "Cy", "han": 100, "fu": 40},
                       {"han": "at_most"})
-    assert refuse(refusal, referee, "ko") == {"han": {"message": "13 이하여야 합니다", "code": "at_most"}}
-    assert refuse(refusal, referee, "en") == {"han": {"message": "must be at most 13", "code": "at_most"}}
+    assert refuse(refusal, referee, "ko") == {"han": {"message": "99 이하여야 합니다", "code": "at_most"}}
+    assert refuse(refusal, referee, "en") == {"han": {"message": "must be at most 99", "code": "at_most"}}
 
 
 def test_a_hand_after_the_end_says_why_the_game_ended_in_korean(referee: User):

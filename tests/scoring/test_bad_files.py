@@ -66,7 +66,7 @@ FILES: list[tuple[str, bytes | str, str]] = [
      "players[0]: is longer than 100 characters"),
     ("a name with a control character", changed(players=["Ann\x1b[2J", "Bo", "Cy", "Di"]),
      "players[0]: must be printable text (no control characters such as line breaks or tabs)"),
-    ("han 14", hand(han=14, fu=30), "hands[0].han: must be at most 13"),
+    ("han 100", hand(han=100, fu=30), "hands[0].han: must be at most 99"),
     ("yakuman 7", hand(yakuman=7), "hands[0].yakuman: must be at most 6"),
     ("a penalty beyond 10,000", GOOD_TEXT.replace('"points": -2', '"points": -10001'),
      "penalties[0].points: must be at least -10000"),

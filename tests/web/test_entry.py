@@ -503,7 +503,7 @@ def test_form_fields_follow_the_ruleset():
                   "player", "note"}),
     ("tenhou", {"result", "winner", "loser", "han", "fu", "yakuman", "pao", "tiles", "wins", "riichi", "tenpai",
                 "nagashi", "reason", "player", "note"}),
-    ("mcr", {"result", "winner", "loser", "fan", "flowers", "tiles", "false_wins", "note"}),
+    ("mcr", {"result", "winner", "loser", "fan", "flowers", "tiles", "false_wins", "false_wins_live", "note"}),
 ])
 def test_the_form_is_derived_from_the_hand_record(key: str, offered: set[str]):
     """Each field of the record a game offers is a form field; tiles and further winners become groups."""
@@ -529,14 +529,15 @@ def test_the_fu_row_knows_where_the_rules_make_a_mangan(key: str, mangan: dict[s
 
 
 def test_han_and_fu_are_chips_that_take_what_the_rules_take():
-    """The chips are the same integer fields as before: 13 han, and fu with a limit hand, still go through."""
+    """The chips are the same integer fields as before: 13 han, and fu with a limit hand, still go through;
+    beyond the last chip, any han to the record's bound is "13 or more" too (issue 24), 100 is refused."""
     rules = build_ruleset(key="wrc-2025", overrides={})
     form = HandForm({"version": 1, "result": "tsumo", "winner": A, "han": 13, "fu": 30}, seats=seats(), ruleset=rules)
     assert form.is_valid(), form.errors
     assert hand_record(form.cleaned_data, mcr=False) == {"result": "tsumo", "winner": A, "han": 13, "fu": 30}
     assert [w.data["value"] for w in form["fu"]] == [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110]
     assert [w.choice_label for w in form["han"]][-1] == "13+"
-    refused = HandForm({"version": 1, "result": "ron", "han": 14, "fu": 35}, seats=seats(), ruleset=rules)
+    refused = HandForm({"version": 1, "result": "ron", "han": 100, "fu": 35}, seats=seats(), ruleset=rules)
     assert not refused.is_valid()
     assert set(refused.errors) == {"han", "fu"}
 

@@ -264,7 +264,7 @@ class _Page:
             "problems": [field_message(p) for p in problems], "hands": self.hands(),
             "seat_chips": self.seat_chips(form),
             "more_open": any(form[name].errors or form[name].value() not in (None, "", [])
-                             for name in ("pao", "false_wins", "note") if name in form.fields),
+                             for name in ("pao", "false_wins", "false_wins_live", "note") if name in form.fields),
             "next": {**following, "dealer": self.roster.labels[following["dealer"]]} if following else None,
             # A game stopped by the clock ends after its last hand, whichever that is: hands may still be added.
             "finished": bool(self.result.get("finished")) and self.result.get("end_reason") != "time",

@@ -20,7 +20,9 @@ from scoring.logs.read import read_log
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "online"
 INDEX: list[dict[str, Any]] = json.loads((FIXTURES / "index.json").read_text(encoding="utf-8"))
-SPECIAL = [e for e in INDEX if any(f.startswith("special_rule") for f in e["features"])]
+# A lobby's own rules declared in GO csrule (issue 24 item 9) are read; chips, ratio play and the rest are refused.
+DECLARED = [e for e in INDEX if "custom_rule_attrs_2023" in e["features"]]
+SPECIAL = [e for e in INDEX if any(f.startswith("special_rule") for f in e["features"]) and e not in DECLARED]
 STANDARD = [e for e in INDEX if e not in SPECIAL]
 MJLOG_UNIT = 100  # owari scores are in hundreds
 

@@ -31,9 +31,9 @@ def test_a_stored_game_names_players_by_id_in_the_same_schema():
 
 @pytest.mark.parametrize(("result", "allowed"), [
     ("ron", {"winner", "loser", "han", "fu", "yakuman", "fan", "flowers", "pao", "tiles", "wins", "riichi",
-             "false_wins", "note", "result"}),
-    ("tsumo", {"winner", "han", "fu", "yakuman", "fan", "flowers", "pao", "tiles", "riichi", "false_wins", "note",
-               "result"}),
+             "false_wins", "false_wins_live", "note", "result"}),
+    ("tsumo", {"winner", "han", "fu", "yakuman", "fan", "flowers", "pao", "tiles", "riichi", "false_wins",
+               "false_wins_live", "note", "result"}),
     ("draw", {"tenpai", "nagashi", "riichi", "false_wins", "note", "result"}),
     ("abort", {"reason", "riichi", "note", "result"}),
     ("chombo", {"player", "riichi", "note", "result"}),
@@ -54,7 +54,7 @@ def test_every_field_has_a_model_and_the_models_split_the_value_fields():
     riichi = {f.name for f in hand_fields() if f.spec.model is Model.RIICHI}
     mcr = {f.name for f in hand_fields() if f.spec.model is Model.MCR}
     assert {"han", "fu", "yakuman", "pao", "riichi", "tenpai", "nagashi", "reason", "player"} == riichi
-    assert {"fan", "flowers", "false_wins"} == mcr
+    assert {"fan", "flowers", "false_wins", "false_wins_live"} == mcr
     assert get_preset("mcr").is_mcr  # the entry form offers a game the fields of its model (tests/web)
 
 
