@@ -111,9 +111,9 @@ def test_editing_a_hand_keeps_its_declared_rons_and_can_drop_them():
     referee.post(url(game), double_ron(game))
     game.refresh_from_db()
     html = referee.get(url(game) + "?edit=0").content.decode()
-    # Not dropped on the way through the form: the second declaration is there, said to be unpaid.
+    # Not dropped on the way through the form: the second declaration is there, the head bump said.
     assert 'name="win2_winner"' in html
-    assert "Other rons declared: not paid (head bump)" in html
+    assert "More rons declared (head bump decides)" in html
     assert "Under wrc-2025 only the first player in turn after the discarder wins (head bump)" in text_of(html)
     # Ann's declaration taken out: the hand is Cy's alone.
     p = ids(game)
