@@ -43,6 +43,8 @@ from rules.parameters import number_json as number_json
 
 # The multiple_ron options under which a triple ron is an abortive draw (seed 000 §3.5 options 2 and 4).
 _TRIPLE_RON_ABORTS = (MultipleRon.DOUBLE_HEAD_BUMP_TRIPLE_ABORT, MultipleRon.DOUBLE_ONLY_TRIPLE_ABORT)
+# The multiple_ron options that may pay more than one ron on a discard (seed 000 §3.5 options 1.1, 3 and 4).
+_SEVERAL_RONS_PAID = (MultipleRon.HEAD_BUMP_YAKUMAN_EXCEPTION, MultipleRon.ALL, MultipleRon.DOUBLE_ONLY_TRIPLE_ABORT)
 
 Number = Fraction
 
@@ -128,6 +130,13 @@ class Ruleset:
         if self.multiple_ron in _TRIPLE_RON_ABORTS:
             reasons.append(AbortReason.TRIPLE_RON)
         return tuple(reasons)
+
+    @property
+    def pays_several_rons(self) -> bool:
+        """Whether a discard may pay more than one ron (seed 000 §3.5): under head bump (option 1) and a double
+        ron by head bump (option 2) only the first player in turn after the discarder is ever paid, and a
+        table of two has only one player who can ron."""
+        return self.players > 2 and self.multiple_ron in _SEVERAL_RONS_PAID
 
     @property
     def is_mcr(self) -> bool:

@@ -187,13 +187,15 @@ class HandForm(forms.Form):
         self.seats = list(seats)
         self.fu_rule = {} if self.mcr else fu_rule(ruleset)
         offer = _Offer.of(ruleset, self.seats)
+        # A further winner already given (a stored hand, a form sent) is kept, and shown, whatever the rules pay.
+        declared = any((self.data or self.initial).get(f"win{k}_winner") not in (None, "") for k in EXTRA_WINS)
         for field in hand_fields():
             if not offer.offers(field):
                 continue
             if field.spec.kind is Kind.TILES:
                 self.fields.update(_tile_fields(mcr=self.mcr))
             elif field.spec.kind is Kind.WINS:
-                self.fields.update(_extra_win_fields(offer))
+                self.fields.update(_extra_win_fields(offer, declared=declared))
             else:
                 self.fields[field.name] = offer.field(field)
 
@@ -241,10 +243,11 @@ def _tile_fields(*, mcr: bool) -> dict[str, forms.Field]:
     return fields
 
 
-def _extra_win_fields(offer: _Offer) -> dict[str, forms.Field]:
-    """The second and third winner of a multiple ron, each with the fields of a win (riichi only)."""
+def _extra_win_fields(offer: _Offer, *, declared: bool) -> dict[str, forms.Field]:
+    """The second and third winner of a multiple ron, each with the fields of a win (riichi only): offered where
+    the rules may pay them, kept where a hand already declares them (a head bump then says who is paid)."""
     fields: dict[str, forms.Field] = {}
-    if offer.ruleset.is_mcr or offer.ruleset.players <= 2:
+    if offer.ruleset.is_mcr or not (offer.ruleset.pays_several_rons or declared):
         return fields
     for k in EXTRA_WINS[: offer.ruleset.players - 2]:
         for field in win_fields():

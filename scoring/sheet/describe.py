@@ -50,10 +50,9 @@ def describe(hand: Mapping[str, Any], names: Sequence[str], words: Words = ENGLI
     if hand.get("abortive") and hand.get("loser") is not None:  # a triple ron that ends the hand
         text = _("Triple ron on %(loser)s: abortive draw") % {"loser": loser}
     elif kind in ("ron", "tsumo"):
-        wins = ", ".join(f"{_name(names, w['winner'])} {value_text(w, words)}"
-                         for w in hand.get("wins", []) if w.get("stood", True))
-        text = (_("Ron on %(loser)s: %(wins)s") % {"loser": loser, "wins": wins} if kind == "ron"
-                else _("Tsumo: %(wins)s") % {"wins": wins})
+        text = (_("Ron on %(loser)s: %(wins)s") % {"loser": loser, "wins": _wins(hand, names, words, stood=True)}
+                if kind == "ron" else _("Tsumo: %(wins)s") % {"wins": _wins(hand, names, words, stood=True)})
+        text += _head_bump(hand, names, words)
     elif kind == "draw":
         text = (_("Draw, nagashi: %(names)s") % {"names": who(hand.get("nagashi"))} if hand.get("nagashi")
                 else _("Draw, tenpai: %(names)s") % {"names": who(hand.get("tenpai"))} if hand.get("tenpai")
@@ -71,6 +70,22 @@ def describe(hand: Mapping[str, Any], names: Sequence[str], words: Words = ENGLI
     if hand.get("false_wins_live"):
         text += "; " + _("played on after a false win: %(names)s") % {"names": who(hand["false_wins_live"])}
     return text
+
+
+def _wins(hand: Mapping[str, Any], names: Sequence[str], words: Words, *, stood: bool) -> str:
+    return ", ".join(f"{_name(names, w['winner'])} {value_text(w, words)}"
+                     for w in hand.get("wins", []) if w.get("stood", True) == stood)
+
+
+def _head_bump(hand: Mapping[str, Any], names: Sequence[str], words: Words) -> str:
+    """Who a head bump paid and which declared rons it did not, when it took any (seed 000 §3.5): the wins
+    are in turn order from the discarder, so the first is the player it paid."""
+    wins = hand.get("wins", [])
+    if not any(not w.get("stood", True) for w in wins):
+        return ""
+    _ = words.gettext
+    return "; " + _("head bump: %(winner)s, first after the discarder; not paid: %(wins)s") % {
+        "winner": _name(names, wins[0]["winner"]), "wins": _wins(hand, names, words, stood=False)}
 
 
 def value_text(win: Mapping[str, Any], words: Words = ENGLISH) -> str:

@@ -5,7 +5,8 @@ game stores, so that renaming a player changes nothing stored. ``named``
 puts the names in at the edge, giving the output SCORE_SHEET.md specifies
 (``deltas`` keyed by name, ``winner`` a name, …): the command's JSON, the API,
 an export. Besides the specified fields, each hand carries what was written
-down for it (``loser``, ``riichi``, ``tenpai``, ``nagashi``, ``false_wins``),
+down for it (``loser``, ``riichi``, ``tenpai``, ``nagashi``, ``false_wins``;
+every ron declared, a head-bumped one with ``stood: false`` and ``bumped_by``),
 so that a result can be read and put into words without its sheet, and
 ``seats`` once players have changed seats (MCR); ``next`` carries the next
 hand's ``seat_winds``.
@@ -92,7 +93,7 @@ def _hand_json(scored: ScoredSheet, hand: HandRecord) -> Result:
     if getattr(result, "false_wins_live", ()):
         out["false_wins_live"] = sorted(getattr(result, "false_wins_live", ()))
     if s.wins:
-        out["wins"] = [{"winner": w.winner, "stood": w.stood, **_value_json(w, mcr=mcr)} for w in s.wins]
+        out["wins"] = _wins_json(s.wins, mcr=mcr, bumped=not s.abortive)
         if len(s.wins) == 1:
             # A single win's value sits on the hand too, as SCORE_SHEET.md "Tiles" shows it.
             out.update(_value_json(s.wins[0], mcr=mcr))
@@ -103,6 +104,14 @@ def _hand_json(scored: ScoredSheet, hand: HandRecord) -> Result:
     if hand.after.finished:
         out["game_ended"] = hand.after.end_reason
     return out
+
+
+def _wins_json(wins: Sequence[WinOutcome], *, mcr: bool, bumped: bool) -> list[Result]:
+    """Every win declared, in turn order from the discarder; one that did not stand, in a hand that was not
+    aborted, names in ``bumped_by`` the winner who took the hand from it: the first in turn (head bump)."""
+    first = wins[0].winner
+    return [{"winner": w.winner, "stood": w.stood, **({} if w.stood or not bumped else {"bumped_by": first}),
+             **_value_json(w, mcr=mcr)} for w in wins]
 
 
 def _value_json(win: WinOutcome, *, mcr: bool) -> Result:
@@ -127,7 +136,7 @@ def _value_json(win: WinOutcome, *, mcr: bool) -> Result:
 # --- names at the edge ----------------------------------------------------------
 
 # The fields of a result that name one player, a list of players, or hold one value per seat.
-_ONE = ("dealer", "loser", "chombo", "winner", "player", "from", "to")
+_ONE = ("dealer", "loser", "chombo", "winner", "bumped_by", "player", "from", "to")
 _MANY = ("riichi", "tenpai", "nagashi", "false_wins", "false_wins_live", "seats")
 _PER_SEAT = ("deltas", "scores", "seat_winds")
 

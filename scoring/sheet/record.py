@@ -133,7 +133,9 @@ class HandRecord(_Value, total=False):
     winner: NotRequired[Annotated[PlayerRef, _WINNER]]
     loser: Annotated[PlayerRef, Spec(Kind.PLAYER, "ron: the player who dealt in", results=frozenset({Outcome.RON}),
                                      required_for=frozenset({Outcome.RON}))]
-    wins: Annotated[list[WinRecord], Spec(Kind.WINS, "a multiple ron: one entry per player who called ron",
+    wins: Annotated[list[WinRecord], Spec(Kind.WINS, "a multiple ron: one entry per player who called ron; where "
+                                          "the ruleset's multiple_ron head-bumps a call, the result keeps it with "
+                                          "stood false and bumped_by the player paid",
                                           results=frozenset({Outcome.RON}))]
     riichi: Annotated[list[PlayerRef], Spec(Kind.PLAYERS, "players who put a riichi stick out in this hand",
                                             results=EVERY_RESULT, model=Model.RIICHI)]

@@ -488,8 +488,8 @@ def test_form_record_round_trip(ruleset: str, record: dict[str, Any]):
 def test_form_fields_follow_the_ruleset():
     riichi = HandForm(seats=seats(), ruleset=build_ruleset(key="wrc-2025", overrides={}))
     mcr = HandForm(seats=seats(), ruleset=build_ruleset(key="mcr", overrides={}))
-    assert {"han", "fu", "yakuman", "pao", "riichi", "tenpai", "player", "win2_winner", "tiles_dora"} <= set(
-        riichi.fields)
+    assert {"han", "fu", "yakuman", "pao", "riichi", "tenpai", "player", "tiles_dora"} <= set(riichi.fields)
+    assert "win2_winner" not in riichi.fields  # wrc-2025: head bump, one ron paid
     assert not {"fan", "flowers", "false_wins", "nagashi", "reason"} & set(riichi.fields)  # wrc: neither
     assert {"fan", "flowers", "false_wins"} <= set(mcr.fields)
     assert not {"han", "fu", "riichi", "tenpai", "player", "win2_winner", "tiles_dora"} & set(mcr.fields)
@@ -498,8 +498,8 @@ def test_form_fields_follow_the_ruleset():
 
 
 @pytest.mark.parametrize(("key", "offered"), [
-    # wrc-2025: no nagashi mangan, no abortive draws, pao; mcr: fan, flowers and false wins only.
-    ("wrc-2025", {"result", "winner", "loser", "han", "fu", "yakuman", "pao", "tiles", "wins", "riichi", "tenpai",
+    # wrc-2025: no nagashi mangan, no abortive draws, pao, head bump; mcr: fan, flowers and false wins only.
+    ("wrc-2025", {"result", "winner", "loser", "han", "fu", "yakuman", "pao", "tiles", "riichi", "tenpai",
                   "player", "note"}),
     ("tenhou", {"result", "winner", "loser", "han", "fu", "yakuman", "pao", "tiles", "wins", "riichi", "tenpai",
                 "nagashi", "reason", "player", "note"}),

@@ -271,7 +271,9 @@ class _Page:
             "end_reason": self.result.get("end_reason"), "version": game.version,
             "end_reason_text": end_reason(self.result.get("end_reason"), translation),
             "editing": editing_index, "editing_number": editing_index + 1 if editing_index is not None else None,
-            "mcr": self.ruleset.is_mcr, "offline_text": offline_text(),
+            "mcr": self.ruleset.is_mcr, "offline_text": offline_text(), "rules_key": game.rules_source()[0],
+            # Several players may call ron on one discard, and only the first in turn after the discarder is paid.
+            "head_bump": self.ruleset.players > 2 and not self.ruleset.pays_several_rons,
         }
         return render(self.request, "pages/entry.html", context, status=status)
 

@@ -24,10 +24,10 @@ def described(ruleset: str, hands: list[dict[str, Any]], overrides: dict[str, An
      "Ron on Cy: Ann 3 han 40 fu; riichi: Ann"),
     ("wrc-2025", {"result": "tsumo", "winner": "Bo", "han": 4, "fu": 30}, "Tsumo: Bo 4 han 30 fu (mangan)"),
     ("wrc-2025", {"result": "tsumo", "winner": "Bo", "han": 6}, "Tsumo: Bo 6 han (haneman)"),
-    # Head bump (wrc-2025): Di, nearer Bo's right than Ann, takes the hand alone; only the wins that stood.
+    # Head bump (wrc-2025): Di, nearer Bo's right than Ann, takes the hand alone; Ann's declaration is said unpaid.
     ("wrc-2025", {"result": "ron", "loser": "Bo", "wins": [{"winner": "Ann", "han": 2, "fu": 30},
                                                            {"winner": "Di", "yakuman": 1}]},
-     "Ron on Bo: Di yakuman"),
+     "Ron on Bo: Di yakuman; head bump: Di, first after the discarder; not paid: Ann 2 han 30 fu"),
     ("wrc-2025", {"result": "draw", "tenpai": ["Ann", "Di"], "riichi": ["Di"]}, "Draw, tenpai: Ann, Di; riichi: Di"),
     ("wrc-2025", {"result": "draw"}, "Draw, nobody tenpai"),
     ("tenhou", {"result": "draw", "tenpai": [], "nagashi": ["Bo"]}, "Draw, nagashi: Bo"),
