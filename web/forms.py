@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,7 @@ from scoring.messages import field_message, message
 from scoring.services.idempotency import KEY_LENGTH
 from scoring.sheet.record import Field, Kind, Model, hand_fields, win_fields
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS
-from web.chips import chips, count_chips, fu_chips, fu_rule, repeated_initial, repeated_players
+from web.chips import chips, count_chips, fu_chips, fu_rule, repeated_players
 from web.presenters import wind_label
 
 Record = dict[str, Any]
@@ -263,113 +263,6 @@ def _extra_win_fields(offer: _Offer, *, declared: bool) -> dict[str, forms.Field
 class DeleteForm(forms.Form):
     index = forms.IntegerField(min_value=0)
     version = forms.IntegerField()
-
-
-# --- form <-> score-sheet record -------------------------------------------------
-
-
-def hand_record(data: Mapping[str, Any], *, mcr: bool) -> Record:
-    """The score-sheet hand (players by id) from a form's cleaned data: only what the result takes, no empties."""
-    result = data["result"]
-    record: Record = {"result": result}
-    if result in ("ron", "tsumo"):
-        first = _win(data, "", mcr=mcr)
-        extra = [_win(data, f"win{k}_", mcr=mcr) for k in EXTRA_WINS
-                 if result == "ron" and data.get(f"win{k}_winner") is not None]
-        if result == "ron" and data.get("loser") is not None:
-            record["loser"] = data["loser"]
-        if extra:
-            record["wins"] = [first, *extra]
-        else:
-            record.update(first)
-    elif result == "draw":
-        _put_list(record, data, "tenpai", "nagashi")
-    elif result == "abort":
-        if data.get("reason"):
-            record["reason"] = data["reason"]
-    elif result == "chombo" and data.get("player") is not None:
-        record["player"] = data["player"]
-    _put_list(record, data, "riichi")
-    if result in ("ron", "tsumo", "draw"):
-        _put_list(record, data, "false_wins", "false_wins_live")
-    if data.get("note"):
-        record["note"] = data["note"]
-    return record
-
-
-def _put_list(record: Record, data: Mapping[str, Any], *names: str) -> None:
-    for name in names:
-        if data.get(name):
-            record[name] = list(data[name])
-
-
-def _win(data: Mapping[str, Any], prefix: str, *, mcr: bool) -> Record:
-    win: Record = {}
-    if data.get(prefix + "winner") is not None:
-        win["winner"] = data[prefix + "winner"]
-    tiles = _tiles(data, mcr=mcr) if not prefix else None
-    values: tuple[str, ...] = ("fan",) if mcr else ("han", "fu", "yakuman")
-    if mcr and tiles is None:
-        values += ("flowers",)
-    for name in values:
-        if data.get(prefix + name) is not None:
-            win[name] = data[prefix + name]
-    if tiles is not None:
-        win["tiles"] = tiles
-    if not mcr and data.get(prefix + "pao") is not None:
-        win["pao"] = data[prefix + "pao"]
-    return win
-
-
-def _tiles(data: Mapping[str, Any], *, mcr: bool) -> Record | None:
-    """The tiles object when the referee typed tiles (a concealed part or a winning tile), else None."""
-    concealed, win = (data.get("tiles_concealed") or "").strip(), (data.get("tiles_win") or "").strip()
-    if not concealed and not win:
-        return None
-    tiles: Record = {"concealed": concealed, "win": win}
-    melds = [m.strip() for m in re.split(r"[,;\n]+", data.get("tiles_melds") or "") if m.strip()]
-    if melds:
-        tiles["melds"] = melds
-    if not mcr:
-        for name in ("dora", "ura"):
-            if (data.get(f"tiles_{name}") or "").strip():
-                tiles[name] = data[f"tiles_{name}"].strip()
-    if data.get("tiles_flags"):
-        tiles["flags"] = list(data["tiles_flags"])
-    if mcr and data.get("flowers") is not None:
-        tiles["flowers"] = data["flowers"]
-    return tiles
-
-
-def record_initial(record: Mapping[str, Any]) -> dict[str, Any]:
-    """A stored hand record as the form's initial data: the inverse of ``hand_record``."""
-    initial: dict[str, Any] = {"result": record.get("result")}
-    for name in ("loser", "reason", "player", "note"):
-        if name in record:
-            initial[name] = record[name]
-    for name in ("riichi", "tenpai", "nagashi", "false_wins", "false_wins_live"):
-        if name in record:
-            initial[name] = repeated_initial(record[name]) if name == "false_wins" else list(record[name])
-    wins = record.get("wins")
-    if not isinstance(wins, list) or not wins:
-        wins = [record] if record.get("result") in ("ron", "tsumo") else []
-    for position, win in enumerate(wins[: 1 + len(EXTRA_WINS)]):
-        prefix = "" if position == 0 else f"win{position + 1}_"
-        for name in ("winner", "han", "fu", "yakuman", "fan", "flowers", "pao"):
-            if name in win:
-                initial[prefix + name] = win[name]
-        tiles = win.get("tiles")
-        if position == 0 and isinstance(tiles, Mapping):
-            for name in ("concealed", "win", "dora", "ura"):
-                if name in tiles:
-                    initial[f"tiles_{name}"] = tiles[name]
-            if tiles.get("melds"):
-                initial["tiles_melds"] = ", ".join(tiles["melds"])
-            if tiles.get("flags"):
-                initial["tiles_flags"] = list(tiles["flags"])
-            if "flowers" in tiles:
-                initial["flowers"] = tiles["flowers"]
-    return initial
 
 
 # --- the engine's problems next to the fields ---------------------------------------

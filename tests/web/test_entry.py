@@ -20,7 +20,8 @@ from scoring.sheet.record import hand_fields
 from tests.factories import registered
 from tournament.models import Event, Game
 from web.chips import fu_rule
-from web.forms import LABELS, HandForm, SeatChoice, add_problems, hand_record, problem_field, record_initial
+from web.forms import LABELS, HandForm, SeatChoice, add_problems, problem_field
+from web.hand_records import hand_record, record_initial
 
 pytestmark = pytest.mark.django_db
 

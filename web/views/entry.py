@@ -38,7 +38,8 @@ from tournament.errors import InvalidInput
 from tournament.models import Game
 from tournament.selectors import Roster, game_roster
 from web import presenters as pages
-from web.forms import DeleteForm, HandForm, SeatChoice, add_problems, hand_record, record_initial
+from web.forms import DeleteForm, HandForm, SeatChoice, add_problems
+from web.hand_records import hand_record, record_initial
 
 ACTIONS = ("preview", "save", "delete")
 
