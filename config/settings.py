@@ -117,6 +117,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_USERNAME_CALLABLE = "config.throttles.login_username"
 # axes.W006 wants the address counted too. Not here: a venue's referees share one address (NAT, or the
 # proxy's), and their typos together would lock everyone out; a username's count is not dodged by
 # changing address or browser, which is what the warning is about.
@@ -203,6 +204,7 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": env_int("NUM_PROXIES", 1 if SECURE_HTTPS else 0),
     # JSON only, within the document limits (nesting, NUL, surrogates, number sizes) and DATA_UPLOAD_MAX_MEMORY_SIZE.
     "DEFAULT_PARSER_CLASSES": ["api.parsers.StrictJSONParser"],
+    "DEFAULT_METADATA_CLASS": "api.metadata.SchemaMetadata",
 }
 # The largest request body (API and forms): a 300-hand sheet is about 60 KB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

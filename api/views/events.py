@@ -38,7 +38,7 @@ from scoring.services.events import event_update
 from scoring.services.standings import standings_progress
 from scoring.services.teams import player_teams, team_standings
 from tournament.models import Event, Registration, Round
-from tournament.selectors import visible_events
+from tournament.selectors import is_slug, visible_events
 from tournament.services.events import event_create, player_register, round_add
 
 
@@ -77,6 +77,12 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
 
     def get_queryset(self) -> QuerySet[Event]:
         return visible_events(self.request.user).order_by("-starts_on", "name", "pk")
+
+    def get_object(self) -> Event:
+        # The router's path takes any text but a slash: a NUL would reach the query, which PostgreSQL refuses.
+        if not is_slug(str(self.kwargs.get(self.lookup_field, ""))):
+            raise NotFound
+        return super().get_object()
 
     @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:

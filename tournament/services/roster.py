@@ -125,7 +125,7 @@ def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
         delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t").delimiter
     except csv.Error:  # one name per line: no delimiter to find
         delimiter = ","
-    cells = [(n, [c.strip() for c in next(csv.reader(io.StringIO(line), delimiter=delimiter))]) for n, line in raw]
+    cells = [(n, _cells(n, line, delimiter)) for n, line in raw]
     columns: tuple[str, ...] = COLUMNS
     first = [c.casefold() for c in cells[0][1]]
     if first and all(c in HEADER_WORDS for c in first if c) and first[0] in HEADER_WORDS:
@@ -141,6 +141,14 @@ def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
                 row[column] = value
         rows.append((number, row))
     return rows
+
+
+def _cells(number: int, line: str, delimiter: str) -> list[str]:
+    try:
+        return [c.strip() for c in next(csv.reader(io.StringIO(line), delimiter=delimiter))]
+    except csv.Error as exc:  # a field over the csv module's limit (128 KB)
+        raise InvalidInput.one("players", _("line %(n)s cannot be read (%(why)s)") % {"n": number, "why": exc}
+                               ) from None
 
 
 def player_shared(player: Player, user: Any) -> bool:
