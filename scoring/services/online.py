@@ -25,7 +25,7 @@ from scoring.services.games import game_create
 from scoring.services.hands import game_put_log
 from scoring.sheet.record import map_players
 from tournament.errors import InvalidInput
-from tournament.models import Event, Game, Player, Registration
+from tournament.models import Event, Game, Player, Registration, text_problems
 
 ATTEMPTS = 2  # a second try finds the players another import created meanwhile
 
@@ -116,8 +116,11 @@ def _players(event: Event, names: list[str], *, create: bool) -> dict[str, int]:
                 continue
             player = by_name[0] if by_name else None
         if player is None and create:
-            player = Player.objects.filter(online_name=name).first() or Player.objects.create(
-                name=name, online_name=name)
+            player = Player.objects.filter(online_name=name).first() or Player(name=name, online_name=name)
+            if player.pk is None and (refused := text_problems(player)):
+                problems += [Problem("players", f"{name!r} cannot be a player's name: {p.message}") for p in refused]
+                continue
+            player.save()
             Registration.objects.create(event=event, player=player)
         if player is None:
             problems.append(Problem("players", f"{name!r} is not a player of this event: set a player's online "

@@ -12,7 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournament.errors import InvalidInput
-from tournament.models import Event, Player, Registration, Round
+from tournament.models import Event, Player, Registration, Round, Team, text_problems
 
 SLUG_BASE_LENGTH = 70  # leaves room in the 80-character slug for a "-123" suffix
 MAX_ROUNDS = 50  # a season of weekly club nights; more at once is a typing mistake
@@ -33,8 +33,14 @@ def event_create(*, organiser: Any, **fields: Any) -> Event:
 
 def player_register(*, event: Event, team: str = "", substitute: bool = False, **fields: Any) -> Registration:
     """A new player registered in the event (in ``team`` if named, created on first use)."""
+    player = Player(**fields)
+    problems = text_problems(player)
+    if team:
+        problems += [p.moved("team") for p in text_problems(Team(name=team))]
+    if problems:
+        raise InvalidInput(problems)
     with transaction.atomic():
-        player = Player.objects.create(**fields)
+        player.save()
         team_row = event.teams.get_or_create(name=team)[0] if team else None
         return Registration.objects.create(event=event, player=player, team=team_row, substitute=substitute)
 

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.errors import Problem
 from tournament.errors import InvalidInput
-from tournament.models import Event, Player, Registration
+from tournament.models import Event, Player, Registration, Team, text_problems
 
 COLUMNS = ("name", "federation_id", "country", "club", "team", "substitute")
 # What people write in a header line for each column.
@@ -69,6 +69,8 @@ def roster_read(*, event: Event, text: str) -> list[RosterLine]:
         problems = [_("%(column)s is longer than %(limit)s characters") % {"column": COLUMN_WORDS[column],
                                                                             "limit": limit}
                     for column, limit in LIMITS.items() if len(row[column]) > limit]
+        if not problems:  # as long as their columns: then what every path checks (tournament.models.printable)
+            problems += _text_problems(row)
         if not row["name"]:
             problems.append(_("the name is missing"))
         elif names[row["name"].casefold()] > 1:
@@ -141,6 +143,13 @@ def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
                 row[column] = value
         rows.append((number, row))
     return rows
+
+
+def _text_problems(row: dict[str, str]) -> list[str]:
+    player = Player(name=row["name"] or "-", federation_id=row["federation_id"], country=row["country"],
+                    club=row["club"])
+    found = text_problems(player) + text_problems(Team(name=row["team"] or "-"))
+    return [f"{COLUMN_WORDS.get(p.field, p.field)}: {p.message}" for p in found]
 
 
 def _cells(number: int, line: str, delimiter: str) -> list[str]:
