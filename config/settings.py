@@ -15,7 +15,16 @@ from pathlib import Path
 import django_stubs_ext
 
 from config.deploy import DEVELOPMENT_SECRET_KEY
-from config.env import cache_from_url, database_from_url, env_bool, env_int, env_list, env_rate, env_str
+from config.env import (
+    cache_from_url,
+    database_from_url,
+    env_bool,
+    env_choice,
+    env_int,
+    env_list,
+    env_rate,
+    env_str,
+)
 
 # Lets the admin and DRF generics be subscripted at run time, as the type checker sees them.
 django_stubs_ext.monkeypatch()
@@ -182,6 +191,10 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 0}}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # The worker logs through LOGGING below (standard output, with the web's format), not its own setup.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# Who may create events, in the console and the API: "anyone" signed in, or "organisers", the users holding the
+# permission tournament.add_event (superusers, and whoever the admin gives it, directly or through a group).
+EVENT_CREATORS = env_choice("EVENT_CREATORS", "anyone", ("anyone", "organisers"))
 
 # The shared rule documents live beside the checkout; tests and tools read them.
 SHARED_DIR = Path(env_str("SHARED_DIR", str(BASE_DIR.parent / "shared")))

@@ -7,9 +7,11 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.errors import InvalidInput
 from tournament.models import Event, Player, Registration, Round, Team, text_problems
@@ -89,6 +91,19 @@ def referee_join(*, event: Event, user: Any, invite: str) -> None:
     if not referee_invite_valid(event, invite):
         raise InvalidInput.one("invite", _("this referee link is not valid any more: ask the organiser for a new one"))
     event.referees.add(user)
+
+
+# The refusal, in the reader's language, where the console and the API refuse a new event.
+CREATORS_ONLY = gettext_lazy("Only organisers create events on this site: ask its administrator for the "
+                             "permission to add events.")
+
+
+def may_create_events(user: Any) -> bool:
+    """Whether ``user`` may create an event (settings.EVENT_CREATORS): anyone signed in, or organisers only,
+    the users with the permission ``tournament.add_event``."""
+    if not user.is_authenticated:
+        return False
+    return settings.EVENT_CREATORS != "organisers" or bool(user.has_perm("tournament.add_event"))
 
 
 def event_open(*, organiser: Any, rounds: int = 0, first_start: datetime | None = None,
