@@ -3,6 +3,7 @@ traceback, and writes nothing. A row is the smallest request of what the fuzzer 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,9 @@ from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
 ANONYMOUS, SIGNED_IN, ORGANISER = "anonymous", "signed in", "organiser"
+LOG = (Path(__file__).parents[1] / "fixtures" / "online" / "tenhou" / "mjx-2010081709gm-00a9-0000-fe3371ad.xml"
+       ).read_bytes()
+IMPORT = "/api/v1/events/{slug}/games/import"
 
 
 @pytest.fixture
@@ -55,6 +59,12 @@ ROWS: list[tuple[str, str, str, str, Any]] = [
      {"file": b"Ann\x00Lee\nBo Kim\n", "action": "register"}),
     (ORGANISER, "POST", "/events/{slug}/manage/players/", "a NUL in a pasted roster",
      {"text": "Ann\x00Lee\n", "action": "register"}),
+    # A log is the body itself (raw bytes): refused at once, before any arithmetic on its numbers.
+    (ORGANISER, "POST", IMPORT, "a log whose end points read 1e40000000",
+     LOG.replace(b'owari="201,-20.0,', b'owari="201,1e40000000,')),
+    (ORGANISER, "POST", IMPORT, "a log of deep JSON", b'{"log": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"),
+    (ORGANISER, "POST", IMPORT, "a log with a 5,000-digit integer", b'{"log": [[' + b"9" * 5000 + b"]]}"),
+    (ORGANISER, "POST", IMPORT, "a log declaring Shift_JIS", b'<?xml version="1.0" encoding="Shift_JIS"?><mjloggm/>'),
 ]
 
 
@@ -70,9 +80,15 @@ def test_a_request_that_once_answered_5xx_is_refused_and_writes_nothing(world: d
     if isinstance(form, dict):
         form = {k: SimpleUploadedFile("roster.csv", v) if isinstance(v, bytes) else v for k, v in form.items()}
     before = snapshot()
-    response = client.generic(method, path.format(**world), **({} if form is None else {"data": form})) \
-        if method != "POST" else client.post(path.format(**world), form or {})
+    if isinstance(form, bytes):
+        response = client.post(path.format(**world), form, content_type="application/octet-stream")
+    elif method == "POST":
+        response = client.post(path.format(**world), form or {})
+    else:
+        response = client.generic(method, path.format(**world))
     assert response.status_code < 500, what
+    if path == IMPORT:
+        assert response.status_code == 400, what  # refused, naming where: not imported, not differing
     assert b"Traceback" not in response.content
     if response.status_code >= 400 or method != "POST":
         assert snapshot() == before, what
