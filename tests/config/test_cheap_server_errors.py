@@ -59,6 +59,9 @@ ROWS: list[tuple[str, str, str, str, Any]] = [
      {"file": b"Ann\x00Lee\nBo Kim\n", "action": "register"}),
     (ORGANISER, "POST", "/events/{slug}/manage/players/", "a NUL in a pasted roster",
      {"text": "Ann\x00Lee\n", "action": "register"}),
+    (ORGANISER, "POST", "/events/{slug}/manage/settings/", "a rule's number written 1e40000000",
+     {"name": "Fuzz", "kind": "tournament", "ranking": "total", "team_ranking": "none", "rule-uma_1": "1e40000000",
+     "rule-start_points": "1e40000000", "rule-riichi_deposit": "9" * 5000}),
     # A log is the body itself (raw bytes): refused at once, before any arithmetic on its numbers.
     (ORGANISER, "POST", IMPORT, "a log whose end points read 1e40000000",
      LOG.replace(b'owari="201,-20.0,', b'owari="201,1e40000000,')),
