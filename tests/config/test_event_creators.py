@@ -49,6 +49,7 @@ def test_a_plain_account_creates_events_unless_organisers_only(settings: Any, cr
     else:
         assert (api.status_code, page.status_code) == (403, 403)
         assert REFUSAL in api.json()["detail"]
+        assert REFUSAL in page.content.decode()  # the console's 403 page says why
         assert console.get("/events/new/").status_code == 403
         assert 'href="/events/new/"' not in mine  # the action is hidden from those who cannot use it
         assert not Event.objects.exists()
