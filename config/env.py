@@ -53,6 +53,14 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in env_str(name, default).split(",") if item.strip()]
 
 
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    """One of ``choices``, as written (case aside)."""
+    raw = env_str(name, default).strip().lower()
+    if raw not in choices:
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected one of {', '.join(choices)}")
+    return raw
+
+
 def env_rate(name: str, default: str) -> str | None:
     """A DRF throttle rate such as ``600/minute``, or ``off`` for no limit (None)."""
     raw = env_str(name, default).strip().lower()

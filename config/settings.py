@@ -15,7 +15,16 @@ from pathlib import Path
 import django_stubs_ext
 
 from config.deploy import DEVELOPMENT_SECRET_KEY
-from config.env import cache_from_url, database_from_url, env_bool, env_int, env_list, env_rate, env_str
+from config.env import (
+    cache_from_url,
+    database_from_url,
+    env_bool,
+    env_choice,
+    env_int,
+    env_list,
+    env_rate,
+    env_str,
+)
 
 # Lets the admin and DRF generics be subscripted at run time, as the type checker sees them.
 django_stubs_ext.monkeypatch()
@@ -123,6 +132,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_USERNAME_CALLABLE = "config.throttles.login_username"
 # axes.W006 wants the address counted too. Not here: a venue's referees share one address (NAT, or the
 # proxy's), and their typos together would lock everyone out; a username's count is not dodged by
 # changing address or browser, which is what the warning is about.
@@ -188,6 +198,10 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # The worker logs through LOGGING below (standard output, with the web's format), not its own setup.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
+# Who may create events, in the console and the API: "anyone" signed in, or "organisers", the users holding the
+# permission tournament.add_event (superusers, and whoever the admin gives it, directly or through a group).
+EVENT_CREATORS = env_choice("EVENT_CREATORS", "anyone", ("anyone", "organisers"))
+
 # The shared rule documents live beside the checkout; tests and tools read them.
 SHARED_DIR = Path(env_str("SHARED_DIR", str(BASE_DIR.parent / "shared")))
 
@@ -209,6 +223,7 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": env_int("NUM_PROXIES", 1 if SECURE_HTTPS else 0),
     # JSON only, within the document limits (nesting, NUL, surrogates, number sizes) and DATA_UPLOAD_MAX_MEMORY_SIZE.
     "DEFAULT_PARSER_CLASSES": ["api.parsers.StrictJSONParser"],
+    "DEFAULT_METADATA_CLASS": "api.metadata.SchemaMetadata",
 }
 # The largest request body (API and forms): a 300-hand sheet is about 60 KB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

@@ -1,4 +1,5 @@
-"""The API's throttle: anonymous reads, per client address (writes need a login, which axes guards).
+"""The API's throttle: anonymous reads, per client address (writes need a login, which axes guards); and the
+username axes counts a sign-in attempt under.
 
 The rate is REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["anon_read"] (``API_ANON_READ_RATE``), read on every
 request rather than once at import as DRF's classes do, so a test can lower it with the ``settings`` fixture.
@@ -34,3 +35,15 @@ class AnonReadThrottle(AnonRateThrottle):
             # rather than all failing; /health/ reports the cache.
             logger.warning("anonymous read throttle skipped: the cache is unavailable", exc_info=True)
             return True
+
+
+# axes stores the username of each attempt in a column of 255 characters: longer, PostgreSQL refuses the row.
+AXES_USERNAME_LENGTH = 255
+
+
+def login_username(request: Any, credentials: dict[str, Any] | None = None) -> str:
+    """The username a sign-in attempt is counted under (``AXES_USERNAME_CALLABLE``): as typed, cut to the
+    column's length. No account's username is that long, so a longer one only ever counts wrong attempts."""
+    given = credentials or getattr(request, "data", request.POST)
+    username = given.get("username")
+    return str(username or "")[:AXES_USERNAME_LENGTH]

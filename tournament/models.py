@@ -13,7 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
+from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -22,15 +22,38 @@ from rules.errors import Problem, RuleError
 from rules.presets import build_ruleset
 from rules.ruleset import Ruleset
 from rules.seating import SWISS_SPREAD
+from rules.text import PRINTABLE
+
+# The one check of the text a person gives a player or a team, whichever path writes it (the console, the API,
+# the admin, an imported log or sheet, a restore): what the score sheet takes, so an exported sheet reads back.
+printable = RegexValidator(PRINTABLE, _("must be printable text (no control characters such as line breaks or tabs)"))
+
+
+def validate_trimmed(value: str) -> None:
+    if value != value.strip():
+        raise ValidationError(_("must not begin or end with a space"), code="untrimmed")
+
+
+def text_problems(row: models.Model) -> list[Problem]:
+    """What the validators above find wrong with a player's or a team's text, one Problem per field (none for
+    other rows): for the paths that write rows without a form (a roster, an imported log, a restore)."""
+    if not isinstance(row, Player | Team):
+        return []
+    try:
+        row.clean_fields(exclude=[f.name for f in row._meta.fields if not isinstance(f, models.CharField)])
+    except ValidationError as exc:
+        return [Problem(field, " ".join(str(m) for m in messages)) for field, messages in exc.message_dict.items()]
+    return []
 
 
 class Player(models.Model):
-    name = models.CharField(max_length=100)
-    federation_id = models.CharField(max_length=40, blank=True, help_text="e.g. an EMA number")
-    country = models.CharField(max_length=60, blank=True)
-    club = models.CharField(max_length=100, blank=True)
+    name = models.CharField(max_length=100, validators=[printable, validate_trimmed])
+    federation_id = models.CharField(max_length=40, blank=True, help_text="e.g. an EMA number",
+                                     validators=[printable])
+    country = models.CharField(max_length=60, blank=True, validators=[printable])
+    club = models.CharField(max_length=100, blank=True, validators=[printable])
     online_name = models.CharField(max_length=100, blank=True, help_text="the name played under on Tenhou or "
-                                   "Mahjong Soul: imported game logs find the player by it")
+                                   "Mahjong Soul: imported game logs find the player by it", validators=[printable])
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="player")
 
@@ -184,7 +207,7 @@ class Event(models.Model):
 
 class Team(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[printable, validate_trimmed])
 
     class Meta:
         constraints = (models.UniqueConstraint(fields=("event", "name"), name="team_name_unique_in_event"),)

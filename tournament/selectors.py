@@ -21,6 +21,12 @@ def is_slug(text: str) -> bool:
     return len(text) <= SLUG_LENGTH and re.fullmatch(SLUG_PATTERN, text) is not None
 
 
+def is_row_id(text: str) -> bool:
+    """Whether ``text`` is a number a form may name a row by: ASCII digits that fit a bigint (``"²".isdigit()`` is
+    true, and int() refuses it)."""
+    return re.fullmatch(r"[0-9]{1,18}", text) is not None
+
+
 def visible_events(user: Any) -> QuerySet[Event]:
     """Public events for everyone; private ones for their organisers, referees and staff."""
     events = Event.objects.all()

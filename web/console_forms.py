@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.presets import preset_doc, preset_keys
-from tournament.models import Event, Player, Tiebreak
+from tournament.models import Event, Player, Tiebreak, printable
 from tournament.services.events import MAX_ROUNDS
 
 MAX_UPLOAD = 512 * 1024  # a player list of a thousand lines is a few dozen KB
@@ -125,7 +125,7 @@ class PlayersForm(forms.Form):
 
 
 class PlayerEditForm(forms.ModelForm[Player]):
-    team = forms.CharField(label=_("Team"), max_length=100, required=False)
+    team = forms.CharField(label=_("Team"), max_length=100, required=False, validators=[printable])
     substitute = forms.BooleanField(label=_("Substitute"), required=False, help_text=_("fills a table; not ranked"))
 
     class Meta:

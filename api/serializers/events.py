@@ -9,7 +9,7 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
-from api.serializers.fields import printable, printable_text
+from api.serializers.fields import printable_text
 from rules.errors import RuleError
 from rules.presets import build_ruleset, get_preset
 from scoring.messages import message
@@ -101,9 +101,8 @@ class PlayerSerializer(serializers.ModelSerializer[Player]):
 
     class Meta:
         model = Player
+        # The model's validators check its fields (tournament.models.printable), as on every other path.
         fields = ("id", "name", "federation_id", "country", "club", "team", "substitute")
-        extra_kwargs: ClassVar[dict[str, Any]] = {name: {"validators": [printable()]}
-                                                  for name in ("name", "federation_id", "country", "club")}
 
 
 class RegisteredPlayerSerializer(serializers.Serializer[Any]):

@@ -7,7 +7,8 @@ from typing import Any
 from django.core.validators import RegexValidator
 from rest_framework import serializers
 
-from scoring.sheet.document import MAX_INTEGER, PRINTABLE, PRINTABLE_MESSAGE
+from rules.text import PRINTABLE, PRINTABLE_MESSAGE
+from scoring.sheet.document import MAX_INTEGER
 
 
 def player_id(**kwargs: Any) -> serializers.IntegerField:
@@ -16,7 +17,7 @@ def player_id(**kwargs: Any) -> serializers.IntegerField:
 
 
 def printable_text(**kwargs: Any) -> serializers.CharField:
-    """Text a person reads (scoring.sheet.document.PRINTABLE): no control characters."""
+    """Text a person reads (rules.text.PRINTABLE): no control characters."""
     return serializers.CharField(validators=[printable()], **kwargs)
 
 

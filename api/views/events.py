@@ -38,8 +38,14 @@ from scoring.services.events import event_update
 from scoring.services.standings import standings_progress
 from scoring.services.teams import player_teams, team_standings
 from tournament.models import Event, Registration, Round
-from tournament.selectors import visible_events
-from tournament.services.events import event_create, player_register, round_add
+from tournament.selectors import is_slug, visible_events
+from tournament.services.events import (
+    CREATORS_ONLY,
+    event_create,
+    may_create_events,
+    player_register,
+    round_add,
+)
 
 
 def organised_event(request: Request, slug: str, doing: str) -> Event:
@@ -50,6 +56,15 @@ def organised_event(request: Request, slug: str, doing: str) -> Event:
     return event
 
 
+class MayCreateEvents(permissions.BasePermission):
+    """settings.EVENT_CREATORS: with "organisers", only the users allowed to add events create one."""
+
+    message = CREATORS_ONLY
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return getattr(view, "action", None) != "create" or may_create_events(request.user)
+
+
 class IsOrganiserOrReadOnly(permissions.BasePermission):
     def has_object_permission(self, request: Request, view: Any, obj: Event) -> bool:
         return request.method in permissions.SAFE_METHODS or obj.is_organiser(request.user)
@@ -57,7 +72,8 @@ class IsOrganiserOrReadOnly(permissions.BasePermission):
 
 @extend_schema_view(
     create=extend_schema(parameters=[IDEMPOTENCY_KEY], responses={
-        201: EventSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 422: KEY_REUSED}),
+        201: EventSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
+        403: error_response("only organisers create events here (EVENT_CREATORS=organisers)"), 422: KEY_REUSED}),
     retrieve=extend_schema(responses={200: EventSerializer, 404: NOT_FOUND}),
     partial_update=extend_schema(responses={
         200: EventSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
@@ -72,11 +88,17 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
 
     serializer_class = EventSerializer
     lookup_field = "slug"
-    permission_classes = (permissions.IsAuthenticatedOrReadOnly, IsOrganiserOrReadOnly)
+    permission_classes = (permissions.IsAuthenticatedOrReadOnly, MayCreateEvents, IsOrganiserOrReadOnly)
     http_method_names = ("get", "post", "patch", "delete", "head", "options")
 
     def get_queryset(self) -> QuerySet[Event]:
         return visible_events(self.request.user).order_by("-starts_on", "name", "pk")
+
+    def get_object(self) -> Event:
+        # The router's path takes any text but a slash: a NUL would reach the query, which PostgreSQL refuses.
+        if not is_slug(str(self.kwargs.get(self.lookup_field, ""))):
+            raise NotFound
+        return super().get_object()
 
     @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:

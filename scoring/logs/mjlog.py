@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 from urllib.parse import unquote
 from xml.etree.ElementTree import Element
@@ -25,6 +24,8 @@ from scoring.logs.model import (
     OnlineGame,
     Platform,
     RecordedHand,
+    log_int,
+    log_number,
     round_label,
     rounding_overrides,
     tenhou_overrides,
@@ -62,7 +63,8 @@ def read_mjlog(data: bytes, *, log_id: str) -> OnlineGame:
     """The game in ``data`` (mjlog XML); LogError naming the tag when it cannot be read."""
     try:
         root = ElementTree.fromstring(data)
-    except (ElementTree.ParseError, DefusedXmlException) as exc:
+    except (ElementTree.ParseError, DefusedXmlException, ValueError, LookupError) as exc:
+        # ValueError and LookupError: an encoding declared that the XML reader does not take (Shift_JIS).
         raise LogError.one("mjlog", f"not a readable mjlog XML file ({exc})") from None
     if root.tag != "mjloggm":
         raise LogError.one("mjlog", f"the root element is <{root.tag}>, not <mjloggm>")
@@ -99,7 +101,7 @@ class _Reader:
         return game
 
     def _go(self, tag: Element) -> None:
-        kind = int(tag.get("type", "0"))
+        kind = log_int(tag.get("type", "0"), "GO.type")
         csrule = tag.get("csrule")
         special = kind & ~STANDARD_LOBBY_BITS
         if special & ~GO_LOBBY_RULES or (special and not csrule):
@@ -119,15 +121,15 @@ class _Reader:
     def _init(self, tag: Element) -> None:
         if tag.get("shuffle") is not None:
             self.log_date = EARLY_2009  # the wall's seed on INIT: the format of Tenhou's first half of 2009
-        seed = [int(v) for v in tag.get("seed", "").split(",")]
-        scores = tuple(int(v) * HUNDRED for v in tag.get("ten", "").split(","))[:self.players]
+        seed = _ints(tag.get("seed", ""), "INIT.seed")
+        scores = tuple(v * HUNDRED for v in _ints(tag.get("ten", ""), "INIT.ten"))[:self.players]
         game = self._started(scores)
         self.hand = {"round": round_label(seed[0]), "honba": seed[1], "deposits": seed[2], "riichi": [],
                      "where": f"hand {len(game.recorded) + 1} ({round_label(seed[0])}-{seed[1]})"}
 
     def _reach(self, tag: Element) -> None:
         if tag.get("step") == "2":
-            self.hand["riichi"].append(int(tag.get("who", "")))
+            self.hand["riichi"].append(log_int(tag.get("who", ""), "REACH.who"))
 
     def _agari(self, tag: Element) -> None:
         self.pending.append(tag)
@@ -149,7 +151,7 @@ class _Reader:
         tags, self.pending = self.pending, []
         wins = [self._win(tag) for tag in tags]
         first = tags[0]
-        who, from_who = int(first.get("who", "")), int(first.get("fromWho", ""))
+        who, from_who = log_int(first.get("who", ""), "AGARI.who"), log_int(first.get("fromWho", ""), "AGARI.fromWho")
         if who == from_who:
             record = {"result": "tsumo", **wins[0]}
         elif len(wins) == 1:
@@ -159,20 +161,20 @@ class _Reader:
         self._finish(record, tags)
 
     def _win(self, tag: Element) -> dict[str, Any]:
-        who = int(tag.get("who", ""))
+        who = log_int(tag.get("who", ""), "AGARI.who")
         win: dict[str, Any] = {"winner": self.names[who]}
-        fu, _points, limit = (int(v) for v in tag.get("ten", "").split(","))
+        fu, _points, limit = _ints(tag.get("ten", ""), "AGARI.ten")
         yakuman = [v for v in tag.get("yakuman", "").split(",") if v]
         if yakuman:
             win["yakuman"] = len(yakuman)
         else:
-            han = sum(int(v) for v in tag.get("yaku", "").split(",")[1::2])
+            han = sum(_ints(tag.get("yaku", ""), "AGARI.yaku")[1::2])
             win["han"] = han
             if han < MANGAN_HAN or limit not in range(1, YAKUMAN_LIMIT + 1):
                 win["fu"] = fu
         pao = tag.get("paoWho")
-        if pao is not None and int(pao) != who:
-            win["pao"] = self.names[int(pao)]
+        if pao is not None and log_int(pao, "AGARI.paoWho") != who:
+            win["pao"] = self.names[log_int(pao, "AGARI.paoWho")]
         return win
 
     def _finish(self, record: dict[str, Any], tags: list[Element]) -> None:
@@ -191,8 +193,8 @@ class _Reader:
         owari = tags[-1].get("owari")
         if owari is not None:
             values = owari.split(",")
-            game.final_scores = tuple(int(v) * HUNDRED for v in values[0::2][:self.players])
-            game.final_points = tuple(Fraction(v) for v in values[1::2][:self.players])
+            game.final_scores = tuple(log_int(v, "owari") * HUNDRED for v in values[0::2][:self.players])
+            game.final_points = tuple(log_number(v, "owari") for v in values[1::2][:self.players])
             game.overrides |= rounding_overrides(game.final_points)
             if game.overrides.get("round_winds") == 1 and self.log_date < EAST_ONLY_UMA_CHANGED:
                 game.overrides["uma"] = EARLY_EAST_ONLY_UMA
@@ -213,8 +215,12 @@ class _Reader:
 
 
 def _sc_deltas(sc: str, players: int) -> list[int]:
-    values = [int(v) for v in sc.split(",")]
+    values = _ints(sc, "sc")
     return [values[2 * p + 1] * HUNDRED for p in range(players)]
+
+
+def _ints(text: str, where: str) -> list[int]:
+    return [log_int(v, where) for v in text.split(",")]
 
 
 def _ignore(tag: Element) -> None:

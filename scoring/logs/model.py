@@ -10,8 +10,12 @@ from fractions import Fraction
 from typing import Any
 
 from rules.errors import Problem
+from scoring.sheet.document import MAX_INTEGER
 
 ROUND_WINDS = "ESWN"
+# Every number a log holds, as text: an integer, or end points in tenths. Checked before any conversion, so
+# that neither int() of thousands of digits nor Fraction("1e40000000") (a worker held for minutes) is reached.
+_NUMBER = re.compile(r"[+-]?[0-9]{1,16}(?:\.[0-9]{1,4})?")
 
 
 class Platform(StrEnum):
@@ -29,6 +33,28 @@ class LogError(ValueError):
     @classmethod
     def one(cls, where: str, message: str) -> LogError:
         return cls([Problem(where, message)])
+
+
+def log_number(value: Any, where: str) -> Fraction:
+    """A number read from a log (mjlog's text, tenhou.net/6's JSON number or text), refused unless a plain
+    decimal within ±``MAX_INTEGER``: LogError naming ``where``."""
+    # repr() of an int past 4300 digits raises: a JSON reader that let one through is answered here too.
+    small = isinstance(value, float) or (isinstance(value, int) and abs(value) <= MAX_INTEGER)
+    text = value.strip() if isinstance(value, str) else repr(value) if small else ""
+    if not isinstance(value, bool) and _NUMBER.fullmatch(text):
+        number = Fraction(text)
+        if abs(number) <= MAX_INTEGER:
+            return number
+    shown = text if len(text) <= 20 else f"{text[:20]}… ({len(text)} characters)"
+    raise LogError.one(where, f"{shown!r} is not a number a game log holds (a decimal within ±{MAX_INTEGER:,})")
+
+
+def log_int(value: Any, where: str) -> int:
+    """A whole number read from a log, bounded as ``log_number``."""
+    number = log_number(value, where)
+    if number.denominator != 1:
+        raise LogError.one(where, f"{value!r} is not a whole number")
+    return int(number)
 
 
 @dataclass(frozen=True, slots=True)

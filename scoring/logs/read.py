@@ -5,13 +5,14 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
-import json
 import zlib
 from pathlib import PurePath
 
+from rules.errors import Problem
 from scoring.logs.mjlog import TENHOU_LOG_ID, read_mjlog
 from scoring.logs.model import LogError, OnlineGame
 from scoring.logs.tenhou6 import read_tenhou6
+from scoring.sheet.document import DocumentError, read_json
 
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_LOG_BYTES = 4 * 1024 * 1024  # a long real game is under 100 kB; more is not a game log
@@ -32,9 +33,9 @@ def read_log(data: bytes, *, name: str = "", ruleset: str | None = None) -> Onli
         return read_mjlog(data, log_id=log_id)
     if head in (b"{", b"["):
         try:
-            parsed = json.loads(data)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise LogError.one("log", f"not valid JSON ({exc})") from None
+            parsed = read_json(data)
+        except DocumentError as exc:
+            raise LogError([Problem(p.field or "log", p.message) for p in exc.problems]) from None
         return read_tenhou6(parsed, log_id=log_id, ruleset=ruleset)
     raise LogError.one("log", "neither a Tenhou mjlog (XML) nor a tenhou.net/6 log (JSON)")
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from scoring.logs.model import (
@@ -21,6 +20,8 @@ from scoring.logs.model import (
     OnlineGame,
     Platform,
     RecordedHand,
+    log_int,
+    log_number,
     round_label,
     rounding_overrides,
     tenhou_overrides,
@@ -40,8 +41,8 @@ ABORTS = {"九種九牌": "nine_terminals", "四風連打": "four_winds", "四�
           "四槓散了": "four_kans"}
 MAHJONG_SOUL_ROOMS = ("銅の間", "銀の間", "金の間", "玉の間", "王座の間", "雀魂")
 
-_FU = re.compile(r"(\d+)符")
-_HAN = re.compile(r"\((\d+)飜\)")
+_FU = re.compile(r"(\d{1,4})符")
+_HAN = re.compile(r"\((\d{1,4})飜\)")
 
 
 def read_tenhou6(data: Any, *, log_id: str, ruleset: str | None = None) -> OnlineGame:
@@ -86,9 +87,9 @@ def _read_hand(game: OnlineGame, hand: Sequence[Any], following: Sequence[Any] |
     if len(hand) != HAND_FIELDS:
         raise LogError.one(where, f"a hand has {HAND_FIELDS} fields, this one {len(hand)}")
     players = len(game.names)
-    kyoku, honba, sticks = (int(v) for v in hand[0])
+    kyoku, honba, sticks = (log_int(v, f"{where}[0]") for v in hand[0])
     if not game.recorded:
-        scores = tuple(int(s) for s in hand[1][:players])
+        scores = tuple(log_int(s, f"{where}[1]") for s in hand[1][:players])
         default = game.overrides.get("start_points", 25000 if game.ruleset == "tenhou" else None)
         if default is None or any(s != default for s in scores):
             game.start_scores = scores
@@ -113,7 +114,7 @@ def _result(game: OnlineGame, result: Sequence[Any], *, kyoku: int, following: S
         return {"result": "abort", "reason": ABORTS[kind]}, zero
     if kind == WIN:
         return _wins(game, result, where=where)
-    deltas = [int(d) for d in result[1][:players]] if len(result) > 1 else zero
+    deltas = [log_int(d, f"{where}[-1][1]") for d in result[1][:players]] if len(result) > 1 else zero
     if kind in DRAWS:
         tenpai = [p for p in range(players) if deltas[p] > 0] if any(deltas) else (
             list(range(players)) if kind == "全員聴牌" else [])
@@ -121,7 +122,7 @@ def _result(game: OnlineGame, result: Sequence[Any], *, kyoku: int, following: S
     if kind == NAGASHI:
         dealer = kyoku % 4
         # The payments say who held nagashi; whether the dealer was tenpai, only the next hand's dealer says.
-        dealer_stays = following is not None and int(following[0][0]) == kyoku
+        dealer_stays = following is not None and log_int(following[0][0], where) == kyoku
         return {"result": "draw", "tenpai": [game.names[dealer]] if dealer_stays else [],
                 "nagashi": [game.names[p] for p in range(players) if deltas[p] > 0]}, deltas
     raise LogError.one(where, f"unknown result {kind!r}")
@@ -133,8 +134,8 @@ def _wins(game: OnlineGame, result: Sequence[Any], *, where: str) -> tuple[dict[
     wins = []
     loser = None
     for delta, detail in zip(result[1::2], result[2::2], strict=True):
-        deltas = [a + int(b) for a, b in zip(deltas, delta[:players], strict=True)]
-        who, from_who, pao = int(detail[0]), int(detail[1]), int(detail[2])
+        deltas = [a + log_int(b, where) for a, b in zip(deltas, delta[:players], strict=True)]
+        who, from_who, pao = (log_int(v, where) for v in detail[:3])
         win = {"winner": game.names[who], **_value(detail[3], [str(y) for y in detail[4:]], where=where)}
         if pao != who:
             win["pao"] = game.names[pao]
@@ -168,7 +169,7 @@ def _paid_riichi(seat: int, discards: Sequence[Any], result: Sequence[Any]) -> b
     if not declared:
         return False
     if result[0] == WIN and declared[-1] == len(discards) - 1:
-        return not any(int(d[1]) == seat and int(d[0]) != seat for d in result[2::2])
+        return not any(log_int(d[1], "log") == seat and log_int(d[0], "log") != seat for d in result[2::2])
     return True
 
 
@@ -176,6 +177,6 @@ def _read_final(game: OnlineGame, sc: Any) -> None:
     if not isinstance(sc, list) or len(sc) < 2 * len(game.names):
         return
     players = len(game.names)
-    game.final_scores = tuple(int(v) for v in sc[0::2][:players])
-    game.final_points = tuple(Fraction(str(v)) for v in sc[1::2][:players])
+    game.final_scores = tuple(log_int(v, "sc") for v in sc[0::2][:players])
+    game.final_points = tuple(log_number(v, "sc") for v in sc[1::2][:players])
     game.overrides |= rounding_overrides(game.final_points)

@@ -26,7 +26,7 @@ from django.contrib.auth.models import Group
 from django.core import serializers
 from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
-from django.db import connection, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.utils import timezone
 
 from rules.errors import Problem
@@ -35,7 +35,7 @@ from scoring.services import history_keys
 from scoring.services.chain import canonical, event_head, verify_game
 from scoring.services.standings import standings_recompute
 from tournament.errors import Conflict, InvalidInput
-from tournament.models import Event, Game, Player, Registration, Round, Seat, Table, Team
+from tournament.models import Event, Game, Player, Registration, Round, Seat, Table, Team, text_problems
 
 FORMAT = "mahjong-tournament-backup"
 VERSION = 2  # 2: sealed with the history key
@@ -98,8 +98,8 @@ def _read(data: bytes) -> tuple[dict[str, Any], list[Any], list[Problem]]:
     """The header, the rows, and the rows that differ from the seal; InvalidInput for what cannot be loaded."""
     try:
         parsed = json.loads(data)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InvalidInput.one("backup", f"not a backup file: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # not JSON, not UTF-8, a 5,000-digit number, nested too deep
+        raise InvalidInput.one("backup", f"not a backup file: {str(exc)[:200]}") from None
     header = parsed.get("header") if isinstance(parsed, dict) else None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise InvalidInput.one("backup", "not a backup file written by manage.py backup")
@@ -139,10 +139,19 @@ def _load(objects: list[Any]) -> int:
     count = 0
     try:
         for item in serializers.deserialize("json", json.dumps(objects)):
+            # The saves write what the fields hold unchecked: the checks every other path makes come first.
+            problems = text_problems(item.object)
+            if problems:
+                raise InvalidInput([Problem(f"{item.object._meta.label_lower} {item.object.pk}: {p.field}", p.message)
+                                    for p in problems])
             item.save()
             count += 1
+        # Checked now, not at the commit (PostgreSQL defers them), where the error would be no refusal.
+        connection.check_constraints()
     except DeserializationError as exc:
         raise InvalidInput.one("backup", f"a row cannot be restored: {exc}") from None
+    except IntegrityError as exc:
+        raise InvalidInput.one("backup", f"a row refers to a row the backup does not hold ({exc})") from None
     return count
 
 

@@ -111,7 +111,8 @@ def code_attempt(*, key: str, given: str, expected: str, too_many: str, wrong: s
         raise Conflict.one("code", too_many % {"minutes": minutes})
     # Base32 has no 0, 1 or 8: a player who reads O, I or B as a digit still gets in.
     typed = "".join(ch for ch in given.upper() if ch.isalnum()).translate(LOOK_ALIKE)
-    if not hmac.compare_digest(typed, expected.replace("-", "")):
+    # Bytes: compare_digest refuses str holding non-ASCII (a code typed on a Korean keyboard).
+    if not hmac.compare_digest(typed.encode(), expected.replace("-", "").encode()):
         cache.add(key, 0, timeout=int(settings.AXES_COOLOFF_TIME.total_seconds()))
         cache.incr(key)  # atomic where it matters (Redis): two wrong guesses at once count twice
         raise InvalidInput.one("code", wrong)

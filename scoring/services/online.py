@@ -25,7 +25,7 @@ from scoring.services.games import game_create
 from scoring.services.hands import game_put_log
 from scoring.sheet.record import map_players
 from tournament.errors import InvalidInput
-from tournament.models import Event, Game, Player, Registration
+from tournament.models import Event, Game, Player, Registration, text_problems
 from tournament.selectors import findable_players
 
 ATTEMPTS = 2  # a second try finds the players another import created meanwhile
@@ -119,9 +119,8 @@ def _players(event: Event, names: list[str], *, create: bool, user: Any) -> dict
             player = by_name[0] if by_name else None
         if player is None and create:
             player = _found_or_new(name, user)
-            if player is None:
-                problems.append(Problem("players", f"{name!r} is the online name of a player of events you cannot "
-                                        "see: an administrator can register him in this event"))
+            if isinstance(player, list):
+                problems += player
                 continue
             Registration.objects.create(event=event, player=player)
         if player is None:
@@ -134,10 +133,19 @@ def _players(event: Event, names: list[str], *, create: bool, user: Any) -> dict
     return found
 
 
-def _found_or_new(online_name: str, user: Any) -> Player | None:
-    """The stored player of this online name, or a new one; None when he plays only in events hidden from the
-    user (online names are one per player: he cannot be made twice, and must not be borrowed)."""
+def _found_or_new(online_name: str, user: Any) -> Player | list[Problem]:
+    """The stored player of this online name, or a new one; the problems when he plays only in events hidden
+    from the user (online names are one per player: he cannot be made twice, and must not be borrowed) or the
+    name cannot be a player's."""
     stored = Player.objects.filter(online_name=online_name).first()
-    if stored is None:
-        return Player.objects.create(name=online_name, online_name=online_name)
-    return stored if findable_players(user).filter(pk=stored.pk).exists() else None
+    if stored is not None:
+        if findable_players(user).filter(pk=stored.pk).exists():
+            return stored
+        return [Problem("players", f"{online_name!r} is the online name of a player of events you cannot see: an "
+                        "administrator can register him in this event")]
+    player = Player(name=online_name, online_name=online_name)
+    refused = text_problems(player)
+    if refused:
+        return [Problem("players", f"{online_name!r} cannot be a player's name: {p.message}") for p in refused]
+    player.save()
+    return player

@@ -29,7 +29,7 @@ from scoring.services.replay import NamedBy, game_sheet
 from scoring.sheet.reader import SheetError, score_sheet
 from scoring.sheet.record import map_players
 from tournament.errors import InvalidInput
-from tournament.models import Event, Game, Player, Registration
+from tournament.models import Event, Game, Player, Registration, text_problems
 from tournament.selectors import with_seats
 
 _LABEL_WITH_ID = re.compile(r"^(?P<name>.*) #(?P<id>\d+)$")
@@ -81,6 +81,8 @@ def _check_sheets(event: Event, sheets: Sequence[NamedSheet], by_name: Mapping[s
             if _player_of(label, by_name) is not None:
                 continue
             if create_players:
+                problems += [Problem(f"{sheet.source}: players", f"{label!r} cannot be a player's name: {p.message}")
+                             for p in text_problems(Player(name=label))]
                 unknown.setdefault(label, sheet.source)
             else:
                 problems.append(Problem(f"{sheet.source}: players", f"{label!r} is not registered in this "

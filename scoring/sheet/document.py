@@ -15,7 +15,7 @@ database further down, each problem with the path it was found at:
   would not even become a Python int).
 
 Fields then check their own bounds (the score sheet's JSON Schema, the API's
-serializers). ``PRINTABLE`` is the pattern that names and notes follow.
+serializers). ``rules.text.PRINTABLE`` is the pattern that names and notes follow.
 """
 
 from __future__ import annotations
@@ -31,9 +31,6 @@ from rules.errors import Problem
 MAX_DEPTH = 20
 MAX_INTEGER = 2**53 - 1  # the largest integer every JSON reader keeps exactly (RFC 7493, I-JSON)
 _MAX_DIGITS = len(str(MAX_INTEGER))
-# Text a person reads (names, notes, reasons): no control characters, which break a page, a CSV line or a terminal.
-PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*$"
-PRINTABLE_MESSAGE = "must be printable text (no control characters such as line breaks or tabs)"
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)  # a JSON string, escapes and all
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")

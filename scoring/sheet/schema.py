@@ -20,7 +20,8 @@ from rules.errors import Problem
 from rules.hands import Outcome
 from rules.parameters import SCORE_LIMIT
 from rules.ruleset import PARAMETERS
-from scoring.sheet.document import MAX_INTEGER, PRINTABLE, PRINTABLE_MESSAGE
+from rules.text import PRINTABLE, PRINTABLE_MESSAGE
+from scoring.sheet.document import MAX_INTEGER
 from scoring.sheet.record import FLOWERS_MAXIMUM, REASONS, Field, Kind, hand_fields, win_fields
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # the table sizes the rules cover (RULES.md §7)

@@ -156,7 +156,7 @@ def if_match(version: Any) -> dict[str, str]:
 # --- events, players, rounds, rulesets ---------------------------------------------------------------------------
 
 
-def test_events(check: Check, organiser: User, referee: User):
+def test_events(check: Check, organiser: User, referee: User, settings: Any):
     path, detail = "/api/v1/events/", "/api/v1/events/{slug}/"
     org, ref, anonymous = client_for(organiser), client_for(referee), client_for(None)
     created = check(org.post(path, {"name": "League", "kind": "league", "starts_on": "2025-04-01",
@@ -168,6 +168,9 @@ def test_events(check: Check, organiser: User, referee: User):
     assert refused == {"detail": "invalid input; nothing was saved", "errors": [
         {"field": "overrides.uma", "message": "needs 4 values, one per rank (or [] for none)", "code": "uma_per_rank"}]}
     check(anonymous.post(path, {"name": "Y"}, format="json"), "post", path, 401)
+    settings.EVENT_CREATORS = "organisers"  # only the users with tournament.add_event: these have it not
+    check(org.post(path, {"name": "Y"}, format="json"), "post", path, 403)
+    settings.EVENT_CREATORS = "anyone"
     assert check(anonymous.get(path), "get", path, 200)["results"] == []  # the event is private
     assert check(org.get(path), "get", path, 200)["results"][0]["substitute_points"] == "-1.50"
 

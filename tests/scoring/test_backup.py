@@ -186,3 +186,46 @@ def test_a_backup_sealed_with_another_key_is_refused(tmp_path: Path, capsys: Any
     settings.SECRET_KEY = "another-servers-secret-key-" + "Wp8" * 10
     assert restore(path) == 2
     assert "seal: the backup is sealed with the history key" in capsys.readouterr().err
+
+def _backed_up(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+    an_event_set()
+    path = tmp_path / "backup.json"
+    call_command("backup", str(path))
+    call_command("flush", interactive=False, verbosity=0)
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def _broken_reference(data: dict[str, Any]) -> None:
+    next(o for o in data["objects"] if o["model"] == "tournament.registration")["fields"]["player"] = 99_999
+
+
+def _control_character_in_a_name(data: dict[str, Any]) -> None:
+    next(o for o in data["objects"] if o["model"] == "tournament.player")["fields"]["name"] = "Ann\x1b[31m"
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (_broken_reference, "refers to a row the backup does not hold"),
+    (_control_character_in_a_name, "name: must be printable text"),
+])
+def test_a_backup_with_a_broken_row_is_refused_with_exit_2_and_one_line(tmp_path: Path, capsys: Any, change: Any,
+                                                                       words: str):
+    path, data = _backed_up(tmp_path)
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert restore(path) == 2
+    assert words in capsys.readouterr().err
+    assert not Player.objects.exists()
+
+
+def test_a_deeply_nested_backup_is_refused_with_exit_2(tmp_path: Path, capsys: Any):
+    path = tmp_path / "deep.json"
+    path.write_text('{"header": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    assert restore(path) == 2
+    assert "not a backup file" in capsys.readouterr().err
+
+
+def test_a_backup_into_a_missing_folder_is_refused_with_exit_2(tmp_path: Path, capsys: Any):
+    with pytest.raises(CommandError) as refused:
+        call_command("backup", str(tmp_path / "missing" / "backup.json"))
+    assert refused.value.returncode == 2
+    assert "cannot write" in str(refused.value)

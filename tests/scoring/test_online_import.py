@@ -148,3 +148,19 @@ def test_two_players_of_one_name_are_not_guessed(event: Event, capsys: Any):
     assert run("online", str(GAME)) == 2
     assert f"two players of this event are named {NAMES[0]!r}" in capsys.readouterr().err
     assert written() == before
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    (GAME.read_bytes().replace(b'owari="201,-20.0,', b'owari="201,1e40000000,'), "owari: '1e40000000'"),
+    (b'{"log": ' + b"[" * 5000 + b"]" * 5000 + b"}", "levels"),
+    (b'{"log": [[' + b"9" * 5000 + b"]]}", "5000 digits"),
+    (b'<?xml version="1.0" encoding="Shift_JIS"?><mjloggm/>', "not a readable mjlog XML"),
+])
+def test_a_hostile_log_is_refused_with_exit_2_not_1(event: Event, tmp_path: Path, capsys: Any, content: bytes,
+                                                    words: str):
+    """Exit 1 means "differs from its log"; a log that cannot be read is 2, one line naming where (issue 25)."""
+    path = tmp_path / "hostile.log"
+    path.write_bytes(content)
+    assert run("online", str(path), "--create-players") == 2
+    assert words in capsys.readouterr().err
+    assert written() == (0, 0, 0, 0)

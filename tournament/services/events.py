@@ -7,12 +7,14 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.errors import InvalidInput
-from tournament.models import Event, Player, Registration, Round
+from tournament.models import Event, Player, Registration, Round, Team, text_problems
 
 SLUG_BASE_LENGTH = 70  # leaves room in the 80-character slug for a "-123" suffix
 MAX_ROUNDS = 50  # a season of weekly club nights; more at once is a typing mistake
@@ -33,8 +35,14 @@ def event_create(*, organiser: Any, **fields: Any) -> Event:
 
 def player_register(*, event: Event, team: str = "", substitute: bool = False, **fields: Any) -> Registration:
     """A new player registered in the event (in ``team`` if named, created on first use)."""
+    player = Player(**fields)
+    problems = text_problems(player)
+    if team:
+        problems += [p.moved("team") for p in text_problems(Team(name=team))]
+    if problems:
+        raise InvalidInput(problems)
     with transaction.atomic():
-        player = Player.objects.create(**fields)
+        player.save()
         team_row = event.teams.get_or_create(name=team)[0] if team else None
         return Registration.objects.create(event=event, player=player, team=team_row, substitute=substitute)
 
@@ -84,6 +92,19 @@ def referee_join(*, event: Event, user: Any, invite: str) -> None:
     if not referee_invite_valid(event, invite):
         raise InvalidInput.one("invite", _("this referee link is not valid any more: ask the organiser for a new one"))
     event.referees.add(user)
+
+
+# The refusal, in the reader's language, where the console and the API refuse a new event.
+CREATORS_ONLY = gettext_lazy("Only organisers create events on this site: ask its administrator for the "
+                             "permission to add events.")
+
+
+def may_create_events(user: Any) -> bool:
+    """Whether ``user`` may create an event (settings.EVENT_CREATORS): anyone signed in, or organisers only,
+    the users with the permission ``tournament.add_event``."""
+    if not user.is_authenticated:
+        return False
+    return settings.EVENT_CREATORS != "organisers" or bool(user.has_perm("tournament.add_event"))
 
 
 def event_open(*, organiser: Any, rounds: int = 0, first_start: datetime | None = None,

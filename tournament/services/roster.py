@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.errors import Problem
 from tournament.errors import InvalidInput
-from tournament.models import Event, Player, Registration
+from tournament.models import Event, Player, Registration, Team, text_problems
 from tournament.selectors import findable_players
 
 COLUMNS = ("name", "federation_id", "country", "club", "team", "substitute")
@@ -74,6 +74,8 @@ def roster_read(*, event: Event, text: str, user: Any) -> list[RosterLine]:
         problems = [_("%(column)s is longer than %(limit)s characters") % {"column": COLUMN_WORDS[column],
                                                                             "limit": limit}
                     for column, limit in LIMITS.items() if len(row[column]) > limit]
+        if not problems:  # as long as their columns: then what every path checks (tournament.models.printable)
+            problems += _text_problems(row)
         if not row["name"]:
             problems.append(_("the name is missing"))
         elif names[row["name"].casefold()] > 1:
@@ -131,7 +133,7 @@ def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
         delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t").delimiter
     except csv.Error:  # one name per line: no delimiter to find
         delimiter = ","
-    cells = [(n, [c.strip() for c in next(csv.reader(io.StringIO(line), delimiter=delimiter))]) for n, line in raw]
+    cells = [(n, _cells(n, line, delimiter)) for n, line in raw]
     columns: tuple[str, ...] = COLUMNS
     first = [c.casefold() for c in cells[0][1]]
     if first and all(c in HEADER_WORDS for c in first if c) and first[0] in HEADER_WORDS:
@@ -147,6 +149,21 @@ def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
                 row[column] = value
         rows.append((number, row))
     return rows
+
+
+def _text_problems(row: dict[str, str]) -> list[str]:
+    player = Player(name=row["name"] or "-", federation_id=row["federation_id"], country=row["country"],
+                    club=row["club"])
+    found = text_problems(player) + text_problems(Team(name=row["team"] or "-"))
+    return [f"{COLUMN_WORDS.get(p.field, p.field)}: {p.message}" for p in found]
+
+
+def _cells(number: int, line: str, delimiter: str) -> list[str]:
+    try:
+        return [c.strip() for c in next(csv.reader(io.StringIO(line), delimiter=delimiter))]
+    except csv.Error as exc:  # a field over the csv module's limit (128 KB)
+        raise InvalidInput.one("players", _("line %(n)s cannot be read (%(why)s)") % {"n": number, "why": exc}
+                               ) from None
 
 
 def player_shared(player: Player, user: Any) -> bool:

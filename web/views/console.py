@@ -38,6 +38,8 @@ def organised(request: HttpRequest, slug: str) -> Event:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def event_new(request: HttpRequest) -> HttpResponse:
+    if not services.may_create_events(request.user):
+        raise PermissionDenied(services.CREATORS_ONLY)
     form = EventCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -128,4 +130,5 @@ def referee_join(request: HttpRequest, slug: str, invite: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "HEAD"])
 def my_events(request: HttpRequest) -> HttpResponse:
-    return render(request, "console/mine.html", console.my_events(request.user))
+    return render(request, "console/mine.html", {**console.my_events(request.user),
+                                                 "may_create": services.may_create_events(request.user)})

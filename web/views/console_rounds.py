@@ -15,6 +15,7 @@ from scoring.services import games as seating
 from scoring.services import rounds, table_codes
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Round
+from tournament.selectors import is_row_id
 from tournament.services.events import round_add
 from tournament.services.seating import Method
 from web import console_presenters as console
@@ -108,7 +109,7 @@ def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """End by time: one game (``game``) or every game of the round still being played."""
     _event, round_ = _round(request, slug, number)
     game_id = request.POST.get("game", "")
-    if game_id.isdigit():
+    if is_row_id(game_id):
         game = get_object_or_404(Game.objects.select_related("table"), pk=int(game_id), table__round=round_)
         try:
             rounds.game_end_by_time(game=game, user=request.user)
@@ -130,7 +131,7 @@ def round_codes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Issue codes for the round's tables, or revoke (and renew) one table's."""
     _event, round_ = _round(request, slug, number)
     table_number = request.POST.get("table", "")
-    if table_number.isdigit():
+    if is_row_id(table_number):
         table = get_object_or_404(round_.tables, number=int(table_number))
         renew = request.POST.get("renew") == "1"
         table_codes.table_code_revoke(table=table, renew=renew)

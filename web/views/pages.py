@@ -8,8 +8,15 @@ from collections.abc import Callable
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseNotModified
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseNotModified,
+    HttpResponseRedirect,
+)
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import check_for_language, get_language
@@ -53,10 +60,11 @@ def language(request: HttpRequest) -> HttpResponse:
     """Switch the pages' language (a GET form: pages without a per-visitor token can be cached and shared)."""
     code = request.GET.get("language", "")
     target = request.GET.get("next", "/")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
+    # A path of this site only: redirect() would take a bare word for a URL name (a 500 when none has it).
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         target = "/"
-    response = redirect(target)
+    response = HttpResponseRedirect(target)
     if check_for_language(code) and code in dict(settings.LANGUAGES):
         response.set_cookie(settings.LANGUAGE_COOKIE_NAME, code, max_age=settings.LANGUAGE_COOKIE_AGE,
                             samesite="Lax", secure=request.is_secure())

@@ -73,3 +73,45 @@ def test_a_three_player_mahjong_soul_game_needs_a_ruleset_named():
     log["rule"]["disp"] = "玉の間南喰"
     with pytest.raises(LogError, match="three-player Mahjong Soul"):
         read_log(json.dumps(log).encode())
+
+
+A_TENHOU6 = json.loads((FIXTURES / "tenhou6" / "mjlog2json-2019021004gm-00a9-0000-e2f6516d.json").read_text())
+HUGE = "1e40000000"  # Fraction() of it builds a 40-million-digit integer: a worker held for minutes
+DIGITS = "9" * 5000  # past int()'s 4300-digit limit
+
+
+def _owari(points: str) -> bytes:
+    return A_GAME.replace(b'owari="201,-20.0,', f'owari="201,{points},'.encode())
+
+
+def _tenhou6(path: tuple[object, ...], value: object) -> bytes:
+    log = json.loads(json.dumps(A_TENHOU6))
+    *parents, last = path
+    holder = log
+    for key in parents:
+        holder = holder[key]
+    holder[last] = value
+    return json.dumps(log).encode()
+
+
+@pytest.mark.parametrize(("data", "field", "words"), [
+    (_owari(HUGE), "owari", "not a number a game log holds"),
+    (_owari(DIGITS), "owari", "5000 characters"),
+    (A_GAME.replace(b'owari="201,', f'owari="{DIGITS},'.encode()), "owari", "not a number"),
+    (A_GAME.replace(b'ten="250,250,250,250"', f'ten="{HUGE},250,250,250"'.encode(), 1), "INIT.ten", "not a number"),
+    (_tenhou6(("sc", 1), HUGE), "sc", "not a number a game log holds"),
+    (_tenhou6(("sc", 1), DIGITS), "sc", "not a number a game log holds"),
+    (_tenhou6(("log", 0, 0, 1), "1e400"), "log[0][0]", "not a number"),
+    (_tenhou6(("log", 0, 0, 1), 2**60), "log[0][0][1]", "too large"),
+    (_tenhou6(("sc",), [1] * 7 + [1.5]).replace(b"1.5", HUGE.encode()), "sc[7]", "too large"),
+    (_tenhou6(("sc", 0), 1).replace(b'"sc": [1', f'"sc": [{DIGITS}'.encode()), "sc[0]", "5000 digits"),
+    (b'{"log": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "log", "levels"),
+    (b'<?xml version="1.0" encoding="Shift_JIS"?><mjloggm></mjloggm>', "mjlog", "not a readable mjlog XML"),
+    (b'<?xml version="1.0" encoding="x-nonesuch"?><mjloggm></mjloggm>', "mjlog", "not a readable mjlog XML"),
+])
+def test_hostile_numbers_and_documents_are_refused_before_any_arithmetic(data, field, words):
+    """Every number is checked as text first: a log answers at once, refused, naming where (issue 25)."""
+    with pytest.raises(LogError) as caught:
+        read_log(data, name="upload")
+    assert caught.value.problems[0].field == field
+    assert words in caught.value.problems[0].message
