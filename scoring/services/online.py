@@ -118,10 +118,11 @@ def _players(event: Event, names: list[str], *, create: bool, user: Any) -> dict
                 continue
             player = by_name[0] if by_name else None
         if player is None and create:
-            player = _found_or_new(name, user)
-            if isinstance(player, list):
-                problems += player
+            made = _found_or_new(name, user)
+            if isinstance(made, list):
+                problems += made
                 continue
+            player = made
             Registration.objects.create(event=event, player=player)
         if player is None:
             problems.append(Problem("players", f"{name!r} is not a player of this event: set a player's online "
