@@ -23,7 +23,7 @@ from scoring.services.games import round_seat
 from scoring.services.hands import VersionConflict
 from scoring.services.hands import game_put_sheet as put_sheet
 from scoring.services.replay import replay
-from scoring.services.standings import standings_recompute
+from scoring.services.standings import standings_batch, standings_recompute
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Player, Registration, Round, Seat, Table, Team
 from tournament.services.seating import Method
@@ -53,6 +53,11 @@ class EventAdmin(admin.ModelAdmin[Event]):
     filter_horizontal = ("organisers", "referees")
     inlines = (RegistrationInline,)
     actions = ("publish", "recompute_standings")
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        # Every registration the inline saves or deletes asks for a recompute: one for the whole form.
+        with standings_batch():
+            super().save_related(request, form, formsets, change)
 
     @admin.action(description="Publish (make public)")
     def publish(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
