@@ -19,7 +19,7 @@ from django.forms import BaseInlineFormSet, ModelForm
 from django.http import HttpRequest
 
 from scoring.models import Hand, HandChange, Penalty, Standing
-from scoring.services.games import round_seat
+from scoring.services.games import round_seat, seating_warnings
 from scoring.services.hands import VersionConflict
 from scoring.services.hands import game_put_sheet as put_sheet
 from scoring.services.replay import replay
@@ -87,6 +87,8 @@ class RoundAdmin(admin.ModelAdmin[Round]):
 
     def _seat(self, request: HttpRequest, queryset: QuerySet[Round], method: Method) -> None:
         for round_ in queryset.select_related("event").order_by("number"):
+            for warning in seating_warnings(event=round_.event, number=round_.number, method=method):
+                self.message_user(request, f"{round_}: {warning.message}", messages.WARNING)
             try:
                 games = round_seat(event=round_.event, number=round_.number, method=method)
             except InvalidInput as exc:
