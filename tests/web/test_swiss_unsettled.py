@@ -66,7 +66,7 @@ def test_the_warning_speaks_korean(organiser: User, event: Event):
     response = client_for(organiser).get(f"{API}/rounds/2/seating/preview", {"method": "swiss"},
                                          HTTP_ACCEPT_LANGUAGE="ko")
     assert response.json()["warnings"][0]["message"] == (
-        "1라운드의 2번 테이블이 아직 경기 중입니다: 스위스식 배정이 따르는 순위가 확정되지 않았습니다")
+        "1회전의 2번 테이블이 아직 경기 중입니다: 스위스식 배정이 따르는 순위가 확정되지 않았습니다")
 
 
 def test_the_apis_seating_goes_ahead_as_before(organiser: User, event: Event):
