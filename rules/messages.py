@@ -115,6 +115,10 @@ MESSAGES: dict[str, str] = {
     "rotation_mcr_only": _("only MCR games rotate seats"),
     "either_value": _("must be %(choices)s"),
     "riichi_deposit_positive": _("must be above 0 in riichi"),
+    # a line of a pasted or uploaded list (rules.csv_line)
+    "csv_quote_open": _('a quote (") is left open: quotes go in pairs, around a whole value'),
+    "csv_quote_then_text": _('a closing quote (") must be followed by the separator or the end of the line'),
+    "csv_value_too_long": _("a value is longer than a list can hold"),
 }
 
 WORDS: dict[str, str] = {

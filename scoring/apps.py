@@ -11,14 +11,19 @@ class ScoringConfig(AppConfig):
     verbose_name = "Scoring"
 
     def ready(self) -> None:
-        from django.db.models.signals import post_save
+        from django.db.models.signals import post_delete, post_save
 
         from scoring.selectors import names_changed
-        from tournament.models import Player
+        from scoring.services.registrations import registration_written
+        from tournament.models import Player, Registration
 
         checks.register(mcr_tiles_check)
-        # The one signal: cached standings show names, and a player can be renamed anywhere (the admin).
+        # Signals for what can be written anywhere, the admin included: cached standings show names, and a player
+        # can be renamed; the standings list the registered players, and a registration can be added, changed or
+        # deleted (the admin's inline, the API, the console, imports).
         post_save.connect(names_changed, sender=Player, dispatch_uid="scoring.names_changed")
+        post_save.connect(registration_written, sender=Registration, dispatch_uid="scoring.registration_saved")
+        post_delete.connect(registration_written, sender=Registration, dispatch_uid="scoring.registration_deleted")
 
 
 def mcr_tiles_check(**kwargs: Any) -> list[checks.CheckMessage]:

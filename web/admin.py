@@ -19,11 +19,11 @@ from django.forms import BaseInlineFormSet, ModelForm
 from django.http import HttpRequest
 
 from scoring.models import Hand, HandChange, Penalty, Standing
-from scoring.services.games import round_seat
+from scoring.services.games import round_seat, seating_warnings
 from scoring.services.hands import VersionConflict
 from scoring.services.hands import game_put_sheet as put_sheet
 from scoring.services.replay import replay
-from scoring.services.standings import standings_recompute
+from scoring.services.standings import standings_batch, standings_recompute
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Player, Registration, Round, Seat, Table, Team
 from tournament.services.seating import Method
@@ -54,6 +54,11 @@ class EventAdmin(admin.ModelAdmin[Event]):
     inlines = (RegistrationInline,)
     actions = ("publish", "recompute_standings")
 
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        # Every registration the inline saves or deletes asks for a recompute: one for the whole form.
+        with standings_batch():
+            super().save_related(request, form, formsets, change)
+
     @admin.action(description="Publish (make public)")
     def publish(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
         count = queryset.update(public=True)
@@ -82,6 +87,8 @@ class RoundAdmin(admin.ModelAdmin[Round]):
 
     def _seat(self, request: HttpRequest, queryset: QuerySet[Round], method: Method) -> None:
         for round_ in queryset.select_related("event").order_by("number"):
+            for warning in seating_warnings(event=round_.event, number=round_.number, method=method):
+                self.message_user(request, f"{round_}: {warning.message}", messages.WARNING)
             try:
                 games = round_seat(event=round_.event, number=round_.number, method=method)
             except InvalidInput as exc:

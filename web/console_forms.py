@@ -146,6 +146,8 @@ class SeatForm(forms.Form):
     seed = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=0)
     tables = forms.CharField(label=_("Tables"), required=False, widget=forms.Textarea(attrs={"rows": 4}),
                              help_text=_("one table per line, its players East first, by name or federation id"))
+    unsettled_ok = forms.BooleanField(label=_("Seat by these standings"), required=False, help_text=_(
+        "an earlier round is still being played: swiss seats by the standings as they are now"))
 
 
 class ClockForm(forms.Form):

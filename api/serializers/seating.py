@@ -75,6 +75,14 @@ class PreviewTableSerializer(serializers.Serializer[Any]):
     seats = PreviewSeatSerializer(many=True)
 
 
+class SeatingWarningSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text="round_not_finished: an earlier round has games not finished, so the "
+                                 "standings swiss seating goes by are not final")
+    round = serializers.IntegerField(help_text="the earlier round")
+    tables = serializers.ListField(child=serializers.IntegerField(), help_text="its tables not finished")
+    message = serializers.CharField(help_text="the warning in the reader's language")
+
+
 class SeatingPreviewSerializer(serializers.Serializer[Any]):
     """The tables a round would get, written nowhere: seat the round with the same method and seed to get them."""
 
@@ -92,3 +100,5 @@ class SeatingPreviewSerializer(serializers.Serializer[Any]):
                                               "seat wind, this round included")
     tables = PreviewTableSerializer(many=True)
     byes = PlayerRefSerializer(many=True, help_text="the players who sit this round out")
+    warnings = SeatingWarningSerializer(many=True, help_text="what to know before seating these tables, which "
+                                        "does not stop it (POST seats them all the same)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -23,7 +24,7 @@ from api.serializers.seating import (
 )
 from api.views.events import organised_event
 from rules.seating import Seating
-from scoring.services.games import round_preview, round_seat, schedule_import
+from scoring.services.games import round_preview, round_seat, schedule_import, seating_warnings
 from tournament.models import Event, Player, Round, Seat, Table
 from tournament.selectors import visible_events
 from tournament.services.seating import Method
@@ -79,8 +80,9 @@ class RoundSeatingPreviewView(APIView):
         query.is_valid(raise_exception=True)
         method = Method(query.validated_data["method"])
         seating, seed = round_preview(event=event, number=number, method=method, seed=query.validated_data["seed"])
-        return Response(SeatingPreviewSerializer(preview(seating, event, number=number, method=method,
-                                                         seed=seed)).data)
+        shown = preview(seating, event, number=number, method=method, seed=seed)
+        shown["warnings"] = [asdict(w) for w in seating_warnings(event=event, number=number, method=method)]
+        return Response(SeatingPreviewSerializer(shown).data)
 
 
 def preview(seating: Seating, event: Event, *, number: int, method: Method, seed: int) -> dict[str, Any]:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rules.csv_line import LineError, csv_values
 from rules.errors import Problem, RuleError
 from rules.ruleset import SEAT_WINDS, WINDS
 from rules.seating.history import Table, check_table_size
@@ -27,24 +26,36 @@ def schedule_from_csv(*, text: str, players: Sequence[int] | None = None, table_
     seat order. Every problem found is reported at once, as ``line N``.
     """
     check_table_size(table_size)
-    rows = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    try:
-        header = next(rows, None)
-        expected = ",".join([*FIXED_COLUMNS, *_seat_names(table_size)])
-        if header is None:
-            raise RuleError(Problem("line 1", f"the schedule is empty: expected the header {expected}"))
-        columns = _csv_columns([h.strip().lower() for h in header], table_size)
-        if columns is None:
-            raise RuleError(Problem("line 1", f"expected the header {expected} (seat columns by name or position)"))
-        round_col, table_col, seat_cols = columns
-        schedule = _Schedule(table_size=table_size, width=len(header), round_col=round_col, table_col=table_col,
-                             seat_cols=seat_cols, known=set(players) if players is not None else None)
-        for row in rows:
-            if any(cell.strip() for cell in row):
-                schedule.add_row(rows.line_num, row)
-    except csv.Error as exc:  # a field over the csv module's limit (128 KB), a quote left open, …
-        raise RuleError(Problem(f"line {max(rows.line_num, 1)}", f"is not a CSV line: {exc}")) from None
+    rows, unread = _lines(text)
+    header = rows[0][1] if rows and rows[0][0] == 1 else None
+    expected = ",".join([*FIXED_COLUMNS, *_seat_names(table_size)])
+    if unread and unread[0].field == "line 1":
+        raise RuleError(unread[0])
+    if header is None:
+        raise RuleError(Problem("line 1", f"the schedule is empty: expected the header {expected}"))
+    columns = _csv_columns([h.strip().lower() for h in header], table_size)
+    if columns is None:
+        raise RuleError(Problem("line 1", f"expected the header {expected} (seat columns by name or position)"))
+    round_col, table_col, seat_cols = columns
+    schedule = _Schedule(table_size=table_size, width=len(header), round_col=round_col, table_col=table_col,
+                         seat_cols=seat_cols, known=set(players) if players is not None else None, problems=unread)
+    for line, row in rows[1:]:
+        if any(cell.strip() for cell in row):
+            schedule.add_row(line, row)
     return schedule.rounds()
+
+
+def _lines(text: str) -> tuple[list[tuple[int, list[str]]], list[Problem]]:
+    """Each line's values by line number, and a problem for each line that is not CSV (a quote left open would
+    run on into the lines after it: one table a line, a quote is closed on its own line)."""
+    rows: list[tuple[int, list[str]]] = []
+    problems: list[Problem] = []
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        try:
+            rows.append((number, csv_values(line)))
+        except LineError as exc:
+            problems.append(Problem.of(f"line {number}", exc.code))
+    return rows, problems
 
 
 @dataclass

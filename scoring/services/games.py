@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -53,6 +54,33 @@ def round_preview(*, event: Event, number: int, method: Method, seed: int | None
     seed = secrets.randbelow(PREVIEW_SEEDS) if seed is None else seed
     order = ranking(event) if method == Method.SWISS else []
     return plan_round(event=event, number=number, method=method, ranking=order, seed=seed), seed
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingWarning:
+    """Something the organiser should know before seating, that does not stop it."""
+
+    code: str
+    round: int
+    tables: tuple[int, ...]
+    message: str  # in the active language
+
+
+def seating_warnings(*, event: Event, number: int, method: Method) -> list[SeatingWarning]:
+    """Swiss seats by the stored standings: while an earlier round has games not finished (playing, or not
+    started), those standings are not final. One warning per such round, naming its tables."""
+    if method != Method.SWISS:
+        return []
+    unfinished: dict[int, list[int]] = {}
+    for round_number, table in (Game.objects.filter(event=event, table__round__number__lt=number)
+                                .exclude(status=Game.Status.FINISHED).order_by("table__round__number", "table__number")
+                                .values_list("table__round__number", "table__number")):
+        unfinished.setdefault(round_number, []).append(table)
+    return [SeatingWarning(code="round_not_finished", round=round_number, tables=tuple(tables), message=ngettext(
+        "round %(round)s still has table %(tables)s playing: the standings swiss seating goes by are not final",
+        "round %(round)s still has tables %(tables)s playing: the standings swiss seating goes by are not final",
+        len(tables)) % {"round": round_number, "tables": ", ".join(map(str, tables))})
+        for round_number, tables in unfinished.items()]
 
 
 def schedule_import(*, event: Event, text: str) -> list[Game]:

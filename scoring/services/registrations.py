@@ -1,37 +1,46 @@
 """Changes to an event's players that its standings follow: who is registered, withdrawn, a substitute, in which
-team. The structure is the tournament app's; the recompute after the commit is the standings'."""
+team. The structure is the tournament app's; the recompute after the commit is the standings'.
+
+Every write of a registration, whichever door it comes through (these services, the API's registration, the
+admin's inline, an import that registers the players it meets), is followed by the standings through one
+mechanism: ``registration_written``, connected to the Registration model's saves and deletions.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 
-from scoring.services.standings import standings_refresh
+from scoring.services.standings import standings_batch, standings_refresh
 from tournament.models import Event, Player, Registration
 from tournament.services import roster
 
 
+def registration_written(instance: Registration, raw: bool = False, origin: Any = None, **kwargs: Any) -> None:
+    """A registration was saved or deleted: the standings list every registered player, so they are refreshed
+    after the commit. Not for a backup being restored (raw rows, recomputed at its end) nor for the deletion of
+    the event itself (nothing left to rank)."""
+    if raw or isinstance(origin, Event) or (isinstance(origin, QuerySet) and origin.model is Event):
+        return
+    standings_refresh(instance.event_id)
+
+
 def players_register(*, event: Event, text: str, user: Any) -> list[Registration]:
-    """Register every player of a pasted list, all or none (tournament.services.roster), as ``user`` may."""
-    with transaction.atomic():
-        added = roster.roster_register(event=event, text=text, user=user)
-        standings_refresh(event.pk)
-    return added
+    """Register every player of a pasted list, all or none (tournament.services.roster), as ``user`` may; one
+    recompute."""
+    with transaction.atomic(), standings_batch():
+        return roster.roster_register(event=event, text=text, user=user)
 
 
 def registration_change(*, registration: Registration, player: Player, team: str, substitute: bool) -> Registration:
     """A registered player's details, team and substitute mark, saved together."""
     with transaction.atomic():
         player.save()
-        changed = roster.registration_update(registration=registration, player=player, team=team,
-                                             substitute=substitute)
-        standings_refresh(registration.event_id)
-    return changed
+        return roster.registration_update(registration=registration, player=player, team=team,
+                                          substitute=substitute)
 
 
 def registration_withdraw(*, registration: Registration, withdrawn: bool = True) -> Registration:
-    with transaction.atomic():
-        changed = roster.registration_withdraw(registration=registration, withdrawn=withdrawn)
-        standings_refresh(registration.event_id)
-    return changed
+    return roster.registration_withdraw(registration=registration, withdrawn=withdrawn)

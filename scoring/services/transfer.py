@@ -26,6 +26,7 @@ from scoring.services.csv_cells import cell, csv_writer, inert
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
 from scoring.services.replay import NamedBy, game_sheet
+from scoring.services.standings import standings_batch
 from scoring.sheet.reader import SheetError, score_sheet
 from scoring.sheet.record import map_players
 from tournament.errors import InvalidInput
@@ -54,7 +55,7 @@ def sheets_import(*, event: Event, sheets: Sequence[NamedSheet], create_players:
     by_name = _registered_by_name(event)
     unknown = _check_sheets(event, sheets, by_name, create_players=create_players)
     games = []
-    with transaction.atomic():
+    with transaction.atomic(), standings_batch():  # the players registered and the games: one recompute
         for name in unknown:
             player = Player.objects.create(name=name)
             Registration.objects.create(event=event, player=player)

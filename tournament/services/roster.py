@@ -10,7 +10,6 @@ players keep one page across its leagues.
 from __future__ import annotations
 
 import csv
-import io
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,7 +18,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules.csv_line import LineError, csv_values
 from rules.errors import Problem
+from rules.messages import MESSAGES
 from tournament.errors import InvalidInput
 from tournament.models import Event, Player, Registration, Team, text_problems
 from tournament.selectors import findable_players
@@ -71,33 +72,40 @@ def roster_read(*, event: Event, text: str, user: Any) -> list[RosterLine]:
     known = dict(findable_players(user).filter(federation_id__in=list(ids)).values_list("federation_id", "name"))
     lines = []
     for number, row in rows:
-        problems = [_("%(column)s is longer than %(limit)s characters") % {"column": COLUMN_WORDS[column],
-                                                                            "limit": limit}
-                    for column, limit in LIMITS.items() if len(row[column]) > limit]
-        if not problems:  # as long as their columns: then what every path checks (tournament.models.printable)
-            problems += _text_problems(row)
-        if not row["name"]:
-            problems.append(_("the name is missing"))
-        elif names[row["name"].casefold()] > 1:
-            problems.append(_("%(name)s is in the list twice") % {"name": row["name"]})
-        elif row["name"].casefold() in taken_names:
-            problems.append(_("%(name)s is already registered") % {"name": row["name"]})
-        fid = row["federation_id"]
-        if fid and ids[fid] > 1:
-            problems.append(_("federation id %(id)s is in the list twice") % {"id": fid})
-        elif fid in taken_ids:
-            problems.append(_("federation id %(id)s is already registered") % {"id": fid})
-        if row["extra"]:
-            problems.append(_("%(n)s values, more than the %(count)s columns: %(columns)s")
-                            % {"n": row["extra"], "count": len(COLUMNS), "columns": ", ".join(COLUMNS)})
-        sub = row["substitute"].casefold()
-        if sub not in YES | NO:
-            problems.append(_("substitute must be yes or no, not %(value)r") % {"value": row["substitute"]})
+        # A line that cannot be read has no columns to check: its one problem is that.
+        problems = [row["unread"]] if row["unread"] else _problems(row, names, ids, taken_names, taken_ids)
+        fid, sub = row["federation_id"], row["substitute"].casefold()
         lines.append(RosterLine(line=number, name=row["name"], federation_id=fid, country=row["country"],
                                 club=row["club"], team=row["team"], substitute=sub in YES,
                                 known=known.get(fid, "") if fid else "",
                                 problems=tuple(problems)))
     return lines
+
+
+def _problems(row: dict[str, str], names: Counter[str], ids: Counter[str], taken_names: set[str],
+              taken_ids: set[str]) -> list[str]:
+    problems = [_("%(column)s is longer than %(limit)s characters") % {"column": COLUMN_WORDS[column],
+                                                                        "limit": limit}
+                for column, limit in LIMITS.items() if len(row[column]) > limit]
+    if not problems:  # as long as their columns: then what every path checks (tournament.models.printable)
+        problems += _text_problems(row)
+    if not row["name"]:
+        problems.append(_("the name is missing"))
+    elif names[row["name"].casefold()] > 1:
+        problems.append(_("%(name)s is in the list twice") % {"name": row["name"]})
+    elif row["name"].casefold() in taken_names:
+        problems.append(_("%(name)s is already registered") % {"name": row["name"]})
+    fid = row["federation_id"]
+    if fid and ids[fid] > 1:
+        problems.append(_("federation id %(id)s is in the list twice") % {"id": fid})
+    elif fid in taken_ids:
+        problems.append(_("federation id %(id)s is already registered") % {"id": fid})
+    if row["extra"]:
+        problems.append(_("%(n)s values, more than the %(count)s columns: %(columns)s")
+                        % {"n": row["extra"], "count": len(COLUMNS), "columns": ", ".join(COLUMNS)})
+    if row["substitute"].casefold() not in YES | NO:
+        problems.append(_("substitute must be yes or no, not %(value)r") % {"value": row["substitute"]})
+    return problems
 
 
 def roster_register(*, event: Event, text: str, user: Any) -> list[Registration]:
@@ -126,6 +134,7 @@ def _register(event: Event, line: RosterLine, user: Any) -> Registration:
 
 def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
     raw = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    raw_lines = dict(raw)
     if not raw:
         return []
     sample = "\n".join(line for _, line in raw[:20])
@@ -133,15 +142,18 @@ def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
         delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t").delimiter
     except csv.Error:  # one name per line: no delimiter to find
         delimiter = ","
-    cells = [(n, _cells(n, line, delimiter)) for n, line in raw]
+    cells = [(n, _values(line, delimiter)) for n, line in raw]
     columns: tuple[str, ...] = COLUMNS
-    first = [c.casefold() for c in cells[0][1]]
+    first = [c.casefold() for c in cells[0][1]] if isinstance(cells[0][1], list) else []
     if first and all(c in HEADER_WORDS for c in first if c) and first[0] in HEADER_WORDS:
         columns = tuple(HEADER_WORDS.get(c, "") for c in first)
         cells = cells[1:]
     rows = []
     for number, values in cells:
-        row = dict.fromkeys((*COLUMNS, "extra"), "")
+        row = dict.fromkeys((*COLUMNS, "extra", "unread"), "")
+        if isinstance(values, str):  # the line as typed is the name the organiser finds it by
+            row["name"], row["unread"] = raw_lines[number].strip(), values
+            values = []
         if len(values) > len(columns) and any(values[len(columns):]):
             row["extra"] = str(len(values))
         for column, value in zip(columns, values, strict=False):
@@ -158,12 +170,12 @@ def _text_problems(row: dict[str, str]) -> list[str]:
     return [f"{COLUMN_WORDS.get(p.field, p.field)}: {p.message}" for p in found]
 
 
-def _cells(number: int, line: str, delimiter: str) -> list[str]:
+def _values(line: str, delimiter: str) -> list[str] | str:
+    """The line's values, or why it cannot be read, in the reader's language."""
     try:
-        return [c.strip() for c in next(csv.reader(io.StringIO(line), delimiter=delimiter))]
-    except csv.Error as exc:  # a field over the csv module's limit (128 KB)
-        raise InvalidInput.one("players", _("line %(n)s cannot be read (%(why)s)") % {"n": number, "why": exc}
-                               ) from None
+        return [value.strip() for value in csv_values(line, delimiter)]
+    except LineError as exc:
+        return _(MESSAGES[exc.code])
 
 
 def player_shared(player: Player, user: Any) -> bool:

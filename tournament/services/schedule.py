@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
 from django.utils.translation import gettext as _
 
+from rules.csv_line import LineError, csv_values
 from rules.errors import Problem, RuleError
+from rules.messages import MESSAGES
 from rules.seating import Table, schedule_from_csv
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Round
@@ -56,7 +55,12 @@ def seat_named(*, event: Event, number: int, text: str) -> list[Game]:
     lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
     for n, line in lines:
         delimiter = "\t" if "\t" in line else (";" if ";" in line else ",")
-        names = [c.strip() for c in next(csv.reader(io.StringIO(line), delimiter=delimiter)) if c.strip()]
+        try:
+            names = [c.strip() for c in csv_values(line, delimiter) if c.strip()]
+        except LineError as exc:
+            problems.append(Problem("tables", _("line %(line)s: %(problems)s") % {"line": n, "problems": _(
+                MESSAGES[exc.code])}))
+            continue
         ids = []
         for name in names:
             found = lookup.get(name.casefold(), [])

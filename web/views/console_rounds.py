@@ -36,14 +36,20 @@ def _back(round_: Round) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Seat the round: "Preview" shows the tables and keeps their seed, "Seat" opens exactly those."""
+    """Seat the round: "Preview" shows the tables and keeps their seed, "Seat" opens exactly those. Swiss while
+    an earlier round is still played seats only once the organiser ticks that the standings are not final."""
     event, round_ = _round(request, slug, number)
     form = SeatForm(request.POST or None)
-    preview = None
+    preview, warnings, refused = None, [], ""
     if request.method == "POST" and form.is_valid():
         method, seed, action = form.cleaned_data["method"], form.cleaned_data["seed"], request.POST.get("action")
         try:
-            if action == "seat":
+            if method != "named":
+                warnings = seating.seating_warnings(event=event, number=number, method=Method(method))
+            if action == "seat" and warnings and not form.cleaned_data["unsettled_ok"]:
+                refused = _("Tick “Seat by these standings” to seat round %(round)s now, or wait for these "
+                            "tables.") % {"round": number}
+            elif action == "seat":
                 opened = (seating.round_seat_named(event=event, number=number, text=form.cleaned_data["tables"])
                           if method == "named" else
                           seating.round_seat(event=event, number=number, method=Method(method), seed=seed))
@@ -52,7 +58,9 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                                  % {"round": number, "n": len(opened)})
                 return _back(round_)
             if method != "named":
-                plan, seed = seating.round_preview(event=event, number=number, method=Method(method), seed=None)
+                # A refused seat shows again the tables it asked for: the posted seed's.
+                plan, seed = seating.round_preview(event=event, number=number, method=Method(method),
+                                                   seed=seed if refused else None)
                 preview = {"tables": console.preview_tables(event, plan), "byes": console.preview_byes(plan),
                            "plan": plan}
                 form = SeatForm(initial={"method": method, "seed": seed})
@@ -60,8 +68,8 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             add_problems(form, exc.problems)
     tables = console.round_tables(request, round_)
     return render(request, "console/round.html", {"available": console.unseated_players(round_),
-        "event": event, "round": round_, "form": form, "preview": preview, "tables": tables,
-        "clock": ClockForm(initial={"minutes": round_.time_limit_minutes or 90}),
+        "event": event, "round": round_, "form": form, "preview": preview, "tables": tables, "warnings": warnings,
+        "refused": refused, "clock": ClockForm(initial={"minutes": round_.time_limit_minutes or 90}),
         "playing": sum(1 for t in tables if t.state != "done"), "played": any(t.hands for t in tables),
         "running": round_.clock_started})
 
