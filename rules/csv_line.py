@@ -12,6 +12,7 @@ with commas, without a word. It lives here, below every reader of such lists
 from __future__ import annotations
 
 import csv
+import re
 
 QUOTE = '"'
 
@@ -34,6 +35,8 @@ def csv_values(line: str, delimiter: str = ",") -> list[str]:
     """
     if line.count(QUOTE) % 2:
         raise LineError("csv_quote_open")
+    # Spaces typed between a closing quote and the separator (`"Lee, Ann" , 0413`) are layout, not text.
+    line = re.sub(rf'"[ \t]+(?={re.escape(delimiter)}|$)', QUOTE, line) if delimiter not in " \t" else line
     try:
         return next(csv.reader([line], delimiter=delimiter, strict=True), [])
     except csv.Error:

@@ -12,6 +12,8 @@ from rules.csv_line import LineError, csv_values
     ('"Lee, Ann";9', ";", ["Lee, Ann", "9"]),
     ('Gil "Tiger" Ko\t1', "\t", ['Gil "Tiger" Ko', "1"]),  # quotes inside a value are letters, in pairs
     ('"say ""hi""",2', ",", ['say "hi"', "2"]),
+    ('"Lee, Ann" , 0413', ",", ["Lee, Ann", " 0413"]),  # spaces after a closing quote are layout
+    ('"Lee, Ann" ', ",", ["Lee, Ann"]),
     ("", ",", []),
 ])
 def test_a_line_whose_quotes_pair_up_is_read_as_the_csv_module_reads_it(line: str, delimiter: str,
@@ -24,7 +26,7 @@ def test_a_line_whose_quotes_pair_up_is_read_as_the_csv_module_reads_it(line: st
     ('Gil Ko, "0413, Korea', "csv_quote_open"),
     ('Gil Ko, 0413"', "csv_quote_open"),
     ('"Gil" Ko, 0413', "csv_quote_then_text"),
-    ('"Gil Ko" , 0413', "csv_quote_then_text"),
+    ('"Gil Ko" x, 0413', "csv_quote_then_text"),
     ("x" * 200_000 + ",1", "csv_value_too_long"),  # over the csv module's field limit
 ])
 def test_a_line_that_cannot_be_read_says_why(line: str, code: str):

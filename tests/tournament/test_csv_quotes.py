@@ -98,7 +98,7 @@ def schedule(players: list[int], seat: str) -> str:
 @pytest.mark.parametrize(("seat", "why"), [
     ('"{last}', OPEN),  # swallowed the next lines into one cell: "line 5: has 3 values", before
     ('{last}"', OPEN),
-    ('"{last}" ', AFTER),
+    ('"{last}" x', AFTER),
 ])
 def test_a_schedule_line_with_unpaired_quotes_is_refused_by_its_number(organiser: User, event: Event, seat: str,
                                                                        why: str):
