@@ -109,7 +109,12 @@ def test_a_change_by_another_referee_stops_the_queue_until_the_referee_decides(
     waiting_says(page, "1 hand waiting to be sent")
     # Dropping asks first, and says what the hand was so that the referee can write it down.
     asked: list[str] = []
-    page.once("dialog", lambda dialog: asked.append(dialog.message) or dialog.accept())
+
+    def accept(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", accept)
     page.click("#waiting li:nth-child(1) button[data-drop]")
     page.wait_for_function("document.getElementById('waiting').hidden === true")
     assert asked == ["Drop this hand? It will not be sent. Write it down first if you need it:\n\n"

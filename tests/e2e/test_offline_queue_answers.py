@@ -139,7 +139,12 @@ def test_a_server_error_keeps_the_hand_and_tries_again_less_often(
     before = hands_on_server(game)
     hand = queue_one(page, context, tournament["ids"])
     failed: list[str] = []
-    posts(page, lambda route: failed.append(route.request.url) or route.fulfill(status=500, body="Server Error"))
+
+    def fail(route: Any) -> None:
+        failed.append(route.request.url)
+        route.fulfill(status=500, body="Server Error")
+
+    posts(page, fail)
     context.set_offline(False)
     expect(why(page)).to_have_text("Not sent: the server failed (error 500). Trying again in 5 s.")
     page.click("#waiting button[data-retry]")
