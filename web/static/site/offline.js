@@ -245,7 +245,9 @@
       link.textContent = item.trouble.kind === "code" ? text.code : text.signin;
       out.push(link);
     }
-    return out.concat([button("retry", item.id, text.retry), button("drop", item.id, text.drop)]);
+    var retry = button("retry", item.id, text.retry);
+    if (out.length) retry.className = "secondary";  // signing in comes first; sending again alone fails again
+    return out.concat([retry, button("drop", item.id, text.drop)]);
   }
   function show(items) {
     panel.hidden = items.length === 0;
