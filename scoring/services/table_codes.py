@@ -74,3 +74,8 @@ def table_code_writer(*, game: Game, session: Any) -> TableCodeWriter | None:
     if not salt or table is None or not table.code_salt or not hmac.compare_digest(salt, table.code_salt):
         return None
     return TableCodeWriter(table_number=table.number, game_id=game.pk)
+
+
+def table_code_lapsed(*, game: Game, session: Any) -> bool:
+    """This session opened the game with a code that no longer works (renewed or withdrawn since)."""
+    return str(game.pk) in session.get(SESSION_KEY, {}) and table_code_writer(game=game, session=session) is None

@@ -107,6 +107,16 @@ def test_a_change_by_another_referee_stops_the_queue_until_the_referee_decides(
     # Sent on the game as it is now; the page reloads with it and the one hand still waiting.
     expect(page.locator(".hand-list")).to_contain_text("Ron on Cy: Bo 1 han 30 fu", timeout=30_000)
     waiting_says(page, "1 hand waiting to be sent")
+    # Dropping asks first, and says what the hand was so that the referee can write it down.
+    asked: list[str] = []
+
+    def accept(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", accept)
     page.click("#waiting li:nth-child(1) button[data-drop]")
     page.wait_for_function("document.getElementById('waiting').hidden === true")
+    assert asked == ["Drop this hand? It will not be sent. Write it down first if you need it:\n\n"
+                     "Ron West · Cy ← North · Di 2 han 30 fu"]
     assert hands_on_server(game)[-2:] == [(di, ann, 3), (bo, cy, 1)]  # re-applied on top; the other dropped

@@ -40,6 +40,7 @@ from tournament.selectors import Roster, game_roster
 from web import presenters as pages
 from web.forms import DeleteForm, HandForm, SeatChoice, add_problems
 from web.hand_records import hand_record, record_initial
+from web.views import entry_queue as queue
 
 ACTIONS = ("preview", "save", "delete")
 
@@ -48,9 +49,11 @@ def entry_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(game_id)
     writer = _writer(request, game)
     if writer is None:
+        if queue.from_queue(request):
+            return queue.not_writer(request, game)
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        raise PermissionDenied(_("Only the event's organisers and referees enter hands."))
+        raise PermissionDenied(queue.NOT_A_WRITER)
     if request.method == "POST":
         action = request.POST.get("action")
         if action == "delete":
@@ -99,10 +102,17 @@ def _int(value: Any) -> int | None:
         return None
 
 
+def _form_problems(form: Any) -> list[Problem]:
+    """A form's errors as problems, one per field."""
+    return [Problem(name, " ".join(str(e) for e in errors)) for name, errors in form.errors.items()]
+
+
 def _enter(request: HttpRequest, game: Game, action: str, writer: Any) -> HttpResponse:
     page = _Page(request, game)
     form = page.form(_int(request.POST.get("index")), data=request.POST)
     if not form.is_valid():
+        if queue.from_queue(request):
+            return queue.refused(_form_problems(form))
         return page.render(form=form, status=400)
     record = hand_record(form.cleaned_data, mcr=form.mcr)
     index: int | None = form.cleaned_data["index"]
@@ -119,45 +129,63 @@ def _enter(request: HttpRequest, game: Game, action: str, writer: Any) -> HttpRe
             return page.render(form=form, conflict=conflict, status=409 if conflict else 400)
         return page.render(form=form, conflict=conflict, preview=page.preview(preview),
                            status=409 if conflict else 200)
-    key = form.cleaned_data.get("key") or ""
     try:
-        with transaction.atomic():  # the key is claimed with the write, or not at all
-            services.game_lock(game.pk)
-            claimed = claim(user=writer, key=key, asked=fingerprint(game.pk, index, record)) if key else None
-            if isinstance(claimed, Answered):  # the same form sent again (a double tap, a resent page)
-                messages.info(request, _("Hand %(n)s was already saved.") % {"n": claimed.body["number"]})
-                return redirect(_after_write(game))
-            number, text = _save(writer, page, game, record, index, version)
-            if claimed is not None:
-                remember(claimed, status=302, body={"number": number}, headers={})
+        number, text, version, again = _store(writer, page, game, form)
     except VersionConflict:
+        if queue.from_queue(request):
+            return queue.conflict()
         page = _Page(request, _game(game.pk))
         return page.render(form=page.rebound(form), conflict=True, status=409)
     except InvalidInput as exc:
+        if queue.from_queue(request):
+            return queue.refused(exc.problems)
         add_problems(form, exc.problems)
         return page.render(form=form, status=400)
-    messages.success(request, (_("Hand %(n)s added: %(text)s") if index is None
-                               else _("Hand %(n)s changed: %(text)s")) % {"n": number, "text": text})
+    if queue.from_queue(request):
+        return queue.stored(number=number, version=version, again=again)
+    if again:  # the same form sent again (a double tap, a resent page)
+        messages.info(request, _("Hand %(n)s was already saved.") % {"n": number})
+    else:
+        messages.success(request, (_("Hand %(n)s added: %(text)s") if index is None
+                                   else _("Hand %(n)s changed: %(text)s")) % {"n": number, "text": text})
     return redirect(_after_write(game))
 
 
+def _store(writer: Any, page: _Page, game: Game, form: HandForm) -> tuple[int, str, int, bool]:
+    """Save the form's hand once: its number, the hand in words, the game's version after it, and whether the
+    form's key had already saved it (then nothing more is written and the text is blank)."""
+    record = hand_record(form.cleaned_data, mcr=form.mcr)
+    index: int | None = form.cleaned_data["index"]
+    key = form.cleaned_data.get("key") or ""
+    with transaction.atomic():  # the key is claimed with the write, or not at all
+        services.game_lock(game.pk)
+        claimed = claim(user=writer, key=key, asked=fingerprint(game.pk, index, record)) if key else None
+        if isinstance(claimed, Answered):
+            # Answers kept before they carried the version: the game's current one.
+            version = claimed.body.get("version") or Game.objects.values_list("version", flat=True).get(pk=game.pk)
+            return claimed.body["number"], "", version, True
+        number, text, version = _save(writer, page, game, record, index, form.cleaned_data["version"])
+        if claimed is not None:
+            remember(claimed, status=302, body={"number": number, "version": version}, headers={})
+    return number, text, version, False
+
+
 def _save(writer: Any, page: _Page, game: Game, record: dict[str, Any], index: int | None,
-          version: int) -> tuple[int, str]:
-    """Add the hand, or change hand ``index``; its number and the hand in words."""
+          version: int) -> tuple[int, str, int]:
+    """Add the hand, or change hand ``index``; its number, the hand in words and the game's new version."""
     if index is None:
         written = services.game_record_hand(game_id=game.pk, record=record, user=writer, version=version)
     else:
         written = services.game_change_hand(game_id=game.pk, index=index, record=record, user=writer,
                                             version=version)
     saved = index if index is not None else len(written.result["hands"]) - 1
-    return saved + 1, describe(written.result["hands"][saved], page.roster.labels, translation)
+    return saved + 1, describe(written.result["hands"][saved], page.roster.labels, translation), written.version
 
 
 def _delete(request: HttpRequest, game: Game, writer: Any) -> HttpResponse:
     form = DeleteForm(request.POST)
     if not form.is_valid():
-        problems = [Problem(name, " ".join(str(e) for e in errors)) for name, errors in form.errors.items()]
-        return _Page(request, game).render(problems=problems, status=400)
+        return _Page(request, game).render(problems=_form_problems(form), status=400)
     index: int = form.cleaned_data["index"]
     try:
         services.game_delete_hand(game_id=game.pk, index=index, user=writer,
@@ -286,4 +314,11 @@ def offline_text() -> dict[str, str]:
             "same": _("The winner cannot be the discarder."), "value": _("Give the han (or yakuman, or fan)."),
             "fu": _("These han and fu cannot make a hand."), "mangan": _("mangan from %s fu"),
             "refused": _("the server refused it: drop it and enter it again"),
-            "apply": _("Re-apply"), "drop": _("Drop")}
+            "apply": _("Re-apply"), "drop": _("Drop"), "edit": _("Edit"), "retry": _("Send again"),
+            "signin": _("Sign in again"), "code": _("Open the table again"), "riichi": _("riichi"),
+            "csrf": _("Not sent: the page's security check failed (after a new sign-in?). Send it again; "
+                      "if that fails too, sign in again."),
+            "network": _("Not sent: no answer from the server."),
+            "unclear": _("Not sent: the server's answer did not say the hand was stored."),
+            "server": _("Not sent: the server failed (error %s)."), "later": _("Trying again in %s s."),
+            "confirm": _("Drop this hand? It will not be sent. Write it down first if you need it:\n\n%s")}
