@@ -21,6 +21,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("games/<int:game_id>/code/", table_code.table_code_page, name="game-code"),
     path("games/<int:game_id>/confirm/", confirm.confirm_page, name="game-confirm"),
     path("events/<slug:slug>/codes/", confirm.codes_page, name="event-codes"),
+    path("confirm/", confirm.confirm_open, name="confirm-open"),
     # The organiser's console.
     path("me/", console.my_events, name="my-events"),
     path("events/<slug:slug>/manage/", console.console_home, name="console"),
