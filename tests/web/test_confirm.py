@@ -19,7 +19,7 @@ from scoring.services.confirmations import player_code
 from scoring.services.hands import game_change_hand
 from scoring.services.standings import standings_recompute
 from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
-from tournament.models import Event, Game, Player
+from tournament.models import Event, Game, Player, Registration
 
 pytestmark = pytest.mark.django_db
 
@@ -207,3 +207,41 @@ def test_a_private_events_players_confirm_with_their_code_and_nobody_else_sees_i
     slips = Client()
     slips.force_login(event.organisers.get())
     assert "http://testserver/confirm/" in slips.get(f"/events/{event.slug}/codes/").content.decode()
+
+
+def test_an_organiser_reissues_one_players_code_and_the_others_stay(game: Game, players: list[Player],
+                                                                    organiser: User):
+    event = game.event
+    old = [player_code(event, p) for p in players]
+    confirm(game, players[1], code="AAAAA-AAAAA")
+    org = Client()
+    org.force_login(organiser)
+    done = text(org.post(f"/events/{event.slug}/manage/players/{players[1].pk}/code/", follow=True))
+    new = player_code(event, players[1])
+    assert new != old[1]
+    assert f"Bo's new code: {new}. The old one no longer works." in done
+    assert "code reissued" in done
+    assert "by org" in done
+    assert "1 wrong code in the last hour" in done
+    assert [player_code(event, p) for p in players] == [old[0], new, old[2], old[3]]
+    assert "this is not the player's code" in text(confirm(game, players[1], code=old[1]))
+    assert "your confirmation is recorded" in text(confirm(game, players[1], code=new))
+    slips = org.get(f"/events/{event.slug}/codes/").content.decode()
+    assert new in slips
+    assert old[1] not in slips
+    stranger = Client()
+    stranger.force_login(User.objects.create_user("stranger"))
+    assert stranger.post(f"/events/{event.slug}/manage/players/{players[1].pk}/code/").status_code == 403
+    assert player_code(event, players[1]) == new
+
+
+def test_codes_printed_before_versions_work_until_reissued(game: Game, players: list[Player], organiser: User):
+    Registration.objects.filter(event=game.event).update(code_version=0)
+    first = player_code(game.event, players[0])
+    assert re.fullmatch(r"[A-Z2-7]{4}-[A-Z2-7]{4}", first)
+    assert "your confirmation is recorded" in text(confirm(game, players[0], code=first))
+    org = Client()
+    org.force_login(organiser)
+    org.post(f"/events/{game.event.slug}/manage/players/{players[0].pk}/code/")
+    assert re.fullmatch(r"[A-Z2-7]{5}-[A-Z2-7]{5}", player_code(game.event, players[0]))
+    assert "this is not the player's code" in text(confirm(game, players[0], code=first))
