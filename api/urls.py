@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, include, path
 from rest_framework.routers import DefaultRouter
 
-from api.views import auth, events, games, online, seating
+from api.views import auth, codes, events, games, online, seating
 
 router = DefaultRouter()
 router.register("events", events.EventViewSet, basename="event")
@@ -12,6 +12,7 @@ router.register("rulesets", events.RulesetViewSet, basename="ruleset")
 urlpatterns: list[URLPattern | URLResolver] = [
     path("auth/token/", auth.AuthTokenView.as_view(), name="auth-token"),
     path("events/<slug:slug>/players/", events.EventPlayersView.as_view(), name="event-players"),
+    path("events/<slug:slug>/players/<int:player_id>/code", codes.PlayerCodeView.as_view(), name="player-code"),
     path("events/<slug:slug>/rounds/", events.EventRoundsView.as_view(), name="event-rounds"),
     path("events/<slug:slug>/rounds/<int:number>/seating", seating.RoundSeatingView.as_view(), name="round-seating"),
     path("events/<slug:slug>/rounds/<int:number>/seating/preview", seating.RoundSeatingPreviewView.as_view(),

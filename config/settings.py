@@ -141,6 +141,13 @@ SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 
+# Codes people type (table and confirmation codes, scoring.services.codes): wrong ones are rows in the database,
+# counted against the browser (its session, else its address) that sent them and, over an hour, against the code.
+# The right code is accepted whatever the counts say; README "Codes" says why the codes are long enough.
+CODE_FAILURE_LIMIT = env_int("CODE_FAILURE_LIMIT", 10)
+CODE_FAILURE_WINDOW = timedelta(minutes=env_int("CODE_FAILURE_MINUTES", 15))
+CODE_FAILURE_CEILING = env_int("CODE_FAILURE_CEILING", 60)  # wrong tries an hour at one code, from everyone
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

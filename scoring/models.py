@@ -198,3 +198,17 @@ class IdempotentRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.status})"
+
+
+class CodeFailure(models.Model):
+    """A wrong code someone typed (scoring.services.codes): counted against the guesser and, per hour, the code."""
+
+    scope = models.CharField(max_length=60, help_text="whose code was tried: table:<id> or player:<event>:<id>")
+    guesser = models.CharField(max_length=64, help_text="a hash of the browser's session, or of its address")
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        indexes = (models.Index(fields=("scope", "at"), name="code_failure_scope_at"),)
+
+    def __str__(self) -> str:
+        return f"wrong code for {self.scope} at {self.at:%Y-%m-%d %H:%M}"

@@ -25,3 +25,12 @@ class InvalidInput(ValueError):
 
 class Conflict(InvalidInput):
     """A change the event's state no longer allows (its rules once games are played); the API answers 409."""
+
+
+class TooManyTries(Conflict):
+    """Too many wrong codes from one guesser (or at one code) lately; ``retry_after`` seconds until the next try
+    counts. The pages and the API answer 429 with a Retry-After header."""
+
+    def __init__(self, problems: Sequence[Problem], retry_after: int) -> None:
+        super().__init__(problems)
+        self.retry_after = retry_after

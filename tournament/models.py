@@ -223,6 +223,12 @@ class Registration(models.Model):
     substitute = models.BooleanField(default=False, help_text="fills a table; not ranked")
     withdrawn = models.BooleanField(default=False, help_text="left the event: keeps the games played, is not "
                                     "seated again")
+    # Mixed into the player's confirmation code (scoring.services.confirmations.player_code): a reissue counts
+    # it up, so the old code stops working and nobody else's changes. 0 is the first, shorter kind of code.
+    code_version = models.PositiveIntegerField(default=1)
+    code_reissued_at = models.DateTimeField(null=True, blank=True)
+    code_reissued_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                         related_name="+")
 
     class Meta:
         constraints = (models.UniqueConstraint(fields=("event", "player"), name="one_registration_per_player"),)

@@ -236,3 +236,13 @@ class StandingsPageSerializer(serializers.Serializer[Any]):
     results = StandingSerializer(many=True)
     teams = TeamStandingSerializer(many=True, required=False, help_text="the event's team standings, best first "
                                    "(on every page); only when the event ranks teams")
+
+
+class PlayerCodeSerializer(serializers.Serializer[Any]):
+    """A player's confirmation code, as reissued: the old one no longer works."""
+
+    player = serializers.IntegerField()
+    code = serializers.CharField(help_text="the new code, to hand to the player alone")
+    code_version = serializers.IntegerField(help_text="counts the reissues")
+    reissued_at = serializers.DateTimeField()
+    reissued_by = serializers.CharField(allow_null=True, help_text="the organiser who reissued it")

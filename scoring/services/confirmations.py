@@ -1,11 +1,13 @@
 """Players confirm their table: each player's word on a finished game, given with a personal code.
 
-A player's code is derived from the server's secret, the event and the player
-(HMAC-SHA256), so nothing secret is stored beside the results and it can be
-shown to the player alone: on their own player page when signed in, or on the
-slips an organiser prints. Wrong codes are limited per player and game as the
-login limits them per username. A confirmation records the game's version and
-seal; any later change to the game clears the confirmations (``hands._write``).
+A player's code is derived from the server's secret, the event, the player and
+the registration's code version (HMAC-SHA256), so nothing secret is stored
+beside the results and it can be shown to the player alone: on their own player
+page when signed in, or on the slips an organiser prints. An organiser reissues
+one player's code by counting the version up; the others' stay. Wrong codes
+limit the guesser, not the player (``scoring.services.codes``). A confirmation
+records the game's version and seal; any later change to the game clears the
+confirmations (``hands._write``).
 """
 
 from __future__ import annotations
@@ -18,27 +20,52 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.models import Confirmation, HandChange
 from scoring.services import chain
+from scoring.services.codes import code_attempt, typed
 from scoring.services.hands import record_history
 from scoring.services.standings import standings_refresh
 from tournament.errors import Conflict, InvalidInput
-from tournament.models import Event, Game, Player
+from tournament.models import Event, Game, Player, Registration
 
-CODE_LENGTH = 8  # 40 bits in base32: with attempts limited, not to be guessed
+CODE_LENGTH = 10  # 50 bits in base32: scoring.services.codes says why that is enough
+FIRST_CODE_LENGTH = 8  # version 0, the codes issued before versions: valid until reissued
 REASON_LENGTH = 200
-LOOK_ALIKE = str.maketrans({"0": "O", "1": "I", "8": "B"})
 
 
-def player_code(event: Event, player: Player | int) -> str:
-    """The player's personal code for this event, written XXXX-XXXX."""
+def player_code(event: Event, player: Player | int, version: int | None = None) -> str:
+    """The player's personal code for this event, written XXXXX-XXXXX (XXXX-XXXX for version 0); ``version`` is
+    the registration's ``code_version``, read when not given (0 for a player not registered)."""
     player_id = player if isinstance(player, int) else player.pk
-    digest = hmac.new(settings.SECRET_KEY.encode(), f"confirm:{event.pk}:{player_id}".encode(), hashlib.sha256)
-    code = base64.b32encode(digest.digest()).decode()[:CODE_LENGTH]
-    return f"{code[:4]}-{code[4:]}"
+    if version is None:
+        version = Registration.objects.filter(event=event, player_id=player_id).values_list(
+            "code_version", flat=True).first() or 0
+    message, length = ((f"confirm:{event.pk}:{player_id}", FIRST_CODE_LENGTH) if version == 0 else
+                       (f"confirm:{event.pk}:{player_id}:{version}", CODE_LENGTH))
+    digest = hmac.new(settings.SECRET_KEY.encode(), message.encode(), hashlib.sha256)
+    code = base64.b32encode(digest.digest()).decode()[:length]
+    return f"{code[:length // 2]}-{code[length // 2:]}"
+
+
+def player_code_reissue(*, registration: Registration, user: Any) -> Registration:
+    """A new code for one player of the event: the old one stops working at once, the others' stay; who reissued
+    it and when is kept for the organisers' players page."""
+    with transaction.atomic():
+        locked = Registration.objects.select_for_update().get(pk=registration.pk)
+        locked.code_version += 1
+        locked.code_reissued_at = timezone.now()
+        locked.code_reissued_by = user if user is not None and user.is_authenticated else None
+        locked.save(update_fields=["code_version", "code_reissued_at", "code_reissued_by"])
+    return locked
+
+
+def code_scope(event_id: int, player_id: int) -> str:
+    """Where wrong tries at a player's code are counted (scoring.services.codes)."""
+    return f"player:{event_id}:{player_id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,24 +95,24 @@ def tally(game: Game, words: Iterable[Confirmation] | None = None, players: int 
 
 
 def game_confirm(*, game_id: int, player_id: int, code: str, disputed: bool = False, reason: str = "",
-                 user: Any = None) -> Confirmation:
-    """Record a player's confirmation (or dispute) of the game as it stands; InvalidInput names the field."""
+                 user: Any = None, guesser: str = "") -> Confirmation:
+    """Record a player's confirmation (or dispute) of the game as it stands; InvalidInput names the field. Wrong
+    codes are counted against ``guesser`` (scoring.services.codes.guesser_of)."""
     reason = reason.strip()
     if disputed and not reason:
         raise InvalidInput.one("reason", "say in a few words what is wrong with the result")
     if len(reason) > REASON_LENGTH:
         raise InvalidInput.one("reason", f"at most {REASON_LENGTH} characters")
+    # The code is checked outside the transaction, so that a wrong one stays counted when the refusal rolls back.
+    _check_code(Game.objects.select_related("event").get(pk=game_id), player_id, code, guesser)
     with transaction.atomic():
         game = Game.objects.select_for_update(of=("self",)).select_related("event").get(pk=game_id)
         if game.status != Game.Status.FINISHED:
             raise Conflict.one("game", "the game is not finished: its players confirm it once it has ended")
-        if not game.seats.filter(player_id=player_id).exists():
-            raise InvalidInput.one("player", "not a player of this game")
-        _check_code(game, player_id, code)
         verdict = Confirmation.Verdict.DISPUTED if disputed else Confirmation.Verdict.CONFIRMED
         seal = chain.game_head(game)
-        word, _ = Confirmation.objects.update_or_create(game=game, player_id=player_id, defaults={
-            "verdict": verdict, "reason": reason if disputed else "", "version": game.version, "seal": seal})
+        word = Confirmation.objects.update_or_create(game=game, player_id=player_id, defaults={
+            "verdict": verdict, "reason": reason if disputed else "", "version": game.version, "seal": seal})[0]
         record_history(game, HandChange(game=game, action=HandChange.Action.CONFIRM, index=None, before=None,
                                         after={"player": player_id, "verdict": verdict.value, "reason": word.reason,
                                                "version": game.version, "seal": seal},
@@ -96,24 +123,34 @@ def game_confirm(*, game_id: int, player_id: int, code: str, disputed: bool = Fa
     return word
 
 
-def _check_code(game: Game, player_id: int, code: str) -> None:
-    code_attempt(key=f"confirm-failures:{game.event_id}:{player_id}", given=code,
-                 expected=player_code(game.event, player_id),
-                 too_many="too many wrong codes for this player: try again in %(minutes)s minutes",
-                 wrong="this is not the player's code")
+def _check_code(game: Game, player_id: int, code: str, guesser: str) -> None:
+    if game.status != Game.Status.FINISHED:
+        raise Conflict.one("game", "the game is not finished: its players confirm it once it has ended")
+    if not game.seats.filter(player_id=player_id).exists():
+        raise InvalidInput.one("player", "not a player of this game")
+    code_attempt(scope=code_scope(game.event_id, player_id), guesser=guesser, given=code,
+                 expected=[player_code(game.event, player_id)],
+                 too_many=_("too many wrong codes for this player: try again in %(minutes)s minutes"),
+                 wrong=_("this is not the player's code"))
 
 
-def code_attempt(*, key: str, given: str, expected: str, too_many: str, wrong: str) -> None:
-    """A code a person typed, against ``expected``; wrong attempts under ``key`` are limited as the login limits
-    them: Conflict(``too_many``, with the minutes to wait) once over the limit, InvalidInput(``wrong``)."""
-    if cache.get(key, 0) >= settings.AXES_FAILURE_LIMIT:
-        minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-        raise Conflict.one("code", too_many % {"minutes": minutes})
-    # Base32 has no 0, 1 or 8: a player who reads O, I or B as a digit still gets in.
-    typed = "".join(ch for ch in given.upper() if ch.isalnum()).translate(LOOK_ALIKE)
-    # Bytes: compare_digest refuses str holding non-ASCII (a code typed on a Korean keyboard).
-    if not hmac.compare_digest(typed.encode(), expected.replace("-", "").encode()):
-        cache.add(key, 0, timeout=int(settings.AXES_COOLOFF_TIME.total_seconds()))
-        cache.incr(key)  # atomic where it matters (Redis): two wrong guesses at once count twice
+def code_holder(game: Game, code: str) -> int | None:
+    """The player of the game whose current code ``code`` is, if any (a code kept in a session, not typed: not
+    counted as a try)."""
+    for seat in game.seats.all():
+        if hmac.compare_digest(typed(code), player_code(game.event, seat.player_id).replace("-", "")):
+            return seat.player_id
+    return None
+
+
+def game_open_with_code(*, game_id: int, code: str, guesser: str) -> Game:
+    """The game whose player holds ``code``, for a player of a private event without an account; the same refusal
+    whether the game exists or not, counted against ``guesser``."""
+    game = Game.objects.select_related("event").filter(pk=game_id).first()
+    codes = [player_code(game.event, seat.player_id) for seat in game.seats.all()] if game is not None else []
+    wrong = _("no game with this number has a player with this code")
+    code_attempt(scope=f"game:{game_id}", guesser=guesser, given=code, expected=codes,
+                 too_many=_("too many wrong codes for this game: try again in %(minutes)s minutes"), wrong=wrong)
+    if game is None:  # not reached: with no game, no code is right
         raise InvalidInput.one("code", wrong)
-    cache.delete(key)
+    return game

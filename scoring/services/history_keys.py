@@ -54,7 +54,7 @@ def sealing_key() -> tuple[str, bytes]:
 def verifying_key(name: str) -> bytes | None:
     """The key an entry names, when this server holds it."""
     for key in (_current(), *_retired()):
-        if hmac.compare_digest(key_id(key), name):
+        if hmac.compare_digest(key_id(key).encode(), name.encode()):
             return key
     return None
 

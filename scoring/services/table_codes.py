@@ -2,8 +2,8 @@
 
 A table's code is derived from the server's secret, the table and a salt
 stored on it (HMAC-SHA256), so the organiser can print it again at any time
-and a new salt revokes it. Wrong codes are limited per table and client
-address as the login limits them per username; the history names "table N's code" as the author.
+and a new salt revokes it. Wrong codes limit the guesser, never the table
+(``scoring.services.codes``); the history names "table N's code" as the author.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.services.confirmations import code_attempt
+from scoring.services.codes import code_attempt
 from scoring.services.hands import TableCodeWriter
 from tournament.errors import InvalidInput
 from tournament.models import Game, Round, Table
 
-CODE_LENGTH = 10  # 50 bits in base32: with wrong guesses limited, far beyond guessing during a round
+CODE_LENGTH = 10  # 50 bits in base32: scoring.services.codes says why that is enough
 SESSION_KEY = "table_codes"  # game id -> the salt of the code the session was opened with
 
 
@@ -53,13 +53,13 @@ def table_code_revoke(*, table: Table, renew: bool = False) -> Table:
     return table
 
 
-def table_code_open(*, game: Game, code: str, session: Any, client: str) -> None:
-    """Let this browser session enter the game's hands if ``code`` is its table's; refused codes are counted
-    per table and client address, so that a stranger's guesses cannot lock the table's players out."""
+def table_code_open(*, game: Game, code: str, session: Any, guesser: str) -> None:
+    """Let this browser session enter the game's hands if ``code`` is its table's; wrong codes are counted
+    against ``guesser`` (scoring.services.codes.guesser_of), and the right one is accepted from anyone."""
     table = game.table
     if table is None or not table.code_salt:
         raise InvalidInput.one("code", _("this game's table has no code: ask the organiser or a referee"))
-    code_attempt(key=f"table-code-failures:{table.pk}:{client}", given=code, expected=table_code(table),
+    code_attempt(scope=f"table:{table.pk}", guesser=guesser, given=code, expected=[table_code(table)],
                  too_many=_("too many wrong codes for this table: try again in %(minutes)s minutes"),
                  wrong=_("this is not the table's code"))
     opened = dict(session.get(SESSION_KEY, {}))

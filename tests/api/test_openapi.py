@@ -21,6 +21,7 @@ from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from jsonschema import Draft202012Validator, FormatChecker
 
+from scoring.services.confirmations import player_code
 from scoring.services.standings import standings_recompute
 from scoring.sheet.record import hand_fields, win_fields
 from tests.conftest import client_for
@@ -208,6 +209,23 @@ def test_players(check: Check, event: dict[str, Any], organiser: User, referee: 
     check(client_for(None).post(url, {"name": "Fay"}, format="json"), "post", path, 401)
     check(client_for(referee).post(url, {"name": "Fay"}, format="json"), "post", path, 403)
     check(org.post(f"{API}events/nope/players/", {"name": "Fay"}, format="json"), "post", path, 404)
+
+
+def test_player_code(check: Check, event: dict[str, Any], organiser: User, referee: User):
+    """An organiser reissues one player's confirmation code; the others' stay."""
+    path = "/api/v1/events/{slug}/players/{player_id}/code"
+    spring = Event.objects.get(slug=event["slug"])
+    ann, bo = (Player.objects.get(name=name) for name in ("Ann", "Bo"))
+    before = player_code(spring, ann), player_code(spring, bo)
+    url = f"{API}events/{event['slug']}/players/{bo.pk}/code"
+    body = check(client_for(organiser).post(url), "post", path, 200)
+    assert body["code"] == player_code(spring, bo) != before[1]
+    assert (body["player"], body["code_version"], body["reissued_by"]) == (bo.pk, 2, organiser.username)
+    assert player_code(spring, ann) == before[0]
+    check(client_for(None).post(url), "post", path, 401)
+    check(client_for(referee).post(url), "post", path, 403)
+    check(client_for(organiser).post(f"{API}events/{event['slug']}/players/999999/code"), "post", path, 404)
+    assert Registration.objects.get(event=spring, player=bo).code_version == 2
 
 
 def test_rounds(check: Check, event: dict[str, Any], organiser: User, referee: User):

@@ -19,7 +19,7 @@ from scoring.services.confirmations import player_code
 from scoring.services.hands import game_change_hand
 from scoring.services.standings import standings_recompute
 from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
-from tournament.models import Event, Game, Player
+from tournament.models import Event, Game, Player, Registration
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +61,7 @@ def confirm(game: Game, player: Player, code: str | None = None, **extra: str) -
 
 def test_codes_are_personal_and_stable(event: Event, players: list[Player]):
     codes = [player_code(event, p) for p in players]
-    assert all(re.fullmatch(r"[A-Z2-7]{4}-[A-Z2-7]{4}", c) for c in codes)
+    assert all(re.fullmatch(r"[A-Z2-7]{5}-[A-Z2-7]{5}", c) for c in codes)
     assert len(set(codes)) == 4
     assert player_code(event, players[0]) == codes[0]
     assert player_code(EventFactory.create(), players[0]) != codes[0]
@@ -86,16 +86,19 @@ def test_four_players_confirm_and_every_page_says_so(game: Game, players: list[P
     assert verify_game(game).intact
 
 
-def test_a_wrong_code_records_nothing_and_too_many_lock_the_player_out(game: Game, players: list[Player]):
+def test_a_wrong_code_records_nothing_and_too_many_slow_the_guesser_only(game: Game, players: list[Player]):
     bo = players[1]
     page = text(confirm(game, bo, code="AAAA-AAAA"))
     assert "this is not the player's code" in page
     assert not Confirmation.objects.exists()
-    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+    for _ in range(settings.CODE_FAILURE_LIMIT - 1):
         confirm(game, bo, code="AAAA-AAAA")
-    assert "too many wrong codes for this player" in text(confirm(game, bo))
+    refused = Client().post(f"/games/{game.pk}/confirm/", {"player": str(bo.pk), "code": "AAAA-AAAA"})
+    assert refused.status_code == 429
+    assert "too many wrong codes for this player" in html.unescape(refused.content.decode())
     assert not Confirmation.objects.exists()
-    assert "your confirmation is recorded" in text(confirm(game, players[0]))  # the others are not locked out
+    assert "your confirmation is recorded" in text(confirm(game, bo))  # the right code still works
+    assert "your confirmation is recorded" in text(confirm(game, players[0]))
 
 
 def test_a_dispute_needs_a_reason_and_organisers_see_it_first(game: Game, players: list[Player],
@@ -171,3 +174,74 @@ def test_the_page_speaks_korean(game: Game):
     page = text(Client().get(f"/games/{game.pk}/confirm/", HTTP_ACCEPT_LANGUAGE="ko"))
     assert "결과 확인" in page  # "Confirm the result"
     assert "동 · Ann" in page  # the seat winds in the reader's language, as on the entry page
+
+
+def test_a_private_events_players_confirm_with_their_code_and_nobody_else_sees_it(event: Event,
+                                                                                    players: list[Player]):
+    event.public = False
+    event.save()
+    a, _, c, _ = (p.pk for p in players)
+    game = played(event, players, [{"result": "ron", "winner": a, "loser": c, "han": 3, "fu": 40}], end=True)
+    other = played(event, registered(event, "Eve", "Fay", "Gus", "Hana"), end=True)
+    stranger = Client()
+    assert stranger.get(f"/games/{game.pk}/confirm/").status_code == 404
+    for number, code in ((game.pk, "AAAAA-AAAAA"), (999, "AAAAA-AAAAA"),
+                         (other.pk, player_code(event, players[1]))):  # a code of another game's player
+        refused = stranger.post("/confirm/", {"game": number, "code": code})
+        assert refused.status_code == 400
+        assert "no game with this number has a player with this code" in html.unescape(refused.content.decode())
+        assert event.name not in refused.content.decode()
+    assert stranger.get(f"/games/{game.pk}/confirm/").status_code == 404
+    bo = Client()
+    opened = bo.post("/confirm/", {"game": game.pk, "code": player_code(event, players[1]).lower()})
+    assert opened["Location"] == f"/games/{game.pk}/confirm/"
+    page = bo.get(opened["Location"])
+    assert page.status_code == 200
+    assert f"/events/{event.slug}/" not in page.content.decode()  # nothing beyond the confirmation
+    assert page.context["form"].initial["player"] == players[1].pk
+    done = bo.post(opened["Location"], {"player": players[1].pk, "code": player_code(event, players[1]),
+                                        "confirm": ""}, follow=True)
+    assert "your confirmation is recorded" in text(done)
+    assert Confirmation.objects.get().player == players[1]
+    assert bo.get(f"/games/{other.pk}/confirm/").status_code == 404
+    slips = Client()
+    slips.force_login(event.organisers.get())
+    assert "http://testserver/confirm/" in slips.get(f"/events/{event.slug}/codes/").content.decode()
+
+
+def test_an_organiser_reissues_one_players_code_and_the_others_stay(game: Game, players: list[Player],
+                                                                    organiser: User):
+    event = game.event
+    old = [player_code(event, p) for p in players]
+    confirm(game, players[1], code="AAAAA-AAAAA")
+    org = Client()
+    org.force_login(organiser)
+    done = text(org.post(f"/events/{event.slug}/manage/players/{players[1].pk}/code/", follow=True))
+    new = player_code(event, players[1])
+    assert new != old[1]
+    assert f"Bo's new code: {new}. The old one no longer works." in done
+    assert "code reissued" in done
+    assert "by org" in done
+    assert "1 wrong code in the last hour" in done
+    assert [player_code(event, p) for p in players] == [old[0], new, old[2], old[3]]
+    assert "this is not the player's code" in text(confirm(game, players[1], code=old[1]))
+    assert "your confirmation is recorded" in text(confirm(game, players[1], code=new))
+    slips = org.get(f"/events/{event.slug}/codes/").content.decode()
+    assert new in slips
+    assert old[1] not in slips
+    stranger = Client()
+    stranger.force_login(User.objects.create_user("stranger"))
+    assert stranger.post(f"/events/{event.slug}/manage/players/{players[1].pk}/code/").status_code == 403
+    assert player_code(event, players[1]) == new
+
+
+def test_codes_printed_before_versions_work_until_reissued(game: Game, players: list[Player], organiser: User):
+    Registration.objects.filter(event=game.event).update(code_version=0)
+    first = player_code(game.event, players[0])
+    assert re.fullmatch(r"[A-Z2-7]{4}-[A-Z2-7]{4}", first)
+    assert "your confirmation is recorded" in text(confirm(game, players[0], code=first))
+    org = Client()
+    org.force_login(organiser)
+    org.post(f"/events/{game.event.slug}/manage/players/{players[0].pk}/code/")
+    assert re.fullmatch(r"[A-Z2-7]{5}-[A-Z2-7]{5}", player_code(game.event, players[0]))
+    assert "this is not the player's code" in text(confirm(game, players[0], code=first))

@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
+from scoring.services.games import game_create
 from tests.factories import EventFactory, PlayerFactory
 from tournament.models import Event, Player, Registration
 from tournament.services.roster import roster_read
@@ -221,6 +222,28 @@ def test_a_referee_link_makes_a_signed_in_user_a_referee_until_revoked(org: Clie
     assert "this referee link is not valid any more" in text(refused)
     assert event.name not in text(refused)
     assert not event.can_score(jun)
+
+
+def test_an_organiser_removes_a_referee_who_stops_scoring_at_once(org: Client, event: Event):
+    hana, jun = User.objects.create_user("hana"), User.objects.create_user("jun")
+    event.referees.add(hana, jun)
+    players = [PlayerFactory.create() for _ in range(4)]
+    for player in players:
+        Registration.objects.create(event=event, player=player)
+    game = game_create(event=event, player_ids=[p.pk for p in players])
+    referee = Client()
+    referee.force_login(hana)
+    draw = {"action": "save", "version": 1, "result": "draw", "tenpai": []}
+    assert referee.post(f"/games/{game.pk}/entry/", draw).status_code == 302
+    page = org.get("/events/spring/manage/")
+    assert f"/events/spring/manage/referees/{hana.pk}/remove/" in page.content.decode()
+    done = org.post(f"/events/spring/manage/referees/{hana.pk}/remove/", follow=True)
+    assert "hana is no longer a referee of this event" in text(done)
+    assert list(event.referees.all()) == [jun]
+    assert referee.post(f"/games/{game.pk}/entry/", {**draw, "version": 2}).status_code == 403
+    assert game.hands.count() == 1
+    assert referee.post(f"/events/spring/manage/referees/{jun.pk}/remove/").status_code == 403  # organisers only
+    assert org.post(f"/events/spring/manage/referees/{hana.pk}/remove/").status_code == 404  # not one any more
 
 
 def test_my_events_lists_what_i_run_and_referee(org: Client, event: Event, organiser: User):

@@ -107,6 +107,12 @@ def may_create_events(user: Any) -> bool:
     return settings.EVENT_CREATORS != "organisers" or bool(user.has_perm("tournament.add_event"))
 
 
+def referee_remove(*, event: Event, user_id: int) -> None:
+    """The user is no longer a referee of the event: ``Event.can_score`` reads the list on every write, so they
+    stop scoring at once (an organiser stays one)."""
+    event.referees.remove(user_id)
+
+
 def event_open(*, organiser: Any, rounds: int = 0, first_start: datetime | None = None,
                time_limit_minutes: int | None = None, break_minutes: int = 0, **fields: Any) -> Event:
     """A new event with its schedule of rounds, as the organiser's console creates it; a public one runs."""

@@ -1,7 +1,8 @@
 """Players confirm their table: a finished game's result, confirmed or disputed with each player's code.
 
 The page needs no account: the personal code is the player's word. Organisers print each player's code on a
-slip of its own (never on the shared table card); a signed-in player finds theirs on their player page.
+slip of its own (never on the shared table card); a signed-in player finds theirs on their player page. A
+private event's game opens to whoever gives its number and the code of one of its players (``confirm_open``).
 """
 
 from __future__ import annotations
@@ -11,17 +12,30 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
 
 from scoring.services import chain
-from scoring.services.confirmations import REASON_LENGTH, game_confirm, player_code, tally
-from tournament.errors import InvalidInput
+from scoring.services.codes import guesser_of
+from scoring.services.confirmations import (
+    REASON_LENGTH,
+    code_holder,
+    game_confirm,
+    game_open_with_code,
+    player_code,
+    tally,
+)
+from tournament.errors import InvalidInput, TooManyTries
 from tournament.models import Event, Game, Seat
 from tournament.selectors import with_seats
 from web import presenters as pages
+from web.forms import add_problems
+
+SESSION_KEY = "confirm_codes"  # game id -> the code that opened a private event's game (confirm_open)
 
 
 class ConfirmForm(forms.Form):
@@ -39,29 +53,83 @@ class ConfirmForm(forms.Form):
             player.choices = [(s.player_id, f"{winds[s.position]} · {s.player.name}") for s in seats]
 
 
+class OpenForm(forms.Form):
+    game = forms.IntegerField(label=gettext_lazy("Game number"), min_value=1, help_text=gettext_lazy(
+        "on your table's card, after the round"))
+    code = forms.CharField(label=gettext_lazy("Your code"), max_length=20, widget=ConfirmForm.base_fields[
+        "code"].widget)
+
+
+def _guesser(request: HttpRequest) -> str:
+    return guesser_of(request.session.session_key, request.META.get("REMOTE_ADDR", ""))
+
+
+def _refused(response: HttpResponse, exc: InvalidInput) -> HttpResponse:
+    """Too many wrong codes: 429 with the wait in Retry-After."""
+    if isinstance(exc, TooManyTries):
+        response.status_code, response["Retry-After"] = 429, str(exc.retry_after)
+    return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def confirm_open(request: HttpRequest) -> HttpResponse:
+    """A game's confirm page by its number and a player's code: the way in for the players of a private event,
+    who have no account; nothing about any game is shown until the code is right."""
+    form, refusal = OpenForm(request.POST or None), None
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = game_open_with_code(game_id=form.cleaned_data["game"], code=form.cleaned_data["code"],
+                                       guesser=_guesser(request))
+        except InvalidInput as exc:
+            add_problems(form, exc.problems)
+            refusal = exc
+        else:
+            request.session[SESSION_KEY] = {**request.session.get(SESSION_KEY, {}),
+                                            str(game.pk): form.cleaned_data["code"]}
+            return redirect("game-confirm", game_id=game.pk)
+    response = render(request, "pages/confirm_open.html", {"form": form}, status=400 if refusal else 200)
+    return _refused(response, refusal) if refusal else response
+
+
+def _confirmable(request: HttpRequest, game_id: int) -> tuple[Game, str]:
+    """The game, if the visitor may see its event or holds the current code of one of its players (kept in the
+    session by ``confirm_open``); that code, or "". 404 otherwise, as for a game that does not exist."""
+    game = get_object_or_404(with_seats(Game.objects.select_related("event")), pk=game_id)
+    if pages.public_events(request.user).filter(pk=game.event_id).exists():
+        return game, ""
+    code = request.session.get(SESSION_KEY, {}).get(str(game.pk), "")
+    if not code or code_holder(game, code) is None:
+        raise Http404("no such game")
+    return game, code
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
 def confirm_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(with_seats(Game.objects.filter(event__in=pages.public_events(request.user))
-                                        .select_related("event")), pk=game_id)
+    game, held = _confirmable(request, game_id)
     seats = list(game.seats.all())
     winds = [pages.wind_label(w) for w in game.ruleset().seat_winds]
-    form = ConfirmForm(request.POST or None, seats=seats, winds=winds)
+    form = ConfirmForm(request.POST or None, seats=seats, winds=winds,
+                       initial={"player": code_holder(game, held), "code": held} if held else None)
+    refusal = None
     if request.method == "POST" and form.is_valid():
         disputed = "dispute" in request.POST
         try:
             game_confirm(game_id=game.pk, player_id=form.cleaned_data["player"], code=form.cleaned_data["code"],
-                         disputed=disputed, reason=form.cleaned_data["reason"], user=request.user)
+                         disputed=disputed, reason=form.cleaned_data["reason"], user=request.user,
+                         guesser=_guesser(request))
         except InvalidInput as exc:
-            for problem in exc.problems:
-                form.add_error(problem.field if problem.field in form.fields else None, problem.message)
+            add_problems(form, exc.problems)
+            refusal = exc
         else:
             messages.success(request, _("Thank you: your dispute is recorded.") if disputed
                              else _("Thank you: your confirmation is recorded."))
             return redirect("game-confirm", game_id=game.pk)
     view = pages.game_view(game)
-    return render(request, "pages/confirm.html", {
+    response = render(request, "pages/confirm.html", {
         "game": game, "event": game.event, "final": view.result.get("final", []), "form": form,
-        "tally": tally(game), "words": game.confirmations.select_related("player"),
+        "tally": tally(game), "words": game.confirmations.select_related("player"), "private": bool(held),
         "head": chain.game_head(game)[:chain.SHORT]})
+    return _refused(response, refusal) if refusal else response
 
 
 def codes_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -69,6 +137,7 @@ def codes_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     if not event.is_organiser(request.user):
         raise PermissionDenied
-    players = [(r.player, player_code(event, r.player)) for r in
+    players = [(r.player, player_code(event, r.player, r.code_version)) for r in
                event.registrations.select_related("player").order_by("player__name", "player_id")]
-    return render(request, "pages/codes.html", {"event": event, "players": players})
+    return render(request, "pages/codes.html", {"event": event, "players": players,
+                                                "confirm_url": request.build_absolute_uri(reverse("confirm-open"))})

@@ -106,6 +106,16 @@ def referee_invite(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def referee_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    event = organised(request, slug)
+    referee = get_object_or_404(event.referees, pk=user_id)
+    services.referee_remove(event=event, user_id=referee.pk)
+    messages.success(request, _("%(name)s is no longer a referee of this event.") % {"name": referee.get_username()})
+    return redirect(reverse("console", kwargs={"slug": event.slug}) + "#referees")
+
+
+@login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def referee_join(request: HttpRequest, slug: str, invite: str) -> HttpResponse:
     """A signed-in user who followed the organiser's link becomes one of the event's referees."""

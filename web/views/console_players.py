@@ -1,4 +1,5 @@
-"""The organiser's players: a pasted or uploaded list checked line by line, then registered with one confirm."""
+"""The organiser's players: a pasted or uploaded list checked line by line, then registered with one confirm;
+each player's confirmation code reissued on its own."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring.services import registrations
+from scoring.services import confirmations, registrations
+from scoring.services.codes import recent_failures
 from tournament.errors import InvalidInput
 from tournament.models import Registration
 from tournament.services import roster
@@ -40,12 +43,14 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("console-players", slug=event.slug)
         except InvalidInput as exc:
             add_problems(form, exc.problems)
-    registered = (event.registrations.select_related("player", "team")
-                  .order_by("withdrawn", "substitute", "player__name"))
+    registered = list(event.registrations.select_related("player", "team", "code_reissued_by")
+                      .order_by("withdrawn", "substitute", "player__name"))
+    tries = recent_failures(confirmations.code_scope(event.pk, r.player_id) for r in registered)
     return render(request, "console/players.html", {
         "event": event, "form": form, "lines": lines, "columns": roster.columns_used(lines),
-        "bad": sum(1 for line in lines if line.problems),
-        "registrations": registered, "next_round": console.next_round(event) if registered else None})
+        "bad": sum(1 for line in lines if line.problems), "registrations": registered,
+        "rows": [(r, tries.get(confirmations.code_scope(event.pk, r.player_id), 0)) for r in registered],
+        "next_round": console.next_round(event) if registered else None})
 
 
 @login_required
@@ -79,3 +84,17 @@ def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResp
                                _("%(name)s is withdrawn: not seated in later rounds.")) % {
         "name": registration.player.name})
     return redirect("console-players", slug=event.slug)
+
+
+@login_required
+@require_POST
+def player_code_new(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """A new confirmation code for one player (a lost slip, one seen by others): the old code stops working at
+    once, the other players' stay."""
+    event = organised(request, slug)
+    registration = get_object_or_404(Registration.objects.select_related("player"), event=event,
+                                     player_id=player_id)
+    changed = confirmations.player_code_reissue(registration=registration, user=request.user)
+    messages.success(request, _("%(name)s's new code: %(code)s. The old one no longer works.") % {
+        "name": registration.player.name, "code": confirmations.player_code(event, player_id, changed.code_version)})
+    return redirect(reverse("console-players", kwargs={"slug": event.slug}) + f"#player-{player_id}")
