@@ -94,7 +94,7 @@ def test_a_renewed_table_code_is_named_as_the_reason(game: Game):
 
 
 def test_a_hand_the_server_refuses_comes_back_with_the_reasons_by_field(game: Game, referee: Client):
-    response = send(referee, game, queued_hand(game, han=99))
+    response = send(referee, game, queued_hand(game, han=100))  # 13 or more is up to 99
     assert response.status_code == 400
     assert response.json()["stored"] is False
     assert response.json()["reason"] == "refused"
