@@ -199,7 +199,7 @@ def test_a_hand_the_server_refuses_says_why_and_goes_back_into_the_form(
     before = hands_on_server(game)
     queue_one(page, context, ids)
     # The game's rules changed while the phone was offline, say: the server now refuses 1 han as sent.
-    posts(page, lambda route: route.continue_(post_data=route.request.post_data.replace("han=1", "han=99")))
+    posts(page, lambda route: route.continue_(post_data=route.request.post_data.replace("han=1", "han=100")))
     context.set_offline(False)
     expect(why(page)).to_contain_text("The server refused this hand. han: ")
     assert page.locator("#waiting button[data-retry]").count() == 0  # sending it again would not help
