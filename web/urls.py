@@ -40,6 +40,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="console-unseat"),
     path("events/<slug:slug>/manage/rounds/<int:number>/clock/", console_rounds.round_clock, name="console-clock"),
     path("events/<slug:slug>/manage/rounds/<int:number>/end/", console_rounds.round_end, name="console-end"),
+    path("events/<slug:slug>/manage/rounds/<int:number>/reopen/", console_rounds.round_reopen,
+         name="console-reopen"),
     path("events/<slug:slug>/manage/rounds/<int:number>/substitute/", console_rounds.round_substitute,
          name="console-substitute"),
     path("events/<slug:slug>/manage/rounds/<int:number>/codes/", console_rounds.round_codes, name="console-codes"),
