@@ -25,3 +25,16 @@ class InvalidInput(ValueError):
 
 class Conflict(InvalidInput):
     """A change the event's state no longer allows (its rules once games are played); the API answers 409."""
+
+
+class GameConflict(Conflict):
+    """A write the game's state refuses (a game ended by time takes no more hands, a game not started is not ended
+    by time); the API answers 409 with the game's current version, as for a write based on an old one."""
+
+    def __init__(self, problems: Sequence[Problem], *, version: int) -> None:
+        super().__init__(problems)
+        self.version = version
+
+    @classmethod
+    def about(cls, game_version: int, field: str, message: str) -> GameConflict:
+        return cls([Problem(field, message)], version=game_version)

@@ -24,7 +24,7 @@ from scoring.services import chain
 from scoring.services.replay import Record, game_sheet, hand_problems, replay, store_result
 from scoring.services.standings import standings_refresh
 from scoring.sheet.output import result_json
-from tournament.errors import Conflict, InvalidInput
+from tournament.errors import GameConflict, InvalidInput
 from tournament.models import Game, Seat
 from tournament.selectors import prefetch_seats
 
@@ -319,23 +319,27 @@ def _set_header(game: Game, *, start: Mapping[str, Any] | None = None, ended_by_
         game.save(update_fields=changed)
 
 
+def _closed(game: Game, message: str) -> GameConflict:
+    return GameConflict.about(game.version, "end", message)
+
+
 def _check_ended_after_a_hand(game: Game, action: str, after: list[Record]) -> None:
     """A game ends by time after a hand (or at the end scores it was recorded with): a table that has not started
     is not a game played, and must not count in the standings as one."""
     if not game.ended_by_time or after or "scores" in game.start:
         return
     if action == HandChange.Action.DELETE:
-        raise Conflict.one("end", _("this is the only hand of a game ended by time: reopen the game to delete it"))
-    raise Conflict.one("end", _("no hand has been entered: a game that has not started cannot be ended by time"))
+        raise _closed(game, _("this is the only hand of a game ended by time: reopen the game to delete it"))
+    raise _closed(game, _("no hand has been entered: a game that has not started cannot be ended by time"))
 
 
 def _check_clock(game: Game, ended_by_time: bool) -> None:
     """Whether the clock may end (or reopen) the game as it stands under the caller's lock."""
     if ended_by_time and game.status == Game.Status.FINISHED:
-        raise Conflict.one("end", _("this game is already finished"))
+        raise _closed(game, _("this game is already finished"))
     if not ended_by_time and game.recorded_by_scores:
-        raise Conflict.one("end", _("this game was recorded by its end scores: correct its scores instead of "
-                                    "reopening it"))
+        raise _closed(game, _("this game was recorded by its end scores: correct its scores instead of "
+                                      "reopening it"))
 
 
 def _check_open(game: Game, hands: int) -> None:
@@ -343,9 +347,9 @@ def _check_open(game: Game, hands: int) -> None:
     if not game.ended_by_time:
         return
     if hands:
-        raise Conflict.one("end", _("this game was ended by time after hand %(n)s: no more hands can be added "
-                                    "until an organiser reopens it") % {"n": hands})
-    raise Conflict.one("end", _("this game was recorded by its end scores: no hands can be added to it"))
+        raise _closed(game, _("this game was ended by time after hand %(n)s: no more hands can be added "
+                                      "until an organiser reopens it") % {"n": hands})
+    raise _closed(game, _("this game was recorded by its end scores: no hands can be added to it"))
 
 
 def _check_index(records: list[Record], index: int) -> None:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Hand, HandChange, Penalty
 from scoring.services.hands import game_seat_player, game_update
-from tournament.errors import Conflict, InvalidInput
+from tournament.errors import GameConflict, InvalidInput
 from tournament.models import Game, Round, Seat
 
 
@@ -69,14 +69,14 @@ def round_end_by_time(*, round_: Round, user: Any) -> RoundEnd:
 def game_end_by_time(*, game: Game, user: Any) -> Game:
     """End one game by the clock after its last hand entered; refused for a game finished or not started."""
     if game.status == Game.Status.FINISHED:
-        raise Conflict.one("end", _("this game is already finished"))
+        raise GameConflict.about(game.version, "end", _("this game is already finished"))
     return game_update(game_id=game.pk, user=user, version=None, ended_by_time=True)
 
 
 def game_reopen(*, game: Game, user: Any) -> Game:
     """Take back a game's end by time: its table enters hands again; the history keeps the end and the reopening."""
     if not game.ended_by_time:
-        raise Conflict.one("end", _("this game is not ended by time"))
+        raise GameConflict.about(game.version, "end", _("this game is not ended by time"))
     return game_update(game_id=game.pk, user=user, version=None, ended_by_time=False)
 
 
