@@ -19,6 +19,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("games/<int:game_id>/", pages.game_page, name="game"),
     path("games/<int:game_id>/entry/", entry.entry_page, name="game-entry"),
     path("games/<int:game_id>/code/", table_code.table_code_page, name="game-code"),
+    path("games/<int:game_id>/scores/", console_games.game_scores, name="game-scores"),
     path("games/<int:game_id>/confirm/", confirm.confirm_page, name="game-confirm"),
     path("events/<slug:slug>/codes/", confirm.codes_page, name="event-codes"),
     # The organiser's console.
