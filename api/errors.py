@@ -26,7 +26,7 @@ from rules.errors import Problem
 from scoring.messages import message
 from scoring.services.hands import VersionConflict
 from scoring.services.idempotency import KeyReused
-from tournament.errors import Conflict, InvalidInput
+from tournament.errors import Conflict, GameConflict, InvalidInput
 
 REFUSED = "invalid input; nothing was saved"
 SERVER_ERROR = "server error: the X-Request-ID header names this request in the server's log"
@@ -69,6 +69,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, KeyReused):
         return _error(status.HTTP_422_UNPROCESSABLE_ENTITY, "this Idempotency-Key was used for another request",
                       exc.problems)
+    if isinstance(exc, GameConflict):
+        response = _error(status.HTTP_409_CONFLICT, "the game's state does not allow this change", exc.problems)
+        response.data["version"] = exc.version
+        return response
     if isinstance(exc, Conflict):
         return _error(status.HTTP_409_CONFLICT, "the event's state does not allow this change", exc.problems)
     if isinstance(exc, InvalidInput):

@@ -34,3 +34,16 @@ class TooManyTries(Conflict):
     def __init__(self, problems: Sequence[Problem], retry_after: int) -> None:
         super().__init__(problems)
         self.retry_after = retry_after
+
+
+class GameConflict(Conflict):
+    """A write the game's state refuses (a game ended by time takes no more hands, a game not started is not ended
+    by time); the API answers 409 with the game's current version, as for a write based on an old one."""
+
+    def __init__(self, problems: Sequence[Problem], *, version: int) -> None:
+        super().__init__(problems)
+        self.version = version
+
+    @classmethod
+    def about(cls, game_version: int, field: str, message: str) -> GameConflict:
+        return cls([Problem(field, message)], version=game_version)

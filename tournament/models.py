@@ -331,6 +331,12 @@ class Game(models.Model):
         return f"game {self.pk} ({self.event})"
 
     @property
+    def recorded_by_scores(self) -> bool:
+        """A game recorded by its end scores (a club night's): no hand, stopped by the clock at the scores it was
+        taken up with (``scoring.services.games.game_record_totals``)."""
+        return self.ended_by_time and "scores" in self.start and not self.result.get("hands")
+
+    @property
     def log_label(self) -> str:
         """The log id as people read it: Tenhou's whole, a content hash cut to its first 12 digits."""
         return self.log_id[:19] + "…" if self.log_id.startswith("sha256:") else self.log_id

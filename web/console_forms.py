@@ -162,14 +162,17 @@ class TotalsForm(forms.Form):
     played_on = forms.DateField(label=_("Played on"), widget=DATE)
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], seats: list[str], sticks: bool = True,
-                 **kwargs: Any) -> None:
+                 fixed: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if not sticks:  # MCR and other rules without riichi sticks
             del self.fields["deposits_left"]
+        if fixed:  # a correction: the players stay in their seats, the day as it was (what a form posts is ignored)
+            self.fields["played_on"].disabled = True
         choices = [("", "—"), *((str(pid), name) for pid, name in players)]
         self.seats = []
         for n, wind in enumerate(seats, start=1):
-            self.fields[f"player_{n}"] = forms.TypedChoiceField(label=wind, choices=choices, coerce=int)
+            self.fields[f"player_{n}"] = forms.TypedChoiceField(label=wind, choices=choices, coerce=int,
+                                                                 disabled=fixed)
             self.fields[f"score_{n}"] = forms.IntegerField(label=_("End score"), min_value=-10_000_000,
                                                            max_value=10_000_000)
             self.seats.append((self[f"player_{n}"], self[f"score_{n}"]))

@@ -76,8 +76,17 @@ class TableLine:
     code_url: str  # where the players type the table's code
 
     @property
+    def note_tag(self) -> str:
+        return note_tag(self.game)
+
+    @property
     def code_qr(self) -> str:
         return qr_svg(self.code_url)
+
+
+def note_tag(game: Game) -> str:
+    """The tag of a message about one game of the round: its table's card shows it, beside the action."""
+    return f"game-{game.pk}"
 
 
 def round_tables(request: HttpRequest, round_: Round) -> list[TableLine]:

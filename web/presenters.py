@@ -352,8 +352,15 @@ def game_view(game: Game) -> GameView:
     roster = game_roster(game)
     result = named_result(game)
     if result.get("end_reason"):
-        result = {**result, "end_reason": end_reason(result["end_reason"], translation)}
+        result = {**result, "end_reason": game_end_words(game)}
     return GameView(game=game, roster=roster, result=result, hands=hand_lines(game.result or {}, roster.labels))
+
+
+def game_end_words(game: Game) -> str:
+    """Why the game ended, in the reader's language; a game recorded by its end scores was not stopped by time."""
+    if game.recorded_by_scores:
+        return _("recorded by end scores")
+    return end_reason(game.result.get("end_reason"), translation)
 
 
 def hand_lines(result: Mapping[str, Any], names: Sequence[str]) -> list[HandLine]:

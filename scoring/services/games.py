@@ -17,11 +17,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.errors import Problem
+from rules.ruleset import Ruleset
 from rules.seating import Seating
 from scoring.services.hands import game_put_sheet
 from scoring.services.replay import replay, store_result
 from scoring.services.standings import ranking
-from tournament.errors import InvalidInput
+from tournament.errors import GameConflict, InvalidInput
 from tournament.models import Event, Game, Round, Table
 from tournament.services.games import game_seat
 from tournament.services.schedule import seat_named, seat_schedule
@@ -112,12 +113,31 @@ def game_record_totals(*, event: Event, player_ids: list[int], scores: list[int]
     """A game recorded by its end scores, as a club records most of its games: seats in the order given, the
     riichi sticks left on the table, uma, oka and ties applied as for any game. It is stored as a game resumed at
     these scores and ended by the clock, so that its hands can be entered later in their place."""
-    ruleset = event.ruleset()
+    _check_totals(event.ruleset(), players=len(player_ids), scores=scores, deposits_left=deposits_left)
+    with transaction.atomic():
+        game = game_create(event=event, player_ids=player_ids, played_on=played_on)
+        return game_put_sheet(game_id=game.pk, hands=[], user=user, version=None, ended_by_time=True,
+                              start={"scores": list(scores), "deposits": deposits_left})
+
+
+def game_correct_totals(*, game: Game, scores: list[int], deposits_left: int, user: Any) -> Game:
+    """Correct the end scores of a game recorded by them (its players stay in their seats): checked as when it was
+    recorded, replayed, kept in its history; its players confirm it again."""
+    if not game.recorded_by_scores:
+        raise GameConflict.about(game.version, "scores", _("only a game recorded by its end scores is corrected "
+                                                           "by them: correct its hands instead"))
+    _check_totals(game.ruleset(), players=game.seats.count(), scores=scores, deposits_left=deposits_left)
+    return game_put_sheet(game_id=game.pk, hands=[], user=user, version=game.version, ended_by_time=True,
+                          start={"scores": list(scores), "deposits": deposits_left})
+
+
+def _check_totals(ruleset: Ruleset, *, players: int, scores: list[int], deposits_left: int) -> None:
+    """End scores that add up under the rules: the start points of every player, less the sticks left."""
     expected = ruleset.start_points * ruleset.players - ruleset.riichi_deposit * deposits_left
     problems = []
-    if len(scores) != len(player_ids):
+    if len(scores) != players:
         problems.append(Problem("scores", _("%(scores)s scores for %(players)s players")
-                                % {"scores": len(scores), "players": len(player_ids)}))
+                                % {"scores": len(scores), "players": players}))
     elif sum(scores) != expected:
         problems.append(Problem("scores", ngettext(
             "the scores add up to %(sum)s; with %(start)s each and %(sticks)s riichi stick left they must add up "
@@ -130,7 +150,3 @@ def game_record_totals(*, event: Event, player_ids: list[int], scores: list[int]
                                                    "sticks)")))
     if problems:
         raise InvalidInput(problems)
-    with transaction.atomic():
-        game = game_create(event=event, player_ids=player_ids, played_on=played_on)
-        return game_put_sheet(game_id=game.pk, hands=[], user=user, version=None, ended_by_time=True,
-                              start={"scores": list(scores), "deposits": deposits_left})

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from rules.errors import Problem
 from scoring.models import Hand, HandChange
@@ -23,7 +24,7 @@ from scoring.services import chain
 from scoring.services.replay import Record, game_sheet, hand_problems, replay, store_result
 from scoring.services.standings import standings_refresh
 from scoring.sheet.output import result_json
-from tournament.errors import InvalidInput
+from tournament.errors import GameConflict, InvalidInput
 from tournament.models import Game, Seat
 from tournament.selectors import prefetch_seats
 
@@ -115,15 +116,20 @@ def game_put_log(*, game_id: int, hands: list[Record], user: Any, start: Mapping
 
 def game_update(*, game_id: int, user: Any, version: int | None, ended_by_time: bool | None = None,
                 substitutes: Sequence[int] | None = None) -> Game:
-    """End a game by the clock (or take that back), or mark which seats a substitute played.
+    """End a game by the clock (or reopen it), or mark which seats a substitute played.
 
-    Ending by time (the sheet's ``end: time``) finishes the game after the
-    hand in play; a substitute's result is ranked by the event's substitute
-    rule. Both replay the game and count in the history.
+    Ending by time (the sheet's ``end: time``) finishes the game after its
+    last hand entered: it takes no more until it is reopened. A game that
+    has no hand, or that its play has already finished, is not ended by
+    time; a game recorded by its end scores is corrected, not reopened. A
+    substitute's result is ranked by the event's substitute rule. Each
+    replays the game and counts in the history.
     """
     def alter(game: Game) -> tuple[Any, Any]:
         seats = list(game.seats.order_by("position"))
         before = _game_settings(game, seats)
+        if ended_by_time is not None and ended_by_time != game.ended_by_time:
+            _check_clock(game, ended_by_time)
         if substitutes is not None:
             _set_substitutes(seats, substitutes)
         _set_header(game, ended_by_time=ended_by_time)
@@ -159,6 +165,7 @@ def game_preview_hand(*, game_id: int, record: Record, index: int | None = None)
     game = Game.objects.select_related("event").get(pk=game_id)
     records = [h.record for h in game.hands.order_by("index")]
     if index is None:
+        _check_open(game, len(records))
         index = len(records)
         records.append(record)
     else:
@@ -212,7 +219,10 @@ def _write(game_id: int, version: int | None, user: Any, change: _Change) -> Gam
         rows = list(game.hands.order_by("index"))
         before = [h.record for h in rows]
         index = len(before) if change.action == HandChange.Action.ADD else change.index
+        if change.action == HandChange.Action.ADD:
+            _check_open(game, len(before))
         after = change.change(list(before))
+        _check_ended_after_a_hand(game, change.action, after)
         try:
             scored = replay(game, after, stored=_unchanged(before, after))
         except InvalidInput as exc:
@@ -308,6 +318,39 @@ def _set_header(game: Game, *, start: Mapping[str, Any] | None = None, ended_by_
         changed.append("ended_by_time")
     if changed:
         game.save(update_fields=changed)
+
+
+def _closed(game: Game, message: str) -> GameConflict:
+    return GameConflict.about(game.version, "end", message)
+
+
+def _check_ended_after_a_hand(game: Game, action: str, after: list[Record]) -> None:
+    """A game ends by time after a hand (or at the end scores it was recorded with): a table that has not started
+    is not a game played, and must not count in the standings as one."""
+    if not game.ended_by_time or after or "scores" in game.start:
+        return
+    if action == HandChange.Action.DELETE:
+        raise _closed(game, _("this is the only hand of a game ended by time: reopen the game to delete it"))
+    raise _closed(game, _("no hand has been entered: a game that has not started cannot be ended by time"))
+
+
+def _check_clock(game: Game, ended_by_time: bool) -> None:
+    """Whether the clock may end (or reopen) the game as it stands under the caller's lock."""
+    if ended_by_time and game.status == Game.Status.FINISHED:
+        raise _closed(game, _("this game is already finished"))
+    if not ended_by_time and game.recorded_by_scores:
+        raise _closed(game, _("this game was recorded by its end scores: correct its scores instead of "
+                                      "reopening it"))
+
+
+def _check_open(game: Game, hands: int) -> None:
+    """A game ended by time ended after its last hand: nothing is added to it until it is reopened."""
+    if not game.ended_by_time:
+        return
+    if hands:
+        raise _closed(game, _("this game was ended by time after hand %(n)s: no more hands can be added "
+                                      "until an organiser reopens it") % {"n": hands})
+    raise _closed(game, _("this game was recorded by its end scores: no hands can be added to it"))
 
 
 def _check_index(records: list[Record], index: int) -> None:

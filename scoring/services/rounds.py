@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import Hand, HandChange, Penalty
 from scoring.services.hands import game_seat_player, game_update
-from tournament.errors import InvalidInput
+from tournament.errors import GameConflict, InvalidInput
 from tournament.models import Game, Round, Seat
 
 
@@ -47,19 +48,36 @@ def round_clock_start(*, round_: Round, minutes: int | None, at: datetime | None
     return round_
 
 
-def round_end_by_time(*, round_: Round, user: Any) -> list[Game]:
-    """End every game of the round still being played by the clock, all or none: each finishes after the hand
-    in play."""
+class RoundEnd(NamedTuple):
+    ended: list[Game]  # each after its last hand entered
+    not_started: list[Game]  # no hand entered: left open, counted for nobody
+
+
+def round_end_by_time(*, round_: Round, user: Any) -> RoundEnd:
+    """End every game of the round still being played by the clock, all or none, each after its last hand
+    entered; a table with no hand entered has played no game and is left as it is."""
+    playing = (Game.objects.filter(table__round=round_, status=Game.Status.PLAYING, ended_by_time=False)
+               .select_related("table").annotate(hand_count=Count("hands")).order_by("table__number"))
     with transaction.atomic():
-        return [game_update(game_id=game.pk, user=user, version=None, ended_by_time=True) for game in
-                Game.objects.filter(table__round=round_, status=Game.Status.PLAYING, ended_by_time=False)]
+        games = list(playing)
+        return RoundEnd(
+            ended=[game_update(game_id=game.pk, user=user, version=None, ended_by_time=True)
+                   for game in games if game.hand_count],
+            not_started=[game for game in games if not game.hand_count])
 
 
 def game_end_by_time(*, game: Game, user: Any) -> Game:
-    """End one game by the clock after the hand in play; a finished game is left as it is."""
-    if game.status != Game.Status.PLAYING:
-        raise InvalidInput.one("game", _("this game is already finished"))
+    """End one game by the clock after its last hand entered; refused for a game finished or not started."""
+    if game.status == Game.Status.FINISHED:
+        raise GameConflict.about(game.version, "end", _("this game is already finished"))
     return game_update(game_id=game.pk, user=user, version=None, ended_by_time=True)
+
+
+def game_reopen(*, game: Game, user: Any) -> Game:
+    """Take back a game's end by time: its table enters hands again; the history keeps the end and the reopening."""
+    if not game.ended_by_time:
+        raise GameConflict.about(game.version, "end", _("this game is not ended by time"))
+    return game_update(game_id=game.pk, user=user, version=None, ended_by_time=False)
 
 
 def seat_substitute(*, game: Game, position: int, player_id: int, user: Any) -> Game:

@@ -347,8 +347,12 @@ def test_game(check: Check, event: dict[str, Any], game: dict[str, Any], referee
     path, url, ref = "/api/v1/games/{game_id}/", f"{API}games/{game['id']}/", client_for(referee)
     assert check(client_for(None).get(url), "get", path, 200) == game
     check(client_for(None).get(f"{API}games/999999/"), "get", path, 404)
+    not_started = check(ref.patch(url, {"end": "time"}, format="json", headers=if_match(game["version"])),
+                        "patch", path, 409)
+    assert (fields(not_started), not_started["version"]) == (["end"], game["version"])
+    played = ref.post(f"{url}hands/", {"result": "draw", "tenpai": []}, format="json").json()["version"]
     ended = check(ref.patch(url, {"end": "time", "substitutes": [event["players"][1]]}, format="json",
-                            headers=if_match(game["version"])), "patch", path, 200)
+                            headers=if_match(played)), "patch", path, 200)
     assert (ended["end"], ended["status"], ended["players"][1]["substitute"]) == ("time", "finished", True)
     version = ended["version"]
     assert check(ref.patch(url, {"end": "time"}, format="json", headers=if_match("three")), "patch", path, 400) == {
@@ -525,7 +529,8 @@ def test_history(check: Check, event: dict[str, Any], game: dict[str, Any], orga
     version = ref.post(hands, {"result": "draw", "tenpai": [ann]}, format="json").json()["version"]
     version = ref.put(f"{hands}0/", {"result": "draw", "tenpai": []}, format="json",
                       headers=if_match(version)).json()["version"]
-    version = ref.delete(f"{hands}0/", headers=if_match(version)).json()["version"]
+    version = ref.post(hands, {"result": "draw", "tenpai": []}, format="json").json()["version"]
+    version = ref.delete(f"{hands}1/", headers=if_match(version)).json()["version"]
     version = ref.patch(f"{API}games/{game['id']}/", {"end": "time"}, format="json",
                         headers=if_match(version)).json()["version"]
     sheet = ref.get(f"{API}games/{game['id']}/sheet").json()
@@ -534,13 +539,14 @@ def test_history(check: Check, event: dict[str, Any], game: dict[str, Any], orga
     assert response.status_code == 200, response.json()
     history = check(client_for(organiser).get(url), "get", path, 200)["results"]
     assert [(c["action"], c["index"], c["user"]) for c in history] == [
-        ("add", 0, "ref"), ("change", 0, "ref"), ("delete", 0, "ref"), ("game", None, "ref"), ("sheet", None, "ref")]
-    assert (history[0]["before"], history[2]["after"]) == (None, None)
+        ("add", 0, "ref"), ("change", 0, "ref"), ("add", 1, "ref"), ("delete", 1, "ref"), ("game", None, "ref"),
+        ("sheet", None, "ref")]
+    assert (history[0]["before"], history[3]["after"]) == (None, None)
     assert [c["previous"] for c in history] == ["", *(c["hash"] for c in history[:-1])]  # a chain
     # Anyone may check a public event's game against the seal they kept; the history itself stays private.
     verified = check(client_for(None).get(url, {"verify": "1"}), "get", path, 200)
     assert (verified["intact"], verified["entries"], verified["head"], verified["problem"]) == (
-        True, 5, history[-1]["hash"], None)
+        True, 6, history[-1]["hash"], None)
     check(client_for(None).get(url), "get", path, 401)
     check(ref.get(url), "get", path, 403)
     check(client_for(organiser).get(f"{API}games/999999/history/"), "get", path, 404)

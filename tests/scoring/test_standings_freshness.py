@@ -86,11 +86,12 @@ def test_a_failed_recompute_never_fails_the_write_and_leaves_the_standings_marke
     monkeypatch.setattr("scoring.tasks.standings_recompute", broken)
     game = Game.objects.filter(event=league).earliest("pk")
     with django_capture_on_commit_callbacks(execute=True) as after_commit:
-        response = client_for(referee).delete(f"/api/v1/games/{game.pk}/hands/0/",
-                                              headers={"If-Match": f'"{game.version}"'})
+        # A correction of the game's only hand (a game ended by time keeps at least one).
+        response = client_for(referee).patch(f"/api/v1/games/{game.pk}/hands/0/", {"han": 4}, format="json",
+                                             headers={"If-Match": f'"{game.version}"'})
     assert len(after_commit) == 1  # the recompute asked for once the correction was committed
     assert response.status_code == 200, response.content  # the correction is committed and says so
-    assert not Hand.objects.filter(game=game).exists()
+    assert Hand.objects.get(game=game).record["han"] == 4
     assert "not recomputed" in caplog.text
     assert lines(league) == before  # stale ...
     assert standings_state(league).updating is True  # ... and marked so, on the API and the page

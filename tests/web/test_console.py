@@ -292,7 +292,7 @@ def test_the_standings_follow_the_players_registered_from_the_console(org: Clien
     org.post("/events/spring/manage/players/", {"text": "Ann\nBo\nCy\nDi", "action": "register"})
     with django_capture_on_commit_callbacks(execute=True):
         played(event, [r.player for r in event.registrations.select_related("player").order_by("player__name")],
-               end=True)
+               [{"result": "draw", "tenpai": []}], end=True)
     ann = Player.objects.get(name="Ann")
     assert Standing.objects.filter(event=event, player=ann).exists()
     with django_capture_on_commit_callbacks(execute=True):  # a late registration is listed at once, on 0

@@ -116,17 +116,71 @@ def test_the_clock_starts_and_counts_down_on_the_round_pages(org: Client, event:
     assert event.rounds.get().time_limit_minutes == 75
 
 
-def test_end_by_time_one_table_or_the_whole_round(org: Client, event: Event):
+def test_end_by_time_one_table_or_the_whole_round(org: Client, event: Event, organiser: User):
     org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
-    first, *_rest = Game.objects.order_by("table__number")
-    org.post("/events/cup/manage/rounds/1/end/", {"game": str(first.pk)})
+    first, second, third = Game.objects.order_by("table__number")
+    for game in (first, second):
+        game_record_hand(game_id=game.pk, record={"result": "draw", "tenpai": []}, user=organiser, version=None)
+    response = org.post("/events/cup/manage/rounds/1/end/", {"game": str(first.pk)}, follow=True)
+    assert "Table 1 ended by time after hand 1." in text(response)
     first.refresh_from_db()
     assert first.ended_by_time
     assert not any(g.ended_by_time for g in Game.objects.exclude(pk=first.pk))
-    org.post("/events/cup/manage/rounds/1/end/")
-    assert all(Game.objects.values_list("ended_by_time", flat=True))
+    response = org.post("/events/cup/manage/rounds/1/end/", follow=True)
+    assert "1 game ended by time after its last hand entered." in text(response)
+    assert list(Game.objects.order_by("table__number").values_list("ended_by_time", flat=True)) == [True, True, False]
     # Each ending is in the game's history, by the organiser.
-    assert HandChange.objects.filter(action=HandChange.Action.GAME, author="org").count() == 3
+    assert HandChange.objects.filter(action=HandChange.Action.GAME, author="org").count() == 2
+    # The table that has not started is told so on its own card, beside its actions.
+    card = card_of(response, 3)
+    assert "Not ended by time: no hand has been entered at this table" in card
+    assert "Not ended by time" not in card_of(response, 2)
+    assert third.results.filter(finished=True).count() == 0
+
+
+def card_of(response: Any, table: int) -> str:
+    """The text of one table's card on the console's round page."""
+    cards = re.findall(r'<li class="table-card.*?</li>\n?(?=<li class="table-card|</ul>)', response.content.decode(),
+                       flags=re.S)
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", cards[table - 1])))
+
+
+def test_a_table_that_has_not_started_is_not_ended_by_time(org: Client, event: Event):
+    round_ = event.rounds.get()
+    round_.starts_at, round_.time_limit_minutes = timezone.now(), 90
+    round_.save()
+    org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
+    game = Game.objects.order_by("table__number")[0]
+    page = org.get("/events/cup/manage/rounds/1/")
+    assert "End by time" not in card_of(page, 1)  # nothing to end: no hand entered
+    response = org.post("/events/cup/manage/rounds/1/end/", {"game": str(game.pk)}, follow=True)  # a stale page's
+    assert "no hand has been entered: a game that has not started cannot be ended by time" in card_of(response, 1)
+    game.refresh_from_db()
+    assert (game.ended_by_time, game.status, game.version) == (False, Game.Status.PLAYING, 1)
+    assert not HandChange.objects.filter(game=game).exists()
+    ko = org.post("/events/cup/manage/rounds/1/end/", {"game": str(game.pk)}, follow=True,
+                  HTTP_ACCEPT_LANGUAGE="ko")
+    assert "입력된 국이 없습니다: 시작하지 않은 대국은 시간으로 종료할 수 없습니다" in card_of(ko, 1)
+
+
+def test_an_organiser_reopens_a_game_ended_by_time(org: Client, event: Event, organiser: User):
+    org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
+    game = Game.objects.order_by("table__number")[0]
+    game_record_hand(game_id=game.pk, record={"result": "draw", "tenpai": []}, user=organiser, version=None)
+    org.post("/events/cup/manage/rounds/1/end/", {"game": str(game.pk)})
+    assert "Reopen" in card_of(org.get("/events/cup/manage/rounds/1/"), 1)
+    response = org.post("/events/cup/manage/rounds/1/reopen/", {"game": str(game.pk)}, follow=True)
+    assert "Table 1's game is open again: its hands can be entered." in text(response)
+    game.refresh_from_db()
+    assert (game.ended_by_time, game.status) == (False, Game.Status.PLAYING)
+    clock = HandChange.objects.filter(game=game, action=HandChange.Action.GAME).order_by("id")
+    assert [(c.after, c.author) for c in clock] == [({"end": "time", "substitutes": []}, "org"),
+                                                    ({"end": None, "substitutes": []}, "org")]
+    again = org.post("/events/cup/manage/rounds/1/reopen/", {"game": str(game.pk)}, follow=True)
+    assert "this game is not ended by time" in card_of(again, 1)
+    stranger = Client()
+    stranger.force_login(User.objects.create_user("stranger"))
+    assert stranger.post("/events/cup/manage/rounds/1/reopen/", {"game": str(game.pk)}).status_code in (403, 404)
 
 
 def test_a_table_code_opens_the_entry_for_that_table_only_until_revoked(org: Client, event: Event):
@@ -227,8 +281,10 @@ def test_the_players_enter_their_own_hands_with_the_table_code(org: Client, even
 def test_a_round_with_a_history_or_a_penalty_is_not_seated_again(org: Client, event: Event):
     org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
     game = Game.objects.order_by("table__number")[0]
-    org.post("/events/cup/manage/rounds/1/end/", {"game": str(game.pk)})  # the game's history now says so
-    response = org.post("/events/cup/manage/rounds/1/unseat/", follow=True)
+    sub = Player.objects.create(name="Sub")
+    Registration.objects.create(event=event, player=sub)
+    org.post("/events/cup/manage/rounds/1/substitute/", {"game": game.pk, "seat": 1, "player": sub.pk})
+    response = org.post("/events/cup/manage/rounds/1/unseat/", follow=True)  # the game's history has the substitute
     assert "a table has a history" in text(response)
     assert Game.objects.count() == 3
     assert HandChange.objects.filter(game=game).count() == 1
@@ -264,10 +320,10 @@ def test_a_substitute_seat_keeps_who_sat_there_in_the_history(org: Client, event
 def test_a_finished_game_is_not_ended_by_time_again(org: Client, event: Event, organiser: User):
     org.post("/events/cup/manage/rounds/1/", {"method": "random", "action": "seat"})
     game = Game.objects.order_by("table__number")[0]
-    org.post("/events/cup/manage/rounds/1/end/", {"game": str(game.pk)})
     game_record_hand(game_id=game.pk, record={"result": "draw", "tenpai": []}, user=organiser, version=None)
+    org.post("/events/cup/manage/rounds/1/end/", {"game": str(game.pk)})
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     response = org.post("/events/cup/manage/rounds/1/end/", {"game": str(game.pk)}, follow=True)
-    assert "this game is already finished" in text(response)
+    assert "this game is already finished" in card_of(response, 1)
     assert HandChange.objects.filter(game=game, action=HandChange.Action.GAME).count() == 1

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import timezone
 
 from rules.errors import Problem
 from rules.presets import build_ruleset
@@ -17,7 +18,7 @@ from scoring.models import HandChange
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet, game_record_hand
 from scoring.sheet.record import hand_fields
-from tests.factories import registered
+from tests.factories import RoundFactory, TableFactory, registered
 from tournament.models import Event, Game
 from web.chips import fu_rule
 from web.forms import LABELS, HandForm, SeatChoice, add_problems, problem_field
@@ -581,14 +582,31 @@ def test_a_finished_game_takes_corrections_only(game: Game, referee: Client):
     assert game.hands.count() == 4
 
 
-def test_a_game_stopped_by_the_clock_still_takes_the_hand_in_play(game: Game, referee: Client):
+def test_a_game_stopped_by_the_clock_takes_no_more_hands(game: Game, referee: Client):
+    round_ = RoundFactory.create(event=game.event, number=1, starts_at=timezone.now(), time_limit_minutes=90)
+    game.table = TableFactory.create(round=round_, number=1)
+    game.save(update_fields=["table"])
+    assert 'class="countdown"' in referee.get(url(game)).content.decode()  # the clock runs for a game in play
     game_put_sheet(game_id=game.pk, hands=[{"result": "draw"}], user=None, version=None, ended_by_time=True)
     game.refresh_from_db()
-    page = text(referee.get(url(game)))
+    response = referee.get(url(game))
+    page = text(response)
     assert "Finished (time)" in page
-    assert "New hand" in page
-    assert referee.post(url(game), ron_post(game)).status_code == 302
-    assert game.hands.count() == 2
+    assert ("This game was ended by time after hand 1: no more hands can be added until an organiser reopens it."
+            in page)
+    assert 'id="entry"' not in response.content.decode()
+    assert 'class="countdown"' not in response.content.decode()  # the game's clock stopped with it
+    for action in ("save", "preview"):
+        refused = referee.post(url(game), ron_post(game, action=action))
+        assert refused.status_code == 400
+        assert "no more hands can be added until an organiser reopens it" in text(refused)
+    assert game.hands.count() == 1
+    # Its hand is corrected as a finished game's is.
+    assert 'id="entry"' in referee.get(url(game) + "?edit=0").content.decode()
+    assert referee.post(url(game), ron_post(game, index=0)).status_code == 302
+    assert [h.record["result"] for h in game.hands.all()] == ["ron"]
+    ko = text(referee.get(url(game), HTTP_ACCEPT_LANGUAGE="ko"))
+    assert "이 대국은 1국 후 시간으로 종료되었습니다" in ko
 
 
 def test_the_page_speaks_korean(game: Game, referee: Client):

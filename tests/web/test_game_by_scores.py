@@ -11,6 +11,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from scoring.models import HandChange
+from scoring.services import chain
+from scoring.services.confirmations import player_code
 from scoring.services.hands import game_put_sheet
 from tests.factories import EventFactory
 from tournament.models import Event, Game, Player, Registration
@@ -120,3 +123,55 @@ def test_the_sum_is_refused_in_the_readers_language(referee: User, league: Event
     client.cookies["django_language"] = "ko"
     response = post(client, ids("Ann", "Bo", "Cy", "Di"), [45200, 31000, 24800, 18500], 1)
     assert "점수 합계가 119500입니다: 각자 30000에 리치봉 1개가 남았다면 합계는 119000이어야 합니다" in text(response)
+
+
+def test_the_game_page_shows_a_game_by_its_end_scores(referee: User, league: Event):
+    client = Client()
+    client.force_login(referee)
+    post(client, ids("Bo", "Ann", "Di", "Cy"), [45200, 31000, 24800, 18000], 1)
+    game = Game.objects.get()
+    page = text(Client().get(f"/games/{game.pk}/"))
+    assert "finished (recorded by end scores)" in page
+    assert "(time)" not in page
+    assert "No hands yet" not in page
+    assert "This game was recorded by its end scores: no hands were entered." in page
+    # Rank, player, score, uma, oka, penalty, points: first place has the stick left on the table (wrc-2025).
+    assert "1 Bo Uma +15.0 46200 15.0 0.0 0.0 +31.2" in page
+    assert "4 Cy Uma -15.0 18000 -15.0 0.0 0.0 -27.0" in page
+    assert "1 riichi stick left on the table at the end · counted in first place's score" in page
+    assert "confirmed 0/4" in page
+    ko = text(Client().get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="ko"))
+    assert "최종 점수로 기록됨" in ko
+    assert "끝날 때 테이블에 남은 리치봉 1개" in ko
+
+
+def test_a_game_by_its_end_scores_is_confirmed_and_corrected_like_any_game(referee: User, league: Event):
+    client = Client()
+    client.force_login(referee)
+    post(client, ids("Ann", "Bo", "Cy", "Di"), [38000, 30000, 22000, 30000], 0)
+    game = Game.objects.get()
+    ann = Player.objects.get(name="Ann")
+    confirmed = Client().post(f"/games/{game.pk}/confirm/", {"player": str(ann.pk),
+                                                             "code": player_code(league, ann)}, follow=True)
+    assert "confirmed 1/4" in text(confirmed)
+    assert "Correct the end scores" in text(client.get(f"/games/{game.pk}/"))
+    form = client.get(f"/games/{game.pk}/scores/")
+    assert form.context["form"]["score_1"].value() == 38000
+    assert "최종 점수 정정" in text(client.get(f"/games/{game.pk}/scores/", HTTP_ACCEPT_LANGUAGE="ko"))
+    refused = client.post(f"/games/{game.pk}/scores/", {"score_1": 38000, "score_2": 30000, "score_3": 22000,
+                                                         "score_4": 31000, "deposits_left": 0})
+    assert "the scores add up to 121000" in text(refused)
+    corrected = client.post(f"/games/{game.pk}/scores/", {"score_1": 36000, "score_2": 30000, "score_3": 24000,
+                                                           "score_4": 29000, "deposits_left": 1,
+                                                           "player_1": ids("Di")[0]}, follow=True)
+    assert "The end scores are corrected; the players confirm the game again." in text(corrected)
+    game.refresh_from_db()
+    assert game.start == {"scores": [36000, 30000, 24000, 29000], "deposits": 1}
+    assert [s.player.name for s in game.seats.order_by("position")] == ["Ann", "Bo", "Cy", "Di"]  # seats kept
+    assert {row["player"]: row["score"] for row in game.result["final"]}[0] == 37000  # and the stick left
+    assert not game.confirmations.exists()  # asked again
+    assert HandChange.objects.filter(game=game, action=HandChange.Action.SHEET).count() == 2
+    assert chain.verify_game(game).intact
+    stranger = Client()
+    stranger.force_login(User.objects.create_user("stranger"))
+    assert stranger.post(f"/games/{game.pk}/scores/", {"score_1": 30000}).status_code == 403

@@ -1,4 +1,5 @@
-"""A club night's game recorded by its end scores, by an organiser or a referee of the event (no round needed)."""
+"""A club night's game recorded by its end scores, by an organiser or a referee of the event (no round needed), and
+corrected by them as any game is."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scoring.services.games import game_record_totals
+from scoring.services.games import game_correct_totals, game_record_totals
+from scoring.services.hands import VersionConflict
 from tournament.errors import InvalidInput
-from tournament.models import Event
+from tournament.models import Event, Game
 from web.console_forms import TotalsForm
 from web.forms import add_problems
 from web.presenters import wind_label
@@ -43,3 +45,36 @@ def game_by_scores(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "console/game_by_scores.html", {
         "event": event, "form": form, "total": ruleset.start_points * ruleset.players,
         "stick": ruleset.riichi_deposit})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_scores(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Correct a game recorded by its end scores: the same form, its players kept in their seats."""
+    game = get_object_or_404(Game.objects.select_related("event"), pk=game_id)
+    if not game.event.can_score(request.user):
+        raise PermissionDenied(_("Only the event's organisers and referees record games."))
+    if not game.recorded_by_scores:
+        return redirect("game-entry", game_id=game.pk)  # a game with hands is corrected hand by hand
+    seats = list(game.seats.select_related("player").order_by("position"))
+    ruleset = game.ruleset()
+    initial: dict[str, object] = {"played_on": game.played_on, "deposits_left": game.start.get("deposits", 0)}
+    for n, (seat, score) in enumerate(zip(seats, game.start["scores"], strict=False), start=1):
+        initial[f"player_{n}"], initial[f"score_{n}"] = seat.player_id, score
+    form = TotalsForm(request.POST or None, players=[(s.player_id, s.player.name) for s in seats],
+                      seats=[wind_label(w) for w in ruleset.seat_winds], sticks=bool(ruleset.riichi_deposit),
+                      initial=initial, fixed=True)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game_correct_totals(game=game, scores=form.scores(), deposits_left=form.cleaned_data.get(
+                "deposits_left", 0), user=request.user)
+        except VersionConflict:
+            form.add_error(None, _("Someone changed this game while you were correcting it: check it again."))
+        except InvalidInput as exc:
+            add_problems(form, exc.problems)
+        else:
+            messages.success(request, _("The end scores are corrected; the players confirm the game again."))
+            return redirect("game", game_id=game.pk)
+    return render(request, "console/game_by_scores.html", {
+        "event": game.event, "form": form, "total": ruleset.start_points * ruleset.players,
+        "stick": ruleset.riichi_deposit, "correcting": game})

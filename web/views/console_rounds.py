@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scoring.messages import message
 from scoring.services import games as seating
 from scoring.services import rounds, table_codes
 from tournament.errors import InvalidInput
@@ -114,23 +115,52 @@ def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """End by time: one game (``game``) or every game of the round still being played."""
+    """End by time: one game (``game``) or every game of the round still being played, each after its last hand
+    entered. A refusal, and a table left open for having no hand, is told on that table's card."""
     _event, round_ = _round(request, slug, number)
     game_id = request.POST.get("game", "")
     if is_row_id(game_id):
-        game = get_object_or_404(Game.objects.select_related("table"), pk=int(game_id), table__round=round_)
+        game = _table_game(round_, int(game_id))
         try:
-            rounds.game_end_by_time(game=game, user=request.user)
+            ended = rounds.game_end_by_time(game=game, user=request.user)
         except InvalidInput as exc:
-            messages.error(request, str(exc.problems[0].message))
+            messages.error(request, message(exc.problems[0]), extra_tags=console.note_tag(game))
         else:
-            messages.success(request, _("Table %(n)s ends after the hand in play.") % {
-                "n": game.table.number if game.table else ""})
-    else:
-        ended = rounds.round_end_by_time(round_=round_, user=request.user)
-        messages.success(request, ngettext("%(n)s game ends after the hand in play.",
-                                           "%(n)s games end after the hand in play.", len(ended)) % {"n": len(ended)})
+            messages.success(request, _("Table %(n)s ended by time after hand %(hand)s.") % {
+                "n": game.table.number if game.table else "", "hand": len(ended.result.get("hands", []))})
+        return _back(round_)
+    done = rounds.round_end_by_time(round_=round_, user=request.user)
+    messages.success(request, ngettext("%(n)s game ended by time after its last hand entered.",
+                                       "%(n)s games ended by time after their last hand entered.",
+                                       len(done.ended)) % {"n": len(done.ended)})
+    for game in done.not_started:
+        messages.warning(request, _("Not ended by time: no hand has been entered at this table, so it has played no "
+                                    "game and counts for nobody."), extra_tags=console.note_tag(game))
     return _back(round_)
+
+
+@login_required
+@require_POST
+def round_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Take back one game's end by time: its table enters hands again (the game's history keeps both)."""
+    _event, round_ = _round(request, slug, number)
+    game = _table_game(round_, _int(request.POST.get("game")))
+    try:
+        rounds.game_reopen(game=game, user=request.user)
+    except InvalidInput as exc:
+        messages.error(request, message(exc.problems[0]), extra_tags=console.note_tag(game))
+    else:
+        messages.success(request, _("Table %(n)s's game is open again: its hands can be entered.") % {
+            "n": game.table.number if game.table else ""})
+    return _back(round_)
+
+
+def _table_game(round_: Round, game_id: int | None) -> Game:
+    return get_object_or_404(Game.objects.select_related("table"), pk=game_id, table__round=round_)
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value is not None and is_row_id(value) else None
 
 
 @login_required

@@ -295,10 +295,10 @@ class _Page:
             "more_open": any(form[name].errors or form[name].value() not in (None, "", [])
                              for name in ("pao", "false_wins", "false_wins_live", "note") if name in form.fields),
             "next": {**following, "dealer": self.roster.labels[following["dealer"]]} if following else None,
-            # A game stopped by the clock ends after its last hand, whichever that is: hands may still be added.
-            "finished": bool(self.result.get("finished")) and self.result.get("end_reason") != "time",
+            # Stopped by the clock or by play alike: no more hands until an organiser reopens it.
+            "finished": bool(self.result.get("finished")), "hand_count": self.hand_count,
             "end_reason": self.result.get("end_reason"), "version": game.version,
-            "end_reason_text": end_reason(self.result.get("end_reason"), translation),
+            "end_reason_text": pages.game_end_words(game),
             "editing": editing_index, "editing_number": editing_index + 1 if editing_index is not None else None,
             "mcr": self.ruleset.is_mcr, "offline_text": offline_text(), "rules_key": game.rules_source()[0],
             # Several players may call ron on one discard, and only the first in turn after the discarder is paid.

@@ -21,7 +21,7 @@ from scoring.services.audit import result_problems, standings_problems
 from scoring.services.chain import SHORT, event_head, kept_head, verify_game
 from scoring.services.sealing import game_seal
 from tournament.models import Event, Game
-from tournament.selectors import is_slug
+from tournament.selectors import is_row_id, is_slug
 
 EXIT_BROKEN = 1
 EXIT_UNKNOWN = 2
@@ -84,7 +84,7 @@ class Command(BaseCommand):
 
     def _kept(self, value: str) -> None:
         number, _, digits = value.partition(":")
-        game = Game.objects.filter(pk=int(number)).first() if number.isdigit() and len(number) < 12 else None
+        game = Game.objects.filter(pk=int(number)).first() if is_row_id(number) else None
         if game is None:
             raise CommandError(f"--head {value!r}: no game {number!r} (write GAME:DIGITS, e.g. 12:3fa0c1d2e4b5)",
                                returncode=EXIT_UNKNOWN)
