@@ -146,6 +146,7 @@ def _seal_problem(content: Mapping[str, Any], previous: str, name: str, seal_: s
 
 def verify_game(game: Game) -> ChainReport:
     """The game's chain recomputed, and its stored hands compared with what the history says they are."""
+    game = Game.objects.select_related("event").get(pk=game.pk)  # as stored now, not as the caller last saw it
     entries = [exported(c) for c in HandChange.objects.filter(game=game).order_by("id")]
     report = verify_entries(entries)
     if not report.intact:

@@ -95,3 +95,17 @@ def test_a_request_that_once_answered_5xx_is_refused_and_writes_nothing(world: d
     assert b"Traceback" not in response.content
     if response.status_code >= 400 or method != "POST":
         assert snapshot() == before, what
+
+
+@pytest.mark.parametrize("path", ["/api/v1/events/{slug}/players/{huge}/code", "/events/{slug}/manage/players/{huge}/",
+                                  "/events/{slug}/manage/players/{huge}/withdraw/"])
+def test_a_player_number_past_a_bigint_is_not_found(path: str):
+    """A foreign key's lookup takes no number past a bigint (SQLite: OverflowError): found by the API fuzz."""
+    from tests.conftest import client_for
+
+    organiser = User.objects.create_user("huge-org")
+    event = EventFactory.create(organisers=[organiser])
+    client = client_for(organiser) if path.startswith("/api/") else Client()
+    client.force_login(organiser)
+    url = path.format(slug=event.slug, huge=10**22)
+    assert client.post(url).status_code == 404

@@ -182,7 +182,9 @@ def test_a_private_events_players_confirm_with_their_code_and_nobody_else_sees_i
     event.save()
     a, _, c, _ = (p.pk for p in players)
     game = played(event, players, [{"result": "ron", "winner": a, "loser": c, "han": 3, "fu": 40}], end=True)
-    other = played(event, registered(event, "Eve", "Fay", "Gus", "Hana"), end=True)
+    others = registered(event, "Eve", "Fay", "Gus", "Hana")
+    other = played(event, others, [{"result": "ron", "winner": others[0].pk, "loser": others[1].pk, "han": 1,
+                                    "fu": 30}], end=True)
     stranger = Client()
     assert stranger.get(f"/games/{game.pk}/confirm/").status_code == 404
     for number, code in ((game.pk, "AAAAA-AAAAA"), (999, "AAAAA-AAAAA"),

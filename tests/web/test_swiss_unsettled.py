@@ -41,7 +41,9 @@ def event(organiser: User) -> Event:
 
 def finish(event: Event, table: int) -> None:
     game = Game.objects.get(event=event, table__round__number=1, table__number=table)
-    game_put_sheet(game_id=game.pk, hands=[], user=None, version=None, ended_by_time=True)
+    east, south = game.seats.order_by("position").values_list("player_id", flat=True)[:2]
+    game_put_sheet(game_id=game.pk, hands=[{"result": "ron", "winner": east, "loser": south, "han": 1, "fu": 30}],
+                   user=None, version=None, ended_by_time=True)
 
 
 def warnings(organiser: User, method: str) -> list[dict[str, Any]]:

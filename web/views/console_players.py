@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -15,7 +15,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring.services import confirmations, registrations
 from scoring.services.codes import recent_failures
 from tournament.errors import InvalidInput
-from tournament.models import Registration
+from tournament.models import Event, Registration
+from tournament.selectors import is_row_id
 from tournament.services import roster
 from web import console_presenters as console
 from web.console_forms import PlayerEditForm, PlayersForm
@@ -57,8 +58,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     event = organised(request, slug)
-    registration = get_object_or_404(Registration.objects.select_related("player", "team"), event=event,
-                                     player_id=player_id)
+    registration = _registration(event, player_id)
     form = PlayerEditForm(request.POST or None, instance=registration.player, initial={
         "team": registration.team.name if registration.team else "", "substitute": registration.substitute},
         shared=roster.player_shared(registration.player, request.user))
@@ -76,8 +76,7 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
 def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     """Withdraw a player (kept in the standings for the games played, not seated again), or bring them back."""
     event = organised(request, slug)
-    registration = get_object_or_404(Registration.objects.select_related("player"), event=event,
-                                     player_id=player_id)
+    registration = _registration(event, player_id)
     back = request.POST.get("back") == "1"
     registrations.registration_withdraw(registration=registration, withdrawn=not back)
     messages.success(request, (_("%(name)s is back in the event.") if back else
@@ -92,9 +91,15 @@ def player_code_new(request: HttpRequest, slug: str, player_id: int) -> HttpResp
     """A new confirmation code for one player (a lost slip, one seen by others): the old code stops working at
     once, the other players' stay."""
     event = organised(request, slug)
-    registration = get_object_or_404(Registration.objects.select_related("player"), event=event,
-                                     player_id=player_id)
+    registration = _registration(event, player_id)
     changed = confirmations.player_code_reissue(registration=registration, user=request.user)
     messages.success(request, _("%(name)s's new code: %(code)s. The old one no longer works.") % {
         "name": registration.player.name, "code": confirmations.player_code(event, player_id, changed.code_version)})
     return redirect(reverse("console-players", kwargs={"slug": event.slug}) + f"#player-{player_id}")
+
+
+def _registration(event: Event, player_id: int) -> Registration:
+    # A foreign key's lookup does not take a number past a bigint (the URL's int takes any): no such player.
+    if not is_row_id(str(player_id)):
+        raise Http404("no such player")
+    return get_object_or_404(Registration.objects.select_related("player", "team"), event=event, player_id=player_id)
