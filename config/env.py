@@ -90,7 +90,8 @@ def database_from_url(url: str, *, conn_max_age: int = 60) -> dict[str, Any]:
 
 
 def cache_from_url(url: str) -> dict[str, Any]:
-    """redis://host:port/db -> Django's Redis cache, shared by every process; nothing -> local memory."""
+    """redis://host:port/db -> the shared Redis cache whose failures are misses (config.cache); nothing -> local
+    memory."""
     if not url:
         # One process's memory: right for the single-process quick start and the tests.
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
@@ -98,7 +99,7 @@ def cache_from_url(url: str) -> dict[str, Any]:
     if scheme not in _CACHE_SCHEMES:
         raise ImproperlyConfigured(f"CACHE_URL: unsupported scheme {scheme!r} (use redis://host:6379/1)")
     return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.cache.FailSafeRedisCache",
         "LOCATION": url,
         "OPTIONS": {"socket_connect_timeout": CACHE_SOCKET_TIMEOUT, "socket_timeout": CACHE_SOCKET_TIMEOUT},
     }

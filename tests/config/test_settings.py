@@ -53,7 +53,7 @@ def test_env_int_and_rate_refuse_what_they_cannot_read(monkeypatch):
 def test_cache_from_url():
     assert cache_from_url("")["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
     redis = cache_from_url("redis://127.0.0.1:6379/1")
-    assert (redis["BACKEND"], redis["LOCATION"]) == ("django.core.cache.backends.redis.RedisCache",
+    assert (redis["BACKEND"], redis["LOCATION"]) == ("config.cache.FailSafeRedisCache",
                                                      "redis://127.0.0.1:6379/1")
     assert redis["OPTIONS"]["socket_timeout"] <= 2
     with pytest.raises(ImproperlyConfigured, match="CACHE_URL: unsupported scheme 'memcached'"):
