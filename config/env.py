@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -87,6 +88,27 @@ def database_from_url(url: str, *, conn_max_age: int = 60) -> dict[str, Any]:
         # waits for it, instead of failing with "database is locked" when two requests write at once.
         parsed["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": SQLITE_LOCK_WAIT, **parsed.get("OPTIONS", {})}
     return dict(parsed)
+
+
+def redis_database(url: str) -> tuple[str, int, int] | None:
+    """The (host, port, database number) a redis:// URL names, as Redis would read it; None for other URLs."""
+    parts = urlsplit(url)
+    if parts.scheme not in {"redis", "rediss"}:
+        return None
+    number = parse_qs(parts.query).get("db", [parts.path.strip("/") or "0"])[0]
+    try:
+        return (parts.hostname or "localhost").lower(), parts.port or 6379, int(number or 0)
+    except ValueError:
+        return None  # redis-py refuses it when it connects, naming the URL
+
+
+def cache_apart_from_broker(cache_url: str, broker_url: str) -> None:
+    """Refuse a cache in the broker's Redis database: cache.clear() is FLUSHDB there, which would drop the
+    queued tasks, and a flood of cache entries would compete with them for the same memory."""
+    where = redis_database(cache_url)
+    if where is not None and where == redis_database(broker_url):
+        raise ImproperlyConfigured(f"CACHE_URL and CELERY_BROKER_URL name the same Redis database ({where[2]}): "
+                                   "give the cache its own, e.g. redis://host:6379/1 with the broker on /0")
 
 
 def cache_from_url(url: str) -> dict[str, Any]:

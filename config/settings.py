@@ -15,7 +15,16 @@ from pathlib import Path
 import django_stubs_ext
 
 from config.deploy import DEVELOPMENT_SECRET_KEY
-from config.env import cache_from_url, database_from_url, env_bool, env_int, env_list, env_rate, env_str
+from config.env import (
+    cache_apart_from_broker,
+    cache_from_url,
+    database_from_url,
+    env_bool,
+    env_int,
+    env_list,
+    env_rate,
+    env_str,
+)
 
 # Lets the admin and DRF generics be subscripted at run time, as the type checker sees them.
 django_stubs_ext.monkeypatch()
@@ -156,6 +165,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Celery: without a broker every task runs in-process, so the product works
 # with nothing else installed; a broker URL turns on real workers.
 _BROKER = env_str("CELERY_BROKER_URL")
+cache_apart_from_broker(env_str("CACHE_URL"), _BROKER)
 CELERY_TASK_ALWAYS_EAGER = not _BROKER
 # Run eagerly, a task still takes a producer from Celery's pool: the in-memory transport (never used) spares
 # it kombu's warning about a broker without a host.

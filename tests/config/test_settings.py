@@ -10,7 +10,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from config.deploy import DEVELOPMENT_SECRET_KEY
-from config.env import cache_from_url, env_bool, env_int, env_rate
+from config.env import cache_apart_from_broker, cache_from_url, env_bool, env_int, env_rate
 from tests.config.conftest import GOOD_KEY, Run, manage, python
 
 PRODUCTION = {"DEBUG": "0", "SECRET_KEY": GOOD_KEY, "ALLOWED_HOSTS": "mahjong.example.org",
@@ -60,6 +60,28 @@ def test_cache_from_url():
         cache_from_url("memcached://127.0.0.1:11211")
 
 
+@pytest.mark.parametrize(("cache", "broker"), [
+    ("redis://redis:6379/0", "redis://redis:6379/0"),
+    ("redis://redis:6379", "redis://redis:6379/0"),  # no number is database 0
+    ("redis://:secret@Redis:6379/1", "redis://redis/1"),
+    ("redis://redis:6379?db=2", "redis://redis:6379/2"),
+])
+def test_the_cache_is_refused_in_the_brokers_redis_database(cache, broker):
+    with pytest.raises(ImproperlyConfigured, match="CACHE_URL and CELERY_BROKER_URL name the same Redis database"):
+        cache_apart_from_broker(cache, broker)
+
+
+@pytest.mark.parametrize(("cache", "broker"), [
+    ("redis://redis:6379/1", "redis://redis:6379/0"),
+    ("redis://cache:6379/0", "redis://queue:6379/0"),
+    ("redis://redis:6380/0", "redis://redis:6379/0"),
+    ("", "redis://redis:6379/0"),
+    ("redis://redis:6379/0", ""),
+])
+def test_a_cache_apart_from_the_broker_is_accepted(cache, broker):
+    cache_apart_from_broker(cache, broker)
+
+
 def test_a_bad_value_stops_every_command(run: Run):
     """DEBUG=Ture is not quietly False: the settings refuse to load, naming the variable."""
     result = run(*manage("score_sheet", "examples/wrc-demo.json"), DEBUG="Ture")
@@ -68,6 +90,9 @@ def test_a_bad_value_stops_every_command(run: Run):
     result = run(*manage("check"), DATABASE_URL="mysql://db/mahjong")
     assert result.returncode != 0
     assert "DATABASE_URL: unsupported scheme 'mysql'" in result.stderr
+    result = run(*manage("check"), CACHE_URL="redis://127.0.0.1:6379/0", CELERY_BROKER_URL="redis://127.0.0.1:6379/0")
+    assert result.returncode != 0
+    assert "CACHE_URL and CELERY_BROKER_URL name the same Redis database (0)" in result.stderr
 
 
 # --- the SECRET_KEY: refused when serving, not needed offline -----------------------------------------------
