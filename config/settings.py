@@ -47,8 +47,10 @@ if SECURE_HTTPS:
     # Health probes (the proxy's, compose's) speak plain HTTP to the application.
     SECURE_REDIRECT_EXEMPT = [r"^health/$"]
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600)
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
-    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=True)
+    # Opt-in, both: subdomains would bind every site under the host's domain to HTTPS for a year, and a
+    # preload list entry outlives the deployment by months. Only the owner of the whole domain can say yes.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS")
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
 
@@ -130,6 +132,12 @@ AXES_LOCKOUT_PARAMETERS = ["username"]
 # proxy's), and their typos together would lock everyone out; a username's count is not dodged by
 # changing address or browser, which is what the warning is about.
 SILENCED_SYSTEM_CHECKS = ["axes.W006"]
+# Django's deploy check asks for HSTS subdomains (W005) and preload (W021); here they are the domain owner's
+# choice (above), so their absence is not a finding.
+if SECURE_HTTPS and not SECURE_HSTS_INCLUDE_SUBDOMAINS:
+    SILENCED_SYSTEM_CHECKS.append("security.W005")
+if SECURE_HTTPS and not SECURE_HSTS_PRELOAD:
+    SILENCED_SYSTEM_CHECKS.append("security.W021")
 # The lockout ends when the window has passed, however often the locked username is tried meanwhile.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
