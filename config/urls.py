@@ -20,5 +20,6 @@ urlpatterns = [
     # For load balancers and `docker compose`: no login, never cached, exempt from the HTTPS redirect.
     path("health/", health, name="health"),
 ]
-# A server error under /api/ answers JSON in the common error shape; elsewhere Django's page.
+# A server error or an unknown address under /api/ answers JSON in the common error shape; elsewhere Django's page.
 handler500 = "config.views.server_error"
+handler404 = "config.views.page_not_found"
