@@ -119,10 +119,11 @@ def _enter(request: HttpRequest, game: Game, action: str, writer: Any) -> HttpRe
         return page.render(form=form, conflict=conflict, preview=page.preview(preview),
                            status=409 if conflict else 200)
     key = form.cleaned_data.get("key") or ""
+    asked = fingerprint(game.pk, index, record, sorted(request.GET.lists()))  # the query string too, as the API's
     try:
         with transaction.atomic():  # the key is claimed with the write, or not at all
             services.game_lock(game.pk)
-            claimed = claim(user=writer, key=key, asked=fingerprint(game.pk, index, record)) if key else None
+            claimed = claim(user=writer, key=key, asked=asked) if key else None
             if isinstance(claimed, Answered):  # the same form sent again (a double tap, a resent page)
                 messages.info(request, _("Hand %(n)s was already saved.") % {"n": claimed.body["number"]})
                 return redirect(_after_write(game))
