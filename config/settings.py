@@ -78,6 +78,7 @@ MIDDLEWARE = [
     # First: it times and logs every request, and tags each log line of it with the request id.
     "config.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "config.csp.ContentSecurityPolicyMiddleware",
     # Static files with DEBUG off, from STATIC_ROOT (collectstatic), before sessions and the rest.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -300,7 +300,7 @@ def test_delete_removes_the_hand(game: Game, referee: Client):
     game.refresh_from_db()
     page = referee.get(url(game)).content.decode()
     assert 'value="delete"' in page
-    assert "return confirm(" in page
+    assert 'data-confirm="Delete hand 1? The later hands are replayed without it."' in page  # asked by site.js
     response = referee.post(url(game), {"action": "delete", "index": 0, "version": game.version})
     assert response.status_code == 302
     game.refresh_from_db()
