@@ -19,8 +19,8 @@ from django.utils.translation import gettext_lazy
 from scoring.services import chain
 from scoring.services.confirmations import REASON_LENGTH, game_confirm, player_code, tally
 from tournament.errors import InvalidInput
-from tournament.models import Event, Game, Seat
-from tournament.selectors import with_seats
+from tournament.models import Game, Seat
+from tournament.selectors import visible_events, with_seats
 from web import presenters as pages
 
 
@@ -66,7 +66,7 @@ def confirm_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def codes_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Each registered player's code on a slip of its own, to cut and hand out: for the organisers only."""
-    event = get_object_or_404(Event, slug=slug)
+    event = get_object_or_404(visible_events(request.user), slug=slug)  # a private event: 404 to strangers
     if not event.is_organiser(request.user):
         raise PermissionDenied
     players = [(r.player, player_code(event, r.player)) for r in

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from scoring.services.games import game_record_totals
 from tournament.errors import InvalidInput
-from tournament.models import Event
+from tournament.selectors import visible_events
 from web.console_forms import TotalsForm
 from web.forms import add_problems
 from web.presenters import wind_label
@@ -22,7 +22,7 @@ from web.presenters import wind_label
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_by_scores(request: HttpRequest, slug: str) -> HttpResponse:
-    event = get_object_or_404(Event, slug=slug)
+    event = get_object_or_404(visible_events(request.user), slug=slug)  # a private event: 404 to strangers
     if not event.can_score(request.user):
         raise PermissionDenied(_("Only the event's organisers and referees record games."))
     roster = list(event.registrations.filter(withdrawn=False).order_by("player__name")

@@ -20,7 +20,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -36,7 +36,7 @@ from scoring.services.table_codes import table_code_writer
 from scoring.sheet.describe import describe, end_reason, value_text
 from tournament.errors import InvalidInput
 from tournament.models import Game
-from tournament.selectors import Roster, game_roster
+from tournament.selectors import Roster, game_roster, visible_events
 from web import presenters as pages
 from web.forms import DeleteForm, HandForm, SeatChoice, add_problems, hand_record, record_initial
 
@@ -49,6 +49,8 @@ def entry_page(request: HttpRequest, game_id: int) -> HttpResponse:
     if writer is None:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
+        if not visible_events(request.user).filter(pk=game.event_id).exists():
+            raise Http404("no such game")  # a private event's game, to a stranger: as if it were not there
         raise PermissionDenied(_("Only the event's organisers and referees enter hands."))
     if request.method == "POST":
         action = request.POST.get("action")
