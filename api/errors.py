@@ -17,7 +17,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers, status
-from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.exceptions import APIException, NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
@@ -108,6 +108,11 @@ def _server_error(exc: Exception, context: dict[str, Any]) -> Response:
 
 def _error(code: int, detail: str, problems: list[Problem]) -> Response:
     return Response(error_body(detail, problems), status=code)
+
+
+def not_found_body() -> dict[str, Any]:
+    """What the API answers for an address it does not have, as DRF answers for an object it does not have."""
+    return error_body(str(NotFound.default_detail), [])
 
 
 def error_body(detail: str, problems: list[Problem]) -> dict[str, Any]:

@@ -39,7 +39,8 @@ def idempotent(view: View) -> View:
         key = request.headers.get(HEADER)
         if key is None:
             return view(self, request, *args, **kwargs)
-        asked = fingerprint(request.method, request.path, request.data)
+        # The query string too (the log import takes its options there), its parameters in any order.
+        asked = fingerprint(request.method, request.path, sorted(request.query_params.lists()), request.data)
         with transaction.atomic():
             claimed = claim(user=request.user, key=key, asked=asked)
             if isinstance(claimed, Answered):

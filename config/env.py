@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -97,8 +98,30 @@ def database_from_url(url: str, *, conn_max_age: int = 60) -> dict[str, Any]:
     return dict(parsed)
 
 
+def redis_database(url: str) -> tuple[str, int, int] | None:
+    """The (host, port, database number) a redis:// URL names, as Redis would read it; None for other URLs."""
+    parts = urlsplit(url)
+    if parts.scheme not in {"redis", "rediss"}:
+        return None
+    number = parse_qs(parts.query).get("db", [parts.path.strip("/") or "0"])[0]
+    try:
+        return (parts.hostname or "localhost").lower(), parts.port or 6379, int(number or 0)
+    except ValueError:
+        return None  # redis-py refuses it when it connects, naming the URL
+
+
+def cache_apart_from_broker(cache_url: str, broker_url: str) -> None:
+    """Refuse a cache in the broker's Redis database: cache.clear() is FLUSHDB there, which would drop the
+    queued tasks, and a flood of cache entries would compete with them for the same memory."""
+    where = redis_database(cache_url)
+    if where is not None and where == redis_database(broker_url):
+        raise ImproperlyConfigured(f"CACHE_URL and CELERY_BROKER_URL name the same Redis database ({where[2]}): "
+                                   "give the cache its own, e.g. redis://host:6379/1 with the broker on /0")
+
+
 def cache_from_url(url: str) -> dict[str, Any]:
-    """redis://host:port/db -> Django's Redis cache, shared by every process; nothing -> local memory."""
+    """redis://host:port/db -> the shared Redis cache whose failures are misses (config.cache); nothing -> local
+    memory."""
     if not url:
         # One process's memory: right for the single-process quick start and the tests.
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
@@ -106,7 +129,7 @@ def cache_from_url(url: str) -> dict[str, Any]:
     if scheme not in _CACHE_SCHEMES:
         raise ImproperlyConfigured(f"CACHE_URL: unsupported scheme {scheme!r} (use redis://host:6379/1)")
     return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.cache.FailSafeRedisCache",
         "LOCATION": url,
         "OPTIONS": {"socket_connect_timeout": CACHE_SOCKET_TIMEOUT, "socket_timeout": CACHE_SOCKET_TIMEOUT},
     }

@@ -11,7 +11,7 @@ import logging
 import uuid
 from collections.abc import Callable
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.http import HttpRequest, JsonResponse
@@ -33,6 +33,10 @@ def check_database() -> str:
 
 
 def check_cache() -> str:
+    # The shared cache answers a failure from the process's memory (config.cache): ask Redis itself.
+    ping = getattr(caches["default"], "ping", None)
+    if ping is not None:
+        ping()
     key = f"health:{uuid.uuid4().hex}"
     cache.set(key, "1", timeout=10)
     found = cache.get(key)

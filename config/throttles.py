@@ -31,8 +31,8 @@ class AnonReadThrottle(AnonRateThrottle):
         try:
             return super().allow_request(request, view)
         except Exception:
-            # The counts live in the cache (Redis in production): with it down, reads go on unthrottled
-            # rather than all failing; /health/ reports the cache.
+            # The counts live in the cache. Redis down is answered by config.cache (counted per process
+            # meanwhile); any other failure of it lets reads go on unthrottled rather than all failing.
             logger.warning("anonymous read throttle skipped: the cache is unavailable", exc_info=True)
             return True
 

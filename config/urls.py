@@ -3,9 +3,10 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 
 from config.health import health
+from config.views import SwaggerDocs
 
 urlpatterns = [
     path("", include("web.urls")),
@@ -16,9 +17,10 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("api/docs/", SwaggerDocs.as_view(url_name="schema"), name="docs"),
     # For load balancers and `docker compose`: no login, never cached, exempt from the HTTPS redirect.
     path("health/", health, name="health"),
 ]
-# A server error under /api/ answers JSON in the common error shape; elsewhere Django's page.
+# A server error or an unknown address under /api/ answers JSON in the common error shape; elsewhere Django's page.
 handler500 = "config.views.server_error"
+handler404 = "config.views.page_not_found"

@@ -39,6 +39,11 @@ SORTS = {"rank": ("rank", False), "player": ("player__name", False), "points": (
          "average_rank": ("average_rank", False)}
 
 
+def standings_sort(asked: str | None) -> str:
+    """The standings order a reader asked for, or the rank order for anything else: one of SORTS."""
+    return asked if asked in SORTS else "rank"
+
+
 def wind_label(name: str) -> str:
     """A seat wind's name (the ruleset's English word) in the reader's language."""
     labels = {"East": pgettext("seat wind", "East"), "South": pgettext("seat wind", "South"),
@@ -155,7 +160,8 @@ def standings_table(event: Event, sort: str) -> StandingsTable:
     cache read each."""
     version, state = standings_version(event)
     teams = f"{event.team_ranking}.{event.team_best}"  # the team table is read under these settings
-    key = f"standings-table:{version}:{teams}:{sort if sort in SORTS else 'rank'}:{translation.get_language()}"
+    sort = standings_sort(sort)
+    key = f"standings-table:{version}:{teams}:{sort}:{translation.get_language()}"
     html = cache.get(key)
     if html is None:
         lines = standings(event, sort)

@@ -185,7 +185,7 @@ class StandingsView(ListAPIView[Standing]):
         # since the team table is read from the same rows under them.
         teams_setting = f"{event.team_ranking}.{event.team_best}"
         key = "standings-api:" + hashlib.sha256(
-            f"{version}:{teams_setting}:{request.query_params.get('page', '1')}".encode()).hexdigest()[:32]
+            f"{version}:{teams_setting}:{_page_number(request)}".encode()).hexdigest()[:32]
         etag = f'"{key.rsplit(":", 1)[1]}"'
         if etag in request.headers.get("If-None-Match", ""):
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
@@ -204,6 +204,14 @@ class StandingsView(ListAPIView[Standing]):
 
 
 STANDINGS_CACHE_SECONDS = 300  # a version's page never changes; this only bounds what an idle event keeps
+
+
+def _page_number(request: Request) -> str:
+    """The page asked for, one spelling per page (01 is 1): the only parameter the standings read, and the
+    cache's key. Anything else is passed on as it is: the paginator refuses it before anything is cached."""
+    asked = request.query_params.get(StandingsPages.page_query_param, "1")
+    # A page number longer than 18 digits is no page (and int() refuses past 4,300 digits).
+    return str(int(asked)) if asked.isascii() and asked.isdigit() and len(asked) <= 18 else asked
 
 
 class RulesetViewSet(viewsets.GenericViewSet[Any]):

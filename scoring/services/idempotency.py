@@ -38,7 +38,7 @@ class Answered:
 
 
 def fingerprint(*parts: Any) -> str:
-    """What a request asked for, as a short hash of its method, path and parsed body."""
+    """What a request asked for, as a short hash of its method, path, query parameters and parsed body."""
     text = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -68,3 +68,16 @@ def test_a_body_that_is_not_json_is_refused_in_the_shape(referee: User, game: Ga
     status, detail, errors = shape(response)
     assert (status, errors) == (400, [])
     assert detail.startswith("JSON parse error")
+
+
+@pytest.mark.parametrize("path", ["/api/v1/no-such-thing/", "/api/v1/events/errors/no-such/", "/api/nothing",
+                                  "/api/v1/games/1/hands/x/"])
+def test_an_address_the_api_does_not_have_is_a_json_404(path: str):
+    response = client_for(None).get(path)
+    assert response["Content-Type"] == "application/json"
+    assert shape(response) == (404, "Not found.", [])
+
+
+def test_an_unknown_page_outside_the_api_stays_html():
+    response = client_for(None).get("/no-such-page/")
+    assert (response.status_code, response["Content-Type"].split(";")[0]) == (404, "text/html")

@@ -52,6 +52,21 @@ def test_the_same_key_for_another_body_is_refused_and_adds_nothing(referee: User
     assert Hand.objects.filter(game=game).count() == 1
 
 
+def test_the_same_key_with_another_query_string_is_refused(referee: User, game: Game):
+    """The query string is part of what was asked (the log import reads its options there)."""
+    assert add(referee, game, "k-1").status_code == 201
+    refused = client_for(referee).post(f"/api/v1/games/{game.pk}/hands/?create_players=true", {"result": "draw"},
+                                       format="json", headers={"Idempotency-Key": "k-1"})
+    assert refused.status_code == 422
+    assert Hand.objects.filter(game=game).count() == 1
+    # The same parameters in another order ask the same.
+    two = f"/api/v1/games/{game.pk}/hands/?a=1&b=2"
+    sent = [client_for(referee).post(address, {"result": "draw"}, format="json", headers={"Idempotency-Key": "k-2"})
+            for address in (two, two.replace("a=1&b=2", "b=2&a=1"))]
+    assert [r.status_code for r in sent] == [201, 201]
+    assert sent[1]["Idempotent-Replayed"] == "true"
+
+
 def test_a_refused_request_leaves_its_key_free_for_the_corrected_one(referee: User, game: Game):
     ann = game.seats.get(position=0).player_id
     refused = add(referee, game, "k-1", result="ron", winner=ann, loser=ann, han=1, fu=30)

@@ -68,6 +68,10 @@ def test_compose_runs_web_worker_postgresql_and_redis(compose: dict[str, Any]):
     assert services["migrate"]["command"] == ["python", "manage.py", "migrate", "--no-input"]
     assert services["db"]["image"].startswith("postgres:")
     assert services["redis"]["image"].startswith("redis:")
+    # Bounded: past its memory, Redis evicts cache entries (every one has a timeout), never a queued task.
+    command = services["redis"]["command"]
+    assert command[command.index("--maxmemory-policy") + 1] == "volatile-lru"
+    assert "--maxmemory" in command
     for name in ("web", "worker", "migrate"):
         environment = services[name]["environment"]
         assert environment["DEBUG"] == "0"

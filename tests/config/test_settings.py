@@ -10,7 +10,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from config.deploy import DEVELOPMENT_SECRET_KEY
-from config.env import cache_from_url, env_bool, env_int, env_rate
+from config.env import cache_apart_from_broker, cache_from_url, env_bool, env_int, env_rate
 from tests.config.conftest import GOOD_KEY, Run, manage, python
 
 PRODUCTION = {"DEBUG": "0", "SECRET_KEY": GOOD_KEY, "ALLOWED_HOSTS": "mahjong.example.org",
@@ -53,11 +53,33 @@ def test_env_int_and_rate_refuse_what_they_cannot_read(monkeypatch):
 def test_cache_from_url():
     assert cache_from_url("")["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
     redis = cache_from_url("redis://127.0.0.1:6379/1")
-    assert (redis["BACKEND"], redis["LOCATION"]) == ("django.core.cache.backends.redis.RedisCache",
+    assert (redis["BACKEND"], redis["LOCATION"]) == ("config.cache.FailSafeRedisCache",
                                                      "redis://127.0.0.1:6379/1")
     assert redis["OPTIONS"]["socket_timeout"] <= 2
     with pytest.raises(ImproperlyConfigured, match="CACHE_URL: unsupported scheme 'memcached'"):
         cache_from_url("memcached://127.0.0.1:11211")
+
+
+@pytest.mark.parametrize(("cache", "broker"), [
+    ("redis://redis:6379/0", "redis://redis:6379/0"),
+    ("redis://redis:6379", "redis://redis:6379/0"),  # no number is database 0
+    ("redis://:secret@Redis:6379/1", "redis://redis/1"),
+    ("redis://redis:6379?db=2", "redis://redis:6379/2"),
+])
+def test_the_cache_is_refused_in_the_brokers_redis_database(cache, broker):
+    with pytest.raises(ImproperlyConfigured, match="CACHE_URL and CELERY_BROKER_URL name the same Redis database"):
+        cache_apart_from_broker(cache, broker)
+
+
+@pytest.mark.parametrize(("cache", "broker"), [
+    ("redis://redis:6379/1", "redis://redis:6379/0"),
+    ("redis://cache:6379/0", "redis://queue:6379/0"),
+    ("redis://redis:6380/0", "redis://redis:6379/0"),
+    ("", "redis://redis:6379/0"),
+    ("redis://redis:6379/0", ""),
+])
+def test_a_cache_apart_from_the_broker_is_accepted(cache, broker):
+    cache_apart_from_broker(cache, broker)
 
 
 def test_a_bad_value_stops_every_command(run: Run):
@@ -68,6 +90,9 @@ def test_a_bad_value_stops_every_command(run: Run):
     result = run(*manage("check"), DATABASE_URL="mysql://db/mahjong")
     assert result.returncode != 0
     assert "DATABASE_URL: unsupported scheme 'mysql'" in result.stderr
+    result = run(*manage("check"), CACHE_URL="redis://127.0.0.1:6379/0", CELERY_BROKER_URL="redis://127.0.0.1:6379/0")
+    assert result.returncode != 0
+    assert "CACHE_URL and CELERY_BROKER_URL name the same Redis database (0)" in result.stderr
 
 
 # --- the SECRET_KEY: refused when serving, not needed offline -----------------------------------------------
@@ -156,7 +181,11 @@ def test_behind_a_tls_proxy(run: Run):
     health, page, location, secure, hsts = result.stdout.strip().splitlines()[-1].split("|")
     assert health != "301"  # answered (503 here: the child's database has no tables), not redirected
     assert (page, location) == ("301", "https://mahjong.example.org/api/v1/rulesets/")
-    assert (secure, hsts) == ("200", "max-age=31536000; includeSubDomains; preload")
+    # Subdomains and preload bind more than this site, for longer than it may live: the domain owner opts in.
+    assert (secure, hsts) == ("200", "max-age=31536000")
+    opted = run(*python("-c", HTTPS_PROBE), DJANGO_SETTINGS_MODULE="config.settings", **PRODUCTION,
+                SECURE_HSTS_INCLUDE_SUBDOMAINS="1", SECURE_HSTS_PRELOAD="1")
+    assert opted.stdout.strip().splitlines()[-1].split("|")[-1] == "max-age=31536000; includeSubDomains; preload"
 
 
 # --- Celery: a dead broker fails a publish fast ---------------------------------------------------------------

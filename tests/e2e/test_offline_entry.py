@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=PHONE)
+    context = browser.new_context(viewport=PHONE, bypass_csp=True)  # string predicates: see conftest.page
     yield context
     context.close()
 

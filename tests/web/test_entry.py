@@ -263,6 +263,16 @@ def test_the_same_form_sent_twice_saves_one_hand(game: Game, referee: Client):
     assert fresh.group(1) != key.group(1)  # the next hand's form has a key of its own
 
 
+def test_the_same_key_on_another_address_is_another_request(game: Game, referee: Client):
+    """The key's fingerprint holds the query string too: the same form sent to another address is refused."""
+    sent = ron_post(game, key="f" * 32)
+    assert referee.post(url(game), sent).status_code == 302
+    refused = referee.post(url(game) + "?table=2", sent)
+    assert refused.status_code == 400
+    assert "was already used for another request" in text(refused)
+    assert game.hands.count() == 1
+
+
 def test_edit_changes_hand_0(game: Game, referee: Client):
     referee.post(url(game), ron_post(game))
     game.refresh_from_db()
@@ -292,7 +302,7 @@ def test_delete_removes_the_hand(game: Game, referee: Client):
     game.refresh_from_db()
     page = referee.get(url(game)).content.decode()
     assert 'value="delete"' in page
-    assert "return confirm(" in page
+    assert 'data-confirm="Delete hand 1? The later hands are replayed without it."' in page  # asked by site.js
     response = referee.post(url(game), {"action": "delete", "index": 0, "version": game.version})
     assert response.status_code == 302
     game.refresh_from_db()

@@ -30,8 +30,8 @@ from scoring.services.confirmations import (
     tally,
 )
 from tournament.errors import InvalidInput, TooManyTries
-from tournament.models import Event, Game, Seat
-from tournament.selectors import with_seats
+from tournament.models import Game, Seat
+from tournament.selectors import visible_events, with_seats
 from web import presenters as pages
 from web.forms import add_problems
 
@@ -134,7 +134,7 @@ def confirm_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def codes_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Each registered player's code on a slip of its own, to cut and hand out: for the organisers only."""
-    event = get_object_or_404(Event, slug=slug)
+    event = get_object_or_404(visible_events(request.user), slug=slug)  # a private event: 404 to strangers
     if not event.is_organiser(request.user):
         raise PermissionDenied
     players = [(r.player, player_code(event, r.player, r.code_version)) for r in

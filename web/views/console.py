@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring.services.events import event_update
 from tournament.errors import InvalidInput
 from tournament.models import Event
-from tournament.selectors import event_shown
+from tournament.selectors import event_shown, visible_events
 from tournament.services import events as services
 from web import console_presenters as console
 from web.console_forms import EventCreateForm, EventSettingsForm
@@ -28,8 +28,9 @@ from web.rules_form import RulesForm
 
 
 def organised(request: HttpRequest, slug: str) -> Event:
-    """The event, if the signed-in user runs it."""
-    event = get_object_or_404(Event, slug=slug)
+    """The event, if the signed-in user runs it: a 403 for one who sees it, a 404 (as if it were not there) for
+    a private event the user does not see."""
+    event = get_object_or_404(visible_events(request.user), slug=slug)
     if not event.is_organiser(request.user):
         raise PermissionDenied(_("Only the event's organisers run it."))
     return event

@@ -15,7 +15,8 @@ from django.views.decorators.http import require_http_methods
 from scoring.services.games import game_correct_totals, game_record_totals
 from scoring.services.hands import VersionConflict
 from tournament.errors import InvalidInput
-from tournament.models import Event, Game
+from tournament.models import Game
+from tournament.selectors import visible_events
 from web.console_forms import TotalsForm
 from web.forms import add_problems
 from web.presenters import wind_label
@@ -24,7 +25,7 @@ from web.presenters import wind_label
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_by_scores(request: HttpRequest, slug: str) -> HttpResponse:
-    event = get_object_or_404(Event, slug=slug)
+    event = get_object_or_404(visible_events(request.user), slug=slug)  # a private event: 404 to strangers
     if not event.can_score(request.user):
         raise PermissionDenied(_("Only the event's organisers and referees record games."))
     roster = list(event.registrations.filter(withdrawn=False).order_by("player__name")

@@ -20,7 +20,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -36,7 +36,7 @@ from scoring.services.table_codes import table_code_writer
 from scoring.sheet.describe import describe, end_reason, value_text
 from tournament.errors import InvalidInput
 from tournament.models import Game
-from tournament.selectors import Roster, game_roster
+from tournament.selectors import Roster, game_roster, visible_events
 from web import presenters as pages
 from web.forms import DeleteForm, HandForm, SeatChoice, add_problems
 from web.hand_records import hand_record, record_initial
@@ -53,6 +53,8 @@ def entry_page(request: HttpRequest, game_id: int) -> HttpResponse:
             return queue.not_writer(request, game)
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
+        if not visible_events(request.user).filter(pk=game.event_id).exists():
+            raise Http404("no such game")  # a private event's game, to a stranger: as if it were not there
         raise PermissionDenied(queue.NOT_A_WRITER)
     if request.method == "POST":
         action = request.POST.get("action")
@@ -130,7 +132,7 @@ def _enter(request: HttpRequest, game: Game, action: str, writer: Any) -> HttpRe
         return page.render(form=form, conflict=conflict, preview=page.preview(preview),
                            status=409 if conflict else 200)
     try:
-        number, text, version, again = _store(writer, page, game, form)
+        number, text, version, again = _store(writer, page, game, form, request.GET)
     except VersionConflict:
         if queue.from_queue(request):
             return queue.conflict()
@@ -151,7 +153,8 @@ def _enter(request: HttpRequest, game: Game, action: str, writer: Any) -> HttpRe
     return redirect(_after_write(game))
 
 
-def _store(writer: Any, page: _Page, game: Game, form: HandForm) -> tuple[int, str, int, bool]:
+def _store(writer: Any, page: _Page, game: Game, form: HandForm,
+           query: QueryDict) -> tuple[int, str, int, bool]:
     """Save the form's hand once: its number, the hand in words, the game's version after it, and whether the
     form's key had already saved it (then nothing more is written and the text is blank)."""
     record = hand_record(form.cleaned_data, mcr=form.mcr)
@@ -159,7 +162,9 @@ def _store(writer: Any, page: _Page, game: Game, form: HandForm) -> tuple[int, s
     key = form.cleaned_data.get("key") or ""
     with transaction.atomic():  # the key is claimed with the write, or not at all
         services.game_lock(game.pk)
-        claimed = claim(user=writer, key=key, asked=fingerprint(game.pk, index, record)) if key else None
+        # The query string too, as the API's: the same key on another address is another request.
+        asked = fingerprint(game.pk, index, record, sorted(query.lists()))
+        claimed = claim(user=writer, key=key, asked=asked) if key else None
         if isinstance(claimed, Answered):
             # Answers kept before they carried the version: the game's current one.
             version = claimed.body.get("version") or Game.objects.values_list("version", flat=True).get(pk=game.pk)

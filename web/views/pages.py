@@ -74,11 +74,12 @@ def language(request: HttpRequest) -> HttpResponse:
 @require_GET
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(pages.public_events(request.user).select_related("standings_state"), slug=slug)
-    sort = request.GET.get("sort", "rank")
+    sort = pages.standings_sort(request.GET.get("sort"))
     if request.GET.get("part") != "table":
-        # Read with the event (no query); the team table is read under the event's team settings.
+        # Read with the event (no query); the team table is read under the event's team settings. The key
+        # names every parameter the page reads, and nothing else a visitor may add to the address.
         version = f"{standings_version(event)[0]}:{event.team_ranking}.{event.team_best}"
-        return _shared_page(request, f"standings:{version}",
+        return _shared_page(request, f"standings:{version}:{sort}",
                             lambda: render(request, "pages/standings.html", {
                                 "event": event, "table": pages.standings_table(event, sort), "sort": sort,
                                 "unconfirmed": pages.unconfirmed_games(event)}))
@@ -112,11 +113,13 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResponse]) -> HttpResponse:
     """A page every anonymous reader sees the same, rendered once per version, path and language and kept in
-    the shared cache: the page spectators reload most costs them a cache read."""
+    the shared cache: the page spectators reload most costs them a cache read. ``version`` names the query
+    parameters the page reads, normalised; the rest of the query string is not part of the key, so made-up
+    addresses cost a cache read too, not a render and an entry each."""
     if request.user.is_authenticated:
         return make()
-    # Hashed: the query string is the visitor's, of any length and any characters.
-    key = "page:" + hashlib.sha256(f"{version}:{request.get_full_path()}:{get_language()}".encode()).hexdigest()
+    # Hashed: the path is the visitor's, of any length and any characters.
+    key = "page:" + hashlib.sha256(f"{version}:{request.path}:{get_language()}".encode()).hexdigest()
     content = cache.get(key)
     if content is None:
         response = make()

@@ -25,6 +25,14 @@
     var button = event.target.closest && event.target.closest("[data-confirm]");
     if (button && !window.confirm(button.dataset.confirm)) event.preventDefault();
   });
+  // [data-submit]: a choice that sends its form at once (the language); the form's button without script.
+  document.querySelectorAll("[data-submit]").forEach(function (field) {
+    field.addEventListener("change", function () { field.form.submit(); });
+  });
+  // [data-select]: a link to copy, selected whole at a tap.
+  document.querySelectorAll("[data-select]").forEach(function (field) {
+    field.addEventListener("click", function () { field.select(); });
+  });
   // time.countdown[data-ends]: the round's time left, counted down each second; the server's time is the fact.
   var clocks = document.querySelectorAll("time.countdown[data-ends]");
   function tick() {
