@@ -36,6 +36,8 @@ class RegistrationInline(admin.TabularInline[Registration, Event]):
     model = Registration
     extra = 0
     autocomplete_fields = ("player",)
+    # A code is reissued from the console or the API, which record who did it: not typed over here.
+    readonly_fields = ("code_version", "code_reissued_at", "code_reissued_by")
 
 
 @admin.register(Player)

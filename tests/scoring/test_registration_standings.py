@@ -23,7 +23,9 @@ pytestmark = pytest.mark.django_db
 def event(organiser: User) -> Event:
     """An event whose stored standings are current: four players, one finished game."""
     event = EventFactory.create(slug="open", organisers=[organiser])
-    played(event, registered(event, "Ann", "Bo", "Cy", "Di"), end=True)
+    ann, bo, _cy, _di = registered(event, "Ann", "Bo", "Cy", "Di")
+    played(event, [ann, bo, _cy, _di], [{"result": "ron", "winner": ann.pk, "loser": bo.pk, "han": 1, "fu": 30}],
+           end=True)
     from scoring.services.standings import standings_recompute
 
     standings_recompute(event)

@@ -240,9 +240,10 @@ def test_an_organiser_removes_a_referee_who_stops_scoring_at_once(org: Client, e
     done = org.post(f"/events/spring/manage/referees/{hana.pk}/remove/", follow=True)
     assert "hana is no longer a referee of this event" in text(done)
     assert list(event.referees.all()) == [jun]
-    assert referee.post(f"/games/{game.pk}/entry/", {**draw, "version": 2}).status_code == 403
+    # The event is private: to hana, no longer its referee, its pages are as if it were not there.
+    assert referee.post(f"/games/{game.pk}/entry/", {**draw, "version": 2}).status_code == 404
     assert game.hands.count() == 1
-    assert referee.post(f"/events/spring/manage/referees/{jun.pk}/remove/").status_code == 403  # organisers only
+    assert referee.post(f"/events/spring/manage/referees/{jun.pk}/remove/").status_code == 404
     assert org.post(f"/events/spring/manage/referees/{hana.pk}/remove/").status_code == 404  # not one any more
 
 
