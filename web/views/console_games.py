@@ -52,7 +52,9 @@ def game_by_scores(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_scores(request: HttpRequest, game_id: int) -> HttpResponse:
     """Correct a game recorded by its end scores: the same form, its players kept in their seats."""
-    game = get_object_or_404(Game.objects.select_related("event"), pk=game_id)
+    # A private event's game, to a stranger: as if it were not there (a 403 would say it is).
+    game = get_object_or_404(Game.objects.select_related("event").filter(event__in=visible_events(request.user)),
+                             pk=game_id)
     if not game.event.can_score(request.user):
         raise PermissionDenied(_("Only the event's organisers and referees record games."))
     if not game.recorded_by_scores:
