@@ -106,7 +106,7 @@ class Event(models.Model):
         SUM = "sum", _("sum of all members' points")
         BEST = "best", _("sum of each team's best N members")
 
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[printable, validate_trimmed])
     slug = models.SlugField(max_length=80, unique=True)
     kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.TOURNAMENT)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)

@@ -27,7 +27,7 @@ def preset_choices() -> list[tuple[str, str]]:
 
 
 class EventCreateForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
+    name = forms.CharField(label=_("Name"), max_length=200, validators=Event._meta.get_field("name").validators)
     kind = forms.ChoiceField(label=_("Kind"), choices=Event.Kind.choices, initial=Event.Kind.TOURNAMENT)
     ruleset_key = forms.ChoiceField(label=_("Rules"), choices=preset_choices, initial="wrc-2025",
                                     help_text=_("a federation's rules; change any of them afterwards"))
