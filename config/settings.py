@@ -180,9 +180,9 @@ STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    # collectstatic writes compressed copies that WhiteNoise serves. Names are not hashed (no manifest), so a
-    # page renders before collectstatic has run: the tests, the quick start.
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    # collectstatic writes compressed copies under names with the content's hash, which WhiteNoise serves as
+    # immutable; before it has run (the tests, the quick start) pages name the plain files (config.storage).
+    "staticfiles": {"BACKEND": "config.storage.HashedStaticFiles"},
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

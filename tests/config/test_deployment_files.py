@@ -111,6 +111,22 @@ def test_static_files_are_served_with_debug_off(settings, tmp_path: Path):
     assert Client().get("/static/no-such-file.css").status_code == 404
 
 
+@pytest.mark.django_db
+def test_collected_pages_ask_for_their_files_by_content_hash(settings, tmp_path: Path):
+    """The entry page's service worker serves static files from its cache first: under a plain name the first load
+    after a release would run the old offline.js with the new page. Collected names carry the content's hash, so a
+    new release's page asks for new addresses; before collectstatic, plain names (the tests, the quick start)."""
+    assert re.search(r'/static/site/site\.css"', Client().get("/").content.decode())
+    settings.STATIC_ROOT = tmp_path / "static"
+    call_command("collectstatic", "--no-input", verbosity=0)
+    page = Client().get("/").content.decode()
+    hashed = re.search(r'/static/site/site\.[0-9a-f]{12}\.css', page)
+    assert hashed is not None, page[:2000]
+    response = Client().get(hashed.group(0))
+    assert response.status_code == 200
+    assert "immutable" in response["Cache-Control"]  # a hashed name never changes its content
+
+
 def test_the_api_docs_load_nothing_from_the_internet():
     page = Client().get("/api/docs/").content.decode()
     assets = re.findall(r'(?:src|href)="([^"]+)"', page)
