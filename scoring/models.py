@@ -112,6 +112,31 @@ class Penalty(models.Model):
         return f"{self.player} {self.points:+} ({self.reason})"
 
 
+class EventChange(models.Model):
+    """The history of what an event decides outside its games (the penalties given on the event itself), sealed
+    as a game's history is (scoring.services.chain): each entry holds the event's penalties after it."""
+
+    class Action(models.TextChoices):
+        PENALTY = "penalty"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    author = models.CharField(max_length=150, blank=True, help_text="who made the change; blank for a script")
+    at = models.DateTimeField(default=timezone.now)
+    version = models.PositiveIntegerField(help_text="the entry's number in the event's chain, from 1")
+    previous = models.CharField(max_length=64, blank=True)
+    key = models.CharField(max_length=16, blank=True, help_text="the id of the history key that sealed this entry")
+    hash = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        ordering = ("event", "id")
+
+    def __str__(self) -> str:
+        return f"{self.action} of event {self.event_id} (#{self.version})"
+
+
 class GameResult(models.Model):
     """One player's final line in one game, as the replay computed it (derived)."""
 

@@ -19,6 +19,7 @@ from django.forms import BaseInlineFormSet, ModelForm
 from django.http import HttpRequest
 
 from scoring.models import Hand, HandChange, Penalty, Standing
+from scoring.services import penalties
 from scoring.services.games import round_seat, seating_warnings
 from scoring.services.hands import VersionConflict
 from scoring.services.hands import game_put_sheet as put_sheet
@@ -239,8 +240,26 @@ class HandChangeAdmin(admin.ModelAdmin[HandChange]):
 
 @admin.register(Penalty)
 class PenaltyAdmin(admin.ModelAdmin[Penalty]):
+    """Penalties are sealed into a history (scoring.services.penalties): a game's is replayed into its result at
+    once. Where one stands (its event, its game) is fixed once it is given."""
+
     list_display = ("event", "player", "game", "points", "reason", "created_at")
     list_filter = ("event",)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Penalty | None = None) -> tuple[str, ...]:
+        return ("event", "game") if obj is not None else ()
+
+    def save_model(self, request: HttpRequest, obj: Penalty, form: Any, change: bool) -> None:
+        if not change:
+            obj.created_by = request.user if request.user.is_authenticated else None
+        penalties.penalty_save(penalty=obj, user=request.user)
+
+    def delete_model(self, request: HttpRequest, obj: Penalty) -> None:
+        penalties.penalty_delete(penalty=obj, user=request.user)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Penalty]) -> None:
+        for penalty in queryset:
+            penalties.penalty_delete(penalty=penalty, user=request.user)
 
 
 @admin.register(Standing)

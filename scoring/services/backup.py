@@ -30,9 +30,19 @@ from django.db import IntegrityError, connection, models, transaction
 from django.utils import timezone
 
 from rules.errors import Problem
-from scoring.models import Confirmation, GameResult, Hand, HandChange, Penalty, Standing, StandingsState
+from scoring.models import (
+    Confirmation,
+    EventChange,
+    GameResult,
+    Hand,
+    HandChange,
+    Penalty,
+    Standing,
+    StandingsState,
+)
 from scoring.services import history_keys
 from scoring.services.chain import canonical, event_head, verify_game
+from scoring.services.penalties import event_penalties_problem
 from scoring.services.standings import standings_recompute
 from tournament.errors import Conflict, InvalidInput
 from tournament.models import Event, Game, Player, Registration, Round, Seat, Table, Team, text_problems
@@ -48,7 +58,7 @@ def _models() -> list[type[models.Model]]:
     """Every model a backup holds, each after the ones it refers to (idempotency keys are not kept: a day's
     retries, no data)."""
     return [Group, get_user_model(), Player, Event, Team, Registration, Round, Table, Game, Seat, Hand, HandChange,
-            Confirmation, Penalty, GameResult, Standing, StandingsState]
+            Confirmation, Penalty, EventChange, GameResult, Standing, StandingsState]
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +184,11 @@ def _check(header: dict[str, Any]) -> Iterator[Problem]:
     restored = {e.slug: e for e in Event.objects.all()}
     for slug, head in header["events"].items():
         event = restored.get(slug)
+        own = event_penalties_problem(event) if event is not None else None
         if event is None:
             yield Problem(f"event {slug}", "listed in the header but not in the backup")
+        elif own is not None:
+            yield Problem(f"event {slug}", own)
         elif event_head(event) != head:
             yield Problem(f"event {slug}", "its games are not the ones the backup sealed")
         else:

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, QuerySet, Subquery
 
-from scoring.models import Confirmation, HandChange, Penalty
+from scoring.models import Confirmation, EventChange, HandChange, Penalty
 from scoring.services import history_keys
 from scoring.services.history_keys import UNKEYED
 from tournament.models import Event, Game
@@ -62,8 +62,12 @@ def game_terms(game: Game) -> dict[str, Any]:
     return {"players": [s.player_id for s in seats], "substitutes": [s.player_id for s in seats if s.substitute],
             "start": game.start or None, "ruleset": key, "overrides": overrides,
             "end": "time" if game.ended_by_time else None,
-            "penalties": [[p.player_id, str(p.points), p.reason] for p in Penalty.objects.filter(game=game)
-                          .order_by("id")]}
+            "penalties": penalties_of(Penalty.objects.filter(game=game))}
+
+
+def penalties_of(penalties: QuerySet[Penalty]) -> list[list[Any]]:
+    """Penalties as a history entry holds them: player, points, reason, in the order they were given."""
+    return [[p.player_id, str(p.points), p.reason] for p in penalties.order_by("id")]
 
 
 def seal(content: Mapping[str, Any], previous: str) -> tuple[str, str]:
@@ -83,12 +87,13 @@ def unkeyed_seal(content: Mapping[str, Any], previous: str) -> str:
     return hashlib.sha256(canonical({"previous": previous, "entry": content})).hexdigest()
 
 
-def content_of(change: HandChange) -> dict[str, Any]:
-    return entry_content(index=change.index, action=change.action, before=change.before, after=change.after,
-                         author=change.author, at=change.at.isoformat(), version=change.version, terms=change.terms)
+def content_of(change: HandChange | EventChange) -> dict[str, Any]:
+    return entry_content(index=getattr(change, "index", None), action=change.action, before=change.before,
+                         after=change.after, author=change.author, at=change.at.isoformat(), version=change.version,
+                         terms=getattr(change, "terms", None))
 
 
-def exported(change: HandChange) -> dict[str, Any]:
+def exported(change: HandChange | EventChange) -> dict[str, Any]:
     """An entry as exports carry it: its content, the previous seal, its key's id and its own seal."""
     return {**content_of(change), "previous": change.previous, "key": change.key, "hash": change.hash}
 
@@ -242,8 +247,12 @@ def game_head(game: Game) -> str:
 
 
 def event_head(event: Event) -> str:
-    """One hash over every game's head, in game order: what an event publishes to be checked against later."""
-    heads = [[game_id, head] for game_id, head in _game_heads(event)]
+    """One hash over every game's head, in game order, and the head of the event's own penalties once it has
+    any: what an event publishes to be checked against later."""
+    heads: list[list[Any]] = [[game_id, head] for game_id, head in _game_heads(event)]
+    own = EventChange.objects.filter(event=event).order_by("-id").values_list("hash", flat=True).first()
+    if own:
+        heads.append(["penalties", own])
     return hashlib.sha256(canonical(heads)).hexdigest()
 
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.errors import Problem
-from scoring.models import Hand, HandChange
+from scoring.models import Hand, HandChange, Penalty
 from scoring.services import chain
 from scoring.services.replay import Record, game_sheet, hand_problems, replay, store_result
 from scoring.services.standings import standings_refresh
@@ -148,6 +148,17 @@ def game_seat_player(*, game_id: int, position: int, player_id: int, user: Any) 
         seat.player_id, seat.substitute = player_id, True
         seat.save(update_fields=["player", "substitute"])
         return before, {**_game_settings(game, seats), "seat": position, "player": player_id}
+
+    return _write(game_id, None, user, _Change(HandChange.Action.GAME, lambda records: records, alter=alter))
+
+
+def game_penalty(*, game_id: int, user: Any, apply: Callable[[Game], None]) -> Game:
+    """Give, change or take back a penalty in a game (``apply`` writes it): the game is replayed with it, so its
+    result shows it at once, and the change is sealed in the game's history like a hand."""
+    def alter(game: Game) -> tuple[Any, Any]:
+        before = chain.penalties_of(Penalty.objects.filter(game=game))
+        apply(game)
+        return {"penalties": before}, {"penalties": chain.penalties_of(Penalty.objects.filter(game=game))}
 
     return _write(game_id, None, user, _Change(HandChange.Action.GAME, lambda records: records, alter=alter))
 

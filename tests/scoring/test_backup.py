@@ -15,6 +15,7 @@ from scoring.models import Confirmation, Penalty, Standing
 from scoring.services.chain import event_head, verify_game
 from scoring.services.confirmations import game_confirm, player_code
 from scoring.services.online import log_import
+from scoring.services.penalties import penalty_save
 from scoring.services.standings import standings_recompute
 from tests.factories import EventFactory, played, registered
 from tournament.models import Event, Game, Player
@@ -34,7 +35,7 @@ def an_event_set() -> dict[str, Any]:
     a, b, c, d = (p.pk for p in players)
     played(spring, players, [ron(a, c), {"result": "draw", "tenpai": [b]}], end=True)
     played(spring, players[::-1], [ron(d, b, 2, 30)], end=True)
-    Penalty.objects.create(event=spring, player_id=c, points=-2, reason="late")
+    penalty_save(penalty=Penalty(event=spring, player_id=c, points=-2, reason="late"), user=None)
     spring_game = spring.games.order_by("pk").first()
     assert spring_game is not None
     game_confirm(game_id=spring_game.pk, player_id=a, code=player_code(spring, a))

@@ -19,6 +19,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.services.audit import result_problems, standings_problems
 from scoring.services.chain import SHORT, event_head, kept_head, verify_game
+from scoring.services.penalties import event_penalties_problem, event_penalties_seal
 from scoring.services.sealing import game_seal
 from tournament.models import Event, Game
 from tournament.selectors import is_row_id, is_slug
@@ -60,6 +61,12 @@ class Command(BaseCommand):
                     self.stderr.write(f"{event.slug}: game {game.pk}: its history carries no keyed seal: it was "
                                       "written before seals were keyed, or rewritten by someone without the key; "
                                       "if it predates keyed seals, `manage.py verify_history --seal` seals it")
+            if options["seal"]:
+                event_penalties_seal(event)
+            own = event_penalties_problem(event)
+            if own is not None:
+                broken += 1
+                self.stderr.write(f"{event.slug}: {own}")
             standings = standings_problems(event)
             if standings is None:
                 self.stdout.write(f"{event.slug}: standings not checked: a recompute is pending "
