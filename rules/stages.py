@@ -89,16 +89,21 @@ class Carry:
     @classmethod
     def parse(cls, value: object, *, table_points: bool = False) -> Carry:
         """"all", "half", "none", or a fraction from 0 to 1 (1/3, "1/3", "0.25", 0.25); RuleError on ``carry``."""
-        fraction = _NAMED_CARRIES.get(value) if isinstance(value, str) else None
-        if fraction is None and not isinstance(value, bool) and isinstance(value, int | float | str | Decimal
-                                                                            | Fraction):
-            try:  # a float through its shortest text: 0.1 is a tenth, not 0.1000000000000000055...
-                fraction = Fraction(str(value) if isinstance(value, float) else value)
-            except (ValueError, ZeroDivisionError):
-                fraction = None
+        fraction = _fraction(value)
         if fraction is None or not 0 <= fraction <= 1:
             raise RuleError.of("carry", "carry_form", value=value)
         return cls(fraction, table_points)
+
+
+def _fraction(value: object) -> Fraction | None:
+    if isinstance(value, str) and value in _NAMED_CARRIES:
+        return _NAMED_CARRIES[value]
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal | Fraction):
+        return None
+    try:  # a float through its shortest text (JSON's 0.1 is a tenth, not 0.1000000000000000055...)
+        return Fraction(str(value) if isinstance(value, float) else value)
+    except (ValueError, ZeroDivisionError):
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,10 +175,12 @@ def _stage_line(player: int, result: Line | None, carried: Carried, *, mcr: bool
 
 def _ranked(lines: list[StageLine]) -> tuple[StageLine, ...]:
     """Best first; equal keys share the rank (the first position of the group), listed by player id."""
-    ordered = sorted(sorted(lines, key=lambda line: line.player), key=StageLine.key, reverse=True)
+    # Keys computed once each: comparing Fractions is most of what ranking a stage costs.
+    by_id = sorted(lines, key=lambda line: line.player)
+    keyed = sorted(((line.key(), line) for line in by_id), key=lambda pair: pair[0], reverse=True)  # stable
     ranked: list[StageLine] = []
-    for position, line in enumerate(ordered, start=1):
-        same = ranked and ranked[-1].key() == line.key()
+    for position, (key, line) in enumerate(keyed, start=1):
+        same = position > 1 and keyed[position - 2][0] == key
         ranked.append(_with_rank(line, ranked[-1].rank if same else position))
     return tuple(ranked)
 
@@ -192,7 +199,8 @@ def cut(*, standings: Sequence[StageLine], entry: Entry, through: Sequence[int] 
     Without ``through``, a tie at the line is reported and left undecided. With it (the organiser's decision:
     the players going on by rank, wildcards optional), the decision is checked: exactly the untied ones above
     the line and as many of the tied ones as there are places; RuleError on ``through`` naming what is wrong.
-    Wildcards already going on by rank are not counted twice. RuleError on ``entry.top`` or ``entry.also``.
+    Wildcards already going on by rank are not counted twice; one tied at the line goes on as a wildcard and
+    stays among the tied (choosing them spends a ranked place). RuleError on ``entry.top`` or ``entry.also``.
     """
     _check_entry(entry, len(standings))
     ordered = sorted(standings, key=lambda line: (line.rank, line.player))

@@ -224,6 +224,13 @@ def test_wildcards_go_through_beside_the_top_n_and_carry_what_they_have():
     assert [carried[p].points for p in result.through] == [10, F(20, 3), -20, 0]
 
 
+def test_a_wildcard_tied_at_the_line_goes_on_and_the_tie_stays_for_the_ranked_place():
+    season = standings({1: F(30), 2: F(20), 3: F(20), 4: F(0)})
+    open_cut = cut(standings=season, entry=Entry(top=2, also=(3,)))
+    assert (open_cut.through, open_cut.tied_at_line, open_cut.places, open_cut.decided) == ((1, 3), (2, 3), 1, False)
+    assert cut(standings=season, entry=Entry(top=2, also=(3,)), through=[1, 2]).through == (1, 2, 3)
+
+
 @pytest.mark.parametrize(("value", "fraction"), [
     ("all", 1), ("half", F(1, 2)), ("none", 0), ("1/3", F(1, 3)), ("0.25", F(1, 4)), (0.1, F(1, 10)), (1, 1),
     (F(2, 3), F(2, 3)),
