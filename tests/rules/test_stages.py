@@ -161,11 +161,13 @@ def test_wrc_2014_shape_qualifying_top_32_top_16_final_4():
     assert len({place.player for place in ranking}) == 120
 
 
-def test_a_player_cut_earlier_ranks_below_everyone_who_went_on_even_with_more_points():
-    qualifying = standings({1: F(50), 2: F(40), 3: F(30)})
-    final = stage_standings(entrants=[1, 2], results=[Line(1, F(-80)), Line(2, F(-90))])
+def test_a_player_cut_earlier_ranks_below_everyone_who_went_on_even_with_a_better_rank_or_more_points():
+    qualifying = standings({7: F(50), 8: F(40), 3: F(30), 4: F(20), 9: F(-10)})
+    # The top 2 and a wildcard (5th) go on; the wildcard wins the final, the other two end far below 30.
+    going = cut(standings=qualifying, entry=Entry(top=2, also=(9,))).through
+    final = stage_standings(entrants=going, results=[Line(7, F(-80)), Line(8, F(-90)), Line(9, F(120))])
     assert [(p.player, p.rank, p.stage, p.stage_rank) for p in final_ranking([qualifying, final])] == [
-        (1, 1, 2, 1), (2, 2, 2, 2), (3, 3, 1, 3)]
+        (9, 1, 2, 1), (7, 2, 2, 2), (8, 3, 2, 3), (3, 4, 1, 3), (4, 5, 1, 4)]
 
 
 def test_players_equal_in_the_stage_they_were_cut_from_share_their_final_place():
