@@ -119,6 +119,19 @@ MESSAGES: dict[str, str] = {
     "csv_quote_open": _('a quote (") is left open: quotes go in pairs, around a whole value'),
     "csv_quote_then_text": _('a closing quote (") must be followed by the separator or the end of the line'),
     "csv_value_too_long": _("a value is longer than a list can hold"),
+    # stages of an event: the cut, the carry, seating by rank (rules.stages)
+    "player_listed_twice": _("player %(player)s is listed more than once"),
+    "stage_top_over": _("the stage before ranks only %(count)s players, fewer than %(top)s"),
+    "carry_form": _("must be all, half, none or a fraction from 0 to 1 such as 1/3, not %(value)r"),
+    "table_points_mixed": _("either every line has table points (MCR) or none has"),
+    "tiebreaks_mixed": _("every line needs the same number of tiebreak values"),
+    "carry_no_table_points": _("table points are carried only from a stage ranked on them (MCR)"),
+    "not_entered": _("player %(player)s has results in this stage but did not enter it"),
+    "cut_not_at_line": _("player %(player)s is neither above the line nor tied at it"),
+    "cut_left_out": _("player %(player)s is above the line and goes through: the decision cannot leave them out"),
+    "cut_tied_count": _("names %(count)s of the players tied at the line; %(places)s of them go through"),
+    "tables_not_filled": _("%(count)s players do not fill tables of %(size)s"),
+    "seed_for_drawn_winds": _("is required to draw the seat winds"),
 }
 
 WORDS: dict[str, str] = {
