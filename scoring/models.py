@@ -136,6 +136,11 @@ class EventChange(models.Model):
     def __str__(self) -> str:
         return f"{self.action} of event {self.event_id} (#{self.version})"
 
+    @property
+    def terms(self) -> dict[str, int]:
+        """Sealed with each entry (scoring.services.chain.content_of): the event the chain is of."""
+        return {"event": self.event_id}
+
 
 class GameResult(models.Model):
     """One player's final line in one game, as the replay computed it (derived)."""

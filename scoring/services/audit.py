@@ -19,7 +19,7 @@ from scoring.sheet.output import result_json
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game
 
-_RESULT_FIELDS = ("finished", "substitute", "rank", "score", "points", "penalty", "table_points")
+_RESULT_FIELDS = ("event_id", "finished", "substitute", "rank", "score", "points", "penalty", "table_points")
 _STANDING_FIELDS = ("rank", "points", "table_points", "score", "games", "average_rank", "penalties",
                     "first_places", "best_game")
 CENT = Decimal("0.01")

@@ -107,7 +107,7 @@ def backup_restore(data: bytes) -> Restored:
 def _read(data: bytes) -> tuple[dict[str, Any], list[Any], list[Problem]]:
     """The header, the rows, and the rows that differ from the seal; InvalidInput for what cannot be loaded."""
     try:
-        parsed = json.loads(data)
+        parsed = json.loads(data, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:  # not JSON, not UTF-8, a 5,000-digit number, nested too deep
         raise InvalidInput.one("backup", f"not a backup file: {str(exc)[:200]}") from None
     header = parsed.get("header") if isinstance(parsed, dict) else None
@@ -121,6 +121,10 @@ def _read(data: bytes) -> tuple[dict[str, Any], list[Any], list[Problem]]:
     return header, objects, _altered(header, objects, parsed.get("seal"))
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is no number a backup holds")
+
+
 def _altered(header: dict[str, Any], objects: list[Any], seal: Any) -> list[Problem]:
     """What differs from what the server that wrote the backup sealed."""
     if not isinstance(seal, dict) or not isinstance(seal.get("models"), dict):
@@ -130,10 +134,15 @@ def _altered(header: dict[str, Any], objects: list[Any], seal: Any) -> list[Prob
         raise InvalidInput.one("seal", f"the backup is sealed with the history key {seal.get('key')!r}, which this "
                                "server does not hold: set HISTORY_KEY (or HISTORY_OLD_KEYS, or SECRET_KEY) as on "
                                "the server that wrote it")
-    rows: dict[str, list[Any]] = {str(label): [] for label in seal["models"]}
+    held = [model._meta.label_lower for model in _models()]
+    if sorted(map(str, seal["models"])) != sorted(held):
+        missing = sorted(set(held) - set(map(str, seal["models"])))
+        raise InvalidInput.one("seal", f"the seal does not name every kind of row a backup holds (missing: "
+                               f"{', '.join(missing) or 'none'}): rows were left out after it was written")
+    rows: dict[str, list[Any]] = {label: [] for label in held}
     for row in objects:
         label = row.get("model") if isinstance(row, dict) else None
-        if label not in rows:
+        if not isinstance(label, str) or label not in rows:
             raise InvalidInput.one(str(label), "rows of a kind no backup holds (tokens, sessions, ...) were added")
         rows[str(label)].append(row)
     problems = [] if history_keys.mac(key, canonical(header)) == seal.get("header") else [

@@ -55,11 +55,13 @@ def entry_content(*, index: int | None, action: str, before: Any, after: Any, au
 
 
 def game_terms(game: Game) -> dict[str, Any]:
-    """Everything besides its hands that decides a game's result, as sealed into each entry: who sat where (and
-    who as a substitute), the start, the rules, the end by time and the game's penalties."""
+    """Everything besides its hands that decides a game's result and where it counts, as sealed into each entry:
+    the game and its event, the day it was played (a league counts its date range), who sat where (and who as a
+    substitute), the start, the rules, the end by time and the game's penalties."""
     seats = sorted(game.seats.all(), key=lambda seat: seat.position)
     key, overrides = game.rules_source()
-    return {"players": [s.player_id for s in seats], "substitutes": [s.player_id for s in seats if s.substitute],
+    return {"game": game.pk, "event": game.event_id, "played_on": game.played_on.isoformat(),
+            "players": [s.player_id for s in seats], "substitutes": [s.player_id for s in seats if s.substitute],
             "start": game.start or None, "ruleset": key, "overrides": overrides,
             "end": "time" if game.ended_by_time else None,
             "penalties": penalties_of(Penalty.objects.filter(game=game))}
@@ -160,7 +162,10 @@ def verify_game(game: Game) -> ChainReport:
         return ChainReport(report.head, report.entries, f"the game is at version {game.version} but its history "
                            f"ends at version {entries[-1]['version']}: entries were removed from its end, or the "
                            "game was changed outside the history")
-    derived = hands_from_history(entries)
+    try:
+        derived = hands_from_history(entries)
+    except (ValueError, TypeError, KeyError) as exc:  # entries no write of the application makes
+        return ChainReport(report.head, report.entries, f"its history does not make a game: {exc}")
     stored = [h.record for h in game.hands.order_by("index")]
     if derived != stored:
         first = next((i for i, (a, b) in enumerate(zip(derived, stored, strict=False)) if a != b),
@@ -186,10 +191,11 @@ def _terms_problem(game: Game, entries: Sequence[Mapping[str, Any]]) -> str | No
 
 def _confirmations_problem(game: Game, entries: Sequence[Mapping[str, Any]]) -> str | None:
     """The players' words as stored must be the ones given since the last change (a change clears them)."""
-    told: dict[int, tuple[str, str]] = {}
+    told: dict[Any, tuple[Any, Any]] = {}
     for entry in entries:
-        if entry.get("action") == HandChange.Action.CONFIRM and isinstance(entry.get("after"), dict):
-            told[entry["after"]["player"]] = (entry["after"]["verdict"], entry["after"].get("reason", ""))
+        after = entry.get("after")
+        if entry.get("action") == HandChange.Action.CONFIRM and isinstance(after, dict):
+            told[after.get("player")] = (after.get("verdict"), after.get("reason", ""))
         elif entry.get("action") != HandChange.Action.SEAL:
             told = {}
     stored = {c.player_id: (c.verdict, c.reason) for c in Confirmation.objects.filter(game=game)}
@@ -205,6 +211,9 @@ def hands_from_history(entries: Iterable[Mapping[str, Any]]) -> list[Any]:
     hands: list[Any] = []
     for entry in entries:
         action, index, after = entry.get("action"), entry.get("index"), entry.get("after")
+        if isinstance(index, int) and action in (HandChange.Action.CHANGE, HandChange.Action.DELETE) and not (
+                0 <= index < len(hands)):
+            raise ValueError(f"a history entry names hand {index + 1}, which the game does not have then")
         if action == HandChange.Action.ADD:
             hands.insert(index if isinstance(index, int) else len(hands), after)
         elif action == HandChange.Action.CHANGE and isinstance(index, int):

@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
+from django.test import Client
 
 from scoring.models import Confirmation, Hand, HandChange, Penalty
 from scoring.services import chain
@@ -21,7 +22,7 @@ from scoring.services.hands import game_change_hand, game_delete_hand, game_reco
 from scoring.services.online import log_import
 from scoring.services.standings import standings_recompute
 from tests.factories import EventFactory, played, registered
-from tournament.models import Event, Game
+from tournament.models import Event, Game, Player
 
 pytestmark = pytest.mark.django_db
 LOG = Path(__file__).parents[1] / "fixtures" / "online" / "tenhou" / "mjx-2010081709gm-00a9-0000-fe3371ad.xml"
@@ -223,6 +224,9 @@ TAMPER: dict[str, tuple[Callable[[Game], object], str]] = {
     "a penalty added to the game": (
         lambda g: Penalty.objects.create(event_id=g.event_id, game=g, player_id=g.seats.get(position=0).player_id,
                                          points=-20, reason="forged"), "the game's penalties differ"),
+    "the day it was played changed (a league counts its dates)": (
+        lambda g: raw("UPDATE tournament_game SET played_on = %s WHERE id = %s", "1999-01-01", g.pk),
+        "the game's played_on differ"),
     "a confirmation added": (
         lambda g: Confirmation.objects.create(game=g, player_id=g.seats.get(position=0).player_id,
                                               verdict="confirmed", version=g.version),
@@ -323,3 +327,43 @@ def test_results_and_standings_changed_in_the_database_are_named(game: Game, cap
     code, _, err = verify("spring", capsys=capsys)
     assert code == 1
     assert named in err
+
+
+def test_a_result_row_moved_to_another_event_is_named(game: Game, capsys: Any):
+    other = EventFactory.create(slug="other")
+    raw("UPDATE scoring_gameresult SET event_id = %s WHERE game_id = %s AND rank = 1", other.pk, game.pk)
+    code, _, err = verify("spring", capsys=capsys)
+    assert code == 1
+    assert "'s result: event_id " in err
+
+
+def test_a_history_that_does_not_make_a_game_is_named_not_a_crash(game: Game, capsys: Any):
+    entry = HandChange.objects.filter(game=game, action="change").get()
+    raw("UPDATE scoring_handchange SET \"index\" = 7 WHERE id = %s", entry.pk)
+    code, _, err = verify("spring", capsys=capsys)
+    assert code == 1
+    assert f"game {game.pk}: " in err
+    page = Client().get(f"/games/{game.pk}/", {"seal": "0123456789ab"})  # the player's check: no 500 either
+    assert page.status_code == 200
+    assert "history does not hold" in page.content.decode()
+
+
+def test_seal_is_refused_once_keys_have_sealed_anything_and_games_are_sealed_by_name(game: Game, capsys: Any):
+    """A chain without a key, next to keyed ones, may be a forgery: --seal does not vouch for it wholesale."""
+    keyed = played(game.event, list(Player.objects.filter(registrations__event=game.event)),
+                   [ron(*Player.objects.filter(registrations__event=game.event).values_list("pk", flat=True)[:2])])
+    _rehash_plain(game)
+    with pytest.raises(CommandError, match="--seal is the upgrade's step"):
+        call_command("verify_history", "--seal")
+    code, out, _ = verify("spring", "--seal-game", str(game.pk), capsys=capsys)
+    assert code == 0
+    assert "intact and sealed" in out
+    assert chain.verify_game(keyed).intact
+
+
+def test_a_game_moved_to_another_event_is_named_there(game: Game, capsys: Any):
+    other = EventFactory.create(slug="other")
+    raw("UPDATE tournament_game SET event_id = %s WHERE id = %s", other.pk, game.pk)
+    code, _, err = verify(capsys=capsys)
+    assert code == 1
+    assert f"other: game {game.pk}: the game's event differ from what its history says" in err

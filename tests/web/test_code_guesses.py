@@ -121,3 +121,23 @@ def test_old_wrong_tries_are_pruned_and_the_wait_ends(game: Game):
                                     * settings.CODE_FAILURE_LIMIT)
     assert open_table(Client(REMOTE_ADDR=VENUE), game, "AAAAA-AAAAA").status_code == 400
     assert CodeFailure.objects.count() == 1
+
+
+def test_a_made_up_session_cookie_on_every_try_does_not_make_a_new_guesser(game: Game):
+    """A session the server does not hold counts as none: the guesser is the address."""
+    import secrets
+
+    for _ in range(settings.CODE_FAILURE_LIMIT):
+        liar = Client(REMOTE_ADDR="203.0.113.9")
+        liar.cookies[settings.SESSION_COOKIE_NAME] = secrets.token_hex(16)
+        assert open_table(liar, game, "AAAAA-AAAAA").status_code == 400
+    liar = Client(REMOTE_ADDR="203.0.113.9")
+    liar.cookies[settings.SESSION_COOKIE_NAME] = secrets.token_hex(16)
+    assert open_table(liar, game, "AAAAA-AAAAA").status_code == 429
+
+
+def test_a_game_number_past_a_bigint_is_a_refusal_on_the_confirm_page():
+    answer = Client().post("/confirm/", {"game": "9" * 58, "code": "AAAAA-AAAAA"})
+    assert answer.status_code == 200  # the form again, with the field's error (PostgreSQL gave a 500)
+    assert "less than or equal to" in page(answer)
+    assert not CodeFailure.objects.exists()

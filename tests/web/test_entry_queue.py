@@ -127,3 +127,12 @@ def test_the_ordinary_form_still_redirects(game: Game):
     """Without the queue's header the page answers as before: a redirect to the login, a redirect after a save."""
     assert Client().post(f"/games/{game.pk}/entry/", queued_hand(game)).status_code == 302
     assert not game.hands.exists()
+
+
+def test_a_stranger_sending_the_queues_header_to_a_private_game_gets_not_found(game: Game):
+    """As the page answers a stranger of a private event: a 404, not a 403 that says the game is there."""
+    Event.objects.filter(pk=game.event_id).update(public=False)
+    stranger = Client()
+    stranger.force_login(User.objects.create_user("stranger"))
+    assert send(stranger, game, queued_hand(game)).status_code == 404
+    assert not game.hands.exists()

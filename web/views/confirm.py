@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from scoring.services import chain
-from scoring.services.codes import guesser_of
+from scoring.services.codes import guesser_of, known_session
 from scoring.services.confirmations import (
     REASON_LENGTH,
     code_holder,
@@ -54,14 +54,14 @@ class ConfirmForm(forms.Form):
 
 
 class OpenForm(forms.Form):
-    game = forms.IntegerField(label=gettext_lazy("Game number"), min_value=1, help_text=gettext_lazy(
-        "on your table's card, after the round"))
+    game = forms.IntegerField(label=gettext_lazy("Game number"), min_value=1, max_value=2**63 - 1,
+                              help_text=gettext_lazy("on your table's card, after the round"))
     code = forms.CharField(label=gettext_lazy("Your code"), max_length=20, widget=ConfirmForm.base_fields[
         "code"].widget)
 
 
 def _guesser(request: HttpRequest) -> str:
-    return guesser_of(request.session.session_key, request.META.get("REMOTE_ADDR", ""))
+    return guesser_of(known_session(request), request.META.get("REMOTE_ADDR", ""))
 
 
 def _refused(response: HttpResponse, exc: InvalidInput) -> HttpResponse:

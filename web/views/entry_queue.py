@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -25,6 +25,7 @@ from rules.errors import Problem
 from scoring.messages import field_message
 from scoring.services.table_codes import table_code_lapsed
 from tournament.models import Game
+from tournament.selectors import event_shown
 
 HEADER = "X-Offline-Queue"
 NOT_A_WRITER = gettext_lazy("Only the event's organisers and referees enter hands.")
@@ -59,6 +60,8 @@ def not_writer(request: HttpRequest, game: Game) -> JsonResponse:
                                           "its card. The hand waits here."),
                            url=reverse("game-code", args=[game.pk]))
     signin = redirect_to_login(back)["Location"]
+    if request.user.is_authenticated and not event_shown(game.event, request.user):
+        raise Http404("no such game")  # a private event's game, to a stranger, as the page answers it
     if not request.user.is_authenticated:
         return _not_stored(401, "signin", _("Your sign-in has ended: sign in again. The hand waits here."), url=signin)
     return _not_stored(403, "forbidden", str(NOT_A_WRITER), url=signin)

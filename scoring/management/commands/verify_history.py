@@ -17,6 +17,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.models import EventChange, HandChange
 from scoring.services.audit import result_problems, standings_problems
 from scoring.services.chain import SHORT, event_head, kept_head, verify_game
 from scoring.services.penalties import event_penalties_problem, event_penalties_seal
@@ -37,7 +38,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("event", nargs="?", help="the event's slug (default: every event)")
         parser.add_argument("--seal", action="store_true", help="seal, with the history key, every intact chain "
-                            "written before seals were keyed")
+                            "written before seals were keyed (the upgrade's step: refused once any entry was sealed "
+                            "with a key)")
+        parser.add_argument("--seal-game", type=int, action="append", default=[], metavar="GAME",
+                            help="seal this game's unsealed chain, after checking it (repeatable)")
+        parser.add_argument("--seal-penalties", action="store_true", help="with EVENT: seal the event's penalties "
+                            "given before penalties were sealed, after checking them")
         parser.add_argument("--head", metavar="GAME:DIGITS", help="look for a head a player kept (8 or more of "
                             "its first hex digits) in that game's history")
 
@@ -45,10 +51,12 @@ class Command(BaseCommand):
         if options["head"]:
             self._kept(options["head"])
             return
+        self._may_seal(options)
         broken = unsealed = entries = games = 0
         for event in self._events(options["event"]):
             for game in Game.objects.filter(event=event).order_by("pk"):
-                report = game_seal(game.pk) if options["seal"] else verify_game(game)
+                sealing = options["seal"] or game.pk in options["seal_game"]
+                report = game_seal(game.pk) if sealing else verify_game(game)
                 games += 1
                 entries += report.entries
                 problems = [str(report.problem)] if not report.intact else result_problems(game)
@@ -61,7 +69,7 @@ class Command(BaseCommand):
                     self.stderr.write(f"{event.slug}: game {game.pk}: its history carries no keyed seal: it was "
                                       "written before seals were keyed, or rewritten by someone without the key; "
                                       "if it predates keyed seals, `manage.py verify_history --seal` seals it")
-            if options["seal"]:
+            if options["seal"] or options["seal_penalties"]:
                 event_penalties_seal(event)
             own = event_penalties_problem(event)
             if own is not None:
@@ -80,6 +88,16 @@ class Command(BaseCommand):
                               "unsealed")
             sys.exit(EXIT_BROKEN)
         self.stdout.write(f"all {games} game histories intact and sealed ({entries} entries)")
+
+    def _may_seal(self, options: dict[str, Any]) -> None:
+        if options["seal_penalties"] and options["event"] is None:
+            raise CommandError("--seal-penalties seals one event's penalties: name the EVENT", returncode=EXIT_UNKNOWN)
+        # Once the history key has sealed anything, a chain without a key was written behind the application's back
+        # (or restored from an old copy): sealing them all at once would vouch for a forgery. Each is named.
+        if options["seal"] and (HandChange.objects.exclude(key="").exists() or EventChange.objects.exists()):
+            raise CommandError("--seal is the upgrade's step, and this history already has entries sealed with a "
+                               "key: an unsealed chain now may be a forgery. Check each one, then seal it by name "
+                               "(--seal-game GAME, or EVENT --seal-penalties)", returncode=EXIT_UNKNOWN)
 
     def _events(self, slug: str | None) -> list[Event]:
         if slug is None:
