@@ -2,11 +2,15 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView
 
+from config.converters import RowId
 from config.health import health
 from config.views import SwaggerDocs
+
+# Before the apps' urls are read (include() reads them): they name rows by <id:...>.
+register_converter(RowId, "id")
 
 urlpatterns = [
     path("", include("web.urls")),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,7 +16,6 @@ from scoring.services import confirmations, registrations
 from scoring.services.codes import recent_failures
 from tournament.errors import InvalidInput
 from tournament.models import Event, Registration
-from tournament.selectors import is_row_id
 from tournament.services import roster
 from web import console_presenters as console
 from web.console_forms import PlayerEditForm, PlayersForm
@@ -99,7 +98,4 @@ def player_code_new(request: HttpRequest, slug: str, player_id: int) -> HttpResp
 
 
 def _registration(event: Event, player_id: int) -> Registration:
-    # A foreign key's lookup does not take a number past a bigint (the URL's int takes any): no such player.
-    if not is_row_id(str(player_id)):
-        raise Http404("no such player")
     return get_object_or_404(Registration.objects.select_related("player", "team"), event=event, player_id=player_id)

@@ -36,7 +36,7 @@ from scoring.services.table_codes import table_code_writer
 from scoring.sheet.describe import describe, end_reason, value_text
 from tournament.errors import InvalidInput
 from tournament.models import Game
-from tournament.selectors import Roster, game_roster, visible_events
+from tournament.selectors import Roster, event_shown, game_roster
 from web import presenters as pages
 from web.forms import DeleteForm, HandForm, SeatChoice, add_problems
 from web.hand_records import hand_record, record_initial
@@ -53,7 +53,7 @@ def entry_page(request: HttpRequest, game_id: int) -> HttpResponse:
             return queue.not_writer(request, game)
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        if not visible_events(request.user).filter(pk=game.event_id).exists():
+        if not event_shown(game.event, request.user):
             raise Http404("no such game")  # a private event's game, to a stranger: as if it were not there
         raise PermissionDenied(queue.NOT_A_WRITER)
     if request.method == "POST":
