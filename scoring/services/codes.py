@@ -29,7 +29,6 @@ import hmac
 import math
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.conf import settings
 from django.db.models import Count, QuerySet
@@ -42,13 +41,6 @@ from tournament.errors import InvalidInput, TooManyTries
 HOUR = timedelta(hours=1)
 # Base32 has no 0, 1 or 8: a person who reads O, I or B as a digit still gets in.
 LOOK_ALIKE = str.maketrans({"0": "O", "1": "I", "8": "B"})
-
-
-def known_session(request: Any) -> str | None:
-    """The browser's session key when the server holds that session: a made-up cookie on every try must not
-    make each try a new guesser, so it counts as no session (the address then)."""
-    key: str | None = request.session.session_key
-    return key if key and request.session.exists(key) else None
 
 
 def guesser_of(session_key: str | None, address: str) -> str:

@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from scoring.services import chain
-from scoring.services.codes import guesser_of, known_session
 from scoring.services.confirmations import (
     REASON_LENGTH,
     code_holder,
@@ -34,6 +33,7 @@ from tournament.models import Game, Seat
 from tournament.selectors import visible_events, with_seats
 from web import presenters as pages
 from web.forms import add_problems
+from web.guesser import guesser
 
 SESSION_KEY = "confirm_codes"  # game id -> the code that opened a private event's game (confirm_open)
 
@@ -60,10 +60,6 @@ class OpenForm(forms.Form):
         "code"].widget)
 
 
-def _guesser(request: HttpRequest) -> str:
-    return guesser_of(known_session(request), request.META.get("REMOTE_ADDR", ""))
-
-
 def _refused(response: HttpResponse, exc: InvalidInput) -> HttpResponse:
     """Too many wrong codes: 429 with the wait in Retry-After."""
     if isinstance(exc, TooManyTries):
@@ -79,7 +75,7 @@ def confirm_open(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             game = game_open_with_code(game_id=form.cleaned_data["game"], code=form.cleaned_data["code"],
-                                       guesser=_guesser(request))
+                                       guesser=guesser(request))
         except InvalidInput as exc:
             add_problems(form, exc.problems)
             refusal = exc
@@ -116,7 +112,7 @@ def confirm_page(request: HttpRequest, game_id: int) -> HttpResponse:
         try:
             game_confirm(game_id=game.pk, player_id=form.cleaned_data["player"], code=form.cleaned_data["code"],
                          disputed=disputed, reason=form.cleaned_data["reason"], user=request.user,
-                         guesser=_guesser(request))
+                         guesser=guesser(request))
         except InvalidInput as exc:
             add_problems(form, exc.problems)
             refusal = exc

@@ -6,11 +6,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from scoring.services.codes import guesser_of, known_session
 from scoring.services.table_codes import table_code_open
 from tournament.errors import InvalidInput, TooManyTries
 from tournament.models import Game
 from tournament.selectors import event_shown
+from web.guesser import guesser
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -20,7 +20,7 @@ def table_code_page(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.method == "POST":
         try:
             table_code_open(game=game, code=request.POST.get("code", ""), session=request.session,
-                            guesser=guesser_of(known_session(request), request.META.get("REMOTE_ADDR", "")))
+                            guesser=guesser(request))
         except InvalidInput as exc:
             error, status = str(exc.problems[0].message), 429 if isinstance(exc, TooManyTries) else 400
             wait = exc.retry_after if isinstance(exc, TooManyTries) else 0
