@@ -113,11 +113,15 @@ class Penalty(models.Model):
 
 
 class EventChange(models.Model):
-    """The history of what an event decides outside its games (the penalties given on the event itself), sealed
-    as a game's history is (scoring.services.chain): each entry holds the event's penalties after it."""
+    """The history of what an event decides outside its games, sealed as a game's history is
+    (scoring.services.chain): the penalties given on the event itself (each entry holds them all after it), its
+    stages and their cuts."""
 
     class Action(models.TextChoices):
         PENALTY = "penalty"
+        STAGE = "stage"  # a stage added, changed or deleted: before and after are the stage's settings
+        CUT = "cut"  # a stage's cut confirmed (after: who went on) or undone (after: None)
+        CUT_KEPT = "cut_kept"  # a correction that changes a cut was saved, the cut kept, as the organiser decided
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes")
     action = models.CharField(max_length=10, choices=Action.choices)
@@ -165,14 +169,17 @@ class GameResult(models.Model):
         return f"{self.player} in game {self.game_id}: {self.points}"
 
 
-class Standing(models.Model):
-    """An event's ranking line for one player (derived; recomputed by a task after each change)."""
+class _StandingLine(models.Model):
+    """What a line of standings holds, the event's and a stage's alike."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
     rank = models.PositiveIntegerField(null=True, help_text="shared on exact ties; null: not ranked yet")
-    points = models.DecimalField(max_digits=10, decimal_places=2)
+    points = models.DecimalField(max_digits=10, decimal_places=2, help_text="the total: carried in and the own")
     table_points = models.DecimalField(max_digits=8, decimal_places=2, null=True)
+    carried = models.DecimalField(max_digits=10, decimal_places=2, default=0,
+                                  help_text="points brought in from the stage before (in points)")
+    carried_table_points = models.DecimalField(max_digits=8, decimal_places=2, null=True)
+    stage = models.PositiveSmallIntegerField(default=1, help_text="the stage of the line: for the event's, the "
+                                             "last stage the player reached")
     score = models.IntegerField(default=0)
     games = models.PositiveIntegerField()
     average_rank = models.DecimalField(max_digits=4, decimal_places=2, null=True)
@@ -182,11 +189,38 @@ class Standing(models.Model):
     best_game = models.DecimalField(max_digits=10, decimal_places=2, null=True)
 
     class Meta:
+        abstract = True
+
+
+class Standing(_StandingLine):
+    """An event's ranking line for one player (derived; recomputed by a task after each change). In an event of
+    several stages, its final ranking: by the last stage reached, then the rank within it."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
+
+    class Meta:
         ordering = ("event", models.F("rank").asc(nulls_last=True), "-points", "player_id")
         constraints = (models.UniqueConstraint(fields=("event", "player"), name="one_standing_per_player"),)
 
     def __str__(self) -> str:
         return f"{self.rank or '-'}. {self.player} {self.points}"
+
+
+class StageStanding(_StandingLine):
+    """A stage's standings line for one player (derived, with the event's): stored only once an event has a
+    second stage; until then the event's standings are its first stage's."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="stage_standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ("event", "stage", models.F("rank").asc(nulls_last=True), "-points", "player_id")
+        constraints = (models.UniqueConstraint(fields=("event", "stage", "player"),
+                                               name="one_stage_standing_per_player"),)
+
+    def __str__(self) -> str:
+        return f"stage {self.stage}: {self.rank or '-'}. {self.player} {self.points}"
 
 
 class StandingsState(models.Model):

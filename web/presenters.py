@@ -26,7 +26,8 @@ from django.utils.translation import ngettext, pgettext
 from scoring.models import Confirmation, GameResult, Standing
 from scoring.selectors import named_result, standings_version
 from scoring.services.confirmations import tally
-from scoring.services.standings import RoundPoints, confirmed_games, standings_progress
+from scoring.services.standings import RoundPoints, standings_progress
+from scoring.services.standings_lines import confirmed_games
 from scoring.services.teams import player_teams, team_standings
 from scoring.sheet.describe import describe, end_reason
 from tournament.models import Event, Game, Player, Round, Seat, Table

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from scoring.models import GameResult, Standing, StandingsState
+from scoring.models import GameResult, StageStanding, Standing, StandingsState
 from scoring.services.replay import replay, result_rows
 from scoring.services.standings import standings_rows
 from scoring.sheet.output import result_json
@@ -20,7 +20,8 @@ from tournament.errors import InvalidInput
 from tournament.models import Event, Game
 
 _RESULT_FIELDS = ("event_id", "finished", "substitute", "rank", "score", "points", "penalty", "table_points")
-_STANDING_FIELDS = ("rank", "points", "table_points", "score", "games", "average_rank", "penalties",
+_STANDING_FIELDS = ("rank", "stage", "points", "carried", "table_points", "carried_table_points", "score", "games",
+                    "average_rank", "penalties",
                     "first_places", "best_game")
 CENT = Decimal("0.01")
 
@@ -49,12 +50,16 @@ def standings_problems(event: Event) -> list[str] | None:
     state = StandingsState.objects.filter(event=event).first()
     if state is not None and state.counted < state.changes:
         return None
+    rows = standings_rows(event)
     stored = {s.player_id: s for s in Standing.objects.filter(event=event)}
-    return [f"player {pid}'s standing: {what}" for pid, what in
-            _differences({s.player_id: s for s in standings_rows(event)}, stored, _STANDING_FIELDS)]
+    problems = [f"player {pid}'s standing: {what}" for pid, what in
+                _differences({s.player_id: s for s in rows.standings}, stored, _STANDING_FIELDS)]
+    stages = {(s.stage, s.player_id): s for s in StageStanding.objects.filter(event=event)}
+    return problems + [f"player {pid}'s standing in stage {stage}: {what}" for (stage, pid), what in
+                       _differences({(s.stage, s.player_id): s for s in rows.stages}, stages, _STANDING_FIELDS)]
 
 
-def _differences(expected: dict[int, Any], stored: dict[int, Any], fields: Sequence[str]) -> Iterable[tuple[int, str]]:
+def _differences(expected: dict[Any, Any], stored: dict[Any, Any], fields: Sequence[str]) -> Iterable[tuple[Any, str]]:
     for pid in sorted(set(expected) | set(stored)):
         if pid not in stored:
             yield pid, "missing from the stored rows"

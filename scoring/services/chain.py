@@ -24,6 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import OuterRef, QuerySet, Subquery
+from django.utils import timezone
 
 from scoring.models import Confirmation, EventChange, HandChange, Penalty
 from scoring.services import history_keys
@@ -275,3 +276,15 @@ def _game_heads(event: Event) -> list[tuple[int, str]]:
 def _what(content: Mapping[str, Any]) -> str:
     hand = f" hand {content['index'] + 1}" if isinstance(content.get("index"), int) else ""
     return f"{content.get('action')}{hand}, version {content.get('version')}, at {content.get('at')}"
+
+
+def event_change(event: Event, action: str, *, before: Any, after: Any, user: Any) -> EventChange:
+    """An entry sealed onto the event's own chain; the caller holds the event's row lock, so it cannot fork."""
+    last = EventChange.objects.filter(event=event).order_by("-id").first()
+    entry = EventChange(event=event, action=action, before=before, after=after,
+                        author=user.get_username() if user is not None and user.is_authenticated else "",
+                        at=sealed_time(timezone.now()), version=last.version + 1 if last else 1,
+                        previous=last.hash if last else "")
+    entry.key, entry.hash = seal(content_of(entry), entry.previous)
+    entry.save()
+    return entry

@@ -22,6 +22,7 @@ from rules.seating import Seating
 from scoring.services.hands import game_put_sheet
 from scoring.services.replay import replay, store_result
 from scoring.services.standings import ranking
+from scoring.services.standings_rows import stage_order
 from tournament.errors import GameConflict, InvalidInput
 from tournament.models import Event, Game, Round, Table
 from tournament.services.games import game_seat
@@ -45,7 +46,7 @@ def round_seat(*, event: Event, number: int, method: Method, seed: int | None = 
     """Seat round ``number`` (random, or swiss by the current standings) and open a game per table."""
     with transaction.atomic():
         _lock_round(event, number)
-        order = ranking(event) if method == Method.SWISS else []
+        order = _order(event, number, method)
         return _opened(seat_round(event=event, number=number, method=method, ranking=order, seed=seed))
 
 
@@ -53,8 +54,19 @@ def round_preview(*, event: Event, number: int, method: Method, seed: int | None
     """The tables ``round_seat`` would give round ``number`` with ``seed`` (drawn when None), and that seed;
     nothing is written."""
     seed = secrets.randbelow(PREVIEW_SEEDS) if seed is None else seed
-    order = ranking(event) if method == Method.SWISS else []
+    order = _order(event, number, method)
     return plan_round(event=event, number=number, method=method, ranking=order, seed=seed), seed
+
+
+def _order(event: Event, number: int, method: Method) -> list[int]:
+    """The ranking a seating goes by: swiss by the stored standings; by rank, the round's stage's standings as
+    they are now (a stage just entered ranks by what was carried in)."""
+    if method == Method.SWISS:
+        return ranking(event)
+    if method == Method.RANK:
+        round_ = Round.objects.filter(event=event, number=number).first()
+        return stage_order(event, round_.stage if round_ is not None else 1)
+    return []
 
 
 @dataclass(frozen=True, slots=True)

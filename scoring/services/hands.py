@@ -22,6 +22,7 @@ from rules.errors import Problem
 from scoring.models import Hand, HandChange, Penalty
 from scoring.services import chain
 from scoring.services.replay import Record, game_sheet, hand_problems, replay, store_result
+from scoring.services.stages import cut_check
 from scoring.services.standings import standings_refresh
 from scoring.sheet.output import result_json
 from tournament.errors import GameConflict, InvalidInput
@@ -252,6 +253,7 @@ def _write(game_id: int, version: int | None, user: Any, change: _Change) -> Gam
         # Standings count finished games only: a hand in a game still going on cannot change them.
         if counted_before or game.status == Game.Status.FINISHED:
             standings_refresh(game.event_id)
+            cut_check(game=game, user=user)
     return game
 
 

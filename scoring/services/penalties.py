@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from scoring.models import EventChange, Penalty
 from scoring.services import chain
@@ -42,14 +41,7 @@ def _sealed(penalty: Penalty, user: Any, apply: Callable[[], Any]) -> None:
         own = Penalty.objects.filter(event=event, game__isnull=True)
         before = chain.penalties_of(own)
         apply()
-        last = EventChange.objects.filter(event=event).order_by("-id").first()
-        entry = EventChange(event=event, action=EventChange.Action.PENALTY, before=before,
-                            after=chain.penalties_of(own),
-                            author=user.get_username() if user is not None and user.is_authenticated else "",
-                            at=chain.sealed_time(timezone.now()), version=last.version + 1 if last else 1,
-                            previous=last.hash if last else "")
-        entry.key, entry.hash = chain.seal(chain.content_of(entry), entry.previous)
-        entry.save()
+        chain.event_change(event, EventChange.Action.PENALTY, before=before, after=chain.penalties_of(own), user=user)
         standings_refresh(event.pk)
 
 
@@ -65,7 +57,8 @@ def event_penalties_problem(event: Event) -> str | None:
         return f"its penalties' {report.problem}"
     if report.unsealed:  # written since keys were used, or not at all: a plain hash here was forged
         return "its penalties' history carries no keyed seal: it was written behind the application's back"
-    sealed = entries[-1]["after"] if entries else []
+    own = [e for e in entries if e["action"] == EventChange.Action.PENALTY]
+    sealed = own[-1]["after"] if own else []
     if stored != sealed:
         return ("the event's penalties differ from what its history says: a penalty was given, changed or taken "
                 "back outside the application")

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.errors import InvalidInput
-from tournament.models import Event, Player, Registration, Round, Team, text_problems
+from tournament.models import Event, Player, Registration, Round, Stage, Team, text_problems
 
 SLUG_BASE_LENGTH = 70  # leaves room in the 80-character slug for a "-123" suffix
 MAX_ROUNDS = 50  # a season of weekly club nights; more at once is a typing mistake
@@ -52,7 +52,23 @@ def round_add(*, event: Event, **fields: Any) -> Round:
     with transaction.atomic():
         Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()  # one round added at a time per event
         last = event.rounds.order_by("-number").first()
+        fields["stage"] = _round_stage(event, fields.get("stage"), last)
         return Round.objects.create(event=event, number=(last.number + 1) if last else 1, **fields)
+
+
+def _round_stage(event: Event, asked: int | None, last: Round | None) -> int:
+    """The stage a new round belongs to: the one asked for, or the last round's (a later stage's once its cut is
+    confirmed). Stages play in order: no round of a stage after a round of a later one."""
+    numbers = {1, *Stage.objects.filter(event=event).values_list("number", flat=True)}
+    entered = max(Stage.objects.filter(event=event, through__isnull=False).values_list("number", flat=True),
+                  default=1)
+    stage = asked if asked is not None else max(last.stage if last else 1, entered)
+    if stage not in numbers:
+        raise InvalidInput.one("stage", f"this event has no stage {stage}")
+    if last is not None and stage < last.stage:
+        raise InvalidInput.one("stage", f"round {last.number} is of stage {last.stage}: a round of stage {stage} "
+                                        "cannot follow it")
+    return stage
 
 
 def rounds_schedule(*, event: Event, count: int, first_start: datetime | None = None,

@@ -14,16 +14,30 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
 from rules.errors import RuleError
-from rules.seating import Seating, random_seating, swiss_seating
+from rules.seating import Placement, Seating, random_seating, swiss_seating
 from rules.seating import Table as PlannedTable
+from rules.seating.history import meetings, wind_counts
+from rules.stages import rank_seating
 from tournament.errors import InvalidInput
-from tournament.models import Event, Game, Round, Table
+from tournament.models import Event, Game, Round, Stage, Table
 from tournament.services.games import game_seat
 
 
 class Method(StrEnum):
     RANDOM = "random"
     SWISS = "swiss"
+    RANK = "rank"  # a final stage's: ranks 1 to 4 at table 1, 5 to 8 at table 2, ... (the stage's winds)
+
+
+def stage_players(event: Event, number: int) -> list[int]:
+    """Who plays in stage ``number``, by id: the first stage's registered players, a later one's entrants (once
+    its cut is confirmed; none before), those who withdrew left out."""
+    withdrawn = set(event.registrations.filter(withdrawn=True).values_list("player_id", flat=True))
+    if number == 1:
+        players = event.registrations.filter(substitute=False, withdrawn=False).values_list("player_id", flat=True)
+        return sorted(players)
+    stage = Stage.objects.filter(event=event, number=number).first()
+    return sorted(p for p in (stage.through or []) if p not in withdrawn) if stage is not None else []
 
 
 def plan_round(*, event: Event, number: int, method: Method, ranking: Sequence[int] = (),
@@ -40,11 +54,15 @@ def plan_round(*, event: Event, number: int, method: Method, ranking: Sequence[i
     if round_.tables.exists():
         raise InvalidInput.one("round", f"round {number} is already seated")
     history = round_history(event, before=number)
-    players = list(event.registrations.filter(substitute=False, withdrawn=False).order_by("player_id")
-                   .values_list("player_id", flat=True))
+    players = stage_players(event, round_.stage)
+    if not players:
+        raise InvalidInput.one("round", f"round {number} belongs to stage {round_.stage}, whose cut is not "
+                                        "confirmed: confirm it first")
     byes = bye_counts(players, history)
     size = event.ruleset().players
     try:
+        if method == Method.RANK:
+            return _by_rank(event, round_, players, ranking, seed, history)
         if method == Method.SWISS:
             listed = set(players)
             order = [p for p in ranking if p in listed] + [p for p in players if p not in set(ranking)]
@@ -54,6 +72,25 @@ def plan_round(*, event: Event, number: int, method: Method, ranking: Sequence[i
                               byes=event.allow_byes, bye_counts=byes)
     except RuleError as exc:
         raise InvalidInput(exc.problems) from None
+
+
+def _by_rank(event: Event, round_: Round, players: list[int], ranking: Sequence[int], seed: int | None,
+             history: list[list[list[int]]]) -> Seating:
+    """Tables by rank (rules.stages.rank_seating), with the repeats and wind balance a preview shows."""
+    listed = set(players)
+    order = [p for p in ranking if p in listed] + [p for p in players if p not in set(ranking)]
+    stage = Stage.objects.filter(event=event, number=round_.stage).first()
+    winds = stage.winds if stage is not None else Stage.Winds.RANK
+    size = event.ruleset().players
+    tables = rank_seating(players=order, table_size=size, winds=winds,
+                          seed=seed if winds == Stage.Winds.DRAWN else None)
+    met = meetings(history)
+    placements = tuple(Placement(player=p, table=t.number, rank_table=order.index(p) // size + 1,
+                                 met=tuple(q for q in t.seats if q != p and met[(min(p, q), max(p, q))]))
+                       for t in tables for p in t.seats)
+    after = wind_counts(history=[*history, [t.seats for t in tables]], players=order, table_size=size)
+    return Seating(tables=tables, byes=(), repeats=sum(len(p.met) for p in placements) // 2, optimal=True,
+                   wind_imbalance=sum(max(row) - min(row) for row in after.values()), placements=placements)
 
 
 def seat_round(*, event: Event, number: int, method: Method, ranking: Sequence[int] = (),

@@ -1,0 +1,294 @@
+"""An event's stages: adding, changing and deleting them, the cut into a stage (previewed, confirmed, undone)
+and what a correction to an earlier stage may change of it. Every decision is sealed into the event's own
+history (``EventChange``).
+
+The cut into stage N ranks the entrants of stage N - 1 (their standings, computed now, not the stored ones),
+takes stage N's entry (its top, plus its wildcards) and carries stage N's share of their points; a tie at the
+line is the organiser's to decide (rules.stages.cut).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from rules.errors import Problem, RuleError
+from rules.stages import Carry, Cut, cut
+from scoring.models import EventChange
+from scoring.services.chain import event_change
+from scoring.services.standings import standings_refresh
+from scoring.services.standings_rows import Ranked, carried_in, stages_ranked
+from tournament.errors import Conflict, InvalidInput
+from tournament.models import Event, Game, Player, Round, Stage, Table
+
+SETTINGS = ("name", "entry_top", "entry_also", "carry", "carry_table_points", "seating", "winds", "rounds_planned")
+
+
+@dataclass(frozen=True, slots=True)
+class CutPreview:
+    """The cut into a stage as it stands: who goes on (rank order, then wildcards), who is tied at the line for
+    how many places, what each carries in, and what still plays in the stage before."""
+
+    stage: Stage
+    cut: Cut
+    carried: dict[int, Decimal]
+    carried_table_points: dict[int, Decimal] | None
+    ranks: dict[int, int]  # each player's rank in the stage before
+    unfinished: int  # games of the stage before not finished
+
+
+def stages_of(event: Event) -> list[Stage]:
+    """The event's stages in order, its first (stored or not) among them."""
+    later = list(Stage.objects.filter(event=event, number__gte=2).order_by("number"))
+    return [Stage.first(event), *later]
+
+
+def stage_get(event: Event, number: int) -> Stage:
+    stage = next((s for s in stages_of(event) if s.number == number), None)
+    if stage is None:
+        raise InvalidInput.one("stage", f"this event has no stage {number}")
+    return stage
+
+
+# --- adding, changing, deleting -------------------------------------------------------------------------------------
+
+
+def stage_add(*, event: Event, data: Mapping[str, Any], user: Any) -> Stage:
+    """A stage after the last one. ``data`` holds the stage's settings (SETTINGS); InvalidInput names each fault."""
+    with transaction.atomic():
+        Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
+        number = max((s.number for s in stages_of(event)), default=1) + 1
+        stage = Stage(event=event, number=number, **_settings(event, data, number=number))
+        stage.save()
+        event_change(event, EventChange.Action.STAGE, before=None, after=_sealed(stage), user=user)
+    return stage
+
+
+def stage_change(*, stage: Stage, data: Mapping[str, Any], user: Any) -> Stage:
+    """New settings for a stage not yet seated (its name, and a first stage's seating and length, any time)."""
+    event = stage.event
+    with transaction.atomic():
+        Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
+        before = _sealed(stage)
+        given = _settings(event, {**before, **data}, number=stage.number)
+        if stage.number > 1 and _seated(stage) and any(given[k] != before[k] for k in SETTINGS if k != "name"):
+            raise Conflict.one("stage", f"stage {stage.number} is seated: only its name changes now")
+        if stage.number > 1 and stage.through is not None and _entry_changed(before, given):
+            raise Conflict.one("stage", f"stage {stage.number}'s cut is confirmed: undo it to change who goes on")
+        for key, value in given.items():
+            setattr(stage, key, value)
+        stage.save()
+        event_change(event, EventChange.Action.STAGE, before=before, after=_sealed(stage), user=user)
+        standings_refresh(event.pk)
+    return stage
+
+
+def stage_delete(*, stage: Stage, user: Any) -> None:
+    """Delete the last stage, before any of its rounds is seated (its rounds go with it)."""
+    event = stage.event
+    with transaction.atomic():
+        Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
+        if stage.number == 1:
+            raise Conflict.one("stage", "the first stage takes everyone and cannot be deleted")
+        if Stage.objects.filter(event=event, number__gt=stage.number).exists():
+            raise Conflict.one("stage", f"only the last stage can be deleted; delete the stages after "
+                                        f"stage {stage.number} first")
+        if _seated(stage):
+            raise Conflict.one("stage", f"stage {stage.number} has a seated round: unseat its rounds first")
+        before = _sealed(stage)
+        Round.objects.filter(event=event, stage=stage.number).delete()
+        stage.delete()
+        event_change(event, EventChange.Action.STAGE, before=before, after=None, user=user)
+        standings_refresh(event.pk)
+
+
+def _settings(event: Event, data: Mapping[str, Any], *, number: int) -> dict[str, Any]:
+    """The settings ``data`` gives, checked: every fault named by its field."""
+    problems: list[Problem] = []
+    name = str(data.get("name") or "").strip()
+    if not name:
+        problems.append(Problem("name", "a stage needs a name, such as Semi-final or Final"))
+    also = [int(p) for p in data.get("entry_also") or []]
+    registered = set(event.registrations.filter(player_id__in=also).values_list("player_id", flat=True))
+    problems += [Problem("entry.also", f"player {p} is not registered in this event") for p in also
+                 if p not in registered]
+    top = data.get("entry_top")
+    if number > 1 and top is None and also:
+        problems.append(Problem("entry.also", "a stage everyone enters has no wildcards"))
+    try:
+        carry = Carry.parse(data.get("carry", "none"), table_points=bool(data.get("carry_table_points")))
+    except RuleError as exc:
+        problems += [Problem("carry", 'must be "all", "half", "none" or a fraction from 0 to 1') for _ in exc.problems]
+        carry = Carry.parse("none")
+    if carry.table_points and not event.ruleset().is_mcr:
+        problems.append(Problem("carry_table_points", "only MCR has table points to carry"))
+    if number == 1 and (top is not None or also or carry.fraction):
+        problems.append(Problem("entry", "the first stage takes everyone and carries nothing"))
+    if data.get("seating", Stage.Seating.RANDOM) not in Stage.Seating.values:
+        problems.append(Problem("seating", f"must be one of {', '.join(Stage.Seating.values)}"))
+    if data.get("winds", Stage.Winds.RANK) not in Stage.Winds.values:
+        problems.append(Problem("winds", f"must be one of {', '.join(Stage.Winds.values)}"))
+    if problems:
+        raise InvalidInput(problems)
+    return {"name": name, "entry_top": top, "entry_also": also, "carry": str(data.get("carry", "none")),
+            "carry_table_points": carry.table_points, "seating": data.get("seating", Stage.Seating.RANDOM),
+            "winds": data.get("winds", Stage.Winds.RANK), "rounds_planned": data.get("rounds_planned")}
+
+
+def _sealed(stage: Stage) -> dict[str, Any]:
+    return {"number": stage.number, **{key: getattr(stage, key) for key in SETTINGS}}
+
+
+def _entry_changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
+    return any(before[k] != after[k] for k in ("entry_top", "entry_also", "carry", "carry_table_points"))
+
+
+def _seated(stage: Stage) -> bool:
+    return Table.objects.filter(round__event=stage.event, round__stage=stage.number).exists()
+
+
+# --- the cut --------------------------------------------------------------------------------------------------------
+
+
+def cut_preview(stage: Stage, *, through: list[int] | None = None) -> CutPreview:
+    """The cut into ``stage`` from the standings of the stage before as they are now; with ``through``, the
+    organiser's decision checked (InvalidInput on ``through``). Conflict when the stage before is not entered."""
+    if stage.number == 1:
+        raise Conflict.one("stage", "the first stage takes everyone: there is no cut into it")
+    ranked = stages_ranked(stage.event)
+    if len(ranked) < stage.number - 1:
+        raise Conflict.one("stage", f"stage {stage.number - 1} is not entered yet: confirm its cut first")
+    return _preview(stage, ranked[stage.number - 2], through=through)
+
+
+def _preview(stage: Stage, before: list[Ranked], *, through: list[int] | None) -> CutPreview:
+    lines = [line for line, _ in before if line is not None]
+    try:
+        decided = cut(standings=lines, entry=stage.entry_rule(), through=through)
+    except RuleError as exc:
+        raise InvalidInput([Problem(p.field, p.message) for p in exc.problems]) from None
+    going = Stage(event=stage.event, number=stage.number, carry=stage.carry,
+                  carry_table_points=stage.carry_table_points, through=list(decided.through))
+    carried = carried_in(before, going)
+    mcr = any(line.total_table_points is not None for line in lines)
+    unfinished = (Game.objects.filter(event=stage.event).exclude(status=Game.Status.FINISHED)
+                  .filter(table__round__stage=stage.number - 1).count())
+    return CutPreview(stage=stage, cut=decided, ranks={line.player: line.rank for line in lines},
+                      carried={p: Decimal(c.points.numerator) / c.points.denominator for p, c in carried.items()},
+                      carried_table_points={p: Decimal(c.table_points.numerator) / c.table_points.denominator
+                                            for p, c in carried.items()} if mcr else None,
+                      unfinished=unfinished)
+
+
+def cut_confirm(*, stage: Stage, through: list[int] | None, user: Any) -> Stage:
+    """Confirm the cut into ``stage``: Conflict while games of the stage before play, while a tie at the line is
+    undecided (unless ``through`` decides it), or when it is already confirmed."""
+    event = stage.event
+    with transaction.atomic():
+        Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
+        stage.refresh_from_db()
+        if stage.through is not None:
+            raise Conflict.one("stage", f"stage {stage.number}'s cut is already confirmed")
+        preview = cut_preview(stage, through=through)
+        if preview.unfinished:
+            raise Conflict.one("stage", f"stage {stage.number - 1} has {preview.unfinished} game(s) not finished: "
+                                        "the cut waits for its last game")
+        if not preview.cut.decided:
+            raise Conflict([Problem("through", _tie_message(preview))])
+        stage.through, stage.cut_at, stage.cut_by = list(preview.cut.through), timezone.now(), _user(user)
+        stage.save(update_fields=["through", "cut_at", "cut_by"])
+        event_change(event, EventChange.Action.CUT, before=None,
+                     after={"stage": stage.number, "through": stage.through}, user=user)
+        standings_refresh(event.pk)
+    return stage
+
+
+def cut_undo(*, stage: Stage, user: Any) -> Stage:
+    """Undo a confirmed cut before the stage's first hand: its seated rounds are unseated."""
+    event = stage.event
+    with transaction.atomic():
+        Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
+        stage.refresh_from_db()
+        if stage.through is None:
+            raise Conflict.one("stage", f"stage {stage.number}'s cut is not confirmed")
+        if Stage.objects.filter(event=event, number__gt=stage.number, through__isnull=False).exists():
+            raise Conflict.one("stage", "a later stage is entered: undo its cut first")
+        games = Game.objects.filter(event=event, table__round__stage=stage.number)
+        if games.filter(hands__isnull=False).exists():
+            raise Conflict.one("stage", f"stage {stage.number} has begun (a hand is recorded): its cut stays")
+        before = stage.through
+        games.delete()
+        Table.objects.filter(round__event=event, round__stage=stage.number).delete()
+        stage.through, stage.cut_at, stage.cut_by = None, None, None
+        stage.save(update_fields=["through", "cut_at", "cut_by"])
+        event_change(event, EventChange.Action.CUT, before={"stage": stage.number, "through": before}, after=None,
+                     user=user)
+        standings_refresh(event.pk)
+    return stage
+
+
+def _tie_message(preview: CutPreview) -> str:
+    tied = Player.objects.filter(pk__in=preview.cut.tied_at_line).order_by("name")
+    return (f"{len(preview.cut.tied_at_line)} players are tied at the line for {preview.cut.places} place(s) "
+            f"({', '.join(p.name for p in tied)}): name who goes on")
+
+
+def _user(user: Any) -> Any:
+    return user if user is not None and user.is_authenticated else None
+
+
+# --- a correction to an earlier stage -------------------------------------------------------------------------------
+
+_cut_change_confirmed: ContextVar[bool] = ContextVar("cut_change_confirmed", default=False)
+
+
+@contextmanager
+def cut_change_confirmed() -> Iterator[None]:
+    """Within it, a correction that changes a cut already played is saved, the cut kept and the decision sealed."""
+    token = _cut_change_confirmed.set(True)
+    try:
+        yield
+    finally:
+        _cut_change_confirmed.reset(token)
+
+
+def cut_check(*, game: Game, user: Any) -> None:
+    """After a write to ``game`` (in its transaction): the cuts after the game's stage, recomputed.
+
+    A cut that would change is undone when its stage has no seated round (the organiser confirms it again);
+    when the stage is seated, the write is refused (Conflict) unless the organiser confirmed it, and then the
+    cut is kept and the decision sealed into the event's history.
+    """
+    number = game.table.round.stage if game.table is not None else 1
+    later = list(Stage.objects.filter(event_id=game.event_id, number__gt=number, through__isnull=False)
+                 .order_by("number"))
+    if not later:
+        return
+    ranked = stages_ranked(game.event)
+    for stage in later:
+        if stage.number - 2 >= len(ranked) or _still_holds(stage, ranked[stage.number - 2]):
+            continue
+        if not _seated(stage):
+            cut_undo(stage=stage, user=user)
+            continue
+        if not _cut_change_confirmed.get():
+            raise Conflict([Problem("stage", f"this correction changes who went on to stage {stage.number} "
+                                             f"({stage.name}), which has begun: confirm it to keep the cut as it "
+                                             "was played")])
+        event_change(game.event, EventChange.Action.CUT_KEPT, before=None,
+                     after={"stage": stage.number, "through": stage.through, "game": game.pk}, user=user)
+
+
+def _still_holds(stage: Stage, before: list[Ranked]) -> bool:
+    try:
+        again = _preview(stage, before, through=list(stage.through or ()))
+    except InvalidInput:
+        return False
+    return set(again.cut.through) == set(stage.through or ())

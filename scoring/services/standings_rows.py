@@ -1,0 +1,138 @@
+"""The rows the standings store, stage by stage: each stage's lines ranked (rules.stages), what the next one
+carries in, and the event's final ranking by the last stage reached.
+
+An event played in one stage stores its lines as the event's standings, as
+it always has. Once a later stage is entered (its cut confirmed), each
+entered stage's lines are stored too, and the event's standings become the
+final ranking: everyone who went on above everyone cut before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import TypeVar
+
+from rules.stages import Carried, Line, StageLine, carry_over, final_ranking, stage_standings
+from scoring.models import StageStanding, Standing
+from scoring.services.standings_lines import HUNDREDTHS, PlayerLine, player_lines, tiebreak_value
+from tournament.models import Event, Stage, Tiebreak
+
+
+@dataclass(frozen=True, slots=True)
+class EventRows:
+    """The event's standings (in an event of several stages, its final ranking) and each stage's, stored only
+    once a stage after the first is entered."""
+
+    standings: list[Standing]
+    stages: list[StageStanding]
+
+
+_R = TypeVar("_R", Standing, StageStanding)
+# A stage's line as ranked (None: not ranked, too few games) beside what its games add up to.
+Ranked = tuple[StageLine | None, PlayerLine]
+
+
+def entered_stages(event: Event) -> list[Stage]:
+    """The first stage, then each later one whose cut is confirmed, in order (a stage is entered only from the
+    one before it)."""
+    stages = [Stage.first(event)]
+    for stage in Stage.objects.filter(event=event, number__gte=2, through__isnull=False).order_by("number"):
+        if stage.number != stages[-1].number + 1:
+            break
+        stages.append(stage)
+    return stages
+
+
+def event_rows(event: Event, before_round: int | None = None) -> EventRows:
+    """The rows a recompute stores; with ``before_round``, as they stood before that round's games."""
+    ranked = stages_ranked(event, before_round=before_round)
+    if len(ranked) == 1:
+        return EventRows([_row(Standing, event, 1, line, stage_line) for stage_line, line in ranked[0]], [])
+    stage_rows = [_row(StageStanding, event, number, line, stage_line)
+                  for number, lines in enumerate(ranked, start=1) for stage_line, line in lines]
+    return EventRows(_final(event, ranked), stage_rows)
+
+
+def stages_ranked(event: Event, *, before_round: int | None = None,
+                  replace: Mapping[int, list[Ranked]] | None = None) -> list[list[Ranked]]:
+    """Each entered stage's lines, ranked, the carry of each into the next computed from the one before.
+    ``replace`` gives some stages' lines as they would be (a correction's check)."""
+    mcr = event.ruleset().is_mcr
+    tiebreaks = [str(t) for t in event.tiebreaks] or ([Tiebreak.SCORE] if mcr else [])
+    ranked: list[list[Ranked]] = []
+    for stage in entered_stages(event):
+        if replace and stage.number in replace:
+            ranked.append(replace[stage.number])
+            continue
+        carried = {}
+        if ranked:
+            carried = carried_in(ranked[-1], stage)
+        lines = player_lines(event, mcr, before_round=before_round, stage=stage.number,
+                             entrants=stage.through if stage.number > 1 else None)
+        ranked.append(rank_lines(event, lines, stage=stage.number, carried=carried, mcr=mcr, tiebreaks=tiebreaks))
+    return ranked
+
+
+def stage_order(event: Event, number: int) -> list[int]:
+    """Stage ``number``'s ranked players, best first (equal ranks by id); none for a stage not entered."""
+    ranked = stages_ranked(event)
+    if number > len(ranked):
+        return []
+    lines = [line for line, _ in ranked[number - 1] if line is not None]
+    return [line.player for line in sorted(lines, key=lambda line: (line.rank, line.player))]
+
+
+def carried_in(before: Sequence[Ranked], stage: Stage) -> dict[int, Carried]:
+    """What each entrant of ``stage`` brings from the stage before, to the hundredth (as standings are shown)."""
+    lines = [stage_line for stage_line, _ in before if stage_line is not None]
+    exact = carry_over(standings=lines, players=stage.through or (), carry=stage.carry_rule())
+    return {p: Carried(points=Fraction(cents(c.points)), table_points=Fraction(cents(c.table_points)))
+            for p, c in exact.items()}
+
+
+def rank_lines(event: Event, lines: Collection[PlayerLine], *, stage: int, carried: Mapping[int, Carried],
+               mcr: bool, tiebreaks: Sequence[str]) -> list[Ranked]:
+    """A stage's lines ranked: the first stage's players with fewer than the event's minimum games are not."""
+    minimum = max(event.min_games, 1) if stage == 1 else 0
+    ranked = [line for line in lines if line.games >= minimum]
+    results = [Line(player=line.player_id, points=Fraction(line.points),
+                    table_points=Fraction(line.table_points or 0) if mcr else None,
+                    tiebreaks=tuple(Fraction(tiebreak_value(line, name)) for name in tiebreaks)) for line in ranked]
+    by_player = {line.player_id: line for line in lines}
+    stage_lines = stage_standings(entrants=[line.player_id for line in ranked], results=results, carried=carried,
+                                  mcr=mcr)
+    return [(s, by_player[s.player]) for s in stage_lines] + [(None, ln) for ln in lines if ln.games < minimum]
+
+
+def cents(value: Fraction) -> Decimal:
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(HUNDREDTHS, rounding=ROUND_HALF_UP)
+
+
+def _final(event: Event, ranked: list[list[Ranked]]) -> list[Standing]:
+    places = final_ranking([[s for s, _ in lines if s is not None] for lines in ranked])
+    by_stage = {(number, line.player_id): (stage_line, line)
+                for number, lines in enumerate(ranked, start=1) for stage_line, line in lines}
+    rows = []
+    for place in places:
+        stage_line, line = by_stage[(place.stage, place.player)]
+        row = _row(Standing, event, place.stage, line, stage_line)
+        row.rank = place.rank
+        rows.append(row)
+    placed = {place.player for place in places}
+    rows += [_row(Standing, event, 1, line, None) for stage_line, line in ranked[0] if line.player_id not in placed]
+    return rows
+
+
+def _row(model: type[_R], event: Event, stage: int, line: PlayerLine, ranked: StageLine | None) -> _R:
+    row = model(event=event, player_id=line.player_id, stage=stage, rank=None, points=line.points,
+                table_points=line.table_points, score=line.score, games=line.games, average_rank=line.average_rank,
+                penalties=line.penalties, first_places=line.first_places, best_game=line.best_game)
+    if ranked is not None:
+        row.rank, row.points, row.carried = ranked.rank, cents(ranked.total), cents(ranked.carried)
+        if ranked.total_table_points is not None:
+            row.table_points = cents(ranked.total_table_points)
+            row.carried_table_points = cents(ranked.carried_table_points or Fraction(0))
+    return row
