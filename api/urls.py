@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, include, path
 from rest_framework.routers import DefaultRouter
 
-from api.views import auth, codes, events, games, online, seating
+from api.views import auth, codes, events, games, online, seating, stages
 
 router = DefaultRouter()
 router.register("events", events.EventViewSet, basename="event")
@@ -19,6 +19,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="round-seating-preview"),
     path("events/<slug:slug>/games/import", online.GameImportView.as_view(), name="event-games-import"),
     path("events/<slug:slug>/schedule", seating.EventScheduleView.as_view(), name="event-schedule"),
+    path("events/<slug:slug>/stages/", stages.StagesView.as_view(), name="event-stages"),
+    path("events/<slug:slug>/stages/<id:number>/", stages.StageView.as_view(), name="event-stage"),
+    path("events/<slug:slug>/stages/<id:number>/cut", stages.StageCutView.as_view(), name="event-stage-cut"),
     path("events/<slug:slug>/standings/", events.StandingsView.as_view(), name="event-standings"),
     path("games/", games.GamesView.as_view(), name="games"),
     path("games/<id:game_id>/", games.GameView.as_view(), name="api-game"),

@@ -126,7 +126,7 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
 
     class Meta:
         model = Round
-        fields = ("id", "number", "starts_at", "time_limit_minutes", "ends_at")
+        fields = ("id", "number", "stage", "starts_at", "time_limit_minutes", "ends_at")
         read_only_fields = ("number",)
         # A round's clock is hours long; a limit of years would put ends_at past the calendar (and the page).
         extra_kwargs: ClassVar[dict[str, Any]] = {"time_limit_minutes": {"max_value": ROUND_MINUTES_LIMIT}}
@@ -166,6 +166,12 @@ class StandingSerializer(serializers.ModelSerializer[Standing]):
                                           "otherwise")
     average_rank = serializers.FloatField(read_only=True, allow_null=True)
     penalties = serializers.FloatField(read_only=True)
+    carried = serializers.FloatField(read_only=True, help_text="points brought in from the stage before; "
+                                     "``points`` is the total, carried and the stage's own")
+    carried_table_points = serializers.FloatField(read_only=True, allow_null=True, help_text="MCR table points "
+                                                  "brought in; null otherwise")
+    stage = serializers.IntegerField(read_only=True, help_text="the stage of the line: in the event's final "
+                                     "ranking, the last stage the player reached")
     federation_id = serializers.CharField(source="player.federation_id", read_only=True,
                                           help_text="e.g. an EMA number; empty if none")
     country = serializers.CharField(source="player.country", read_only=True)
@@ -177,8 +183,9 @@ class StandingSerializer(serializers.ModelSerializer[Standing]):
 
     class Meta:
         model = Standing
-        fields = ("rank", "player", "points", "table_points", "score", "games", "average_rank", "penalties",
-                  "federation_id", "country", "team", "movement", "new", "rounds")
+        fields = ("rank", "player", "points", "carried", "table_points", "carried_table_points", "stage", "score",
+                  "games", "average_rank", "penalties", "federation_id", "country", "team", "movement", "new",
+                  "rounds")
         read_only_fields = fields
 
     def get_team(self, standing: Standing) -> str | None:

@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import permissions, status, viewsets
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -32,12 +32,14 @@ from api.serializers.events import (
 )
 from rules.errors import RuleError
 from rules.presets import get_preset, preset_doc, preset_keys
-from scoring.models import Standing
+from scoring.models import StageStanding, Standing
 from scoring.selectors import standings_version
 from scoring.services.events import event_update
+from scoring.services.stages import stage_get
 from scoring.services.standings import standings_progress
 from scoring.services.teams import player_teams, team_standings
-from tournament.models import Event, Registration, Round
+from tournament.errors import InvalidInput
+from tournament.models import Event, Registration, Round, Stage
 from tournament.selectors import is_slug, visible_events
 from tournament.services.events import (
     CREATORS_ONLY,
@@ -46,6 +48,13 @@ from tournament.services.events import (
     player_register,
     round_add,
 )
+
+
+def stage_get_or_404(event: Event, number: int) -> Stage:
+    try:
+        return stage_get(event, number)
+    except InvalidInput:
+        raise NotFound(f"this event has no stage {number}") from None
 
 
 def organised_event(request: Request, slug: str, doing: str) -> Event:
@@ -167,8 +176,25 @@ class StandingsView(ListAPIView[Standing]):
     serializer_class = StandingSerializer
     pagination_class = StandingsPages
 
-    def get_queryset(self) -> QuerySet[Standing]:
-        return Standing.objects.filter(event=self.event()).select_related("player")
+    def get_queryset(self) -> QuerySet[Any]:
+        event = self.event()
+        number = self.stage_asked()
+        if number is None:
+            return Standing.objects.filter(event=event).select_related("player")
+        stage_get_or_404(event, number)
+        if StageStanding.objects.filter(event=event).exists():
+            return StageStanding.objects.filter(event=event, stage=number).select_related("player")
+        # Until a later stage is entered, the event's standings are its first stage's.
+        rows = Standing.objects.filter(event=event) if number == 1 else StageStanding.objects.none()
+        return rows.select_related("player")
+
+    def stage_asked(self) -> int | None:
+        asked = self.request.query_params.get("stage")
+        if asked is None:
+            return None
+        if not (asked.isascii() and asked.isdigit() and len(asked) <= 4):
+            raise ValidationError({"stage": ["must be the number of one of the event's stages"]})
+        return int(asked)
 
     def event(self) -> Event:
         return get_object_or_404(visible_events(self.request.user), slug=self.kwargs["slug"])
@@ -185,7 +211,7 @@ class StandingsView(ListAPIView[Standing]):
         # since the team table is read from the same rows under them.
         teams_setting = f"{event.team_ranking}.{event.team_best}"
         key = "standings-api:" + hashlib.sha256(
-            f"{version}:{teams_setting}:{_page_number(request)}".encode()).hexdigest()[:32]
+            f"{version}:{teams_setting}:{self.stage_asked()}:{_page_number(request)}".encode()).hexdigest()[:32]
         etag = f'"{key.rsplit(":", 1)[1]}"'
         if etag in request.headers.get("If-None-Match", ""):
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
@@ -194,7 +220,7 @@ class StandingsView(ListAPIView[Standing]):
             if data is None:
                 data = {"updating": state.updating, "computed_at": state.computed_at,
                         **super().list(request, *args, **kwargs).data}
-                if event.team_ranking != Event.TeamRanking.NONE:
+                if event.team_ranking != Event.TeamRanking.NONE and self.stage_asked() is None:
                     data["teams"] = TeamStandingSerializer(team_standings(event), many=True).data
                 cache.set(key, data, STANDINGS_CACHE_SECONDS)
             response = Response(data)

@@ -49,6 +49,7 @@ from scoring.models import Hand, HandChange
 from scoring.services import chain, hands
 from scoring.services.games import game_create
 from scoring.services.replay import game_sheet
+from scoring.services.stages import cut_change_confirmed
 from scoring.sheet.schema import BY_ID, schema_problems
 from tournament.errors import InvalidInput
 from tournament.models import Game
@@ -129,9 +130,21 @@ def game_for(request: Request, game_id: int, *, write: bool = False) -> Game:
     return game
 
 
+CONFIRM_CUT = OpenApiParameter("confirm_cut_change", bool, required=False, description="an organiser's "
+                               "confirmation of a correction to an earlier stage that changes who went on to a "
+                               "stage already seated: the cut is kept as played and the decision recorded")
+
+
 class _GameView(GenericAPIView[Game]):
     def game(self, *, write: bool = False) -> Game:
         return game_for(self.request, self.kwargs["game_id"], write=write)
+
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        # Asked for here; whether the writer may (an organiser) is the service's to say.
+        if request.GET.get("confirm_cut_change", "").lower() in {"1", "true", "yes"}:
+            with cut_change_confirmed():
+                return super().dispatch(request, *args, **kwargs)
+        return super().dispatch(request, *args, **kwargs)
 
 
 class GameView(_GameView):
@@ -164,7 +177,7 @@ class GameHandsView(_GameView):
         response["ETag"] = f'"{game.version}"'
         return response
 
-    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG, IDEMPOTENCY_KEY], responses={
+    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG, IDEMPOTENCY_KEY, CONFIRM_CUT], responses={
         201: GameSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND,
         409: CONFLICT, 422: KEY_REUSED})
     @idempotent
@@ -185,19 +198,20 @@ class GameHandView(_GameView):
         response["ETag"] = f'"{game.version}"'
         return response
 
-    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG],
+    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG, CONFIRM_CUT],
                    responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
     def put(self, request: Request, game_id: int, index: int) -> Response:
         """Replace a hand; every later hand is replayed. An ``index`` in the body (as GET shows it) is ignored."""
         return self._change(request, index, merge=False)
 
-    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG],
+    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG, CONFIRM_CUT],
                    responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
     def patch(self, request: Request, game_id: int, index: int) -> Response:
         """Change some fields of a hand (a null value removes the field)."""
         return self._change(request, index, merge=True)
 
-    @extend_schema(parameters=[IF_MATCH, ETAG], responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
+    @extend_schema(parameters=[IF_MATCH, ETAG, CONFIRM_CUT],
+                   responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
     def delete(self, request: Request, game_id: int, index: int) -> Response:
         game, version = self.game(write=True), version_of(request, required=True)
         return answer(hands.game_delete_hand(game_id=game.pk, index=index, user=request.user, version=version))
@@ -238,7 +252,7 @@ class GameSheetView(_GameView):
         response["ETag"] = f'"{game.version}"'
         return response
 
-    @extend_schema(request=SheetUpdateSerializer, parameters=[IF_MATCH, ETAG],
+    @extend_schema(request=SheetUpdateSerializer, parameters=[IF_MATCH, ETAG, CONFIRM_CUT],
                    responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
     def put(self, request: Request, game_id: int) -> Response:
         """Replace every hand from a score sheet naming players by id (its players and ruleset must match)."""

@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from rules.errors import Problem, RuleError
@@ -165,7 +166,13 @@ def cut_preview(stage: Stage, *, through: list[int] | None = None) -> CutPreview
     ranked = stages_ranked(stage.event)
     if len(ranked) < stage.number - 1:
         raise Conflict.one("stage", f"stage {stage.number - 1} is not entered yet: confirm its cut first")
-    return _preview(stage, ranked[stage.number - 2], through=through)
+    before = ranked[stage.number - 2]
+    if through is None and stage.through is not None:  # a confirmed cut shows what was decided
+        try:
+            return _preview(stage, before, through=list(stage.through))
+        except InvalidInput:
+            pass  # changed since (a correction the organiser kept): what the standings now give
+    return _preview(stage, before, through=through)
 
 
 def _preview(stage: Stage, before: list[Ranked], *, through: list[int] | None) -> CutPreview:
@@ -174,8 +181,9 @@ def _preview(stage: Stage, before: list[Ranked], *, through: list[int] | None) -
         decided = cut(standings=lines, entry=stage.entry_rule(), through=through)
     except RuleError as exc:
         raise InvalidInput([Problem(p.field, p.message) for p in exc.problems]) from None
+    tied = [p for p in decided.tied_at_line if p not in set(decided.through)]
     going = Stage(event=stage.event, number=stage.number, carry=stage.carry,
-                  carry_table_points=stage.carry_table_points, through=list(decided.through))
+                  carry_table_points=stage.carry_table_points, through=[*decided.through, *tied])
     carried = carried_in(before, going)
     mcr = any(line.total_table_points is not None for line in lines)
     unfinished = (Game.objects.filter(event=stage.event).exclude(status=Game.Status.FINISHED)
@@ -221,8 +229,9 @@ def cut_undo(*, stage: Stage, user: Any) -> Stage:
         if Stage.objects.filter(event=event, number__gt=stage.number, through__isnull=False).exists():
             raise Conflict.one("stage", "a later stage is entered: undo its cut first")
         games = Game.objects.filter(event=event, table__round__stage=stage.number)
-        if games.filter(hands__isnull=False).exists():
-            raise Conflict.one("stage", f"stage {stage.number} has begun (a hand is recorded): its cut stays")
+        if games.filter(Q(hands__isnull=False) | Q(status=Game.Status.FINISHED)).exists():
+            raise Conflict.one("stage", f"stage {stage.number} has begun (a hand or a game is recorded): its cut "
+                                        "stays")
         before = stage.through
         games.delete()
         Table.objects.filter(round__event=event, round__stage=stage.number).delete()
@@ -278,10 +287,10 @@ def cut_check(*, game: Game, user: Any) -> None:
         if not _seated(stage):
             cut_undo(stage=stage, user=user)
             continue
-        if not _cut_change_confirmed.get():
+        if not (_cut_change_confirmed.get() and hasattr(user, "is_superuser") and game.event.is_organiser(user)):
             raise Conflict([Problem("stage", f"this correction changes who went on to stage {stage.number} "
-                                             f"({stage.name}), which has begun: confirm it to keep the cut as it "
-                                             "was played")])
+                                             f"({stage.name}), which has begun: an organiser may confirm it to "
+                                             "keep the cut as it was played")])
         event_change(game.event, EventChange.Action.CUT_KEPT, before=None,
                      after={"stage": stage.number, "through": stage.through, "game": game.pk}, user=user)
 
