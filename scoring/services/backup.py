@@ -37,18 +37,22 @@ from scoring.models import (
     Hand,
     HandChange,
     Penalty,
+    StageStanding,
     Standing,
     StandingsState,
 )
 from scoring.services import history_keys
 from scoring.services.chain import canonical, event_head, verify_game
 from scoring.services.penalties import event_penalties_problem
+from scoring.services.stages import event_stages_problem
 from scoring.services.standings import standings_recompute
 from tournament.errors import Conflict, InvalidInput
-from tournament.models import Event, Game, Player, Registration, Round, Seat, Table, Team, text_problems
+from tournament.models import Event, Game, Player, Registration, Round, Seat, Stage, Table, Team, text_problems
 
 FORMAT = "mahjong-tournament-backup"
-VERSION = 2  # 2: sealed with the history key
+VERSION = 3  # 2: sealed with the history key; 3: with the stages
+# Kinds of rows a backup of an earlier version did not hold: restored as none.
+_ADDED = {3: ("tournament.stage", "scoring.stagestanding")}
 # What a person calls the rows a seal names, in a refusal.
 _WHAT = {"auth.user": "the accounts", "auth.group": "the groups", "tournament.event": "the events",
          "scoring.handchange": "the histories", "scoring.hand": "the hands"}
@@ -57,8 +61,8 @@ _WHAT = {"auth.user": "the accounts", "auth.group": "the groups", "tournament.ev
 def _models() -> list[type[models.Model]]:
     """Every model a backup holds, each after the ones it refers to (idempotency keys are not kept: a day's
     retries, no data)."""
-    return [Group, get_user_model(), Player, Event, Team, Registration, Round, Table, Game, Seat, Hand, HandChange,
-            Confirmation, Penalty, EventChange, GameResult, Standing, StandingsState]
+    return [Group, get_user_model(), Player, Event, Team, Registration, Stage, Round, Table, Game, Seat, Hand,
+            HandChange, Confirmation, Penalty, EventChange, GameResult, Standing, StageStanding, StandingsState]
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +117,9 @@ def _read(data: bytes) -> tuple[dict[str, Any], list[Any], list[Problem]]:
     header = parsed.get("header") if isinstance(parsed, dict) else None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise InvalidInput.one("backup", "not a backup file written by manage.py backup")
-    if header.get("version") != VERSION:
-        raise InvalidInput.one("backup", f"backup version {header.get('version')}; this version reads {VERSION}")
+    if header.get("version") not in (2, VERSION):
+        raise InvalidInput.one("backup", f"backup version {header.get('version')}; this version reads 2 and "
+                               f"{VERSION}")
     objects = parsed.get("objects")
     if not isinstance(objects, list) or not isinstance(header.get("events"), dict):
         raise InvalidInput.one("backup", "the backup lacks its objects or its events")
@@ -134,7 +139,8 @@ def _altered(header: dict[str, Any], objects: list[Any], seal: Any) -> list[Prob
         raise InvalidInput.one("seal", f"the backup is sealed with the history key {seal.get('key')!r}, which this "
                                "server does not hold: set HISTORY_KEY (or HISTORY_OLD_KEYS, or SECRET_KEY) as on "
                                "the server that wrote it")
-    held = [model._meta.label_lower for model in _models()]
+    later = {label for version, labels in _ADDED.items() if header["version"] < version for label in labels}
+    held = [model._meta.label_lower for model in _models() if model._meta.label_lower not in later]
     if sorted(map(str, seal["models"])) != sorted(held):
         missing = sorted(set(held) - set(map(str, seal["models"])))
         raise InvalidInput.one("seal", f"the seal does not name every kind of row a backup holds (missing: "
@@ -193,7 +199,7 @@ def _check(header: dict[str, Any]) -> Iterator[Problem]:
     restored = {e.slug: e for e in Event.objects.all()}
     for slug, head in header["events"].items():
         event = restored.get(slug)
-        own = event_penalties_problem(event) if event is not None else None
+        own = (event_penalties_problem(event) or event_stages_problem(event)) if event is not None else None
         if event is None:
             yield Problem(f"event {slug}", "listed in the header but not in the backup")
         elif own is not None:

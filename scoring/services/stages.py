@@ -301,3 +301,28 @@ def _still_holds(stage: Stage, before: list[Ranked]) -> bool:
     except InvalidInput:
         return False
     return set(again.cut.through) == set(stage.through or ())
+
+
+# --- the stages against their history -------------------------------------------------------------------------------
+
+
+def event_stages_problem(event: Event) -> str | None:
+    """The stages as stored (settings and confirmed cuts) against what the event's history says they are: None
+    when they agree. The history's own seals are checked with the event's penalties (the one chain)."""
+    settings: dict[Any, Any] = {}
+    cuts: dict[Any, Any] = {}
+    for action, before, after in EventChange.objects.filter(event=event).order_by("id").values_list(
+            "action", "before", "after"):
+        named = after or before or {}
+        if action == EventChange.Action.STAGE:
+            settings[named.get("number")] = after
+        elif action == EventChange.Action.CUT:
+            cuts[named.get("stage")] = after["through"] if after else None
+    stored = {stage.number: stage for stage in Stage.objects.filter(event=event)}
+    for number in sorted(set(settings) | set(stored), key=int):
+        stage = stored.get(number)
+        if (_sealed(stage) if stage is not None else None) != settings.get(number):
+            return f"stage {number}'s settings differ from what the event's history says: changed outside the app"
+        if (stage.through if stage is not None else None) != cuts.get(number):
+            return f"stage {number}'s cut differs from what the event's history says: changed outside the app"
+    return None

@@ -22,6 +22,7 @@ from scoring.services.audit import result_problems, standings_problems
 from scoring.services.chain import SHORT, event_head, kept_head, verify_game
 from scoring.services.penalties import event_penalties_problem, event_penalties_seal
 from scoring.services.sealing import game_seal
+from scoring.services.stages import event_stages_problem
 from tournament.models import Event, Game
 from tournament.selectors import is_row_id, is_slug
 
@@ -71,7 +72,7 @@ class Command(BaseCommand):
                                       "if it predates keyed seals, `manage.py verify_history --seal` seals it")
             if options["seal"] or options["seal_penalties"]:
                 event_penalties_seal(event)
-            own = event_penalties_problem(event)
+            own = event_penalties_problem(event) or event_stages_problem(event)
             if own is not None:
                 broken += 1
                 self.stderr.write(f"{event.slug}: {own}")
