@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, include, path
 from rest_framework.routers import DefaultRouter
 
-from api.views import auth, codes, events, games, online, seating, stages
+from api.views import auth, codes, events, games, online, seating, stages, teams
 
 router = DefaultRouter()
 router.register("events", events.EventViewSet, basename="event")
@@ -22,6 +22,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/stages/", stages.StagesView.as_view(), name="event-stages"),
     path("events/<slug:slug>/stages/<id:number>/", stages.StageView.as_view(), name="event-stage"),
     path("events/<slug:slug>/stages/<id:number>/cut", stages.StageCutView.as_view(), name="event-stage-cut"),
+    path("events/<slug:slug>/teams/", teams.TeamsView.as_view(), name="event-teams"),
+    path("events/<slug:slug>/teams/<id:team_id>/", teams.TeamView.as_view(), name="event-team"),
+    path("events/<slug:slug>/rounds/<id:number>/lineups", teams.RoundLineupsView.as_view(), name="round-lineups"),
     path("events/<slug:slug>/standings/", events.StandingsView.as_view(), name="event-standings"),
     path("games/", games.GamesView.as_view(), name="games"),
     path("games/<id:game_id>/", games.GameView.as_view(), name="api-game"),

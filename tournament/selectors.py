@@ -28,12 +28,13 @@ def is_row_id(text: str) -> bool:
 
 
 def visible_events(user: Any) -> QuerySet[Event]:
-    """Public events for everyone; private ones for their organisers, referees and staff."""
+    """Public events for everyone; private ones for their organisers, referees, team captains and staff."""
     events = Event.objects.all()
     if user.is_authenticated and user.is_staff:
         return events
     if user.is_authenticated:
-        return events.filter(Q(public=True) | Q(organisers=user) | Q(referees=user)).distinct()
+        return events.filter(Q(public=True) | Q(organisers=user) | Q(referees=user)
+                             | Q(teams__captain=user)).distinct()
     return events.filter(public=True)
 
 

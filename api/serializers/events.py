@@ -51,7 +51,7 @@ class EventSerializer(serializers.ModelSerializer[Event]):
         model = Event
         fields = ("id", "name", "slug", "kind", "status", "starts_on", "ends_on", "ruleset", "overrides", "public",
                   "min_games", "best_games", "ranking", "substitute_points", "allow_byes", "swiss_spread", "tiebreaks",
-                  "team_ranking", "team_best", "ruleset_parameters")
+                  "entrants", "team_ranking", "team_best", "ruleset_parameters")
         read_only_fields = ("slug",)
         validators: ClassVar[list[Any]] = [DatesInOrder()]
 
@@ -77,6 +77,8 @@ class EventSerializer(serializers.ModelSerializer[Event]):
         except RuleError as exc:
             raise serializers.ValidationError(rule_problems(exc, "overrides")) from None
         team_ranking = attrs.get("team_ranking", getattr(self.instance, "team_ranking", Event.TeamRanking.NONE))
+        if attrs.get("entrants") == Event.Entrants.TEAMS and team_ranking == Event.TeamRanking.NONE:
+            attrs["team_ranking"] = team_ranking = Event.TeamRanking.SUM  # a team league ranks its teams
         if team_ranking == Event.TeamRanking.BEST and not attrs.get("team_best", getattr(self.instance, "team_best",
                                                                                           None)):
             raise serializers.ValidationError({"team_best": ["the best-members team ranking needs N, how many "
@@ -224,8 +226,12 @@ class TeamStandingSerializer(serializers.Serializer[Any]):
     """A team's line: the sum of its members' points, or of its best N members', as the event chooses."""
 
     rank = serializers.IntegerField(help_text="shared on exact ties")
+    id = serializers.IntegerField(source="team_id")
     team = serializers.CharField(source="name")
-    points = serializers.FloatField()
+    points = serializers.FloatField(help_text="the total: carried in and the stage's own")
+    carried = serializers.FloatField(help_text="points brought in from the stage before (a team league's later "
+                                     "stages)")
+    stage = serializers.IntegerField(help_text="the stage of the line; in the final ranking, the last reached")
     table_points = serializers.FloatField(allow_null=True, help_text="MCR table points; null otherwise")
     members = TeamMemberSerializer(many=True, help_text="substitutes are not members for the team ranking")
 

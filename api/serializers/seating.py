@@ -18,13 +18,26 @@ class TableSeatSerializer(serializers.Serializer[Any]):
     player = PlayerRefSerializer()
 
 
+class TableTeamSerializer(serializers.Serializer[Any]):
+    wind = serializers.CharField()
+    team = PlayerRefSerializer(help_text="the team at this seat (id and name)")
+
+
 class SeatedTableSerializer(serializers.ModelSerializer[Table]):
-    game = serializers.SerializerMethodField(help_text="the id of the table's game")
+    game = serializers.SerializerMethodField(help_text="the id of the table's game (a team league's: once every "
+                                             "team at it has named who plays)")
     seats = serializers.SerializerMethodField()
+    teams = serializers.SerializerMethodField(help_text="a team league's teams by seat; empty otherwise")
 
     class Meta:
         model = Table
-        fields = ("number", "game", "seats")
+        fields = ("number", "game", "seats", "teams")
+
+    @extend_schema_field(TableTeamSerializer(many=True))
+    def get_teams(self, table: Table) -> list[dict[str, Any]]:
+        winds = self.context["winds"]
+        return [{"wind": winds[s.position], "team": {"id": s.team_id, "name": s.team.name}}
+                for s in sorted(table.team_seats.all(), key=lambda s: s.position)]
 
     def get_game(self, table: Table) -> int | None:
         game: Game | None = getattr(table, "game", None)

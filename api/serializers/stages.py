@@ -22,7 +22,7 @@ CARRY_HELP = ('the share of the stage before\'s points brought in: "all", "half"
 @extend_schema_field({"oneOf": [{"type": "string", "enum": ["all"]}, {"type": "object", "properties": {
     "top": {"type": "integer", "minimum": 1}, "also": {"type": "array", "items": {"type": "integer"}}}}]})
 class EntryField(serializers.Field):  # type: ignore[type-arg]
-    default_error_messages = {"form": 'must be "all" or {"top": N, "also": [player ids]}'}  # noqa: RUF012
+    default_error_messages = {"form": 'must be "all" or {{"top": N, "also": [player ids]}}'}  # noqa: RUF012
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if data == "all":
@@ -42,7 +42,7 @@ class EntryField(serializers.Field):  # type: ignore[type-arg]
         return {"top": stage.entry_top, "also": list(stage.entry_also)}
 
 
-@extend_schema_field({"oneOf": [{"type": "string", "enum": ["all", "half", "none"]}, {"type": "number"},
+@extend_schema_field({"anyOf": [{"type": "string", "enum": ["all", "half", "none"]}, {"type": "number"},
                                 {"type": "string", "example": "1/3"}]})
 class CarryField(serializers.Field):  # type: ignore[type-arg]
     def to_internal_value(self, data: Any) -> str:

@@ -167,7 +167,12 @@ class EventRoundsView(ListAPIView[Round]):
         return created(request, slug, "add rounds", RoundSerializer, round_add, RoundSerializer)
 
 
-@extend_schema_view(get=extend_schema(responses={200: StandingsPageSerializer, 304: None, 404: NOT_FOUND}))
+STAGE = OpenApiParameter("stage", int, required=False, description="a stage's number: its standings, the carried "
+                         "points beside the total; without it, the event's final ranking")
+
+
+@extend_schema_view(get=extend_schema(parameters=[STAGE], responses={200: StandingsPageSerializer, 304: None,
+                                                                     400: INVALID, 404: NOT_FOUND}))
 class StandingsView(ListAPIView[Standing]):
     """The stored standings with each line's movement and points per round, and the team standings; a page
     answered from a cache per version of them; unchanged, a 304 (ETag)."""
@@ -220,8 +225,8 @@ class StandingsView(ListAPIView[Standing]):
             if data is None:
                 data = {"updating": state.updating, "computed_at": state.computed_at,
                         **super().list(request, *args, **kwargs).data}
-                if event.team_ranking != Event.TeamRanking.NONE and self.stage_asked() is None:
-                    data["teams"] = TeamStandingSerializer(team_standings(event), many=True).data
+                if event.team_ranking != Event.TeamRanking.NONE:
+                    data["teams"] = TeamStandingSerializer(team_standings(event, self.stage_asked()), many=True).data
                 cache.set(key, data, STANDINGS_CACHE_SECONDS)
             response = Response(data)
         response["ETag"] = etag

@@ -25,7 +25,8 @@ from api.serializers.seating import (
 from api.views.events import organised_event
 from rules.seating import Seating
 from scoring.services.games import round_preview, round_seat, schedule_import, seating_warnings
-from tournament.models import Event, Player, Round, Seat, Table
+from scoring.services.stages import entrant_names
+from tournament.models import Event, Round, Seat, Table
 from tournament.selectors import visible_events
 from tournament.services.seating import Method
 
@@ -33,7 +34,8 @@ from tournament.services.seating import Method
 def seated_rounds(event: Event, numbers: list[int] | None = None) -> QuerySet[Round]:
     """Rounds with their tables, games, seats and players in a constant number of queries."""
     seats = Seat.objects.select_related("player").order_by("position")
-    tables = Table.objects.select_related("game").prefetch_related(Prefetch("game__seats", queryset=seats))
+    tables = Table.objects.select_related("game").prefetch_related(Prefetch("game__seats", queryset=seats),
+                                                                   "team_seats__team")
     rounds = event.rounds.prefetch_related(Prefetch("tables", queryset=tables.order_by("number")))
     return rounds.filter(number__in=numbers) if numbers is not None else rounds
 
@@ -87,8 +89,7 @@ class RoundSeatingPreviewView(APIView):
 
 def preview(seating: Seating, event: Event, *, number: int, method: Method, seed: int) -> dict[str, Any]:
     """The preview's body: the planned tables with each player's rank table, tables moved and repeats."""
-    names = dict(Player.objects.filter(pk__in=[p.player for p in seating.placements] + list(seating.byes))
-                 .values_list("pk", "name"))
+    names = entrant_names(event, [p.player for p in seating.placements] + list(seating.byes))
     winds = event.ruleset().seat_winds
     placed = {place.player: place for place in seating.placements}
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, status
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -19,12 +19,12 @@ from scoring.services.stages import (
     cut_confirm,
     cut_preview,
     cut_undo,
+    entrant_names,
     stage_add,
     stage_change,
     stage_delete,
     stages_of,
 )
-from tournament.models import Player
 from tournament.selectors import visible_events
 
 CONFLICT = error_response("the event's state does not allow this change (a seated stage, a cut confirmed, a tie "
@@ -33,8 +33,6 @@ CONFLICT = error_response("the event's state does not allow this change (a seate
 
 class StagesView(APIView):
     """The event's stages in order (the first, which takes everyone, always among them); organisers add one."""
-
-    permission_classes = (permissions.AllowAny,)
 
     @extend_schema(responses={200: StageSerializer(many=True), 404: NOT_FOUND})
     def get(self, request: Request, slug: str) -> Response:
@@ -55,8 +53,6 @@ class StagesView(APIView):
 
 class StageView(APIView):
     """One stage; organisers change it or (the last, before it is seated) delete it."""
-
-    permission_classes = (permissions.AllowAny,)
 
     @extend_schema(responses={200: StageSerializer, 404: NOT_FOUND})
     def get(self, request: Request, slug: str, number: int) -> Response:
@@ -83,8 +79,6 @@ class StageView(APIView):
 
 class StageCutView(APIView):
     """The cut into a stage: previewed (anyone who sees the event), confirmed or undone (its organisers)."""
-
-    permission_classes = (permissions.AllowAny,)
 
     @extend_schema(responses={200: CutSerializer, 404: NOT_FOUND, 409: CONFLICT})
     def get(self, request: Request, slug: str, number: int) -> Response:
@@ -113,5 +107,5 @@ class StageCutView(APIView):
 
 def _answer(preview: Any) -> dict[str, Any]:
     listed = set(preview.cut.through) | set(preview.cut.tied_at_line)
-    names = dict(Player.objects.filter(pk__in=listed).values_list("pk", "name"))
+    names = entrant_names(preview.stage.event, listed)
     return CutSerializer(cut_body(preview, names)).data

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 
+from rules.errors import Problem
 from scoring.services.standings import standings_refresh
 from tournament.errors import Conflict
 from tournament.models import Event
@@ -21,6 +22,9 @@ def event_update(*, event: Event, **fields: Any) -> Event:
         locked = Event.objects.select_for_update(no_key=True).get(pk=event.pk)  # a game opened meanwhile counts
         problems = locked.rules_change_problems(key=fields.get("ruleset_key", locked.ruleset_key),
                                                 overrides=fields.get("ruleset_overrides", locked.ruleset_overrides))
+        if "entrants" in fields and fields["entrants"] != locked.entrants and locked.rules_locked():
+            problems.append(Problem("entrants", "who is seated (players or teams) is fixed once a round is seated or "
+                                                "a game is opened"))
         if problems:
             raise Conflict(problems)
         changed = {name for name, value in fields.items() if getattr(locked, name) != value}

@@ -23,6 +23,7 @@ from scoring.services.hands import game_put_sheet
 from scoring.services.replay import replay, store_result
 from scoring.services.standings import ranking
 from scoring.services.standings_rows import stage_order
+from scoring.services.team_stages import team_order
 from tournament.errors import GameConflict, InvalidInput
 from tournament.models import Event, Game, Round, Table
 from tournament.services.games import game_seat
@@ -60,13 +61,14 @@ def round_preview(*, event: Event, number: int, method: Method, seed: int | None
 
 def _order(event: Event, number: int, method: Method) -> list[int]:
     """The ranking a seating goes by: swiss by the stored standings; by rank, the round's stage's standings as
-    they are now (a stage just entered ranks by what was carried in)."""
-    if method == Method.SWISS:
-        return ranking(event)
-    if method == Method.RANK:
-        round_ = Round.objects.filter(event=event, number=number).first()
-        return stage_order(event, round_.stage if round_ is not None else 1)
-    return []
+    they are now (a stage just entered ranks by what was carried in); a team league's teams by theirs."""
+    if method == Method.RANDOM:
+        return []
+    round_ = Round.objects.filter(event=event, number=number).first()
+    stage = round_.stage if round_ is not None else 1
+    if event.entrants == Event.Entrants.TEAMS:  # a team league seats its teams by their standings
+        return team_order(event, stage)
+    return ranking(event) if method == Method.SWISS else stage_order(event, stage)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ line is the organiser's to decide (rules.stages.cut).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -21,13 +21,14 @@ from django.db.models import Q
 from django.utils import timezone
 
 from rules.errors import Problem, RuleError
-from rules.stages import Carry, Cut, cut
+from rules.stages import Carry, Cut, StageLine, carry_over, cut
 from scoring.models import EventChange
 from scoring.services.chain import event_change
 from scoring.services.standings import standings_refresh
-from scoring.services.standings_rows import Ranked, carried_in, stages_ranked
+from scoring.services.standings_rows import cents, stages_ranked
+from scoring.services.team_stages import team_stage_lines
 from tournament.errors import Conflict, InvalidInput
-from tournament.models import Event, Game, Player, Round, Stage, Table
+from tournament.models import Event, Game, Player, Round, Stage, Table, Team
 
 SETTINGS = ("name", "entry_top", "entry_also", "carry", "carry_table_points", "seating", "winds", "rounds_planned")
 
@@ -117,9 +118,13 @@ def _settings(event: Event, data: Mapping[str, Any], *, number: int) -> dict[str
     if not name:
         problems.append(Problem("name", "a stage needs a name, such as Semi-final or Final"))
     also = [int(p) for p in data.get("entry_also") or []]
-    registered = set(event.registrations.filter(player_id__in=also).values_list("player_id", flat=True))
-    problems += [Problem("entry.also", f"player {p} is not registered in this event") for p in also
-                 if p not in registered]
+    if event.entrants == Event.Entrants.TEAMS:
+        known = set(event.teams.filter(pk__in=also).values_list("pk", flat=True))
+        problems += [Problem("entry.also", f"team {p} is not a team of this event") for p in also if p not in known]
+    else:
+        known = set(event.registrations.filter(player_id__in=also).values_list("player_id", flat=True))
+        problems += [Problem("entry.also", f"player {p} is not registered in this event") for p in also
+                     if p not in known]
     top = data.get("entry_top")
     if number > 1 and top is None and also:
         problems.append(Problem("entry.also", "a stage everyone enters has no wildcards"))
@@ -161,9 +166,8 @@ def _seated(stage: Stage) -> bool:
 def cut_preview(stage: Stage, *, through: list[int] | None = None) -> CutPreview:
     """The cut into ``stage`` from the standings of the stage before as they are now; with ``through``, the
     organiser's decision checked (InvalidInput on ``through``). Conflict when the stage before is not entered."""
-    if stage.number == 1:
-        raise Conflict.one("stage", "the first stage takes everyone: there is no cut into it")
-    ranked = stages_ranked(stage.event)
+    _check_not_first(stage)
+    ranked = _entrant_stages(stage.event)
     if len(ranked) < stage.number - 1:
         raise Conflict.one("stage", f"stage {stage.number - 1} is not entered yet: confirm its cut first")
     before = ranked[stage.number - 2]
@@ -175,23 +179,32 @@ def cut_preview(stage: Stage, *, through: list[int] | None = None) -> CutPreview
     return _preview(stage, before, through=through)
 
 
-def _preview(stage: Stage, before: list[Ranked], *, through: list[int] | None) -> CutPreview:
-    lines = [line for line, _ in before if line is not None]
+def _entrant_stages(event: Event) -> list[list[StageLine]]:
+    """Each entered stage's ranked entrants: its players, or a team league's teams."""
+    if event.entrants == Event.Entrants.TEAMS:
+        return team_stage_lines(event)
+    return [[line for line, _ in lines if line is not None] for lines in stages_ranked(event)]
+
+
+def entrant_names(event: Event, ids: Iterable[int]) -> dict[int, str]:
+    """The names of a stage's entrants: players, or a team league's teams."""
+    model = Team if event.entrants == Event.Entrants.TEAMS else Player
+    return dict(model.objects.filter(pk__in=list(ids)).values_list("pk", "name"))
+
+
+def _preview(stage: Stage, lines: list[StageLine], *, through: list[int] | None) -> CutPreview:
     try:
         decided = cut(standings=lines, entry=stage.entry_rule(), through=through)
     except RuleError as exc:
         raise InvalidInput([Problem(p.field, p.message) for p in exc.problems]) from None
     tied = [p for p in decided.tied_at_line if p not in set(decided.through)]
-    going = Stage(event=stage.event, number=stage.number, carry=stage.carry,
-                  carry_table_points=stage.carry_table_points, through=[*decided.through, *tied])
-    carried = carried_in(before, going)
+    carried = carry_over(standings=lines, players=[*decided.through, *tied], carry=stage.carry_rule())
     mcr = any(line.total_table_points is not None for line in lines)
     unfinished = (Game.objects.filter(event=stage.event).exclude(status=Game.Status.FINISHED)
                   .filter(table__round__stage=stage.number - 1).count())
     return CutPreview(stage=stage, cut=decided, ranks={line.player: line.rank for line in lines},
-                      carried={p: Decimal(c.points.numerator) / c.points.denominator for p, c in carried.items()},
-                      carried_table_points={p: Decimal(c.table_points.numerator) / c.table_points.denominator
-                                            for p, c in carried.items()} if mcr else None,
+                      carried={p: cents(c.points) for p, c in carried.items()},
+                      carried_table_points={p: cents(c.table_points) for p, c in carried.items()} if mcr else None,
                       unfinished=unfinished)
 
 
@@ -199,6 +212,7 @@ def cut_confirm(*, stage: Stage, through: list[int] | None, user: Any) -> Stage:
     """Confirm the cut into ``stage``: Conflict while games of the stage before play, while a tie at the line is
     undecided (unless ``through`` decides it), or when it is already confirmed."""
     event = stage.event
+    _check_not_first(stage)
     with transaction.atomic():
         Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
         stage.refresh_from_db()
@@ -221,6 +235,7 @@ def cut_confirm(*, stage: Stage, through: list[int] | None, user: Any) -> Stage:
 def cut_undo(*, stage: Stage, user: Any) -> Stage:
     """Undo a confirmed cut before the stage's first hand: its seated rounds are unseated."""
     event = stage.event
+    _check_not_first(stage)
     with transaction.atomic():
         Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
         stage.refresh_from_db()
@@ -243,10 +258,15 @@ def cut_undo(*, stage: Stage, user: Any) -> Stage:
     return stage
 
 
+def _check_not_first(stage: Stage) -> None:
+    if stage.number == 1:
+        raise Conflict.one("stage", "the first stage takes everyone: there is no cut into it")
+
+
 def _tie_message(preview: CutPreview) -> str:
-    tied = Player.objects.filter(pk__in=preview.cut.tied_at_line).order_by("name")
-    return (f"{len(preview.cut.tied_at_line)} players are tied at the line for {preview.cut.places} place(s) "
-            f"({', '.join(p.name for p in tied)}): name who goes on")
+    names = sorted(entrant_names(preview.stage.event, preview.cut.tied_at_line).values())
+    return (f"{len(preview.cut.tied_at_line)} are tied at the line for {preview.cut.places} place(s) "
+            f"({', '.join(names)}): name who goes on")
 
 
 def _user(user: Any) -> Any:
@@ -280,7 +300,7 @@ def cut_check(*, game: Game, user: Any) -> None:
                  .order_by("number"))
     if not later:
         return
-    ranked = stages_ranked(game.event)
+    ranked = _entrant_stages(game.event)
     for stage in later:
         if stage.number - 2 >= len(ranked) or _still_holds(stage, ranked[stage.number - 2]):
             continue
@@ -295,7 +315,7 @@ def cut_check(*, game: Game, user: Any) -> None:
                      after={"stage": stage.number, "through": stage.through, "game": game.pk}, user=user)
 
 
-def _still_holds(stage: Stage, before: list[Ranked]) -> bool:
+def _still_holds(stage: Stage, before: list[StageLine]) -> bool:
     try:
         again = _preview(stage, before, through=list(stage.through or ()))
     except InvalidInput:

@@ -18,7 +18,7 @@ from typing import TypeVar
 from rules.stages import Carried, Line, StageLine, carry_over, final_ranking, stage_standings
 from scoring.models import StageStanding, Standing
 from scoring.services.standings_lines import HUNDREDTHS, PlayerLine, player_lines, tiebreak_value
-from tournament.models import Event, Stage, Tiebreak
+from tournament.models import Event, Registration, Stage, Tiebreak
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,17 +63,26 @@ def stages_ranked(event: Event, *, before_round: int | None = None,
     mcr = event.ruleset().is_mcr
     tiebreaks = [str(t) for t in event.tiebreaks] or ([Tiebreak.SCORE] if mcr else [])
     ranked: list[list[Ranked]] = []
+    teams = event.entrants == Event.Entrants.TEAMS
     for stage in entered_stages(event):
         if replace and stage.number in replace:
             ranked.append(replace[stage.number])
             continue
         carried = {}
-        if ranked:
+        if ranked and not teams:  # a team league carries the teams' points (scoring.services.team_stages)
             carried = carried_in(ranked[-1], stage)
         lines = player_lines(event, mcr, before_round=before_round, stage=stage.number,
-                             entrants=stage.through if stage.number > 1 else None)
+                             entrants=stage_entrants(event, stage) if stage.number > 1 else None)
         ranked.append(rank_lines(event, lines, stage=stage.number, carried=carried, mcr=mcr, tiebreaks=tiebreaks))
     return ranked
+
+
+def stage_entrants(event: Event, stage: Stage) -> list[int]:
+    """The players of a later stage: its cut's, or in a team league every member of the teams it sent on."""
+    if event.entrants != Event.Entrants.TEAMS:
+        return list(stage.through or [])
+    return list(Registration.objects.filter(event=event, team_id__in=stage.through or [], substitute=False)
+                .values_list("player_id", flat=True))
 
 
 def stage_order(event: Event, number: int) -> list[int]:

@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from scoring.models import Standing
+from rules.stages import final_ranking
+from scoring.models import StageStanding, Standing
+from scoring.services.standings_rows import cents, entered_stages
+from scoring.services.team_stages import team_stage_lines
 from tournament.models import Event, Registration
 
 
@@ -32,15 +35,21 @@ class TeamLine:
     points: Decimal
     table_points: Decimal | None
     members: tuple[TeamMember, ...]
+    carried: Decimal = Decimal(0)  # brought in from the stage before (a team league's later stages)
+    stage: int = 1  # the stage of the line; in the final ranking, the last stage the team reached
 
 
-def team_standings(event: Event) -> list[TeamLine]:
+def team_standings(event: Event, stage: int | None = None) -> list[TeamLine]:
     """The event's teams, best first; teams equal on the total (MCR: table points, then points) share the rank.
 
-    Empty when the event ranks no teams. A member without a standing yet (no game) counts 0.
+    Empty when the event ranks no teams. A member without a standing yet (no game) counts 0. A team league in
+    stages: ``stage``'s lines with what each team carried in, or (None) the final ranking by the last stage
+    reached (scoring.services.team_stages).
     """
     if event.team_ranking == Event.TeamRanking.NONE:
         return []
+    if event.entrants == Event.Entrants.TEAMS and (stage is not None or len(entered_stages(event)) > 1):
+        return staged_team_standings(event, stage)
     mcr = event.ruleset().is_mcr
     standings = {s.player_id: s for s in Standing.objects.filter(event=event)}
     members: dict[tuple[int, str], list[TeamMember]] = {}
@@ -88,3 +97,35 @@ def _ranked(lines: list[TeamLine]) -> list[TeamLine]:
 def player_teams(event: Event) -> dict[int, str]:
     """Each registered player's team name (players without one absent)."""
     return dict(Registration.objects.filter(event=event, team__isnull=False).values_list("player_id", "team__name"))
+
+
+def staged_team_standings(event: Event, stage: int | None) -> list[TeamLine]:
+    """A team league's teams in one stage, or by the final ranking; members with their own line of that stage."""
+    stages = team_stage_lines(event)
+    names = dict(event.teams.values_list("pk", "name"))
+    if stage is not None:
+        chosen = [(line, stage, line.rank) for line in stages[stage - 1]] if stage <= len(stages) else []
+    else:
+        by_stage = {(n, line.player): line for n, lines in enumerate(stages, start=1) for line in lines}
+        chosen = [(by_stage[(p.stage, p.player)], p.stage, p.rank) for p in final_ranking(stages)]
+    rows: dict[tuple[int, int], Standing | StageStanding] = {
+        (row.stage, row.player_id): row for row in StageStanding.objects.filter(event=event)}
+    if not rows:  # one stage entered: its lines are the event's
+        rows = {(1, row.player_id): row for row in Standing.objects.filter(event=event)}
+    members: dict[int, list[Registration]] = {}
+    for reg in (Registration.objects.filter(event=event, substitute=False, team__isnull=False)
+                .select_related("player").order_by("player__name", "player_id")):
+        members.setdefault(reg.team_id or 0, []).append(reg)
+    ranks = [rank for _, _, rank in chosen]
+    return [TeamLine(rank=rank, shared=ranks.count(rank) > 1, team_id=line.player, name=names.get(line.player, ""),
+                     points=cents(line.total), table_points=cents(line.total_table_points)
+                     if line.total_table_points is not None else None, carried=cents(line.carried), stage=number,
+                     members=tuple(_member(reg, rows.get((number, reg.player_id))) for reg in
+                                   members.get(line.player, [])))
+            for line, number, rank in chosen]
+
+
+def _member(reg: Registration, row: Standing | StageStanding | None) -> TeamMember:
+    return TeamMember(player_id=reg.player_id, name=reg.player.name,
+                      points=row.points if row is not None else Decimal(0),
+                      table_points=row.table_points if row is not None else None, counted=True)

@@ -618,9 +618,9 @@ def test_the_check_refuses_a_body_that_does_not_match(openapi: dict[str, Any], c
     standings = response_schema(openapi, "get", "/api/v1/events/{slug}/standings/", 200)
     assert standings is not None
     line: dict[str, Any] = {
-        "rank": None, "player": {"id": 1, "name": "Ann"}, "points": 1.5, "table_points": None, "score": 0,
-        "games": 0, "average_rank": None, "penalties": 0.0, "federation_id": "", "country": "", "team": None,
-        "movement": None, "new": False, "rounds": []}
+        "rank": None, "player": {"id": 1, "name": "Ann"}, "points": 1.5, "carried": 0.0, "table_points": None,
+        "carried_table_points": None, "stage": 1, "score": 0, "games": 0, "average_rank": None, "penalties": 0.0,
+        "federation_id": "", "country": "", "team": None, "movement": None, "new": False, "rounds": []}
     page = {"count": 1, "next": None, "previous": None, "updating": False, "computed_at": None}
     assert schema_errors(openapi, standings, {**page, "results": [line]}) == []
     assert schema_errors(openapi, standings, {**page, "results": [{**line, "points": "1.50"}]}) != []  # a number
@@ -757,6 +757,130 @@ def _first_delta_changed(log: bytes) -> bytes:
     values[1] += 1
     values[3] -= 1
     return log[:match.start(1)] + b",".join(str(v).encode() for v in values) + log[match.end(1):]
+
+
+def _finish(api: Any, game_id: int, scores: list[int]) -> None:
+    version = api.get(f"{API}games/{game_id}/").json()["version"]
+    done = api.put(f"{API}games/{game_id}/sheet", {"start": {"scores": scores}, "end": "time", "hands": []},
+                   format="json", headers=if_match(version))
+    assert done.status_code == 200, done.json()
+
+
+def test_stages_and_the_cut(check: Check, organiser: User, referee: User):
+    """Eight players, one round (WRC 2025: 30,000 returned, uma 15/5/-5/-15): table 1 ends 48,000 / 32,000 /
+    25,000 / 15,000 (+33.0, +7.0, -10.0, -30.0), table 2 50,000 / 30,000 / 24,000 / 16,000 (+35.0, +5.0, -11.0,
+    -29.0). The final takes the top 4 with half their points."""
+    event = EventFactory.create(slug="cup", organisers=[organiser], referees=[referee])
+    ids = [p.pk for p in registered(event, *[f"P{i}" for i in range(8)])]
+    org, ref, anon = client_for(organiser), client_for(referee), client_for(None)
+    org.post(f"{API}events/cup/rounds/", {}, format="json")
+    tables = org.post(f"{API}events/cup/rounds/1/seating", {"method": "random", "seed": 1}, format="json").json()
+    top = {}
+    for table, scores in zip(tables["tables"], ([48000, 32000, 25000, 15000], [50000, 30000, 24000, 16000]),
+                             strict=True):
+        _finish(org, table["game"], scores)
+        top[scores[0]] = table["seats"][0]["player"]["id"]
+    path, url = "/api/v1/events/{slug}/stages/", f"{API}events/cup/stages/"
+    assert [s["number"] for s in check(anon.get(url), "get", path, 200)] == [1]
+    check(anon.get(f"{API}events/nope/stages/"), "get", path, 404)
+    final = {"name": "Final", "entry": {"top": 4}, "carry": "half", "seating": "rank"}
+    assert check(org.post(url, final, format="json"), "post", path, 201)["number"] == 2
+    assert fields(check(org.post(url, {**final, "carry": "most"}, format="json"), "post", path, 400)) == ["carry"]
+    check(anon.post(url, final, format="json"), "post", path, 401)
+    check(ref.post(url, final, format="json"), "post", path, 403)
+    check(org.post(f"{API}events/nope/stages/", final, format="json"), "post", path, 404)
+    key = {"Idempotency-Key": "a stage"}
+    org.post(url, {**final, "name": "Extra"}, format="json", headers=key)
+    check(org.post(url, {**final, "name": "Other"}, format="json", headers=key), "post", path, 422)
+
+    one, stage_3 = "/api/v1/events/{slug}/stages/{number}/", f"{API}events/cup/stages/3/"
+    assert check(anon.get(f"{API}events/cup/stages/2/"), "get", one, 200)["entry"] == {"top": 4, "also": []}
+    check(anon.get(f"{API}events/cup/stages/9/"), "get", one, 404)
+    assert check(org.patch(stage_3, {"name": "Play-off"}, format="json"), "patch", one, 200)["name"] == "Play-off"
+    assert fields(check(org.patch(stage_3, {"seating": "drawn"}, format="json"), "patch", one, 400)) == ["seating"]
+    check(anon.patch(stage_3, {"name": "X"}, format="json"), "patch", one, 401)
+    check(ref.patch(stage_3, {"name": "X"}, format="json"), "patch", one, 403)
+    check(org.patch(f"{API}events/cup/stages/9/", {"name": "X"}, format="json"), "patch", one, 404)
+    check(org.delete(f"{API}events/cup/stages/2/"), "delete", one, 409)  # not the last
+    check(anon.delete(stage_3), "delete", one, 401)
+    check(ref.delete(stage_3), "delete", one, 403)
+    check(org.delete(f"{API}events/cup/stages/9/"), "delete", one, 404)
+    check(org.delete(stage_3), "delete", one, 204)
+
+    cut, cut_url = "/api/v1/events/{slug}/stages/{number}/cut", f"{API}events/cup/stages/2/cut"
+    check(anon.get(f"{API}events/cup/stages/1/cut"), "get", cut, 409)
+    check(anon.get(f"{API}events/cup/stages/9/cut"), "get", cut, 404)
+    preview = check(anon.get(cut_url), "get", cut, 200)
+    assert preview["through"][:2] == [top[50000], top[48000]]
+    assert [p["carried"] for p in preview["players"]] == [17.5, 16.5, 3.5, 2.5]
+    assert fields(check(org.post(cut_url, {"through": "all"}, format="json"), "post", cut, 400)) == ["through"]
+    check(anon.post(cut_url, {}, format="json"), "post", cut, 401)
+    check(ref.post(cut_url, {}, format="json"), "post", cut, 403)
+    check(org.post(f"{API}events/cup/stages/9/cut", {}, format="json"), "post", cut, 404)
+    check(org.post(f"{API}events/cup/stages/1/cut", {}, format="json"), "post", cut, 409)
+    key = {"Idempotency-Key": "the cut"}
+    assert check(org.post(cut_url, {}, format="json", headers=key), "post", cut, 201)["confirmed"] is True
+    check(org.post(cut_url, {"through": ids}, format="json", headers=key), "post", cut, 422)
+    check(org.patch(f"{API}events/cup/stages/2/", {"carry": "all"}, format="json"), "patch", one, 409)
+    check(anon.delete(cut_url), "delete", cut, 401)
+    check(ref.delete(cut_url), "delete", cut, 403)
+    check(org.delete(f"{API}events/cup/stages/9/cut"), "delete", cut, 404)
+    assert check(org.delete(cut_url), "delete", cut, 200)["confirmed"] is False
+    check(org.delete(cut_url), "delete", cut, 409)  # not confirmed any more
+    org.post(cut_url, {}, format="json")
+    standings = "/api/v1/events/{slug}/standings/"
+    standings_recompute(event)
+    lines = check(anon.get(f"{API}events/cup/standings/?stage=2"), "get", standings, 200)["results"]
+    assert [(line["player"]["id"], line["carried"], line["points"]) for line in lines][:2] == [
+        (top[50000], 17.5, 17.5), (top[48000], 16.5, 16.5)]
+    assert fields(check(anon.get(f"{API}events/cup/standings/?stage=two"), "get", standings, 400)) == ["stage"]
+    check(anon.get(f"{API}events/cup/standings/?stage=9"), "get", standings, 404)
+
+
+def test_a_team_league(check: Check, organiser: User, referee: User):
+    """Eight teams of two: round 1 seats teams; a lineup names who plays; the game opens once a table's four
+    teams have named theirs."""
+    event = EventFactory.create(slug="league", organisers=[organiser], referees=[referee], entrants="teams",
+                                team_ranking="sum")
+    teams = [Team.objects.create(event=event, name=f"Team {n}") for n in range(8)]
+    for team in teams:
+        for player in registered(event, f"{team.name} A", f"{team.name} B"):
+            Registration.objects.filter(event=event, player=player).update(team=team)
+    org, ref, anon = client_for(organiser), client_for(referee), client_for(None)
+    org.post(f"{API}events/league/rounds/", {}, format="json")
+    seated = org.post(f"{API}events/league/rounds/1/seating", {"method": "random", "seed": 2}, format="json").json()
+    assert [len(t["teams"]) for t in seated["tables"]] == [4, 4]
+    listed, team_path = "/api/v1/events/{slug}/teams/", "/api/v1/events/{slug}/teams/{team_id}/"
+    assert len(check(anon.get(f"{API}events/league/teams/"), "get", listed, 200)) == 8
+    check(anon.get(f"{API}events/nope/teams/"), "get", listed, 404)
+    url = f"{API}events/league/teams/{teams[0].pk}/"
+    assert [m["name"] for m in check(anon.get(url), "get", team_path, 200)["members"]] == ["Team 0 A", "Team 0 B"]
+    check(anon.get(f"{API}events/league/teams/999999/"), "get", team_path, 404)
+    assert check(org.patch(url, {"captain": "ref"}, format="json"), "patch", team_path, 200)["captain"] == "ref"
+    assert fields(check(org.patch(url, {"captain": "nobody"}, format="json"), "patch", team_path, 400)) == [
+        "captain"]
+    check(anon.patch(url, {"captain": None}, format="json"), "patch", team_path, 401)
+    check(ref.patch(url, {"captain": None}, format="json"), "patch", team_path, 403)
+    check(org.patch(f"{API}events/league/teams/999999/", {"captain": None}, format="json"), "patch", team_path, 404)
+
+    lineups, lineup_url = "/api/v1/events/{slug}/rounds/{number}/lineups", f"{API}events/league/rounds/1/lineups"
+    check(anon.get(f"{API}events/league/rounds/9/lineups"), "get", lineups, 404)
+    members = {t.pk: list(t.members.order_by("player_id").values_list("player_id", flat=True)) for t in teams}
+    body = {}
+    for team in teams:  # the referee names team 0's player as its captain, the organiser the others
+        writer = ref if team == teams[0] else org
+        body = check(writer.put(lineup_url, {"team": team.pk, "player": members[team.pk][0]}, format="json"),
+                     "put", lineups, 200)
+    assert all(table["game"] for table in body["tables"])
+    assert check(anon.get(lineup_url), "get", lineups, 200)["named"][str(teams[1].pk)]["name"] == "Team 1 A"
+    other = {"team": teams[1].pk, "player": members[teams[0].pk][1]}
+    assert fields(check(org.put(lineup_url, other, format="json"), "put", lineups, 400)) == ["player"]
+    check(anon.put(lineup_url, other, format="json"), "put", lineups, 401)
+    check(ref.put(lineup_url, other, format="json"), "put", lineups, 403)
+    check(org.put(f"{API}events/league/rounds/9/lineups", other, format="json"), "put", lineups, 404)
+    _finish(org, body["tables"][0]["game"], [40000, 30000, 20000, 10000])
+    seat = body["tables"][0]["seats"][0]["team"]["id"]
+    check(org.put(lineup_url, {"team": seat, "player": members[seat][1]}, format="json"), "put", lineups, 409)
 
 
 def test_every_declared_response_is_exercised(openapi: dict[str, Any], exercised: set[tuple[str, str, int]],

@@ -62,6 +62,10 @@ class Event(models.Model):
         TOTAL = "total", "total points"
         AVERAGE = "average", "average points per game"
 
+    class Entrants(models.TextChoices):
+        PLAYERS = "players", _("players")
+        TEAMS = "teams", _("teams (a team league: tables seat teams, each names who plays)")
+
     class TeamRanking(models.TextChoices):
         NONE = "none", _("no team standings")
         SUM = "sum", _("sum of all members' points")
@@ -98,6 +102,9 @@ class Event(models.Model):
     tiebreaks = models.JSONField(default=list, blank=True,
                                  help_text="after points (MCR: table points, then score), in order: "
                                  + ", ".join(f"{key} ({text})" for key, text in Tiebreak.choices))
+    entrants = models.CharField(max_length=10, default=Entrants.PLAYERS, choices=Entrants.choices,
+                                help_text=_("who is seated and ranked: players, or teams (a team league, ranked by "
+                                            "the sum of the team's game points)"))
     team_ranking = models.CharField(max_length=10, default=TeamRanking.NONE, choices=TeamRanking.choices,
                                     help_text=_("team standings: none, the sum of all members' points, or the sum "
                                                 "of each team's best N members (substitutes never count)"))
@@ -127,6 +134,8 @@ class Event(models.Model):
             errors["ruleset_overrides" if self.ruleset_overrides else "ruleset_key"] = [str(p) for p in exc.problems]
         if problems := tiebreak_problems(self.tiebreaks):
             errors["tiebreaks"] = problems
+        if self.entrants == Event.Entrants.TEAMS and self.team_ranking == Event.TeamRanking.NONE:
+            errors["team_ranking"] = [str(_("a team league ranks its teams: choose how"))]
         if self.team_ranking == Event.TeamRanking.BEST and not self.team_best:
             errors["team_best"] = [str(_("the best-members team ranking needs N, how many members count"))]
         stored = Event.objects.filter(pk=self.pk).first() if self.pk else None
@@ -169,6 +178,9 @@ class Event(models.Model):
 class Team(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=100, validators=[printable, validate_trimmed])
+    captain = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="captained_teams", help_text=_("names who plays for the team in a "
+                                                                           "team league's rounds"))
 
     class Meta:
         constraints = (models.UniqueConstraint(fields=("event", "name"), name="team_name_unique_in_event"),)

@@ -6,13 +6,14 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules.presets import build_ruleset
 from rules.ruleset import Ruleset
-from tournament.models.events import Event
+from tournament.models.events import Event, Team
 from tournament.models.people import Player
 
 
@@ -150,3 +151,39 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in game {self.game_id}, seat {self.position}"
+
+
+class TeamSeat(models.Model):
+    """In a team league, the team at a seat of a round's table; who sits there is the team's lineup."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="team_seats")
+    position = models.PositiveSmallIntegerField()
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ("table", "position")
+        constraints = (
+            models.UniqueConstraint(fields=("table", "position"), name="one_team_per_seat"),
+            models.UniqueConstraint(fields=("table", "team"), name="one_seat_per_team_per_table"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.team} at {self.table}, seat {self.position}"
+
+
+class Lineup(models.Model):
+    """Who plays for a team in a round of a team league, named by an organiser or the team's captain."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="lineups")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="lineups")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    named_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="+")
+    named_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("round", "team")
+        constraints = (models.UniqueConstraint(fields=("round", "team"), name="one_lineup_per_team_per_round"),)
+
+    def __str__(self) -> str:
+        return f"{self.player} for {self.team} in {self.round}"

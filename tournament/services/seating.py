@@ -21,6 +21,7 @@ from rules.stages import rank_seating
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Round, Stage, Table
 from tournament.services.games import game_seat
+from tournament.services.team_rounds import stage_teams, team_history, team_tables_open
 
 
 class Method(StrEnum):
@@ -53,8 +54,9 @@ def plan_round(*, event: Event, number: int, method: Method, ranking: Sequence[i
         raise InvalidInput.one("round", f"this event has no round {number} (add it first)")
     if round_.tables.exists():
         raise InvalidInput.one("round", f"round {number} is already seated")
-    history = round_history(event, before=number)
-    players = stage_players(event, round_.stage)
+    teams = event.entrants == Event.Entrants.TEAMS
+    history = team_history(event, before=number) if teams else round_history(event, before=number)
+    players = stage_teams(event, round_.stage) if teams else stage_players(event, round_.stage)
     if not players:
         raise InvalidInput.one("round", f"round {number} belongs to stage {round_.stage}, whose cut is not "
                                         "confirmed: confirm it first")
@@ -96,9 +98,12 @@ def _by_rank(event: Event, round_: Round, players: list[int], ranking: Sequence[
 def seat_round(*, event: Event, number: int, method: Method, ranking: Sequence[int] = (),
                seed: int | None = None) -> list[Game]:
     """Seat round ``number`` as ``plan_round`` plans it and open a game per table (not yet scored); the caller
-    holds the transaction. The same seed gives the tables its preview showed."""
+    holds the transaction. The same seed gives the tables its preview showed. A team league's tables seat teams:
+    a table's game opens once each of its teams has named who plays (tournament.services.team_rounds)."""
     seating = plan_round(event=event, number=number, method=method, ranking=ranking, seed=seed)
     round_ = Round.objects.get(event=event, number=number)
+    if event.entrants == Event.Entrants.TEAMS:
+        return team_tables_open(round_, seating.tables)
     return tables_open(event, round_, seating.tables)
 
 
