@@ -12,6 +12,7 @@ from django.db import transaction
 from scoring.models import EventChange, Penalty
 from scoring.services import chain
 from scoring.services.hands import game_penalty
+from scoring.services.stages import cuts_check
 from scoring.services.standings import standings_refresh
 from tournament.models import Event
 
@@ -42,6 +43,7 @@ def _sealed(penalty: Penalty, user: Any, apply: Callable[[], Any]) -> None:
         before = chain.penalties_of(own)
         apply()
         chain.event_change(event, EventChange.Action.PENALTY, before=before, after=chain.penalties_of(own), user=user)
+        cuts_check(event=event, after=1, user=user)  # the event's own penalties count in its first stage
         standings_refresh(event.pk)
 
 

@@ -289,30 +289,34 @@ def cut_change_confirmed() -> Iterator[None]:
 
 
 def cut_check(*, game: Game, user: Any) -> None:
-    """After a write to ``game`` (in its transaction): the cuts after the game's stage, recomputed.
+    """After a write to ``game`` (in its transaction): the cuts after the game's stage (``cuts_check``)."""
+    cuts_check(event=game.event, after=game.table.round.stage if game.table is not None else 1, user=user,
+               game=game.pk)
+
+
+def cuts_check(*, event: Event, after: int, user: Any, game: int | None = None) -> None:
+    """After a change to stage ``after``'s results (in its transaction): the cuts after it, recomputed.
 
     A cut that would change is undone when its stage has no seated round (the organiser confirms it again);
     when the stage is seated, the write is refused (Conflict) unless the organiser confirmed it, and then the
     cut is kept and the decision sealed into the event's history.
     """
-    number = game.table.round.stage if game.table is not None else 1
-    later = list(Stage.objects.filter(event_id=game.event_id, number__gt=number, through__isnull=False)
-                 .order_by("number"))
+    later = list(Stage.objects.filter(event=event, number__gt=after, through__isnull=False).order_by("number"))
     if not later:
         return
-    ranked = _entrant_stages(game.event)
+    ranked = _entrant_stages(event)
     for stage in later:
         if stage.number - 2 >= len(ranked) or _still_holds(stage, ranked[stage.number - 2]):
             continue
         if not _seated(stage):
             cut_undo(stage=stage, user=user)
             continue
-        if not (_cut_change_confirmed.get() and hasattr(user, "is_superuser") and game.event.is_organiser(user)):
+        if not (_cut_change_confirmed.get() and hasattr(user, "is_superuser") and event.is_organiser(user)):
             raise Conflict([Problem("stage", f"this correction changes who went on to stage {stage.number} "
                                              f"({stage.name}), which has begun: an organiser may confirm it to "
                                              "keep the cut as it was played")])
-        event_change(game.event, EventChange.Action.CUT_KEPT, before=None,
-                     after={"stage": stage.number, "through": stage.through, "game": game.pk}, user=user)
+        event_change(event, EventChange.Action.CUT_KEPT, before=None,
+                     after={"stage": stage.number, "through": stage.through, "game": game}, user=user)
 
 
 def _still_holds(stage: Stage, before: list[StageLine]) -> bool:

@@ -124,11 +124,15 @@ def _final(event: Event, ranked: list[list[Ranked]]) -> list[Standing]:
     places = final_ranking([[s for s, _ in lines if s is not None] for lines in ranked])
     by_stage = {(number, line.player_id): (stage_line, line)
                 for number, lines in enumerate(ranked, start=1) for stage_line, line in lines}
+    played: dict[int, int] = {}
+    for lines in ranked:
+        for _, line in lines:
+            played[line.player_id] = played.get(line.player_id, 0) + line.games
     rows = []
     for place in places:
         stage_line, line = by_stage[(place.stage, place.player)]
         row = _row(Standing, event, place.stage, line, stage_line)
-        row.rank = place.rank
+        row.rank, row.games = place.rank, played[place.player]  # the final ranking counts every stage's games
         rows.append(row)
     placed = {place.player for place in places}
     rows += [_row(Standing, event, 1, line, None) for stage_line, line in ranked[0] if line.player_id not in placed]
