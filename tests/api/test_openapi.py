@@ -883,6 +883,25 @@ def test_a_team_league(check: Check, organiser: User, referee: User):
     check(org.put(lineup_url, {"team": seat, "player": members[seat][1]}, format="json"), "put", lineups, 409)
 
 
+def test_player_merge(check: Check, organiser: User, stranger: User):
+    """Two records of one person in two events the organiser runs: merged, refused twice, undone."""
+    spring, autumn = (EventFactory.create(organisers=[organiser]) for _ in range(2))
+    ann, again = registered(spring, "Ann")[0], registered(autumn, "Ann L.")[0]
+    path, url = "/api/v1/players/{player_id}/merge", f"{API}players/{again.pk}/merge"
+    org = client_for(organiser)
+    assert check(org.post(url, {"into": ann.pk}, format="json"), "post", path, 201)["records"] == [ann.pk, again.pk]
+    check(org.post(url, {"into": ann.pk}, format="json"), "post", path, 409)
+    assert fields(check(org.post(url, {"into": "Ann"}, format="json"), "post", path, 400)) == ["into"]
+    check(client_for(None).post(url, {"into": ann.pk}, format="json"), "post", path, 401)
+    check(client_for(stranger).post(url, {"into": ann.pk}, format="json"), "post", path, 403)
+    check(org.post(f"{API}players/999999/merge", {"into": ann.pk}, format="json"), "post", path, 404)
+    check(client_for(None).delete(url), "delete", path, 401)
+    check(client_for(stranger).delete(url), "delete", path, 403)
+    check(org.delete(f"{API}players/999999/merge"), "delete", path, 404)
+    assert check(org.delete(url), "delete", path, 200)["undone_at"] is not None
+    check(org.delete(url), "delete", path, 409)
+
+
 def test_every_declared_response_is_exercised(openapi: dict[str, Any], exercised: set[tuple[str, str, int]],
                                               request: pytest.FixtureRequest):
     """Last in the module: every status every API operation declares was checked above."""

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules.text import PRINTABLE
@@ -30,6 +31,11 @@ class Player(models.Model):
                                    "Mahjong Soul: imported game logs find the player by it", validators=[printable])
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="player")
+    # Two records of one person: the games stay with the record they were played (and sealed) under; the
+    # person's career is the kept record with those merged into it (tournament.services.players).
+    merged_into = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="merged", help_text="the record of the same person this one "
+                                    "was merged into")
 
     class Meta:
         ordering = ("name", "id")
@@ -41,3 +47,22 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
+
+
+class PlayerMerge(models.Model):
+    """One merge of two records of the same person, kept as it was done and, if so, when it was undone."""
+
+    kept = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    merged = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                           related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                  related_name="+")
+
+    class Meta:
+        ordering = ("-at", "-id")
+
+    def __str__(self) -> str:
+        return f"{self.merged} merged into {self.kept}"

@@ -1,0 +1,93 @@
+"""One person, several records: merging two records of the same person, and undoing it.
+
+A merge changes no game: every game stays with the record it was played, sealed and confirmed under (a
+history names players by id). The merged record points to the kept one, and the person's career (their
+events, games, statistics and rankings) is the kept record with every record merged into it
+(``identity``). Each merge is kept (``PlayerMerge``) with who did it, and when it was undone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from rules.errors import Problem
+from tournament.errors import Conflict, InvalidInput
+from tournament.models import Player, PlayerMerge, Registration
+from tournament.selectors import findable_players
+
+
+def identity(player: Player) -> list[int]:
+    """The ids of the records of ``player``'s person: the kept record first, then those merged into it (and
+    into them), each once."""
+    root: int = player.pk
+    while (up := Player.objects.filter(pk=root).values_list("merged_into_id", flat=True).first()) is not None:
+        root = up
+    ids, frontier = [root], [root]
+    while frontier:
+        frontier = list(Player.objects.filter(merged_into_id__in=frontier).values_list("pk", flat=True))
+        ids += [pk for pk in frontier if pk not in ids]
+    return ids
+
+
+def kept_record(player: Player) -> Player:
+    """The record a merged one points to, followed to the end (the record itself when not merged)."""
+    return Player.objects.get(pk=identity(player)[0])
+
+
+def player_merge(*, kept: Player, merged: Player, user: Any) -> PlayerMerge:
+    """Merge ``merged`` into ``kept``: refused (InvalidInput on ``into``) for the same record or records of
+    different federation ids, and (Conflict) when both play in one event or either is merged already."""
+    problems: list[Problem] = []
+    if kept.pk == merged.pk:
+        problems.append(Problem("into", "a record cannot be merged into itself"))
+    if kept.federation_id and merged.federation_id and kept.federation_id != merged.federation_id:
+        problems.append(Problem("into", f"the records have different federation ids ({merged.federation_id} and "
+                                        f"{kept.federation_id}): they are two people"))
+    if problems:
+        raise InvalidInput(problems)
+    with transaction.atomic():
+        kept, merged = (Player.objects.select_for_update().get(pk=p.pk) for p in (kept, merged))
+        if merged.merged_into_id is not None or kept.merged_into_id is not None:
+            raise Conflict.one("into", "one of the records is merged already: merge into the record it was "
+                                       "merged into, or undo that merge first")
+        both = Registration.objects.filter(player=kept).values("event").intersection(
+            Registration.objects.filter(player=merged).values("event"))
+        if both.exists():
+            raise Conflict.one("into", "both records play in one event: they are two people there")
+        merged.merged_into = kept
+        merged.save(update_fields=["merged_into"])
+        return PlayerMerge.objects.create(kept=kept, merged=merged, by=_user(user))
+
+
+def player_unmerge(*, merged: Player, user: Any) -> PlayerMerge:
+    """Undo the merge of ``merged``: its games are its own again (they never moved). Conflict if not merged."""
+    with transaction.atomic():
+        merged = Player.objects.select_for_update().get(pk=merged.pk)
+        if merged.merged_into_id is None:
+            raise Conflict.one("player", f"{merged.name} is not merged into another record")
+        merge = PlayerMerge.objects.filter(merged=merged, undone_at__isnull=True).order_by("-at", "-id").first()
+        if merge is None:  # merged before merges were kept: keep this one
+            merge = PlayerMerge.objects.create(kept_id=merged.merged_into_id, merged=merged)
+        merge.undone_at, merge.undone_by = timezone.now(), _user(user)
+        merge.save(update_fields=["undone_at", "undone_by"])
+        merged.merged_into = None
+        merged.save(update_fields=["merged_into"])
+        return merge
+
+
+def _user(user: Any) -> Any:
+    return user if user is not None and user.is_authenticated else None
+
+
+def may_merge(user: Any, *players: Player) -> bool:
+    """Staff, or an organiser of an event one of the records plays in who may find both (findable_players)."""
+    if not user.is_authenticated:
+        return False
+    if user.is_staff:
+        return True
+    findable = findable_players(user).filter(pk__in=[p.pk for p in players]).count() == len(set(players))
+    organised = Registration.objects.filter(player__in=players, event__organisers=user).exists()
+    return findable and organised
