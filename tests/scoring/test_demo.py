@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 
-from scoring.models import HandChange, Standing
+from scoring.models import HandChange, StageStanding, Standing
 from tournament.models import Event, Game
 
 pytestmark = pytest.mark.django_db
@@ -44,3 +45,16 @@ def test_admin_shows_games_with_their_hands(client):
     assert game.hands.first().record["result"].encode() in page.content  # type: ignore[union-attr]
     for url in ("/admin/tournament/event/", "/admin/tournament/round/", "/admin/scoring/standing/"):
         assert client.get(url).status_code == 200, url
+
+
+def test_the_demo_cup_is_in_two_stages_with_its_final_seated_by_rank():
+    call_command("load_demo", stdout=StringIO())
+    cup = Event.objects.get(slug="demo-cup")
+    lines = list(Standing.objects.filter(event=cup).order_by("rank"))
+    # The four finalists rank above everyone cut, each carrying half of their qualifying points.
+    assert [line.stage for line in lines] == [2] * 4 + [1] * 4
+    qualifying = {s.player_id: s.points for s in StageStanding.objects.filter(event=cup, stage=1)}
+    assert all(line.carried == (qualifying[line.player_id] / 2).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+               for line in lines[:4])
+    final = Game.objects.get(event=cup, table__round__stage=2)
+    assert list(final.seats.values_list("player_id", flat=True)) == [line.player_id for line in lines[:4]]

@@ -1,4 +1,6 @@
-"""Load a demo event: eight players, two rounds of two tables played out hand by hand, a third round seated.
+"""Load a demo event: eight players, two rounds of two tables played out hand by hand, a third round seated;
+and a demo cup in two stages: two qualifying rounds played, the cut to a final of the top four confirmed
+(half their points carried) and the final table seated by rank.
 
 Idempotent: an existing demo event is left as it is. The hands go through
 the same service as a referee's entries, so the demo shows real replays,
@@ -13,13 +15,17 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 
-from scoring.services.games import game_create
+from scoring.services.games import game_create, round_seat
 from scoring.services.hands import game_record_hand
+from scoring.services.stages import cut_confirm, stage_add
 from scoring.services.standings import standings_recompute
 from tournament.errors import InvalidInput
 from tournament.models import Event, Player, Registration, Round, Table
+from tournament.services.events import round_add
+from tournament.services.seating import Method
 
 SLUG = "demo-open"
+CUP = "demo-cup"
 NAMES = ("Aiko", "Bram", "Chen", "Dana", "Emil", "Fumi", "Gus", "Hana")
 # Round 1 and round 2 tables (indexes into NAMES, East first): nobody meets twice. Round 3 waits for its hands.
 ROUNDS = (((0, 1, 2, 3), (4, 5, 6, 7)), ((5, 0, 7, 2), (1, 4, 3, 6)))
@@ -41,13 +47,16 @@ class Command(BaseCommand):
         event = Event.objects.filter(slug=SLUG).first()
         if event is None:
             event = self._build(user)
+        if not Event.objects.filter(slug=CUP).exists():
+            self._cup(user, list(Player.objects.filter(registrations__event=event).order_by("pk")))
         waiting = event.games.filter(status="playing").order_by("pk").first()
         self.stdout.write(f"Demo event {event.name!r} ({event.games.count()} games)\n"
                           f"  standings:  {base}/events/{SLUG}/standings/\n"
                           f"  event:      {base}/events/{SLUG}/\n"
                           + (f"  enter hands: {base}/games/{waiting.pk}/entry/  (login demo / demo)\n"
                              if waiting else "")
-                          + f"  API docs:   {base}/api/docs/  (standings: {base}/api/v1/events/{SLUG}/standings/)\n"
+                          + f"  in stages:  {base}/events/{CUP}/standings/  (console: {base}/events/{CUP}/manage/)\n"
+                          f"  API docs:   {base}/api/docs/  (standings: {base}/api/v1/events/{SLUG}/standings/)\n"
                           f"  admin:      {base}/admin/  (login demo / demo)\n")
 
     def _build(self, user: User) -> Event:
@@ -69,6 +78,24 @@ class Command(BaseCommand):
             game_create(event=event, player_ids=[players[i].pk for i in seats], table=table)
         standings_recompute(event)
         return event
+
+    def _cup(self, user: User, players: list[Player]) -> None:
+        cup = Event.objects.create(name="Demo Cup", slug=CUP, ruleset_key="wrc-2025", public=True,
+                                   status=Event.Status.RUNNING)
+        cup.organisers.add(user)
+        Registration.objects.bulk_create([Registration(event=cup, player=p) for p in players])
+        rng = random.Random(2027)
+        for number in (1, 2):
+            round_add(event=cup)
+            for game in round_seat(event=cup, number=number, method=Method.RANDOM, seed=number):
+                self._play(game.pk, list(game.seats.order_by("position").values_list("player_id", flat=True)),
+                           rng, user)
+        final = stage_add(event=cup, data={"name": "Final", "entry_top": 4, "carry": "half", "seating": "rank"},
+                          user=user)
+        cut_confirm(stage=final, through=None, user=user)
+        round_add(event=cup, stage=2)
+        round_seat(event=cup, number=3, method=Method.RANK)
+        standings_recompute(cup)
 
     def _play(self, game_id: int, ids: list[int], rng: random.Random, user: User) -> None:
         """Random but valid hands until the game ends (an invalid draw of the dice is simply redrawn)."""
