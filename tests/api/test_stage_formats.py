@@ -478,3 +478,19 @@ def test_a_seated_stage_is_not_deleted(organiser: User) -> None:
     assert answer.json()["errors"] == [{"field": "stage", "code": "", "message": (
         "stage 2 has a seated round: unseat its rounds first")}]
     assert [s["number"] for s in flow.api.get(f"/api/v1/events/{flow.slug}/stages/").json()] == [1, 2]
+
+
+def test_a_schedule_seats_a_later_stage_only_with_its_entrants(organiser: User) -> None:
+    flow, _ = club_season(organiser)
+    playoffs = flow.add_stage(**PLAYOFF)
+    flow.confirm(playoffs)
+    first = flow.add_round(playoffs)
+    refused = flow.schedule_csv([(first, 1, ["Ana", "Cas", "Eli", "Fay"])])  # Fay was cut after the season
+    assert refused.status_code == 400
+    assert refused.json()["errors"] == [{"field": "schedule", "code": "", "message": (
+        f"round {first} is of stage 2: player {flow.ids['Fay']} did not enter it")}]
+    # A round the schedule adds after the playoffs' first belongs to the playoffs too.
+    seated = flow.schedule([(first, 1, ["Ana", "Cas", "Eli", "Ben"]), (first + 1, 1, ["Ben", "Eli", "Cas", "Ana"])])
+    assert sorted(seated) == [first, first + 1]
+    rounds = flow.api.get(f"/api/v1/events/{flow.slug}/rounds/").json()["results"]
+    assert [(r["number"], r["stage"]) for r in rounds] == [(first, 2), (first + 1, 2)]
