@@ -192,8 +192,8 @@ def cut_preview(stage: Stage, *, through: list[int] | None = None) -> CutPreview
     if through is None and stage.through is not None:  # a confirmed cut shows what was decided
         try:
             return _preview(stage, before, through=list(stage.through))
-        except InvalidInput:
-            pass  # changed since (a correction the organiser kept): what the standings now give
+        except InvalidInput:  # changed since (a correction the organiser kept): the cut as it was played
+            return _preview(stage, before, through=None, kept=list(stage.through))
     return _preview(stage, before, through=through)
 
 
@@ -210,11 +210,19 @@ def entrant_names(event: Event, ids: Iterable[int]) -> dict[int, str]:
     return dict(model.objects.filter(pk__in=list(ids)).values_list("pk", "name"))
 
 
-def _preview(stage: Stage, lines: list[StageLine], *, through: list[int] | None) -> CutPreview:
-    try:
-        decided = cut(standings=lines, entry=stage.entry_rule(), through=through)
-    except RuleError as exc:
-        raise InvalidInput([Problem(p.field, p.message) for p in exc.problems]) from None
+def _preview(stage: Stage, lines: list[StageLine], *, through: list[int] | None,
+             kept: list[int] | None = None) -> CutPreview:
+    """The cut ``stage``'s entry gives from ``lines`` (with ``through``, that decision checked); with ``kept``,
+    the confirmed cut as it stands whatever the lines say now, what its players carry computed from them."""
+    if kept is not None:
+        also = set(stage.entry_also or ())
+        decided = Cut(through=tuple(kept), tied_at_line=(), places=0,
+                      wildcards=tuple(p for p in kept if p in also), decided=True)
+    else:
+        try:
+            decided = cut(standings=lines, entry=stage.entry_rule(), through=through)
+        except RuleError as exc:
+            raise InvalidInput([Problem(p.field, p.message) for p in exc.problems]) from None
     tied = [p for p in decided.tied_at_line if p not in set(decided.through)]
     carried = carry_over(standings=lines, players=[*decided.through, *tied], carry=stage.carry_rule())
     mcr = any(line.total_table_points is not None for line in lines)

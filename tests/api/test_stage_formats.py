@@ -86,12 +86,13 @@ def test_wrc_2025_qualifying_then_knockouts_carry_nothing(organiser: User) -> No
 
     # The final's second hanchan, seated by the final's standings after the first: A08 won it at table 1 (South,
     # 33.1), C08 second (North, 10.9), A02 third (East, −13.1), C02 fourth (West, −30.9).
-    final = flow.seat(flow.add_round(5))
+    final_stage = number
+    final = flow.seat(flow.add_round(final_stage))
     assert final[0]["seats"] == list(zip(WINDS, ["A08", "C08", "A02", "C02"], strict=True))
     # A08 18,000 (−12 − 15), C08 35,000 (+5 + 5), A02 46,000 (+16 + 15), C02 21,000 (−9 − 5).
     flow.play(final, [[18000, 35000, 46000, 21000]])
-    assert flow.table(5) == [(1, "C08", 0.0, 20.9, 5), (2, "A02", 0.0, 17.9, 5), (3, "A08", 0.0, 6.1, 5),
-                             (4, "C02", 0.0, -44.9, 5)]
+    assert flow.table(final_stage) == [(1, "C08", 0.0, 20.9, 5), (2, "A02", 0.0, 17.9, 5), (3, "A08", 0.0, 6.1, 5),
+                                       (4, "C02", 0.0, -44.9, 5)]
 
     # The final ranking: the final's four, then each stage's players cut there in their order in it, stage by
     # stage back to the qualifying: A01, first of the qualifying, ends 17th below everyone who reached the top 16.
@@ -106,10 +107,11 @@ def test_wrc_2025_qualifying_then_knockouts_carry_nothing(organiser: User) -> No
 
 # --- M.League: regular season → semi-final (half) → final (half) ----------------------------------------------------
 #
-# M.League's post-season: the top 6 teams of the regular season play a semi-final carrying half their points, the
-# top 4 of it a final carrying half their semi-final totals (RULES.md §9 from the league's regulations; "Half of
-# the points that were accumulated in the semifinals will be carried over to the finals", https://mleaguewatch.com/
-# 2021/05/08/m-league-2020-finals-what-you-need-to-know).
+# M.League's post-season: the top 6 teams of the regular season play a semi-final carrying half their points
+# (2020-21: Abemas' +654.7 went in as +327.4, https://mleaguewatch.com/2021/04/12/m-league-2020-semifinals-the-
+# teams), the top 4 of it a final carrying half their semi-final totals ("Half of the points that were accumulated
+# in the semifinals will be carried over to the finals", https://mleaguewatch.com/2021/05/08/m-league-2020-finals-
+# what-you-need-to-know).
 #
 # The regular season's totals are the published 2023-24 ones (https://majan.co.jp/?p=21662, "チームランキング
 # (レギュラーシーズン全日程終了時)"; also https://mleaguewatch.com/2024/04/05/m-league-2023-24-semifinals-the-teams,
@@ -388,6 +390,7 @@ def test_a_correction_after_the_playoffs_began_is_kept_only_by_an_organiser(orga
     assert last.author == organiser.username
     # The season's standings change; the playoffs stay as they were played, Ben in them and Fay not.
     assert [row[1] for row in flow.table(1)][3:5] == ["Fay", "Ben"]
+    assert flow.cut(playoffs)["through"] == ["Ana", "Cas", "Eli", "Ben"]
     assert [(row[1], row[4]) for row in flow.table()] == [
         ("Ben", 2), ("Cas", 2), ("Ana", 2), ("Eli", 2), ("Fay", 1), ("Dov", 1)]
 
