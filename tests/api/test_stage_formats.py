@@ -20,10 +20,11 @@ pytestmark = pytest.mark.django_db
 # --- WRC: qualifying → best 32 → best 16 → best 8 → final -----------------------------------------------------------
 #
 # WRC 2025 (Tokyo), the individual event's regulation as mj-news reported it (https://mj-news.net/news/
-# 20250707242985, "個人戦レギュレーション"): 256 players play 10 qualifying hanchan and the top 32 go on; the best
-# 32, 16 and 8 are knockouts where the same four play 2 hanchan and the top 2 of each table go on ("このあとの
-# 2回戦までのトータル": a stage is decided by its own two games, nothing carried); the final is 4 players over
-# 2 hanchan. WRC session points: (end score − 30,000)/1,000 + uma 15/5/−5/−15 (the wrc-2025 preset).
+# 20250707242985, section "個人戦レギュレーション"): 256 players play 10 qualifying hanchan and the top 32 go on;
+# the best 32, 16 and 8 are knockouts where the same four play 2 hanchan and the top 2 of each table go on, on the
+# total of those two games alone (the report's best-8 table after game 1 is that running total): nothing is
+# carried in. The final is 4 players over 2 hanchan. WRC session points: (end score − 30,000)/1,000 + uma
+# 15/5/−5/−15 (the wrc-2025 preset).
 #
 # Scaled: 48 players and one qualifying hanchan, one hanchan per knockout (the final keeps its two). The product
 # cuts on a stage's standings as a whole, not table by table: the simulated knockout scores put each table's top
@@ -109,9 +110,8 @@ def test_wrc_2025_qualifying_then_knockouts_carry_nothing(organiser: User) -> No
 #
 # M.League's post-season: the top 6 teams of the regular season play a semi-final carrying half their points
 # (2020-21: Abemas' +654.7 went in as +327.4, https://mleaguewatch.com/2021/04/12/m-league-2020-semifinals-the-
-# teams), the top 4 of it a final carrying half their semi-final totals ("Half of the points that were accumulated
-# in the semifinals will be carried over to the finals", https://mleaguewatch.com/2021/05/08/m-league-2020-finals-
-# what-you-need-to-know).
+# teams), the top 4 of it a final carrying half their semi-final totals (2020-21's final started from the halved
+# semi-final points, https://mleaguewatch.com/2021/05/08/m-league-2020-finals-what-you-need-to-know).
 #
 # The regular season's totals are the published 2023-24 ones (https://majan.co.jp/?p=21662, "チームランキング
 # (レギュラーシーズン全日程終了時)"; also https://mleaguewatch.com/2024/04/05/m-league-2023-24-semifinals-the-teams,
@@ -237,9 +237,11 @@ def test_mleague_a_tie_at_the_semi_final_line_waits_for_the_organiser(organiser:
 # --- MCR: a final table on table points ------------------------------------------------------------------------------
 #
 # MCR events rank on table points, 4/2/1/0 by place at each table (shared on ties), then on score points (the mcr
-# preset, from the Chinese Official rules' competition ranking; seeds 002/004). Here the four best of a qualifying
-# go to a final table bringing their table points (carry all, carry_table_points) and none of their score points:
-# the final decides between close table-point totals. The scores are illustrative; each game's sum to zero.
+# preset; the MES MCR tournament of March 2021 gives 4, 2, 1 and 0 table points from the highest score down and
+# ranks players equal on table points by their overall score, https://mahjongtime.blogspot.com/2021/03/). Here the
+# four best of a qualifying go to a final table bringing their table points (carry all, carry_table_points) and
+# none of their score points: the final decides between close table-point totals. The scores are illustrative;
+# each game's add up to zero.
 
 MCR_QUALIFYING = [  # (round, table, East to North) and their scores
     ((1, 1, ["M1", "M2", "M3", "M4"]), [60, 25, -35, -50]),
