@@ -128,6 +128,7 @@ def _settings(event: Event, data: Mapping[str, Any], *, number: int) -> dict[str
     top = data.get("entry_top")
     if number > 1 and top is None and also:
         problems.append(Problem("entry.also", "a stage everyone enters has no wildcards"))
+    problems += _top_problems(event, number, top, len(also))
     try:
         carry = Carry.parse(data.get("carry", "none"), table_points=bool(data.get("carry_table_points")))
     except RuleError as exc:
@@ -146,6 +147,23 @@ def _settings(event: Event, data: Mapping[str, Any], *, number: int) -> dict[str
     return {"name": name, "entry_top": top, "entry_also": also, "carry": str(data.get("carry", "none")),
             "carry_table_points": carry.table_points, "seating": data.get("seating", Stage.Seating.RANDOM),
             "winds": data.get("winds", Stage.Winds.RANK), "rounds_planned": data.get("rounds_planned")}
+
+
+def _top_problems(event: Event, number: int, top: int | None, wildcards: int) -> list[Problem]:
+    """A top past what the stage before sends on, or short of what the stage after takes. Only a later stage's
+    size is known in advance: the first stage's players register until it ends (the cut checks it)."""
+    neighbours = {s.number: s for s in Stage.objects.filter(event=event, number__in=(number - 1, number + 1))}
+    before, after = neighbours.get(number - 1), neighbours.get(number + 1)
+    problems = []
+    if top is not None and number > 2 and before is not None and before.entry_top is not None:
+        most = before.entry_top + len(before.entry_also or [])
+        if top > most:
+            problems.append(Problem("entry.top", f"stage {number - 1} sends on at most {most} players, fewer than "
+                                                 f"{top}"))
+    if top is not None and after is not None and after.entry_top is not None and after.entry_top > top + wildcards:
+        problems.append(Problem("entry.top", f"stage {number + 1} takes the top {after.entry_top}, more than the "
+                                             f"{top + wildcards} this stage would send on"))
+    return problems
 
 
 def _sealed(stage: Stage) -> dict[str, Any]:
@@ -174,8 +192,8 @@ def cut_preview(stage: Stage, *, through: list[int] | None = None) -> CutPreview
     if through is None and stage.through is not None:  # a confirmed cut shows what was decided
         try:
             return _preview(stage, before, through=list(stage.through))
-        except InvalidInput:
-            pass  # changed since (a correction the organiser kept): what the standings now give
+        except InvalidInput:  # changed since (a correction the organiser kept): the cut as it was played
+            return _preview(stage, before, through=None, kept=list(stage.through))
     return _preview(stage, before, through=through)
 
 
@@ -192,20 +210,41 @@ def entrant_names(event: Event, ids: Iterable[int]) -> dict[int, str]:
     return dict(model.objects.filter(pk__in=list(ids)).values_list("pk", "name"))
 
 
-def _preview(stage: Stage, lines: list[StageLine], *, through: list[int] | None) -> CutPreview:
-    try:
-        decided = cut(standings=lines, entry=stage.entry_rule(), through=through)
-    except RuleError as exc:
-        raise InvalidInput([Problem(p.field, p.message) for p in exc.problems]) from None
+def _preview(stage: Stage, lines: list[StageLine], *, through: list[int] | None,
+             kept: list[int] | None = None) -> CutPreview:
+    """The cut ``stage``'s entry gives from ``lines`` (with ``through``, that decision checked); with ``kept``,
+    the confirmed cut as it stands whatever the lines say now, what its players carry computed from them."""
+    if kept is not None:
+        also = set(stage.entry_also or ())
+        decided = Cut(through=tuple(kept), tied_at_line=(), places=0,
+                      wildcards=tuple(p for p in kept if p in also), decided=True)
+    else:
+        try:
+            decided = cut(standings=lines, entry=stage.entry_rule(), through=through)
+        except RuleError as exc:
+            raise InvalidInput([Problem(p.field, p.message) for p in exc.problems]) from None
     tied = [p for p in decided.tied_at_line if p not in set(decided.through)]
     carried = carry_over(standings=lines, players=[*decided.through, *tied], carry=stage.carry_rule())
     mcr = any(line.total_table_points is not None for line in lines)
-    unfinished = (Game.objects.filter(event=stage.event).exclude(status=Game.Status.FINISHED)
-                  .filter(table__round__stage=stage.number - 1).count())
+    unfinished = _playing(stage.event, stage.number - 1)
     return CutPreview(stage=stage, cut=decided, ranks={line.player: line.rank for line in lines},
                       carried={p: cents(c.points) for p, c in carried.items()},
                       carried_table_points={p: cents(c.table_points) for p, c in carried.items()} if mcr else None,
                       unfinished=unfinished)
+
+
+def _playing(event: Event, number: int) -> int:
+    """Stage ``number``'s games not finished: of its rounds, and (the first stage) a league's games outside any
+    round within the event's dates, which the first stage's standings count."""
+    games = Game.objects.filter(event=event).exclude(status=Game.Status.FINISHED)
+    if number > 1:
+        return games.filter(table__round__stage=number).count()
+    league = Q(table__isnull=True)
+    if event.starts_on:
+        league &= Q(played_on__gte=event.starts_on)
+    if event.ends_on:
+        league &= Q(played_on__lte=event.ends_on)
+    return games.filter(Q(table__round__stage=1) | league).count()
 
 
 def cut_confirm(*, stage: Stage, through: list[int] | None, user: Any) -> Stage:

@@ -86,12 +86,17 @@ def stage_entrants(event: Event, stage: Stage) -> list[int]:
 
 
 def stage_order(event: Event, number: int) -> list[int]:
-    """Stage ``number``'s ranked players, best first (equal ranks by id); none for a stage not entered."""
+    """Stage ``number``'s ranked players, best first; none for a stage not entered. Equal ranks keep the order
+    the players entered the stage in (the cut's, by their rank in the stage before), then go by id: a stage
+    entered with nothing carried has everyone equal, and seating it by rank means by that order."""
     ranked = stages_ranked(event)
     if number > len(ranked):
         return []
     lines = [line for line, _ in ranked[number - 1] if line is not None]
-    return [line.player for line in sorted(lines, key=lambda line: (line.rank, line.player))]
+    stage = Stage.objects.filter(event=event, number=number).first() if number > 1 else None
+    entry = {player: position for position, player in enumerate((stage.through if stage else None) or ())}
+    return [line.player for line in sorted(lines, key=lambda line: (line.rank, entry.get(line.player, len(entry)),
+                                                                     line.player))]
 
 
 def carried_in(before: Sequence[Ranked], stage: Stage) -> dict[int, Carried]:

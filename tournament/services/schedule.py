@@ -10,7 +10,7 @@ from rules.messages import MESSAGES
 from rules.seating import Table, schedule_from_csv
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Round
-from tournament.services.seating import tables_open
+from tournament.services.seating import stage_players, tables_open
 
 
 def seat_schedule(*, event: Event, text: str) -> list[Game]:
@@ -28,12 +28,36 @@ def seat_schedule(*, event: Event, text: str) -> list[Game]:
                         .values_list("number", flat=True)))
     if seated:
         raise InvalidInput([Problem("schedule", f"round {n} is already seated") for n in seated])
+    stages = _round_stages(event, len(rounds))
+    if problems := _not_entered(event, rounds, stages):
+        raise InvalidInput(problems)
     games: list[Game] = []
     for number, tables in enumerate(rounds, start=1):
         if tables:
-            round_ = Round.objects.get_or_create(event=event, number=number)[0]
+            round_ = Round.objects.get_or_create(event=event, number=number, defaults={"stage": stages[number]})[0]
             games += tables_open(event, round_, tables)
     return games
+
+
+def _round_stages(event: Event, count: int) -> dict[int, int]:
+    """The stage of each of rounds 1 to ``count``: an existing round's own; a round the schedule adds, the stage
+    of the round before it (stages play in order)."""
+    existing = dict(event.rounds.filter(number__lte=count).values_list("number", "stage"))
+    stages: dict[int, int] = {}
+    for number in range(1, count + 1):
+        stages[number] = existing.get(number, stages.get(number - 1, 1))
+    return stages
+
+
+def _not_entered(event: Event, rounds: list[list[Table]], stages: dict[int, int]) -> list[Problem]:
+    """The players a round of a later stage would seat who did not enter that stage (its cut names them)."""
+    problems: list[Problem] = []
+    for number, tables in enumerate(rounds, start=1):
+        if stages[number] > 1 and tables:
+            entered = set(stage_players(event, stages[number]))
+            problems += [Problem("schedule", f"round {number} is of stage {stages[number]}: player {p} did not "
+                                             "enter it") for t in tables for p in t.seats if p not in entered]
+    return problems
 
 
 def seat_named(*, event: Event, number: int, text: str) -> list[Game]:
