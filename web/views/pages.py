@@ -29,6 +29,7 @@ from scoring.services.confirmations import player_code, tally
 from tournament.models import Event, Game, Player
 from tournament.selectors import with_seats
 from web import presenters as pages
+from web import standings_presenters as ranked
 
 SHARED_PAGE_SECONDS = 30  # the table inside is always current; the rest (name, rounds) may lag this long
 # Blank hand rows on a printed score sheet: an East-South game rarely needs more.
@@ -74,17 +75,17 @@ def language(request: HttpRequest) -> HttpResponse:
 @require_GET
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(pages.public_events(request.user).select_related("standings_state"), slug=slug)
-    sort = pages.standings_sort(request.GET.get("sort"))
+    sort = ranked.standings_sort(request.GET.get("sort"))
     if request.GET.get("part") != "table":
         # Read with the event (no query); the team table is read under the event's team settings. The key
         # names every parameter the page reads, and nothing else a visitor may add to the address.
         version = f"{standings_version(event)[0]}:{event.team_ranking}.{event.team_best}"
         return _shared_page(request, f"standings:{version}:{sort}",
                             lambda: render(request, "pages/standings.html", {
-                                "event": event, "table": pages.standings_table(event, sort), "sort": sort,
+                                "event": event, "table": ranked.standings_table(event, sort), "sort": sort,
                                 "unconfirmed": pages.unconfirmed_games(event)}))
     # The page polls for its table alone while a round is being played: unchanged, it costs a 304.
-    table = pages.standings_table(event, sort)
+    table = ranked.standings_table(event, sort)
     unchanged = table.etag in request.headers.get("If-None-Match", "")
     response = HttpResponseNotModified() if unchanged else HttpResponse(table.html)
     response["ETag"] = table.etag
@@ -167,7 +168,7 @@ def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     return render(request, "pages/player.html", {
         "event": event, "player": player, "games": games, "code": player_code(event, player) if own else None,
         "chart": pages.cumulative_chart([g.cumulative for g in games]),
-        "standing": pages.standing_of(event, player)})
+        "standing": ranked.standing_of(event, player)})
 
 
 @require_GET
