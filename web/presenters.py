@@ -108,8 +108,9 @@ def round_tables(round_: Round, search: str = "") -> list[TableView]:
 
 def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
     game: Game | None = getattr(table, "game", None)
-    # A table whose game has no hand yet has no result: its start scores are not a result to show.
-    started = bool(game and game.result.get("hands"))
+    # A table whose game has no hand yet has no result: its start scores are not a result to show. A finished game
+    # without hands was recorded by its end scores: those are its result.
+    started = bool(game and (game.result.get("hands") or game.status == Game.Status.FINISHED))
     finals = {row["player"]: row for row in (game.result.get("final", []) if started and game else [])}
     finished = bool(game and game.status == Game.Status.FINISHED)
     seats = []
