@@ -89,7 +89,8 @@ def stage_cut(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                                                           "refused": "; ".join(message(p) for p in exc.problems)},
                       status=409 if request.method == "POST" else 200)
     tied = [] if view.confirmed else [(row.id, row.name) for row in view.tied]
-    form = CutForm(request.POST or None, tied=tied, places=view.places)
+    # Bound on any POST: a cut without a tie posts no field.
+    form = CutForm(request.POST if request.method == "POST" else None, tied=tied, places=view.places)
     if request.method == "POST" and form.is_valid():
         chosen = form.cleaned_data["through"]
         through = [*view.preview.cut.through, *chosen] if tied else None
