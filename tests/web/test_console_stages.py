@@ -19,6 +19,7 @@ from django.test import Client
 
 from scoring.services.games import round_seat
 from scoring.services.hands import game_put_sheet
+from tests.factories import EventFactory, registered
 from tests.web.stage_event import qualified, with_final
 from tournament.models import Event, Game, Stage
 from tournament.services.events import round_add
@@ -238,3 +239,26 @@ def test_only_the_events_organisers_run_its_stages(organiser: User, path: str):
     for action in ("2/delete/", "2/cut/undo/"):
         assert stranger.post(URL + action).status_code == 404
     assert Stage.objects.filter(event=event).count() == 2
+
+
+def test_a_wildcard_goes_on_whatever_the_rank_and_carries_its_share(org: Client, organiser: User):
+    _event, players, final = with_final(organiser)
+    org.post(f"{URL}2/", {**STAGE, "entry_also": [str(players["Jun"].pk)]})
+    assert Stage.objects.get(pk=final.pk).entry_also == [players["Jun"].pk]
+    page = text(org.get(f"{URL}2/cut/"))
+    # Jun is 7th with -1.0: half of it comes along.
+    assert "=1 Ann 55.0 +27.50 =1 Eve 55.0 +27.50 7 Jun wildcard -1.0 -0.50" in page
+    assert "the top 4 and 1 wildcard" in text(org.get(URL))
+
+
+def test_an_mcr_stage_may_carry_table_points(org: Client, organiser: User):
+    event = EventFactory.create(slug="mcr-cup", ruleset_key="mcr", organisers=[organiser])
+    registered(event, "Ann", "Bo", "Cy", "Dee")
+    form = org.get("/events/mcr-cup/manage/stages/").context["form"]
+    assert "carry_table_points" in form.fields
+    org.post("/events/mcr-cup/manage/stages/", {**STAGE, "entry_top": "", "carry_table_points": "on"})
+    stage = Stage.objects.get(event=event, number=2)
+    assert (stage.carry, stage.carry_table_points) == ("half", True)
+    assert "half the table points carried in" in text(org.get("/events/mcr-cup/manage/stages/"))
+    qualified(organiser)  # a riichi event's form has no such field
+    assert "carry_table_points" not in org.get(URL).context["form"].fields
