@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from tests.factories import EventFactory
 from tests.web.stage_event import final_played, qualified, with_final
@@ -142,3 +144,11 @@ def test_an_event_without_stages_has_a_stages_page_of_its_one_stage(organiser: U
     page = text(Client().get("/events/solo/stages/"))
     assert "1. Stage 1 entered everyone · seated random" in page
     assert "Stage 1 is not seated yet." in page
+
+
+def test_spectators_share_one_rendering_of_the_stages_page(event: Event):
+    first = text(Client().get("/events/spring-cup/stages/"))
+    with CaptureQueriesContext(connection) as queries:
+        again = text(Client().get("/events/spring-cup/stages/"))
+    assert again == first
+    assert len(queries) <= 2  # the event with its standings' version; the cuts are not read again

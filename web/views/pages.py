@@ -190,10 +190,11 @@ def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
 @require_GET
 def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Each stage with who went through, and the final tables with their results."""
-    event = _event(request, slug)
-    return render(request, "pages/stages.html", {
+    event = get_object_or_404(pages.public_events(request.user).select_related("standings_state"), slug=slug)
+    # Each confirmed cut is read again from the standings: spectators share one rendering per version of them.
+    return _shared_page(request, f"stages:{standings_version(event)[0]}", lambda: render(request, "pages/stages.html", {
         "event": event, "reports": stage_pages.stages_report(event), "final": stage_pages.final_tables(event),
-        "mcr": event.ruleset().is_mcr})
+        "mcr": event.ruleset().is_mcr}))
 
 
 @require_GET
