@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 
-from scoring.models import StandingsState
+from scoring.models import StageStanding, Standing, StandingsState
 from scoring.sheet.output import named
 from tournament.models import Event, Game, Player
 from tournament.selectors import game_roster
@@ -40,3 +40,13 @@ def names_changed(instance: Player, created: bool = False, **kwargs: Any) -> Non
     if not created:
         StandingsState.objects.filter(Q(event__registrations__player=instance) | Q(event__games__seats__player=instance)
                                       ).update(renames=F("renames") + 1)
+
+
+def stage_standings(event: Event, stage: int | None) -> QuerySet[Any]:
+    """The stored lines of ``stage``'s standings, or (None) the event's: its final ranking once it is in stages.
+    Until a later stage is entered, the event's standings are its first stage's (as the API reads them)."""
+    if stage is None:
+        return Standing.objects.filter(event=event).select_related("player")
+    if StageStanding.objects.filter(event=event).exists():
+        return StageStanding.objects.filter(event=event, stage=stage).select_related("player")
+    return (Standing.objects.filter(event=event) if stage == 1 else Standing.objects.none()).select_related("player")

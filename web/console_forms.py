@@ -142,6 +142,7 @@ class PlayerEditForm(forms.ModelForm[Player]):
 class SeatForm(forms.Form):
     method = forms.ChoiceField(label=_("Seating"), choices=(
         ("random", _("random, few repeats")), ("swiss", _("swiss, by the standings")),
+        ("rank", _("by rank in the stage: 1st to 4th at table 1, 5th to 8th at table 2, …")),
         ("named", _("as typed below"))), initial="random", widget=forms.RadioSelect)
     seed = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=0)
     tables = forms.CharField(label=_("Tables"), required=False, widget=forms.Textarea(attrs={"rows": 4}),

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from rules.seating import Seating
+from scoring.services.stages import stages_of
 from scoring.services.table_codes import table_code
 from tournament.models import Event, Game, Player, Round
 from tournament.selectors import visible_events
@@ -129,6 +130,16 @@ def my_events(user: Any) -> dict[str, Any]:
     return {"organised": organised.order_by("-starts_on", "name"), "refereed": refereed.order_by("-starts_on", "name"),
             "playing": playing}
 
+
+def round_stages(event: Event) -> dict[str, Any]:
+    """The stages a new round may be of (none: the event has one stage) and the one it is of unless the organiser
+    picks another: the last round's, or a later stage's once its cut is confirmed."""
+    stages = stages_of(event)
+    if len(stages) == 1:
+        return {"stages": [], "round_stage": 1}
+    last = event.rounds.order_by("-number").first()
+    entered = max((s.number for s in stages if s.entered), default=1)
+    return {"stages": stages, "round_stage": max(last.stage if last else 1, entered)}
 
 
 def next_round(event: Event) -> Round | None:

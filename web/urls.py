@@ -2,7 +2,17 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from web.views import confirm, console, console_games, console_players, console_rounds, entry, pages, table_code
+from web.views import (
+    confirm,
+    console,
+    console_games,
+    console_players,
+    console_rounds,
+    console_stages,
+    entry,
+    pages,
+    table_code,
+)
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", pages.home, name="home"),
@@ -16,6 +26,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/rounds/<id:number>/", pages.round_page, name="round"),
     path("events/<slug:slug>/rounds/<id:number>/print/", pages.round_print, name="round-print"),
     path("events/<slug:slug>/players/<id:player_id>/", pages.player_page, name="player"),
+    path("events/<slug:slug>/stages/", pages.stages_page, name="stages"),
     path("games/<id:game_id>/", pages.game_page, name="game"),
     path("games/<id:game_id>/entry/", entry.entry_page, name="game-entry"),
     path("games/<id:game_id>/code/", table_code.table_code_page, name="game-code"),
@@ -40,6 +51,13 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/manage/players/<id:player_id>/code/", console_players.player_code_new,
          name="console-player-code"),
     path("events/<slug:slug>/games/new/", console_games.game_by_scores, name="game-by-scores"),
+    path("events/<slug:slug>/manage/stages/", console_stages.stages, name="console-stages"),
+    path("events/<slug:slug>/manage/stages/<id:number>/", console_stages.stage_edit, name="console-stage"),
+    path("events/<slug:slug>/manage/stages/<id:number>/delete/", console_stages.stage_delete,
+         name="console-stage-delete"),
+    path("events/<slug:slug>/manage/stages/<id:number>/cut/", console_stages.stage_cut, name="console-cut"),
+    path("events/<slug:slug>/manage/stages/<id:number>/cut/undo/", console_stages.stage_cut_undo,
+         name="console-cut-undo"),
     path("events/<slug:slug>/manage/rounds/", console_rounds.round_new, name="console-round-new"),
     path("events/<slug:slug>/manage/rounds/<id:number>/", console_rounds.round_page, name="console-round"),
     path("events/<slug:slug>/manage/rounds/<id:number>/unseat/", console_rounds.round_unseat,

@@ -10,10 +10,11 @@ import io
 from typing import Any
 
 from scoring.models import Standing
+from scoring.selectors import stage_standings
 from scoring.services.csv_cells import cell, csv_writer, inert
 from scoring.services.standings import Progress, standings_progress
 from scoring.services.teams import player_teams, team_standings
-from tournament.models import Event
+from tournament.models import Event, Stage
 
 # The results a federation's ranking takes from a tournament: the EMA's MERS results list gives each player's
 # place, EMA number, name and country, and for MCR the table points before the score. Club and games are
@@ -22,28 +23,37 @@ FEDERATION_COLUMNS = ("rank", "federation_id", "name", "country", "club", "games
                       "table_points")
 
 
-def standings_table_csv(event: Event) -> str:
-    """One line per player in standings order: rank, movement since the previous round, the player's
-    federation id, country and team, the totals, and the points of each round (``round_1``, …)."""
+def standings_table_csv(event: Event, stage: int | None = None) -> str:
+    """One line per player in standings order (``stage``'s, or the event's): rank, movement since the previous
+    round (the event's table only), the player's federation id, country and team, the totals, and the points of
+    each round (``round_1``, …; a stage's own rounds). An event in stages adds the stage of the line (the final
+    ranking's: the last stage reached) and the points carried into it beside the stage's own."""
     progress = standings_progress(event)
-    numbers = sorted({r.round for rounds in progress.rounds.values() for r in rounds})
+    in_stage = dict(event.rounds.values_list("number", "stage"))
+    numbers = sorted({r.round for rounds in progress.rounds.values() for r in rounds
+                      if stage is None or in_stage.get(r.round) == stage})
+    staged = stage is not None or Stage.objects.filter(event=event, number__gte=2).exists()
     teams = player_teams(event)
     out = io.StringIO()
     writer = csv_writer(out)
     writer.writerow(["rank", "previous_rank", "movement", "player_id", "player", "federation_id", "country", "team",
+                     *(("stage", "carried", "own") if staged else ()),
                      "points", "table_points", "score", "games", "average_rank", "penalties", "first_places",
                      "best_game", *(f"round_{n}" for n in numbers)])
-    for s in Standing.objects.filter(event=event).select_related("player"):
+    for s in stage_standings(event, stage):
         by_round = {r.round: r.points for r in progress.rounds.get(s.player_id, [])}
+        moved = stage is None
         writer.writerow(inert([
-            cell(s.rank), cell(progress.previous_ranks.get(s.player_id)), _movement(progress, s),
-            s.player_id, s.player.name, s.player.federation_id, s.player.country, teams.get(s.player_id, ""),
+            cell(s.rank), cell(progress.previous_ranks.get(s.player_id) if moved else None),
+            _movement(progress, s) if moved else "", s.player_id, s.player.name, s.player.federation_id,
+            s.player.country, teams.get(s.player_id, ""),
+            *((s.stage, s.carried, s.points - s.carried) if staged else ()),
             s.points, cell(s.table_points), s.score, s.games, cell(s.average_rank), s.penalties, s.first_places,
             cell(s.best_game), *(cell(by_round.get(n)) for n in numbers)]))
     return out.getvalue()
 
 
-def _movement(progress: Progress, standing: Standing) -> Any:
+def _movement(progress: Progress, standing: Any) -> Any:
     """Places gained since the previous round as a number (negative: lost), ``new``, or empty."""
     if progress.is_new(standing.player_id, standing.rank):
         return "new"

@@ -166,6 +166,10 @@ class Event(models.Model):
         """Once a round is seated or a game opened, the rules no longer change (rules_change_problems)."""
         return self.games.exists() or self.rounds.filter(tables__isnull=False).exists()
 
+    def has_stages(self) -> bool:
+        """More than the one stage every event has (tournament.models.stages): a cut into a later one."""
+        return self.stages.filter(number__gte=2).exists()
+
     def is_organiser(self, user: Any) -> bool:
         return bool(user.is_authenticated and (user.is_superuser or self.organisers.filter(pk=user.pk).exists()))
 

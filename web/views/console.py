@@ -60,7 +60,7 @@ def console_home(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "console/home.html", {
         "event": event, "rounds": console.round_overview(event), "players": console.player_counts(event),
         "referees": event.referees.order_by("username"), "invite": console.invite_url(request, event),
-        "next_round": console.next_round(event)})
+        "next_round": console.next_round(event), **console.round_stages(event)})
 
 
 @login_required

@@ -3,6 +3,8 @@ ending games by time."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -14,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring.messages import message
 from scoring.services import games as seating
 from scoring.services import rounds, table_codes
+from scoring.services.stages import stage_get
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Round
 from tournament.selectors import is_row_id
@@ -40,7 +43,8 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Seat the round: "Preview" shows the tables and keeps their seed, "Seat" opens exactly those. Swiss while
     an earlier round is still played seats only once the organiser ticks that the standings are not final."""
     event, round_ = _round(request, slug, number)
-    form = SeatForm(request.POST or None)
+    stage = stage_get(event, round_.stage)
+    form = SeatForm(request.POST or None, initial={"method": stage.seating})
     preview, warnings, refused = None, [], ""
     if request.method == "POST" and form.is_valid():
         method, seed, action = form.cleaned_data["method"], form.cleaned_data["seed"], request.POST.get("action")
@@ -67,10 +71,15 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 form = SeatForm(initial={"method": method, "seed": seed})
         except InvalidInput as exc:
             add_problems(form, exc.problems)
+    return _shown(request, event, round_, form=form, preview=preview, warnings=warnings, refused=refused,
+                  stage=stage if event.has_stages() else None)
+
+
+def _shown(request: HttpRequest, event: Event, round_: Round, **shown: Any) -> HttpResponse:
     tables = console.round_tables(request, round_)
-    return render(request, "console/round.html", {"available": console.unseated_players(round_),
-        "event": event, "round": round_, "form": form, "preview": preview, "tables": tables, "warnings": warnings,
-        "refused": refused, "clock": ClockForm(initial={"minutes": round_.time_limit_minutes or 90}),
+    return render(request, "console/round.html", {**shown, "available": console.unseated_players(round_),
+        "event": event, "round": round_, "tables": tables,
+        "clock": ClockForm(initial={"minutes": round_.time_limit_minutes or 90}),
         "playing": sum(1 for t in tables if t.state != "done"), "played": any(t.hands for t in tables),
         "running": round_.clock_started})
 
@@ -78,9 +87,17 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """A round after the last, of the stage asked for (``stage``) or of the last round's (a later stage's once
+    its cut is confirmed)."""
     event = organised(request, slug)
     last = event.rounds.order_by("-number").first()
-    round_ = round_add(event=event, time_limit_minutes=last.time_limit_minutes if last else None)
+    asked = request.POST.get("stage", "")
+    try:
+        round_ = round_add(event=event, time_limit_minutes=last.time_limit_minutes if last else None,
+                           stage=int(asked) if is_row_id(asked) else None)
+    except InvalidInput as exc:
+        messages.error(request, "; ".join(message(p) for p in exc.problems))
+        return redirect("console", slug=event.slug)
     return _back(round_)
 
 

@@ -29,6 +29,8 @@ from scoring.services.confirmations import player_code, tally
 from tournament.models import Event, Game, Player
 from tournament.selectors import with_seats
 from web import presenters as pages
+from web import stage_presenters as stage_pages
+from web import standings_presenters as ranked
 
 SHARED_PAGE_SECONDS = 30  # the table inside is always current; the rest (name, rounds) may lag this long
 # Blank hand rows on a printed score sheet: an East-South game rarely needs more.
@@ -74,22 +76,33 @@ def language(request: HttpRequest) -> HttpResponse:
 @require_GET
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(pages.public_events(request.user).select_related("standings_state"), slug=slug)
-    sort = pages.standings_sort(request.GET.get("sort"))
+    sort, stage = ranked.standings_sort(request.GET.get("sort")), _stage(request, event)
     if request.GET.get("part") != "table":
         # Read with the event (no query); the team table is read under the event's team settings. The key
         # names every parameter the page reads, and nothing else a visitor may add to the address.
         version = f"{standings_version(event)[0]}:{event.team_ranking}.{event.team_best}"
-        return _shared_page(request, f"standings:{version}:{sort}",
+        return _shared_page(request, f"standings:{version}:{sort}:{stage}",
                             lambda: render(request, "pages/standings.html", {
-                                "event": event, "table": pages.standings_table(event, sort), "sort": sort,
-                                "unconfirmed": pages.unconfirmed_games(event)}))
+                                "event": event, "table": ranked.standings_table(event, sort, stage), "sort": sort,
+                                "unconfirmed": pages.unconfirmed_games(event), **ranked.stage_switch(event, stage)}))
     # The page polls for its table alone while a round is being played: unchanged, it costs a 304.
-    table = pages.standings_table(event, sort)
+    table = ranked.standings_table(event, sort, stage)
     unchanged = table.etag in request.headers.get("If-None-Match", "")
     response = HttpResponseNotModified() if unchanged else HttpResponse(table.html)
     response["ETag"] = table.etag
     response["Cache-Control"] = ("public" if event.public else "private") + ", no-cache"
     return response
+
+
+def _stage(request: HttpRequest, event: Event) -> int | None:
+    """The stage a reader asked for (``?stage=n``), or None for the event's table (its final ranking once it is
+    in stages); a 404 for a stage the event does not have."""
+    asked = request.GET.get("stage", "")
+    if not asked:
+        return None
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 4) or not ranked.has_stage(event, int(asked)):
+        raise Http404("this event has no such stage")
+    return int(asked)
 
 
 # ?format= of the standings CSV: the players' table, the teams' table, the final table for a federation.
@@ -103,6 +116,10 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     if kind not in STANDINGS_CSV:
         return HttpResponseBadRequest(_("format: must be one of %(choices)s") % {"choices": ", ".join(STANDINGS_CSV)},
                                       content_type="text/plain; charset=utf-8")
+    if kind == "standings":
+        stage = _stage(request, event)
+        name = f"{slug}-stage-{stage}.csv" if stage is not None else f"{slug}-{kind}.csv"
+        return _csv(standings_export.standings_table_csv(event, stage), name)
     return _csv(STANDINGS_CSV[kind](event), f"{slug}-{kind}.csv")
 
 
@@ -167,7 +184,17 @@ def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     return render(request, "pages/player.html", {
         "event": event, "player": player, "games": games, "code": player_code(event, player) if own else None,
         "chart": pages.cumulative_chart([g.cumulative for g in games]),
-        "standing": pages.standing_of(event, player)})
+        "standing": ranked.standing_of(event, player)})
+
+
+@require_GET
+def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Each stage with who went through, and the final tables with their results."""
+    event = get_object_or_404(pages.public_events(request.user).select_related("standings_state"), slug=slug)
+    # Each confirmed cut is read again from the standings: spectators share one rendering per version of them.
+    return _shared_page(request, f"stages:{standings_version(event)[0]}", lambda: render(request, "pages/stages.html", {
+        "event": event, "reports": stage_pages.stages_report(event), "final": stage_pages.final_tables(event),
+        "mcr": event.ruleset().is_mcr}))
 
 
 @require_GET
