@@ -19,6 +19,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.errors import Problem, RuleError
 from rules.stages import Carry, Cut, StageLine, carry_over, cut
@@ -55,7 +57,7 @@ def stages_of(event: Event) -> list[Stage]:
 def stage_get(event: Event, number: int) -> Stage:
     stage = next((s for s in stages_of(event) if s.number == number), None)
     if stage is None:
-        raise InvalidInput.one("stage", f"this event has no stage {number}")
+        raise InvalidInput.one("stage", _("this event has no stage %(number)s") % {"number": number})
     return stage
 
 
@@ -81,9 +83,11 @@ def stage_change(*, stage: Stage, data: Mapping[str, Any], user: Any) -> Stage:
         before = _sealed(stage)
         given = _settings(event, {**before, **data}, number=stage.number)
         if stage.number > 1 and _seated(stage) and any(given[k] != before[k] for k in SETTINGS if k != "name"):
-            raise Conflict.one("stage", f"stage {stage.number} is seated: only its name changes now")
+            raise Conflict.one("stage", _("stage %(number)s is seated: only its name changes now") % {
+                "number": stage.number})
         if stage.number > 1 and stage.through is not None and _entry_changed(before, given):
-            raise Conflict.one("stage", f"stage {stage.number}'s cut is confirmed: undo it to change who goes on")
+            raise Conflict.one("stage", _("stage %(number)s's cut is confirmed: undo it to change who goes on") % {
+                "number": stage.number})
         for key, value in given.items():
             setattr(stage, key, value)
         stage.save()
@@ -98,12 +102,13 @@ def stage_delete(*, stage: Stage, user: Any) -> None:
     with transaction.atomic():
         Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
         if stage.number == 1:
-            raise Conflict.one("stage", "the first stage takes everyone and cannot be deleted")
+            raise Conflict.one("stage", _("the first stage takes everyone and cannot be deleted"))
         if Stage.objects.filter(event=event, number__gt=stage.number).exists():
-            raise Conflict.one("stage", f"only the last stage can be deleted; delete the stages after "
-                                        f"stage {stage.number} first")
+            raise Conflict.one("stage", _("only the last stage can be deleted; delete the stages after stage "
+                                          "%(number)s first") % {"number": stage.number})
         if _seated(stage):
-            raise Conflict.one("stage", f"stage {stage.number} has a seated round: unseat its rounds first")
+            raise Conflict.one("stage", _("stage %(number)s has a seated round: unseat its rounds first") % {
+                "number": stage.number})
         before = _sealed(stage)
         Round.objects.filter(event=event, stage=stage.number).delete()
         stage.delete()
@@ -116,32 +121,35 @@ def _settings(event: Event, data: Mapping[str, Any], *, number: int) -> dict[str
     problems: list[Problem] = []
     name = str(data.get("name") or "").strip()
     if not name:
-        problems.append(Problem("name", "a stage needs a name, such as Semi-final or Final"))
+        problems.append(Problem("name", _("a stage needs a name, such as Semi-final or Final")))
     also = [int(p) for p in data.get("entry_also") or []]
     if event.entrants == Event.Entrants.TEAMS:
         known = set(event.teams.filter(pk__in=also).values_list("pk", flat=True))
-        problems += [Problem("entry.also", f"team {p} is not a team of this event") for p in also if p not in known]
+        problems += [Problem("entry.also", _("team %(team)s is not a team of this event") % {"team": p})
+                     for p in also if p not in known]
     else:
         known = set(event.registrations.filter(player_id__in=also).values_list("player_id", flat=True))
-        problems += [Problem("entry.also", f"player {p} is not registered in this event") for p in also
-                     if p not in known]
+        problems += [Problem("entry.also", _("player %(player)s is not registered in this event") % {"player": p})
+                     for p in also if p not in known]
     top = data.get("entry_top")
     if number > 1 and top is None and also:
-        problems.append(Problem("entry.also", "a stage everyone enters has no wildcards"))
+        problems.append(Problem("entry.also", _("a stage everyone enters has no wildcards")))
     problems += _top_problems(event, number, top, len(also))
     try:
         carry = Carry.parse(data.get("carry", "none"), table_points=bool(data.get("carry_table_points")))
-    except RuleError as exc:
-        problems += [Problem("carry", 'must be "all", "half", "none" or a fraction from 0 to 1') for _ in exc.problems]
+    except RuleError:
+        problems.append(Problem("carry", _('must be "all", "half", "none" or a fraction from 0 to 1')))
         carry = Carry.parse("none")
     if carry.table_points and not event.ruleset().is_mcr:
-        problems.append(Problem("carry_table_points", "only MCR has table points to carry"))
+        problems.append(Problem("carry_table_points", _("only MCR has table points to carry")))
     if number == 1 and (top is not None or also or carry.fraction):
-        problems.append(Problem("entry", "the first stage takes everyone and carries nothing"))
+        problems.append(Problem("entry", _("the first stage takes everyone and carries nothing")))
     if data.get("seating", Stage.Seating.RANDOM) not in Stage.Seating.values:
-        problems.append(Problem("seating", f"must be one of {', '.join(Stage.Seating.values)}"))
+        problems.append(Problem("seating", _("must be one of %(choices)s") % {
+            "choices": ", ".join(Stage.Seating.values)}))
     if data.get("winds", Stage.Winds.RANK) not in Stage.Winds.values:
-        problems.append(Problem("winds", f"must be one of {', '.join(Stage.Winds.values)}"))
+        problems.append(Problem("winds", _("must be one of %(choices)s") % {
+            "choices": ", ".join(Stage.Winds.values)}))
     if problems:
         raise InvalidInput(problems)
     return {"name": name, "entry_top": top, "entry_also": also, "carry": str(data.get("carry", "none")),
@@ -158,11 +166,12 @@ def _top_problems(event: Event, number: int, top: int | None, wildcards: int) ->
     if top is not None and number > 2 and before is not None and before.entry_top is not None:
         most = before.entry_top + len(before.entry_also or [])
         if top > most:
-            problems.append(Problem("entry.top", f"stage {number - 1} sends on at most {most} players, fewer than "
-                                                 f"{top}"))
+            problems.append(Problem("entry.top", _("stage %(number)s sends on at most %(most)s players, fewer "
+                                                   "than %(top)s") % {"number": number - 1, "most": most, "top": top}))
     if top is not None and after is not None and after.entry_top is not None and after.entry_top > top + wildcards:
-        problems.append(Problem("entry.top", f"stage {number + 1} takes the top {after.entry_top}, more than the "
-                                             f"{top + wildcards} this stage would send on"))
+        problems.append(Problem("entry.top", _("stage %(number)s takes the top %(top)s, more than the "
+                                               "%(sent)s this stage would send on") % {
+            "number": number + 1, "top": after.entry_top, "sent": top + wildcards}))
     return problems
 
 
@@ -187,7 +196,8 @@ def cut_preview(stage: Stage, *, through: list[int] | None = None) -> CutPreview
     _check_not_first(stage)
     ranked = _entrant_stages(stage.event)
     if len(ranked) < stage.number - 1:
-        raise Conflict.one("stage", f"stage {stage.number - 1} is not entered yet: confirm its cut first")
+        raise Conflict.one("stage", _("stage %(number)s is not entered yet: confirm its cut first") % {
+            "number": stage.number - 1})
     before = ranked[stage.number - 2]
     if through is None and stage.through is not None:  # a confirmed cut shows what was decided
         try:
@@ -222,7 +232,7 @@ def _preview(stage: Stage, lines: list[StageLine], *, through: list[int] | None,
         try:
             decided = cut(standings=lines, entry=stage.entry_rule(), through=through)
         except RuleError as exc:
-            raise InvalidInput([Problem(p.field, p.message) for p in exc.problems]) from None
+            raise InvalidInput(exc.problems) from None  # with their codes: shown in the reader's language
     tied = [p for p in decided.tied_at_line if p not in set(decided.through)]
     carried = carry_over(standings=lines, players=[*decided.through, *tied], carry=stage.carry_rule())
     mcr = any(line.total_table_points is not None for line in lines)
@@ -256,11 +266,13 @@ def cut_confirm(*, stage: Stage, through: list[int] | None, user: Any) -> Stage:
         Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
         stage.refresh_from_db()
         if stage.through is not None:
-            raise Conflict.one("stage", f"stage {stage.number}'s cut is already confirmed")
+            raise Conflict.one("stage", _("stage %(number)s's cut is already confirmed") % {"number": stage.number})
         preview = cut_preview(stage, through=through)
         if preview.unfinished:
-            raise Conflict.one("stage", f"stage {stage.number - 1} has {preview.unfinished} game(s) not finished: "
-                                        "the cut waits for its last game")
+            raise Conflict.one("stage", ngettext(
+                "stage %(number)s has %(count)s game not finished: the cut waits for its last game",
+                "stage %(number)s has %(count)s games not finished: the cut waits for its last game",
+                preview.unfinished) % {"number": stage.number - 1, "count": preview.unfinished})
         if not preview.cut.decided:
             raise Conflict([Problem("through", _tie_message(preview))])
         stage.through, stage.cut_at, stage.cut_by = list(preview.cut.through), timezone.now(), _user(user)
@@ -279,13 +291,13 @@ def cut_undo(*, stage: Stage, user: Any) -> Stage:
         Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
         stage.refresh_from_db()
         if stage.through is None:
-            raise Conflict.one("stage", f"stage {stage.number}'s cut is not confirmed")
+            raise Conflict.one("stage", _("stage %(number)s's cut is not confirmed") % {"number": stage.number})
         if Stage.objects.filter(event=event, number__gt=stage.number, through__isnull=False).exists():
-            raise Conflict.one("stage", "a later stage is entered: undo its cut first")
+            raise Conflict.one("stage", _("a later stage is entered: undo its cut first"))
         games = Game.objects.filter(event=event, table__round__stage=stage.number)
         if games.filter(Q(hands__isnull=False) | Q(status=Game.Status.FINISHED)).exists():
-            raise Conflict.one("stage", f"stage {stage.number} has begun (a hand or a game is recorded): its cut "
-                                        "stays")
+            raise Conflict.one("stage", _("stage %(number)s has begun (a hand or a game is recorded): its "
+                                          "cut stays") % {"number": stage.number})
         before = stage.through
         games.delete()
         Table.objects.filter(round__event=event, round__stage=stage.number).delete()
@@ -299,13 +311,15 @@ def cut_undo(*, stage: Stage, user: Any) -> Stage:
 
 def _check_not_first(stage: Stage) -> None:
     if stage.number == 1:
-        raise Conflict.one("stage", "the first stage takes everyone: there is no cut into it")
+        raise Conflict.one("stage", _("the first stage takes everyone: there is no cut into it"))
 
 
 def _tie_message(preview: CutPreview) -> str:
     names = sorted(entrant_names(preview.stage.event, preview.cut.tied_at_line).values())
-    return (f"{len(preview.cut.tied_at_line)} are tied at the line for {preview.cut.places} place(s) "
-            f"({', '.join(names)}): name who goes on")
+    return ngettext("%(count)s are tied at the line for %(places)s place (%(names)s): name who goes on",
+                    "%(count)s are tied at the line for %(places)s places (%(names)s): name who goes on",
+                    preview.cut.places) % {"count": len(preview.cut.tied_at_line), "places": preview.cut.places,
+                                           "names": ", ".join(names)}
 
 
 def _user(user: Any) -> Any:
@@ -351,9 +365,10 @@ def cuts_check(*, event: Event, after: int, user: Any, game: int | None = None) 
             cut_undo(stage=stage, user=user)
             continue
         if not (_cut_change_confirmed.get() and hasattr(user, "is_superuser") and event.is_organiser(user)):
-            raise Conflict([Problem("stage", f"this correction changes who went on to stage {stage.number} "
-                                             f"({stage.name}), which has begun: an organiser may confirm it to "
-                                             "keep the cut as it was played")])
+            raise Conflict([Problem("stage", _(
+                "this correction changes who went on to stage %(number)s (%(name)s), which has begun: an "
+                "organiser may confirm it to keep the cut as it was played") % {"number": stage.number,
+                                                                                "name": stage.name})])
         event_change(event, EventChange.Action.CUT_KEPT, before=None,
                      after={"stage": stage.number, "through": stage.through, "game": game}, user=user)
 

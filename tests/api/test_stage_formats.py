@@ -226,7 +226,7 @@ def test_mleague_a_tie_at_the_semi_final_line_waits_for_the_organiser(organiser:
     refused = flow.api.post(f"/api/v1/events/{flow.slug}/stages/{semi}/cut", {}, format="json")
     assert refused.status_code == 409
     assert refused.json()["errors"] == [{"field": "through", "code": "", "message": (
-        "2 are tied at the line for 1 place(s) (Team C, Team G): name who goes on")}]
+        "2 are tied at the line for 1 place (Team C, Team G): name who goes on")}]
     decided = flow.confirm(semi, through=["Team A", "Team E", "Team H", "Team F", "Team B", "Team G"])
     assert (decided["through"][-1], decided["confirmed"], decided["carried"]["Team G"]) == ("Team G", True, -13.0)
     assert [(row[1], row[2]) for row in flow.table(semi)][-1] == ("Team G", -13.0)
@@ -425,7 +425,7 @@ def test_a_top_larger_than_the_stage_before_is_refused(organiser: User) -> None:
     too_many = flow.add_stage(name="Top 8", entry={"top": 8})
     refused = flow.api.get(f"/api/v1/events/{flow.slug}/stages/{too_many}/cut")
     assert refused.status_code == 400
-    assert refused.json()["errors"] == [{"field": "entry.top", "code": "",
+    assert refused.json()["errors"] == [{"field": "entry.top", "code": "stage_top_over",
                                          "message": "the stage before ranks only 6 players, fewer than 8"}]
     changed = flow.api.patch(f"/api/v1/events/{flow.slug}/stages/{too_many}/", {"entry": {"top": 4}},
                              format="json")
@@ -469,7 +469,7 @@ def test_a_cut_waits_for_the_stage_before(organiser: User) -> None:
     answer = flow.api.post(f"/api/v1/events/{flow.slug}/stages/{playoffs}/cut", {}, format="json")
     assert answer.status_code == 409
     assert answer.json()["errors"] == [{"field": "stage", "code": "", "message": (
-        "stage 1 has 1 game(s) not finished: the cut waits for its last game")}]
+        "stage 1 has 1 game not finished: the cut waits for its last game")}]
     assert flow.cut(playoffs)["confirmed"] is False
 
 

@@ -202,7 +202,7 @@ def test_the_cut_waits_for_the_last_game_of_the_stage_before(org: Client, organi
     assert ("Qualifying still has 3 games not finished: the ranks below may change, and the cut is confirmed "
             "after its last game.") in page
     refused = org.post(f"{URL}2/cut/", {"through": [str(players["Bo"].pk), str(players["Fay"].pk)]})
-    assert "stage 1 has 3 game(s) not finished: the cut waits for its last game" in text(refused)
+    assert "stage 1 has 3 games not finished: the cut waits for its last game" in text(refused)
     assert Stage.objects.get(pk=final.pk).through is None
 
 
