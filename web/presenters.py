@@ -165,10 +165,12 @@ def standings_table(event: Event, sort: str) -> StandingsTable:
     key = f"standings-table:{version}:{teams}:{sort}:{translation.get_language()}"
     html = cache.get(key)
     if html is None:
-        lines = standings(event, sort)
-        html = render_to_string("pages/standings_table.html", {
-            "event": event, "lines": lines, "sort": sort, "mcr": event.ruleset().is_mcr,
-            "updating": state.updating, "computed_at": state.computed_at, "teams": team_standings(event),
+        from web.team_presenters import team_league_table  # it reads this module's wind names: imported here
+
+        lines, league = standings(event, sort), team_league_table(event)  # a team league's teams come first
+        html = league + render_to_string("pages/standings_table.html", {
+            "event": event, "lines": lines, "sort": sort, "mcr": event.ruleset().is_mcr, "updating": state.updating,
+            "computed_at": state.computed_at, "teams": () if league else team_standings(event),
             "federation": any(line.federation_id for line in lines), "country": any(line.country for line in lines),
             "movement": any(line.movement is not None or line.new for line in lines)})
         cache.set(key, html, STANDINGS_CACHE_SECONDS)

@@ -20,6 +20,7 @@ from tournament.selectors import is_row_id
 from tournament.services.events import round_add
 from tournament.services.seating import Method
 from web import console_presenters as console
+from web import console_teams
 from web.console_forms import ClockForm, SeatForm, SubstituteForm
 from web.forms import add_problems
 from web.views.console import organised
@@ -40,7 +41,8 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Seat the round: "Preview" shows the tables and keeps their seed, "Seat" opens exactly those. Swiss while
     an earlier round is still played seats only once the organiser ticks that the standings are not final."""
     event, round_ = _round(request, slug, number)
-    form = SeatForm(request.POST or None)
+    teams = event.entrants == Event.Entrants.TEAMS
+    form = SeatForm(request.POST or None, teams=teams)
     preview, warnings, refused = None, [], ""
     if request.method == "POST" and form.is_valid():
         method, seed, action = form.cleaned_data["method"], form.cleaned_data["seed"], request.POST.get("action")
@@ -62,9 +64,9 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 # A refused seat shows again the tables it asked for: the posted seed's.
                 plan, seed = seating.round_preview(event=event, number=number, method=Method(method),
                                                    seed=seed if refused else None)
-                preview = {"tables": console.preview_tables(event, plan), "byes": console.preview_byes(plan),
+                preview = {"tables": console.preview_tables(event, plan), "byes": console.preview_byes(event, plan),
                            "plan": plan}
-                form = SeatForm(initial={"method": method, "seed": seed})
+                form = SeatForm(initial={"method": method, "seed": seed}, teams=teams)
         except InvalidInput as exc:
             add_problems(form, exc.problems)
     tables = console.round_tables(request, round_)
@@ -72,7 +74,8 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "event": event, "round": round_, "form": form, "preview": preview, "tables": tables, "warnings": warnings,
         "refused": refused, "clock": ClockForm(initial={"minutes": round_.time_limit_minutes or 90}),
         "playing": sum(1 for t in tables if t.state != "done"), "played": any(t.hands for t in tables),
-        "running": round_.clock_started})
+        "running": round_.clock_started, "teams": teams,
+        "lineup": console_teams.lineup_tables(round_, request.user) if teams and round_.tables.exists() else []})
 
 
 @login_required

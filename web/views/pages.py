@@ -29,6 +29,7 @@ from scoring.services.confirmations import player_code, tally
 from tournament.models import Event, Game, Player
 from tournament.selectors import with_seats
 from web import presenters as pages
+from web import team_presenters
 
 SHARED_PAGE_SECONDS = 30  # the table inside is always current; the rest (name, rounds) may lag this long
 # Blank hand rows on a printed score sheet: an East-South game rarely needs more.
@@ -52,7 +53,7 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event, "rules": pages.ruleset_summary(event), "rounds": event.rounds.all(),
         "games": pages.games_of_event(event).filter(table__isnull=True), "organiser": organiser,
         "mcr": event.ruleset().is_mcr, "scorer": organiser or event.can_score(request.user),
-        "disputes": pages.disputes(event) if organiser else []})
+        "disputes": pages.disputes(event) if organiser else [], **team_presenters.event_teams(event, request.user)})
 
 
 @require_GET
