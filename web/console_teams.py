@@ -83,6 +83,8 @@ def lineup_tables(round_: Round, user: Any) -> list[LineupTable]:
     event = round_.event
     named = {line.team_id: line for line in Lineup.objects.filter(round=round_).select_related("player", "named_by")}
     organiser = event.is_organiser(user)
+    if not may_see_lineups(event, user):  # who named a player is for the organisers and captains to read
+        named = {team: Lineup(team_id=line.team_id, player=line.player) for team, line in named.items()}
     members = _members(event)
     winds = [wind_label(w) for w in event.ruleset().seat_winds]
     games = {g.table_id: g for g in Game.objects.filter(table__round=round_).annotate(hand_count=Count("hands"))}

@@ -14,7 +14,7 @@ from scoring.models import StageStanding, Standing
 from scoring.services.team_pages import team_view
 from scoring.services.teams import TeamLine, team_standings
 from tournament.models import Event, Stage, Team
-from web.console_teams import next_round_of
+from web.console_teams import LineupTable, lineup_tables, next_round_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,10 +84,19 @@ class TeamPage:
 
 
 def team_page(event: Event, team: Team) -> TeamPage:
-    """A team's page: its standing, its roster with each member's own numbers, every game a member played."""
+    """A team's page: its standing, its roster with each member's own numbers, every game a member played.
+
+    In an event of several stages a player's standing is that of the last stage they reached: a member's points
+    and games on the team page are their own of every stage, summed (what they brought the team)."""
     view = team_view(team, games=True)
     row = next((r for r in team_rows(event) if r.line.team_id == team.pk), None)
-    return TeamPage(team=team, members=view["members"], games=view["games"], standing=row)
+    staged: dict[int, tuple[Decimal, int]] = {}
+    for line in StageStanding.objects.filter(event=event, player_id__in=[m["id"] for m in view["members"]]):
+        points, games = staged.get(line.player_id, (Decimal(0), 0))
+        staged[line.player_id] = (points + line.points - line.carried, games + line.games)
+    members = [{**m, "points": staged[m["id"]][0], "games": staged[m["id"]][1]} if m["id"] in staged else m
+               for m in view["members"]]
+    return TeamPage(team=team, members=members, games=view["games"], standing=row)
 
 
 def teams_list(event: Event) -> list[tuple[Team, int, TeamRow | None]]:
@@ -112,3 +121,12 @@ def event_teams(event: Event, user: Any) -> dict[str, Any]:
     elif user.is_authenticated and (team := event.teams.filter(captain=user).order_by("name").first()):
         round_ = next_round_of(team)
     return {"teams": teams_list(event), "lineup_round": round_}
+
+
+def round_naming(event: Event, round_: Any, user: Any) -> list[LineupTable]:
+    """A team league round's tables while one of them is still naming who plays (its teams by seat wind): the public
+    round page shows them where it has no players to show yet."""
+    if event.entrants != Event.Entrants.TEAMS:
+        return []
+    tables = lineup_tables(round_, user) if round_.tables.exists() else []
+    return tables if any(table.game_id is None for table in tables) else []

@@ -141,6 +141,30 @@ def test_the_round_page_shows_teams_by_wind_and_names_them_all_at_once(organiser
     assert "1 player named." in text(page)
 
 
+def test_a_team_leagues_preview_names_its_teams_and_offers_no_typed_tables(organiser: User, league: Event):
+    league.rounds.create(number=2)
+    answer = browser(organiser).post("/events/league/manage/rounds/2/", {"method": "random", "action": "preview"})
+    assert answer.status_code == 200
+    ((_number, seats),) = answer.context["preview"]["tables"]
+    assert sorted(name for _wind, name in seats) == sorted(TEAMS)
+    assert 'value="named"' not in answer.content.decode()
+    assert 'name="tables"' not in answer.content.decode()
+
+
+def test_the_public_round_page_shows_the_teams_while_they_name_who_plays(organiser: User, league: Event):
+    browser(organiser).post("/events/league/rounds/1/lineup/", {f"team-{team('Red').pk}": member("Red 2")})
+    page = browser().get("/events/league/rounds/1/")
+    assert "Red 2" in seat_of(page, team("Red"))
+    assert "not named yet" in seat_of(page, team("Blue"))
+    assert "named by" not in text(page)  # who named a player is the organisers' and captains' to read
+    assert 'name="team-' not in page.content.decode()
+    assert "named by org" in seat_of(browser(organiser).get("/events/league/rounds/1/lineup/"), team("Red"))
+    name_all(browser(organiser))
+    page = browser().get("/events/league/rounds/1/")
+    assert 'id="lineups"' not in page.content.decode()  # the game is open: its table shows its players
+    assert "Red 1" in text(page)
+
+
 def test_a_refusal_is_told_beside_its_team(organiser: User, league: Event):
     org = browser(organiser)
     answer = org.post("/events/league/rounds/1/lineup/", {f"team-{team('Red').pk}": member("Blue 1")}, follow=True)

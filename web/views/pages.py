@@ -142,7 +142,8 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     search = request.GET.get("q", "")
     return render(request, "pages/round.html", {
         "event": event, "round": round_, "tables": pages.round_tables(round_, search), "q": search,
-        "rounds": event.rounds.all(), "mcr": event.ruleset().is_mcr})
+        "rounds": event.rounds.all(), "mcr": event.ruleset().is_mcr,
+        "lineup": team_presenters.round_naming(event, round_, request.user)})
 
 
 @require_GET
