@@ -337,6 +337,11 @@ def test_a_final_shows_what_each_team_carried_its_own_and_the_total(organiser: U
                                             (4, table_1[0], "+32.5", "-45.0", "-12.5")):
         assert re.search(rf"Rank {rank} {name} Final \d members Carried {re.escape(carried)} Own {re.escape(own)} "
                          rf"Total {re.escape(total)}", said), name
+    # The winner's page: each member's own points of every stage (+10 in the season, +60 in the final).
+    winner = Team.objects.get(name=table_1[1])
+    page = text(browser().get(f"/events/{slug}/teams/{winner.pk}/"))
+    assert "Rank 1 · 65.0 points (5.0 carried, 60.0 own) · Final" in page
+    assert re.search(rf"{table_1[1]} 1 \d+ \+10\.0 1 {table_1[1]} 2 \d+ \+60\.0 1", page), page
 
 
 def test_the_team_pages_speak_korean(captain: User, league: Event):
