@@ -19,6 +19,8 @@ TIEBREAK_WORDS = {"score": _("higher sum of end scores"), "average_rank": _("low
 RANKING_WORDS = {"total": _("total points"), "average": _("average points per game")}
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+ENTRANTS_HELP = _("a team league seats teams; each team's captain or you name who plays each round. Fixed once a "
+                  "round is seated.")
 
 
 def preset_choices() -> list[tuple[str, str]]:
@@ -40,6 +42,8 @@ class EventCreateForm(forms.Form):
                                             max_value=24 * 60, initial=90)
     break_minutes = forms.IntegerField(label=_("Break between rounds (minutes)"), min_value=0, max_value=24 * 60,
                                        initial=15)
+    entrants = forms.ChoiceField(label=_("Who plays"), choices=Event.Entrants.choices, required=False,
+                                 initial=Event.Entrants.PLAYERS, widget=forms.RadioSelect, help_text=ENTRANTS_HELP)
     public = forms.BooleanField(label=_("Public now"), required=False,
                                 help_text=_("otherwise only you see it until you publish it"))
 
@@ -48,6 +52,9 @@ class EventCreateForm(forms.Form):
         starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
         if starts and ends and ends < starts:
             self.add_error("ends_on", _("the last day comes before the first"))
+        cleaned["entrants"] = cleaned.get("entrants") or Event.Entrants.PLAYERS  # none chosen: the default
+        if cleaned["entrants"] == Event.Entrants.TEAMS:
+            cleaned["team_ranking"] = Event.TeamRanking.SUM  # a team league ranks its teams
         return cleaned
 
 
@@ -56,18 +63,21 @@ class EventSettingsForm(forms.ModelForm[Event]):
 
     class Meta:
         model = Event
-        fields = ("name", "kind", "starts_on", "ends_on", "min_games", "best_games", "ranking", "substitute_points",
-                  "team_ranking", "team_best", "swiss_spread", "allow_byes", "count_unconfirmed")
-        widgets: ClassVar[dict[str, forms.Widget]] = {"starts_on": DATE, "ends_on": DATE}
+        fields = ("name", "kind", "entrants", "starts_on", "ends_on", "min_games", "best_games", "ranking",
+                  "substitute_points", "team_ranking", "team_best", "swiss_spread", "allow_byes", "count_unconfirmed")
+        widgets: ClassVar[dict[str, forms.Widget]] = {"starts_on": DATE, "ends_on": DATE,
+                                                       "entrants": forms.RadioSelect()}
         labels: ClassVar[dict[str, Any]] = {
-            "name": _("Name"), "kind": _("Kind"), "starts_on": _("First day"), "ends_on": _("Last day"),
+            "name": _("Name"), "kind": _("Kind"), "entrants": _("Who plays"), "starts_on": _("First day"),
+            "ends_on": _("Last day"),
             "min_games": _("Games to be ranked"), "best_games": _("Best games counted"), "ranking": _("Ranked by"),
             "substitute_points": _("Points for a substitute's game"), "team_ranking": _("Team standings"),
             "team_best": _("Members counted per team"), "swiss_spread": _("Swiss: tables a player may move"),
             "allow_byes": _("Byes: seat full tables, the rest sit out"),
             "count_unconfirmed": _("Count games before all players confirm them")}
         help_texts: ClassVar[dict[str, Any]] = {
-            "min_games": _("leagues: fewer games, not ranked"), "best_games": _("leagues: only a player's best N"),
+            "entrants": ENTRANTS_HELP, "min_games": _("leagues: fewer games, not ranked"),
+            "best_games": _("leagues: only a player's best N"),
             "substitute_points": _("EMA: what a substitute's game counts for the absent player; empty: its result"),
             "team_best": _("with the best-members team standings"),
             "swiss_spread": _("0: strict pairing by rank; empty: any table"), "allow_byes": "",
@@ -75,6 +85,7 @@ class EventSettingsForm(forms.ModelForm[Event]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["entrants"].required = False
         ranking = self.fields["ranking"]
         assert isinstance(ranking, forms.ChoiceField)
         ranking.choices = [(value, RANKING_WORDS.get(value, label)) for value, label in Event.Ranking.choices]
@@ -90,6 +101,9 @@ class EventSettingsForm(forms.ModelForm[Event]):
         cleaned = super().clean() or {}
         picked = [p for n in range(1, TIEBREAK_SLOTS + 1) if (p := cleaned.get(f"tiebreak_{n}"))]
         cleaned["tiebreaks"] = picked
+        cleaned["entrants"] = cleaned.get("entrants") or self.instance.entrants  # a form without it keeps it
+        if cleaned.get("entrants") == Event.Entrants.TEAMS and cleaned.get("team_ranking") == Event.TeamRanking.NONE:
+            cleaned["team_ranking"] = Event.TeamRanking.SUM  # a team league ranks its teams
         for n, name in enumerate(picked, start=1):
             if name in picked[:n - 1]:
                 self.add_error(f"tiebreak_{n}", _("a tiebreak is chosen twice"))
@@ -139,16 +153,31 @@ class PlayerEditForm(forms.ModelForm[Player]):
             self.fields[name].help_text = _("also plays in events you do not run: his organisers change it")
 
 
+class CaptainForm(forms.Form):
+    captain = forms.CharField(label=_("Captain"), max_length=150, required=False,
+                              help_text=_("their user name on this site; empty: no captain"))
+
+
+SEAT_METHODS = (("random", _("random, few repeats")), ("swiss", _("swiss, by the standings")),
+                ("rank", _("by rank in the stage: 1st to 4th at table 1, 5th to 8th at table 2, …")),
+                ("named", _("as typed below")))
+
+
 class SeatForm(forms.Form):
-    method = forms.ChoiceField(label=_("Seating"), choices=(
-        ("random", _("random, few repeats")), ("swiss", _("swiss, by the standings")),
-        ("rank", _("by rank in the stage: 1st to 4th at table 1, 5th to 8th at table 2, …")),
-        ("named", _("as typed below"))), initial="random", widget=forms.RadioSelect)
+    method = forms.ChoiceField(label=_("Seating"), choices=SEAT_METHODS, initial="random", widget=forms.RadioSelect)
     seed = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=0)
     tables = forms.CharField(label=_("Tables"), required=False, widget=forms.Textarea(attrs={"rows": 4}),
                              help_text=_("one table per line, its players East first, by name or federation id"))
     unsettled_ok = forms.BooleanField(label=_("Seat by these standings"), required=False, help_text=_(
         "an earlier round is still being played: swiss seats by the standings as they are now"))
+
+    def __init__(self, *args: Any, teams: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if teams:  # a team league seats its teams (by draw or standings); who plays is each team's lineup
+            method = self.fields["method"]
+            assert isinstance(method, forms.ChoiceField)
+            method.choices = [choice for choice in SEAT_METHODS if choice[0] != "named"]
+            del self.fields["tables"]
 
 
 class ClockForm(forms.Form):

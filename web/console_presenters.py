@@ -10,12 +10,14 @@ from django.db.models import Count
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from rules.seating import Seating
 from scoring.services.stages import stages_of
 from scoring.services.table_codes import table_code
-from tournament.models import Event, Game, Player, Round
+from tournament.models import Event, Game, Player, Round, Team
 from tournament.selectors import visible_events
+from tournament.services.roster import RosterSaved
 from web.presenters import qr_svg, wind_label
 
 STATES = {"done": _("done"), "playing": _("playing"), "waiting": _("not started")}
@@ -108,16 +110,21 @@ def round_tables(request: HttpRequest, round_: Round) -> list[TableLine]:
     return lines
 
 
+def _entrants(event: Event) -> type[Player] | type[Team]:
+    """What a seating seats: players, or a team league's teams."""
+    return Team if event.entrants == Event.Entrants.TEAMS else Player
+
+
 def preview_tables(event: Event, seating: Seating) -> list[tuple[int, list[tuple[str, str]]]]:
     """A previewed seating: each table's (wind, name), East first."""
     ids = {pid for table in seating.tables for pid in table.seats}
-    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    names = dict(_entrants(event).objects.filter(pk__in=ids).values_list("pk", "name"))
     winds = [wind_label(w) for w in event.ruleset().seat_winds]
     return [(table.number, [(winds[n], names[p]) for n, p in enumerate(table.seats)]) for table in seating.tables]
 
 
-def preview_byes(seating: Seating) -> list[str]:
-    return list(Player.objects.filter(pk__in=seating.byes).values_list("name", flat=True))
+def preview_byes(event: Event, seating: Seating) -> list[str]:
+    return list(_entrants(event).objects.filter(pk__in=seating.byes).values_list("name", flat=True))
 
 
 def my_events(user: Any) -> dict[str, Any]:
@@ -154,3 +161,16 @@ def unseated_players(round_: Round) -> list[tuple[int, str, bool]]:
     rows = (round_.event.registrations.filter(withdrawn=False).exclude(player__in=seated)
             .order_by("-substitute", "player__name").values_list("player_id", "player__name", "substitute"))
     return list(rows)
+
+
+def roster_saved_words(saved: RosterSaved) -> list[str]:
+    """What a saved roster did, for the organiser: the players registered, each team changed."""
+    words = []
+    if saved.registered or not saved.moved:
+        words.append(ngettext("%(n)s player registered.", "%(n)s players registered.", len(saved.registered))
+                     % {"n": len(saved.registered)})
+    if saved.moved:
+        changes = ", ".join(f"{line.name} → {line.team}" for line in saved.moved)
+        words.append(ngettext("%(n)s player changed team: %(changes)s.", "%(n)s players changed team: %(changes)s.",
+                              len(saved.moved)) % {"n": len(saved.moved), "changes": changes})
+    return words

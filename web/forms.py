@@ -285,7 +285,7 @@ def problem_field(field: str) -> str:
     return prefix + re.split(r"[.\[]", field, maxsplit=1)[0] if field else ""
 
 
-def add_problems(form: forms.Form, problems: Sequence[Problem]) -> None:
+def add_problems(form: forms.BaseForm, problems: Sequence[Problem]) -> None:
     """Each engine problem next to its field, in the reader's language; one the form has no field for goes on
     top, with its path."""
     for problem in problems:

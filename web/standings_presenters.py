@@ -117,11 +117,13 @@ def standings_table(event: Event, sort: str, stage: int | None = None) -> Standi
     key = f"standings-table:{version}:{teams}:{sort}:{stage}:{translation.get_language()}"
     html = cache.get(key)
     if html is None:
-        lines = standings(event, sort, stage)
+        from web.team_presenters import team_league_table  # it reads the presenters' wind names: imported here
+
+        lines, league = standings(event, sort, stage), team_league_table(event, stage)  # a league's teams first
         stages = {s.number: s.name for s in stages_of(event)}
-        html = render_to_string("pages/standings_table.html", {
-            "event": event, "lines": lines, "sort": sort, "mcr": event.ruleset().is_mcr,
-            "updating": state.updating, "computed_at": state.computed_at, "teams": team_standings(event, stage),
+        html = league + render_to_string("pages/standings_table.html", {
+            "event": event, "lines": lines, "sort": sort, "mcr": event.ruleset().is_mcr, "updating": state.updating,
+            "computed_at": state.computed_at, "teams": () if league else team_standings(event, stage),
             "federation": any(line.federation_id for line in lines), "country": any(line.country for line in lines),
             "movement": any(line.movement is not None or line.new for line in lines), "stage": stage,
             "carried": stage is not None and stage > 1, "reached": stage is None and len(stages) > 1,

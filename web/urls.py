@@ -12,6 +12,7 @@ from web.views import (
     entry,
     pages,
     table_code,
+    teams,
 )
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -70,4 +71,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="console-substitute"),
     path("events/<slug:slug>/manage/rounds/<id:number>/codes/", console_rounds.round_codes, name="console-codes"),
     path("events/<slug:slug>/manage/rounds/<id:number>/cards/", console_rounds.round_cards, name="console-cards"),
+    # A team league's teams, their lineups and captains.
+    path("events/<slug:slug>/teams/", teams.teams_page, name="teams"),
+    path("events/<slug:slug>/teams/<id:team_id>/", teams.team_page, name="team"),
+    path("events/<slug:slug>/rounds/<id:number>/lineup/", teams.round_lineup, name="round-lineup"),
+    path("events/<slug:slug>/manage/teams/<id:team_id>/captain/", teams.team_captain, name="console-captain"),
 ]

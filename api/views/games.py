@@ -49,7 +49,7 @@ from scoring.models import Hand, HandChange
 from scoring.services import chain, hands
 from scoring.services.games import game_create
 from scoring.services.replay import game_sheet
-from scoring.services.stages import cut_change_confirmed
+from scoring.services.stage_checks import cut_change_confirmed
 from scoring.sheet.schema import BY_ID, schema_problems
 from tournament.errors import InvalidInput
 from tournament.models import Game

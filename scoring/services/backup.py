@@ -44,7 +44,7 @@ from scoring.models import (
 from scoring.services import history_keys
 from scoring.services.chain import canonical, event_head, verify_game
 from scoring.services.penalties import event_penalties_problem
-from scoring.services.stages import event_stages_problem
+from scoring.services.stage_checks import event_stages_problem
 from scoring.services.standings import standings_recompute
 from tournament.errors import Conflict, InvalidInput
 from tournament.models import (

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from rules.errors import Problem
 from scoring.services.standings import standings_refresh
@@ -23,8 +24,8 @@ def event_update(*, event: Event, **fields: Any) -> Event:
         problems = locked.rules_change_problems(key=fields.get("ruleset_key", locked.ruleset_key),
                                                 overrides=fields.get("ruleset_overrides", locked.ruleset_overrides))
         if "entrants" in fields and fields["entrants"] != locked.entrants and locked.rules_locked():
-            problems.append(Problem("entrants", "who is seated (players or teams) is fixed once a round is seated or "
-                                                "a game is opened"))
+            problems.append(Problem("entrants", _("who is seated (players or teams) is fixed once a round is seated "
+                                                  "or a game is opened")))
         if problems:
             raise Conflict(problems)
         changed = {name for name, value in fields.items() if getattr(locked, name) != value}

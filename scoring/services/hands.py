@@ -22,7 +22,7 @@ from rules.errors import Problem
 from scoring.models import Hand, HandChange, Penalty
 from scoring.services import chain
 from scoring.services.replay import Record, game_sheet, hand_problems, replay, store_result
-from scoring.services.stages import cut_check
+from scoring.services.stage_checks import cut_check
 from scoring.services.standings import standings_refresh
 from scoring.sheet.output import result_json
 from tournament.errors import GameConflict, InvalidInput

@@ -12,7 +12,7 @@ from django.db import transaction
 from scoring.models import EventChange, Penalty
 from scoring.services import chain
 from scoring.services.hands import game_penalty
-from scoring.services.stages import cuts_check
+from scoring.services.stage_checks import cuts_check
 from scoring.services.standings import standings_refresh
 from tournament.models import Event
 

@@ -27,9 +27,9 @@ def registration_written(instance: Registration, raw: bool = False, origin: Any 
     standings_refresh(instance.event_id)
 
 
-def players_register(*, event: Event, text: str, user: Any) -> list[Registration]:
-    """Register every player of a pasted list, all or none (tournament.services.roster), as ``user`` may; one
-    recompute."""
+def players_register(*, event: Event, text: str, user: Any) -> roster.RosterSaved:
+    """Register every player of a pasted list and set the teams of those it names who are registered already,
+    all or none (tournament.services.roster), as ``user`` may; one recompute."""
     with transaction.atomic(), standings_batch():
         return roster.roster_register(event=event, text=text, user=user)
 

@@ -9,9 +9,7 @@ line is the organiser's to decide (rules.stages.cut).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -71,7 +69,7 @@ def stage_add(*, event: Event, data: Mapping[str, Any], user: Any) -> Stage:
         number = max((s.number for s in stages_of(event)), default=1) + 1
         stage = Stage(event=event, number=number, **_settings(event, data, number=number))
         stage.save()
-        event_change(event, EventChange.Action.STAGE, before=None, after=_sealed(stage), user=user)
+        event_change(event, EventChange.Action.STAGE, before=None, after=sealed_settings(stage), user=user)
     return stage
 
 
@@ -80,9 +78,9 @@ def stage_change(*, stage: Stage, data: Mapping[str, Any], user: Any) -> Stage:
     event = stage.event
     with transaction.atomic():
         Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
-        before = _sealed(stage)
+        before = sealed_settings(stage)
         given = _settings(event, {**before, **data}, number=stage.number)
-        if stage.number > 1 and _seated(stage) and any(given[k] != before[k] for k in SETTINGS if k != "name"):
+        if stage.number > 1 and seated(stage) and any(given[k] != before[k] for k in SETTINGS if k != "name"):
             raise Conflict.one("stage", _("stage %(number)s is seated: only its name changes now") % {
                 "number": stage.number})
         if stage.number > 1 and stage.through is not None and _entry_changed(before, given):
@@ -91,7 +89,7 @@ def stage_change(*, stage: Stage, data: Mapping[str, Any], user: Any) -> Stage:
         for key, value in given.items():
             setattr(stage, key, value)
         stage.save()
-        event_change(event, EventChange.Action.STAGE, before=before, after=_sealed(stage), user=user)
+        event_change(event, EventChange.Action.STAGE, before=before, after=sealed_settings(stage), user=user)
         standings_refresh(event.pk)
     return stage
 
@@ -106,10 +104,10 @@ def stage_delete(*, stage: Stage, user: Any) -> None:
         if Stage.objects.filter(event=event, number__gt=stage.number).exists():
             raise Conflict.one("stage", _("only the last stage can be deleted; delete the stages after stage "
                                           "%(number)s first") % {"number": stage.number})
-        if _seated(stage):
+        if seated(stage):
             raise Conflict.one("stage", _("stage %(number)s has a seated round: unseat its rounds first") % {
                 "number": stage.number})
-        before = _sealed(stage)
+        before = sealed_settings(stage)
         Round.objects.filter(event=event, stage=stage.number).delete()
         stage.delete()
         event_change(event, EventChange.Action.STAGE, before=before, after=None, user=user)
@@ -175,7 +173,7 @@ def _top_problems(event: Event, number: int, top: int | None, wildcards: int) ->
     return problems
 
 
-def _sealed(stage: Stage) -> dict[str, Any]:
+def sealed_settings(stage: Stage) -> dict[str, Any]:
     return {"number": stage.number, **{key: getattr(stage, key) for key in SETTINGS}}
 
 
@@ -183,7 +181,7 @@ def _entry_changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
     return any(before[k] != after[k] for k in ("entry_top", "entry_also", "carry", "carry_table_points"))
 
 
-def _seated(stage: Stage) -> bool:
+def seated(stage: Stage) -> bool:
     return Table.objects.filter(round__event=stage.event, round__stage=stage.number).exists()
 
 
@@ -194,20 +192,20 @@ def cut_preview(stage: Stage, *, through: list[int] | None = None) -> CutPreview
     """The cut into ``stage`` from the standings of the stage before as they are now; with ``through``, the
     organiser's decision checked (InvalidInput on ``through``). Conflict when the stage before is not entered."""
     _check_not_first(stage)
-    ranked = _entrant_stages(stage.event)
+    ranked = entrant_stages(stage.event)
     if len(ranked) < stage.number - 1:
         raise Conflict.one("stage", _("stage %(number)s is not entered yet: confirm its cut first") % {
             "number": stage.number - 1})
     before = ranked[stage.number - 2]
     if through is None and stage.through is not None:  # a confirmed cut shows what was decided
         try:
-            return _preview(stage, before, through=list(stage.through))
+            return preview_of(stage, before, through=list(stage.through))
         except InvalidInput:  # changed since (a correction the organiser kept): the cut as it was played
-            return _preview(stage, before, through=None, kept=list(stage.through))
-    return _preview(stage, before, through=through)
+            return preview_of(stage, before, through=None, kept=list(stage.through))
+    return preview_of(stage, before, through=through)
 
 
-def _entrant_stages(event: Event) -> list[list[StageLine]]:
+def entrant_stages(event: Event) -> list[list[StageLine]]:
     """Each entered stage's ranked entrants: its players, or a team league's teams."""
     if event.entrants == Event.Entrants.TEAMS:
         return team_stage_lines(event)
@@ -220,7 +218,7 @@ def entrant_names(event: Event, ids: Iterable[int]) -> dict[int, str]:
     return dict(model.objects.filter(pk__in=list(ids)).values_list("pk", "name"))
 
 
-def _preview(stage: Stage, lines: list[StageLine], *, through: list[int] | None,
+def preview_of(stage: Stage, lines: list[StageLine], *, through: list[int] | None,
              kept: list[int] | None = None) -> CutPreview:
     """The cut ``stage``'s entry gives from ``lines`` (with ``through``, that decision checked); with ``kept``,
     the confirmed cut as it stands whatever the lines say now, what its players carry computed from them."""
@@ -324,83 +322,3 @@ def _tie_message(preview: CutPreview) -> str:
 
 def _user(user: Any) -> Any:
     return user if user is not None and user.is_authenticated else None
-
-
-# --- a correction to an earlier stage -------------------------------------------------------------------------------
-
-_cut_change_confirmed: ContextVar[bool] = ContextVar("cut_change_confirmed", default=False)
-
-
-@contextmanager
-def cut_change_confirmed() -> Iterator[None]:
-    """Within it, a correction that changes a cut already played is saved, the cut kept and the decision sealed."""
-    token = _cut_change_confirmed.set(True)
-    try:
-        yield
-    finally:
-        _cut_change_confirmed.reset(token)
-
-
-def cut_check(*, game: Game, user: Any) -> None:
-    """After a write to ``game`` (in its transaction): the cuts after the game's stage (``cuts_check``)."""
-    cuts_check(event=game.event, after=game.table.round.stage if game.table is not None else 1, user=user,
-               game=game.pk)
-
-
-def cuts_check(*, event: Event, after: int, user: Any, game: int | None = None) -> None:
-    """After a change to stage ``after``'s results (in its transaction): the cuts after it, recomputed.
-
-    A cut that would change is undone when its stage has no seated round (the organiser confirms it again);
-    when the stage is seated, the write is refused (Conflict) unless the organiser confirmed it, and then the
-    cut is kept and the decision sealed into the event's history.
-    """
-    later = list(Stage.objects.filter(event=event, number__gt=after, through__isnull=False).order_by("number"))
-    if not later:
-        return
-    ranked = _entrant_stages(event)
-    for stage in later:
-        if stage.number - 2 >= len(ranked) or _still_holds(stage, ranked[stage.number - 2]):
-            continue
-        if not _seated(stage):
-            cut_undo(stage=stage, user=user)
-            continue
-        if not (_cut_change_confirmed.get() and hasattr(user, "is_superuser") and event.is_organiser(user)):
-            raise Conflict([Problem("stage", _(
-                "this correction changes who went on to stage %(number)s (%(name)s), which has begun: an "
-                "organiser may confirm it to keep the cut as it was played") % {"number": stage.number,
-                                                                                "name": stage.name})])
-        event_change(event, EventChange.Action.CUT_KEPT, before=None,
-                     after={"stage": stage.number, "through": stage.through, "game": game}, user=user)
-
-
-def _still_holds(stage: Stage, before: list[StageLine]) -> bool:
-    try:
-        again = _preview(stage, before, through=list(stage.through or ()))
-    except InvalidInput:
-        return False
-    return set(again.cut.through) == set(stage.through or ())
-
-
-# --- the stages against their history -------------------------------------------------------------------------------
-
-
-def event_stages_problem(event: Event) -> str | None:
-    """The stages as stored (settings and confirmed cuts) against what the event's history says they are: None
-    when they agree. The history's own seals are checked with the event's penalties (the one chain)."""
-    settings: dict[Any, Any] = {}
-    cuts: dict[Any, Any] = {}
-    for action, before, after in EventChange.objects.filter(event=event).order_by("id").values_list(
-            "action", "before", "after"):
-        named = after or before or {}
-        if action == EventChange.Action.STAGE:
-            settings[named.get("number")] = after
-        elif action == EventChange.Action.CUT:
-            cuts[named.get("stage")] = after["through"] if after else None
-    stored = {stage.number: stage for stage in Stage.objects.filter(event=event)}
-    for number in sorted(set(settings) | set(stored), key=int):
-        stage = stored.get(number)
-        if (_sealed(stage) if stage is not None else None) != settings.get(number):
-            return f"stage {number}'s settings differ from what the event's history says: changed outside the app"
-        if (stage.through if stage is not None else None) != cuts.get(number):
-            return f"stage {number}'s cut differs from what the event's history says: changed outside the app"
-    return None

@@ -13,7 +13,8 @@ from scoring.models import EventChange, Penalty, Standing
 from scoring.services.games import game_record_totals, round_seat
 from scoring.services.hands import game_put_sheet
 from scoring.services.penalties import penalty_save
-from scoring.services.stages import cut_change_confirmed, cut_confirm, stage_add
+from scoring.services.stage_checks import cut_change_confirmed
+from scoring.services.stages import cut_confirm, stage_add
 from scoring.services.standings import standings_recompute
 from tests.factories import EventFactory, registered
 from tournament.errors import Conflict

@@ -17,7 +17,8 @@ from scoring.models import EventChange, StageStanding, Standing
 from scoring.services import history_keys
 from scoring.services.chain import canonical
 from scoring.services.games import game_record_totals
-from scoring.services.stages import cut_confirm, cut_undo, event_stages_problem, stage_add, stage_change
+from scoring.services.stage_checks import event_stages_problem
+from scoring.services.stages import cut_confirm, cut_undo, stage_add, stage_change
 from scoring.services.standings import standings_recompute
 from tests.factories import EventFactory, registered
 from tournament.models import Event, Stage

@@ -5,6 +5,11 @@ columns name, federation id, country, club, team, substitute; a first line
 naming its columns may give them in any order. A player already known by
 federation id is registered again rather than created twice, so a club's
 players keep one page across its leagues.
+
+A line with a team may name a player already registered in the event (by
+name or federation id): it sets their team rather than being refused, so the
+organiser assigns a team league's teams by pasting the roster again with its
+team column. Without a team, such a line is refused as already registered.
 """
 
 from __future__ import annotations
@@ -52,6 +57,21 @@ class RosterLine:
     substitute: bool = False
     known: str = ""  # the stored name of a player already in the database, found by federation id
     problems: tuple[str, ...] = field(default=())
+    registered: int | None = None  # the player already registered in the event whose team the line sets
+    team_was: str = ""  # that player's team before
+
+    @property
+    def team_changes(self) -> bool:
+        """The line moves a registered player to another team."""
+        return self.registered is not None and bool(self.team) and self.team != self.team_was
+
+
+@dataclass(frozen=True, slots=True)
+class RosterSaved:
+    """What a roster saved: the players it registered, the registered players whose team it changed."""
+
+    registered: list[Registration]
+    moved: list[RosterLine]
 
 
 def roster_read(*, event: Event, text: str, user: Any) -> list[RosterLine]:
@@ -59,6 +79,7 @@ def roster_read(*, event: Event, text: str, user: Any) -> list[RosterLine]:
 
     A federation id finds a stored player only among those the user may find (``findable_players``): a
     player of private events the user cannot see is neither named nor registered; the line makes a new one.
+    A line with a team that names a registered player sets their team (``registered``).
     """
     rows = _rows(text)
     if len(rows) > MAX_LINES:
@@ -66,24 +87,47 @@ def roster_read(*, event: Event, text: str, user: Any) -> list[RosterLine]:
                                % {"n": len(rows), "most": MAX_LINES})
     names = Counter(row["name"].casefold() for _, row in rows)
     ids = Counter(row["federation_id"] for _, row in rows if row["federation_id"])
-    taken_names = {n.casefold() for n in event.registrations.values_list("player__name", flat=True)}
-    taken_ids = set(event.registrations.exclude(player__federation_id="")
-                    .values_list("player__federation_id", flat=True))
+    taken = _Taken(event)
     known = dict(findable_players(user).filter(federation_id__in=list(ids)).values_list("federation_id", "name"))
     lines = []
     for number, row in rows:
-        # A line that cannot be read has no columns to check: its one problem is that.
-        problems = [row["unread"]] if row["unread"] else _problems(row, names, ids, taken_names, taken_ids)
         fid, sub = row["federation_id"], row["substitute"].casefold()
+        registration = None if row["unread"] else taken.registration(row)
+        # A line that cannot be read has no columns to check: its one problem is that.
+        problems = [row["unread"]] if row["unread"] else _problems(row, names, ids, taken, registration)
         lines.append(RosterLine(line=number, name=row["name"], federation_id=fid, country=row["country"],
                                 club=row["club"], team=row["team"], substitute=sub in YES,
-                                known=known.get(fid, "") if fid else "",
-                                problems=tuple(problems)))
+                                known=known.get(fid, "") if fid and registration is None else "",
+                                problems=tuple(problems),
+                                registered=registration.player_id if registration is not None else None,
+                                team_was=registration.team.name if registration and registration.team else ""))
     return lines
 
 
-def _problems(row: dict[str, str], names: Counter[str], ids: Counter[str], taken_names: set[str],
-              taken_ids: set[str]) -> list[str]:
+class _Taken:
+    """The event's registrations, by name and by federation id: what a line may already name."""
+
+    def __init__(self, event: Event) -> None:
+        self.by_name: dict[str, list[Registration]] = {}
+        self.by_id: dict[str, Registration] = {}
+        for reg in event.registrations.select_related("player", "team"):
+            self.by_name.setdefault(reg.player.name.casefold(), []).append(reg)
+            if reg.player.federation_id:
+                self.by_id[reg.player.federation_id] = reg
+
+    def registration(self, row: dict[str, str]) -> Registration | None:
+        """The one registration a line with a team names (by federation id, else by name): its team is set."""
+        if not row["team"]:
+            return None
+        by_id = self.by_id.get(row["federation_id"]) if row["federation_id"] else None
+        by_name = self.by_name.get(row["name"].casefold(), [])
+        if by_id is not None:
+            return by_id if not by_name or by_name == [by_id] else None
+        return by_name[0] if len(by_name) == 1 else None
+
+
+def _problems(row: dict[str, str], names: Counter[str], ids: Counter[str], taken: _Taken,
+              registration: Registration | None) -> list[str]:
     problems = [_("%(column)s is longer than %(limit)s characters") % {"column": COLUMN_WORDS[column],
                                                                         "limit": limit}
                 for column, limit in LIMITS.items() if len(row[column]) > limit]
@@ -93,12 +137,12 @@ def _problems(row: dict[str, str], names: Counter[str], ids: Counter[str], taken
         problems.append(_("the name is missing"))
     elif names[row["name"].casefold()] > 1:
         problems.append(_("%(name)s is in the list twice") % {"name": row["name"]})
-    elif row["name"].casefold() in taken_names:
+    elif registration is None and row["name"].casefold() in taken.by_name:
         problems.append(_("%(name)s is already registered") % {"name": row["name"]})
     fid = row["federation_id"]
     if fid and ids[fid] > 1:
         problems.append(_("federation id %(id)s is in the list twice") % {"id": fid})
-    elif fid in taken_ids:
+    elif registration is None and fid in taken.by_id:
         problems.append(_("federation id %(id)s is already registered") % {"id": fid})
     if row["extra"]:
         problems.append(_("%(n)s values, more than the %(count)s columns: %(columns)s")
@@ -108,8 +152,9 @@ def _problems(row: dict[str, str], names: Counter[str], ids: Counter[str], taken
     return problems
 
 
-def roster_register(*, event: Event, text: str, user: Any) -> list[Registration]:
-    """Register every player of ``text``, all or none: InvalidInput naming each bad line."""
+def roster_register(*, event: Event, text: str, user: Any) -> RosterSaved:
+    """Register every new player of ``text`` and set the team of each registered one it names, all or none:
+    InvalidInput naming each bad line."""
     lines = roster_read(event=event, text=text, user=user)
     bad = [Problem("players", _("line %(line)s: %(problems)s") % {"line": line.line,
                                                                   "problems": "; ".join(line.problems)})
@@ -118,8 +163,14 @@ def roster_register(*, event: Event, text: str, user: Any) -> list[Registration]
         raise InvalidInput(bad)
     if not lines:
         raise InvalidInput.one("players", _("the list is empty: one name per line, or CSV"))
+    moved = [line for line in lines if line.team_changes]
     with transaction.atomic():
-        return [_register(event, line, user) for line in lines]
+        added = [_register(event, line, user) for line in lines if line.registered is None]
+        for line in moved:
+            registration = event.registrations.get(player_id=line.registered or 0)
+            registration.team = event.teams.get_or_create(name=line.team)[0]
+            registration.save(update_fields=["team"])
+    return RosterSaved(registered=added, moved=moved)
 
 
 def _register(event: Event, line: RosterLine, user: Any) -> Registration:

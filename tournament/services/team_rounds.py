@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from rules.errors import Problem
 from rules.seating import Table as PlannedTable
 from tournament.errors import Conflict, InvalidInput
@@ -57,17 +59,18 @@ def lineup_name(*, round_: Round, team: Team, player_id: int, user: Any) -> tupl
     team's game in the round has a hand or is finished. Returns the lineup and the table's game when this
     named its last player (opened again if it had been opened with someone else; not yet scored)."""
     if round_.event.entrants != Event.Entrants.TEAMS or team.event_id != round_.event_id:
-        raise InvalidInput.one("team", "lineups are named in a team league, for its own teams")
+        raise InvalidInput.one("team", _("lineups are named in a team league, for its own teams"))
     member = Registration.objects.filter(event=round_.event, player_id=player_id, team=team, withdrawn=False,
                                          substitute=False).exists()
     if not member:
-        raise InvalidInput.one("player", f"player {player_id} is not a member of {team.name} still playing")
+        raise InvalidInput.one("player", _("player %(id)s is not a member of %(team)s still playing")
+                               % {"id": player_id, "team": team.name})
     seat = TeamSeat.objects.filter(table__round=round_, team=team).select_related("table").first()
     game = Game.objects.filter(table=seat.table).first() if seat is not None else None
     if game is not None and (game.hands.exists() or game.status == Game.Status.FINISHED):
-        raise Conflict([Problem("player", f"{team.name}'s game in round {round_.number} has begun: its player "
-                                          "stays")])
-    lineup, _ = Lineup.objects.update_or_create(round=round_, team=team, defaults={
+        raise Conflict([Problem("player", _("%(team)s's game in round %(round)s has begun: its player stays")
+                                          % {"team": team.name, "round": round_.number})])
+    lineup, _created = Lineup.objects.update_or_create(round=round_, team=team, defaults={
         "player_id": player_id, "named_by": user if user is not None and user.is_authenticated else None})
     if seat is None:
         return lineup, None

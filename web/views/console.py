@@ -22,6 +22,7 @@ from tournament.models import Event
 from tournament.selectors import event_shown, visible_events
 from tournament.services import events as services
 from web import console_presenters as console
+from web import console_teams
 from web.console_forms import EventCreateForm, EventSettingsForm
 from web.forms import add_problems
 from web.rules_form import RulesForm
@@ -76,8 +77,9 @@ def event_settings(request: HttpRequest, slug: str) -> HttpResponse:
         overrides = event.ruleset_overrides if fixed else rules.new_overrides()
         try:
             event_update(event=event, ruleset_overrides=overrides, **form.settings())
-        except InvalidInput as exc:
-            add_problems(rules, exc.problems)
+        except InvalidInput as exc:  # the event's own settings by their field (who plays), the rules' by theirs
+            add_problems(form, [p for p in exc.problems if p.field in form.fields])
+            add_problems(rules, [p for p in exc.problems if p.field not in form.fields])
         else:
             messages.success(request, _("The settings are saved."))
             return redirect("console", slug=event.slug)
@@ -142,4 +144,5 @@ def referee_join(request: HttpRequest, slug: str, invite: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 def my_events(request: HttpRequest) -> HttpResponse:
     return render(request, "console/mine.html", {**console.my_events(request.user),
+                                                 "captained": console_teams.captained(request.user),
                                                  "may_create": services.may_create_events(request.user)})

@@ -9,7 +9,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.services import confirmations, registrations
@@ -18,6 +17,7 @@ from tournament.errors import InvalidInput
 from tournament.models import Event, Registration
 from tournament.services import roster
 from web import console_presenters as console
+from web import console_teams
 from web.console_forms import PlayerEditForm, PlayersForm
 from web.forms import add_problems
 from web.views.console import organised
@@ -37,9 +37,9 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             lines = roster.roster_read(event=event, text=text, user=request.user)
             if request.POST.get("action") == "register" and not any(line.problems for line in lines):
-                added = registrations.players_register(event=event, text=text, user=request.user)
-                messages.success(request, ngettext("%(n)s player registered.", "%(n)s players registered.",
-                                                   len(added)) % {"n": len(added)})
+                saved = registrations.players_register(event=event, text=text, user=request.user)
+                for said in console.roster_saved_words(saved):
+                    messages.success(request, said)
                 return redirect("console-players", slug=event.slug)
         except InvalidInput as exc:
             add_problems(form, exc.problems)
@@ -49,6 +49,8 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "console/players.html", {
         "event": event, "form": form, "lines": lines, "columns": roster.columns_used(lines),
         "bad": sum(1 for line in lines if line.problems), "registrations": registered,
+        "new": sum(1 for line in lines if line.registered is None),
+        "moved": sum(1 for line in lines if line.team_changes), "teams": console_teams.team_rows(event),
         "rows": [(r, tries.get(confirmations.code_scope(event.pk, r.player_id), 0)) for r in registered],
         "next_round": console.next_round(event) if registered else None})
 

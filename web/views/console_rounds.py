@@ -23,6 +23,7 @@ from tournament.selectors import is_row_id
 from tournament.services.events import round_add
 from tournament.services.seating import Method
 from web import console_presenters as console
+from web import console_teams
 from web.console_forms import ClockForm, SeatForm, SubstituteForm
 from web.forms import add_problems
 from web.views.console import organised
@@ -44,7 +45,8 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     an earlier round is still played seats only once the organiser ticks that the standings are not final."""
     event, round_ = _round(request, slug, number)
     stage = stage_get(event, round_.stage)
-    form = SeatForm(request.POST or None, initial={"method": stage.seating})
+    teams = event.entrants == Event.Entrants.TEAMS
+    form = SeatForm(request.POST or None, initial={"method": stage.seating}, teams=teams)
     preview, warnings, refused = None, [], ""
     if request.method == "POST" and form.is_valid():
         method, seed, action = form.cleaned_data["method"], form.cleaned_data["seed"], request.POST.get("action")
@@ -66,9 +68,9 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 # A refused seat shows again the tables it asked for: the posted seed's.
                 plan, seed = seating.round_preview(event=event, number=number, method=Method(method),
                                                    seed=seed if refused else None)
-                preview = {"tables": console.preview_tables(event, plan), "byes": console.preview_byes(plan),
+                preview = {"tables": console.preview_tables(event, plan), "byes": console.preview_byes(event, plan),
                            "plan": plan}
-                form = SeatForm(initial={"method": method, "seed": seed})
+                form = SeatForm(initial={"method": method, "seed": seed}, teams=teams)
         except InvalidInput as exc:
             add_problems(form, exc.problems)
     return _shown(request, event, round_, form=form, preview=preview, warnings=warnings, refused=refused,
@@ -77,11 +79,13 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def _shown(request: HttpRequest, event: Event, round_: Round, **shown: Any) -> HttpResponse:
     tables = console.round_tables(request, round_)
+    teams = event.entrants == Event.Entrants.TEAMS
     return render(request, "console/round.html", {**shown, "available": console.unseated_players(round_),
         "event": event, "round": round_, "tables": tables,
         "clock": ClockForm(initial={"minutes": round_.time_limit_minutes or 90}),
         "playing": sum(1 for t in tables if t.state != "done"), "played": any(t.hands for t in tables),
-        "running": round_.clock_started})
+        "running": round_.clock_started, "teams": teams,
+        "lineup": console_teams.lineup_tables(round_, request.user) if teams and round_.tables.exists() else []})
 
 
 @login_required

@@ -31,6 +31,7 @@ from tournament.selectors import with_seats
 from web import presenters as pages
 from web import stage_presenters as stage_pages
 from web import standings_presenters as ranked
+from web import team_presenters
 
 SHARED_PAGE_SECONDS = 30  # the table inside is always current; the rest (name, rounds) may lag this long
 # Blank hand rows on a printed score sheet: an East-South game rarely needs more.
@@ -54,7 +55,7 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event, "rules": pages.ruleset_summary(event), "rounds": event.rounds.all(),
         "games": pages.games_of_event(event).filter(table__isnull=True), "organiser": organiser,
         "mcr": event.ruleset().is_mcr, "scorer": organiser or event.can_score(request.user),
-        "disputes": pages.disputes(event) if organiser else []})
+        "disputes": pages.disputes(event) if organiser else [], **team_presenters.event_teams(event, request.user)})
 
 
 @require_GET
@@ -158,7 +159,8 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     search = request.GET.get("q", "")
     return render(request, "pages/round.html", {
         "event": event, "round": round_, "tables": pages.round_tables(round_, search), "q": search,
-        "rounds": event.rounds.all(), "mcr": event.ruleset().is_mcr})
+        "rounds": event.rounds.all(), "mcr": event.ruleset().is_mcr,
+        "lineup": team_presenters.round_naming(event, round_, request.user)})
 
 
 @require_GET

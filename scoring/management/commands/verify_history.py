@@ -22,7 +22,7 @@ from scoring.services.audit import result_problems, standings_problems
 from scoring.services.chain import SHORT, event_head, kept_head, verify_game
 from scoring.services.penalties import event_penalties_problem, event_penalties_seal
 from scoring.services.sealing import game_seal
-from scoring.services.stages import event_stages_problem
+from scoring.services.stage_checks import event_stages_problem
 from tournament.models import Event, Game
 from tournament.selectors import is_row_id, is_slug
 
