@@ -48,6 +48,8 @@ class PlayerLine:
     penalties: Decimal
     first_places: int
     best_game: Decimal | None
+    rank_sum: Decimal = Decimal(0)  # of the counted games' placements: an average over several stages
+    counted: int = 0  # the games counted (a league may count only the best)
 
 
 def stage_games(stage: int) -> Q:
@@ -116,7 +118,8 @@ def _line(player_id: int, games: _Games | None, played: int, penalties: Decimal,
                  average_rank=(games.rank_sum / count).quantize(HUNDREDTHS) if games and count else None,
                  penalties=penalties + (games.penalties if games else Decimal(0)),
                  first_places=games.first_places if games else 0,
-                 best_game=games.best if games else None)
+                 best_game=games.best if games else None, rank_sum=games.rank_sum if games else Decimal(0),
+                 counted=count)
 
 
 def tiebreak_value(line: PlayerLine, name: str) -> Decimal:

@@ -130,17 +130,24 @@ def _final(event: Event, ranked: list[list[Ranked]]) -> list[Standing]:
     by_stage = {(number, line.player_id): (stage_line, line)
                 for number, lines in enumerate(ranked, start=1) for stage_line, line in lines}
     played: dict[int, int] = {}
+    placed: dict[int, tuple[Decimal, int]] = {}  # placements summed and games counted, over every stage
     for lines in ranked:
         for _, line in lines:
             played[line.player_id] = played.get(line.player_id, 0) + line.games
+            total, counted = placed.get(line.player_id, (Decimal(0), 0))
+            placed[line.player_id] = (total + line.rank_sum, counted + line.counted)
     rows = []
     for place in places:
         stage_line, line = by_stage[(place.stage, place.player)]
         row = _row(Standing, event, place.stage, line, stage_line)
-        row.rank, row.games = place.rank, played[place.player]  # the final ranking counts every stage's games
+        # The final ranking counts every stage's games, and averages the placement over all of them.
+        row.rank, row.games = place.rank, played[place.player]
+        total, counted = placed[place.player]
+        row.average_rank = (total / counted).quantize(HUNDREDTHS) if counted else None
         rows.append(row)
-    placed = {place.player for place in places}
-    rows += [_row(Standing, event, 1, line, None) for stage_line, line in ranked[0] if line.player_id not in placed]
+    ranked_players = {place.player for place in places}
+    rows += [_row(Standing, event, 1, line, None) for stage_line, line in ranked[0]
+             if line.player_id not in ranked_players]
     return rows
 
 

@@ -53,11 +53,12 @@ def test_the_final_ranking_counts_every_stages_games() -> None:
     game_put_sheet(game_id=final.pk, hands=[], user=None, version=None, ended_by_time=True,
                    start={"scores": [40000, 30000, 30000, 20000]})
     standings_recompute(event)
-    rows = {s.player.name: (s.rank, s.stage, s.games, float(s.carried), float(s.points))
+    rows = {s.player.name: (s.rank, s.stage, s.games, float(s.carried), float(s.points), float(s.average_rank or 0))
             for s in Standing.objects.filter(event=event)}
+    # The average placement counts both stages' games: P0 was 1st, then shared 2nd and 3rd (2.5): 1.75.
     assert [rows[name] for name in ("P4", "P0", "P1", "P5", "P2")] == [
-        (1, 2, 2, 17.5, 42.5), (2, 2, 2, 16.5, 16.5), (3, 2, 2, 3.5, 3.5), (4, 2, 2, 2.5, -22.5),
-        (5, 1, 1, 0.0, -10.0)]
+        (1, 2, 2, 17.5, 42.5, 1.0), (2, 2, 2, 16.5, 16.5, 1.75), (3, 2, 2, 3.5, 3.5, 2.25),
+        (4, 2, 2, 2.5, -22.5, 3.0), (5, 1, 1, 0.0, -10.0, 3.0)]
 
 
 def test_an_event_penalty_that_changes_a_played_cut_needs_an_organisers_word() -> None:
