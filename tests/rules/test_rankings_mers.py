@@ -72,7 +72,7 @@ DAY = date(2025, 1, 11)  # a Saturday: its results count from Monday 2025-01-13
 ON = date(2025, 2, 3)
 
 
-def event(key, *, weight, players=1001, day=DAY):
+def event(key: str, *, weight: float, players: int = 1001, day: date = DAY) -> RankedEvent:
     return RankedEvent(key=key, starts_on=day, days=1, players=players, countries=1, weight=weight)
 
 
