@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import permissions, status
@@ -58,9 +58,10 @@ class RankingView(GenericAPIView[Any]):
                             status=status.HTTP_404_NOT_FOUND)
         ranking = ranking_on(info, parse_as_of(request.query_params.get("as_of")))
         page = self.paginate_queryset(ranking.items) or []
-        response = self.get_paginated_response(self.get_serializer(rows_of(page), many=True).data)
+        pages = cast(Pages, self.paginator)
         body = {"key": info.key, "kind": info.kind, "name": info.name, "as_of": ranking.as_of,
                 "week": ranking.week, "previous_week": ranking.previous, "computed_at": ranking.computed_at,
-                **response.data, "countries": ranking.countries, "left": ranking.left}
-        response.data = RankingPageSerializer(body).data
-        return response
+                "count": pages.page.paginator.count if pages.page else 0, "next": pages.get_next_link(),
+                "previous": pages.get_previous_link(), "results": rows_of(page), "countries": ranking.countries,
+                "left": ranking.left}
+        return Response(RankingPageSerializer(body).data)
