@@ -69,16 +69,22 @@ def test_a_setting_the_standings_read_recomputes_them(organiser: User, event: Ev
     assert Standing.objects.get(event=event, player=ann).rank is None  # one game is not enough any more
 
 
+def fields(body: dict[str, object]) -> list[str]:
+    errors = body["errors"]
+    assert isinstance(errors, list)
+    return [error["field"] for error in errors]
+
+
 def test_the_ranking_settings(organiser: User, event: Event):
     """An event counted for the EMA ranking (with the weight the EMA published) and rated: Tenhou's R rates
     tables of 3 or 4, Elo two players; the refusal names the field."""
     status, body = patch(organiser, {"mers": "championship", "mers_weight": "4.5", "rating": "tenhou"})
     assert (status, body["mers"], body["mers_weight"], body["rating"]) == (200, "championship", "4.50", "tenhou")
     status, body = patch(organiser, {"rating": "elo"})
-    assert (status, [e["field"] for e in body["errors"]]) == (400, ["rating"])
+    assert (status, fields(body)) == (400, ["rating"])
     assert patch(organiser, {"ruleset": "two-player", "rating": "elo"})[0] == 200
     status, body = patch(organiser, {"mers_weight": "0.2"})
-    assert (status, [e["field"] for e in body["errors"]]) == (400, ["mers_weight"])
+    assert (status, fields(body)) == (400, ["mers_weight"])
 
 
 def test_an_event_named_ema_gets_another_address(organiser: User):
