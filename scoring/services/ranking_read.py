@@ -93,7 +93,12 @@ class Row:
 
     @property
     def movement(self) -> int | None:
+        """Places gained since the week before (negative: lost); None if not listed then."""
         return None if self.previous_rank is None else self.previous_rank - self.rank
+
+    @property
+    def lost(self) -> int:
+        return max(0, -(self.movement or 0))
 
 
 def _mers_row(line: RankingLine) -> Row:
