@@ -152,11 +152,9 @@ class _Active:
     event: RankedEvent
     result: Result
     score: int
+    event_weight: float
     factor: float
-
-    @property
-    def weight(self) -> float:
-        return self.event.mers_weight * self.factor
+    weight: float  # what it weighs in the averages: the event's weight × the time factor
 
 
 def player_line(active: list[_Active]) -> tuple[float, float, float, tuple[Counted, ...]]:
@@ -170,7 +168,7 @@ def player_line(active: list[_Active]) -> tuple[float, float, float, tuple[Count
     part_b = _average(((a.score, a.weight) for a in in_b), max(0, PART_B_COUNT - n))
     a_keys, b_keys = {a.event.key for a in in_a}, {a.event.key for a in in_b}
     results = tuple(Counted(event=a.event.key, place=a.result.place, players=a.event.players, score=a.score,
-                            weight=a.event.mers_weight, time_factor=a.factor, part_a=a.event.key in a_keys,
+                            weight=a.event_weight, time_factor=a.factor, part_a=a.event.key in a_keys,
                             part_b=a.event.key in b_keys) for a in by_recency)
     return (part_a + part_b) / 2, part_a, part_b, results
 
@@ -178,12 +176,14 @@ def player_line(active: list[_Active]) -> tuple[float, float, float, tuple[Count
 def _active_results(events: Mapping[str, RankedEvent], results: Iterable[Result],
                     week: date) -> dict[str, list[_Active]]:
     factors = {key: time_factor(event.starts_on, week) for key, event in events.items()}
+    weights = {key: event.mers_weight for key, event in events.items() if factors[key] > 0}
     by_player: dict[str, list[_Active]] = defaultdict(list)
     for result in results:
-        event = events[result.event]
         factor = factors[result.event]
         if factor > 0:
-            by_player[result.player].append(_Active(event, result, result_score(result.place, event.players), factor))
+            event, weight = events[result.event], weights[result.event]
+            by_player[result.player].append(_Active(event, result, result_score(result.place, event.players),
+                                                    weight, factor, weight * factor))
     return by_player
 
 
