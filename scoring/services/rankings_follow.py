@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 
 from scoring.models import RankedEvent
+from scoring.services.rankings import ranking_changed
 from scoring.services.rankings_sync import event_ranked_sync
 from scoring.services.ratings import rating_rebuild
 from tournament.models import Event, Player
@@ -52,3 +53,8 @@ def ranked_player_saved(instance: Player, created: bool = False, raw: bool = Fal
     for event_id in set(events) | (ranked - {None}):
         if event_id is not None:
             rankings_refresh(event_id)
+
+
+def ranked_event_deleted(instance: RankedEvent, **kwargs: Any) -> None:
+    """A ranked event is gone (its event deleted with it, or replaced by an import): the ranking changed."""
+    ranking_changed(instance.ranking)
