@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, include, path
 from rest_framework.routers import DefaultRouter
 
-from api.views import auth, codes, events, games, online, players, seating, stages, teams
+from api.views import auth, codes, events, games, online, players, rankings, seating, stages, teams
 
 router = DefaultRouter()
 router.register("events", events.EventViewSet, basename="event")
@@ -27,6 +27,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/rounds/<id:number>/lineups", teams.RoundLineupsView.as_view(), name="round-lineups"),
     path("events/<slug:slug>/standings/", events.StandingsView.as_view(), name="event-standings"),
     path("players/<id:player_id>/merge", players.PlayerMergeView.as_view(), name="player-merge"),
+    path("rankings/", rankings.RankingsView.as_view(), name="api-rankings"),
+    path("rankings/<str:key>/", rankings.RankingView.as_view(), name="api-ranking"),
     path("games/", games.GamesView.as_view(), name="games"),
     path("games/<id:game_id>/", games.GameView.as_view(), name="api-game"),
     path("games/<id:game_id>/hands/", games.GameHandsView.as_view(), name="game-hands"),

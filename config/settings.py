@@ -255,6 +255,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # config.converters.RowId: a row's number, as the schema declares it (and the fuzzer generates it).
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 10**18 - 1}},
+    # A ranking's kind (mers, tenhou, elo) is not an event's kind (tournament, league).
+    "ENUM_NAME_OVERRIDES": {"RankingKindEnum": "api.serializers.rankings.KINDS"},
 }
 
 # Logs go to standard output, one line per record, for the process manager or the container runtime to keep:

@@ -13,7 +13,9 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_delete, post_save
 
+        from scoring.models import RankedEvent
         from scoring.selectors import names_changed
+        from scoring.services.rankings_follow import ranked_event_deleted, ranked_player_saved
         from scoring.services.registrations import registration_written
         from tournament.models import Player, Registration
 
@@ -22,6 +24,8 @@ class ScoringConfig(AppConfig):
         # can be renamed; the standings list the registered players, and a registration can be added, changed or
         # deleted (the admin's inline, the API, the console, imports).
         post_save.connect(names_changed, sender=Player, dispatch_uid="scoring.names_changed")
+        post_save.connect(ranked_player_saved, sender=Player, dispatch_uid="scoring.ranked_player_saved")
+        post_delete.connect(ranked_event_deleted, sender=RankedEvent, dispatch_uid="scoring.ranked_event_deleted")
         post_save.connect(registration_written, sender=Registration, dispatch_uid="scoring.registration_saved")
         post_delete.connect(registration_written, sender=Registration, dispatch_uid="scoring.registration_deleted")
 

@@ -276,3 +276,19 @@ class CodeFailure(models.Model):
 
     def __str__(self) -> str:
         return f"wrong code for {self.scope} at {self.at:%Y-%m-%d %H:%M}"
+
+
+# Rankings across events live in their own module; Django finds them through this one.
+from scoring.ranking_models import (  # noqa: E402
+    MersList,
+    RankedEvent,
+    RankedResult,
+    RankingLine,
+    RankingSnapshot,
+    RankingState,
+    RatingChange,
+)
+
+__all__ = ["CodeFailure", "Confirmation", "EventChange", "GameResult", "Hand", "HandChange", "IdempotentRequest",
+           "MersList", "Penalty", "RankedEvent", "RankedResult", "RankingLine", "RankingSnapshot", "RankingState",
+           "RatingChange", "StageStanding", "Standing", "StandingsState"]

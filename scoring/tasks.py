@@ -1,4 +1,5 @@
-"""Background work: standings are recomputed after every change to a game (eager without a broker)."""
+"""Background work: standings are recomputed after every change to a game, and the rankings across events follow
+them (eager without a broker)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Any
 from celery import shared_task
 from django.db import DatabaseError
 
+from scoring.services.rankings import ranking_rebuild
+from scoring.services.rankings_follow import rankings_follow
 from scoring.services.standings import standings_recompute
 from scoring.sheet.output import named, result_json
 from scoring.sheet.reader import SheetError, score_sheet
@@ -18,7 +21,27 @@ from tournament.models import Event
              retry_backoff_max=60, max_retries=5)
 def recompute_standings(event_id: int) -> int:
     event = Event.objects.filter(pk=event_id).first()
-    return 0 if event is None else standings_recompute(event)
+    if event is None:
+        return 0
+    lines = standings_recompute(event)
+    rankings_follow(event)
+    return lines
+
+
+@shared_task(name="scoring.follow_event", autoretry_for=(DatabaseError,), retry_backoff=True,  # type: ignore[untyped-decorator]
+             retry_backoff_max=60, max_retries=5)
+def follow_event(event_id: int) -> None:
+    """An event's settings or players changed: what it gives the EMA ranking and its own rating follow."""
+    event = Event.objects.filter(pk=event_id).first()
+    if event is not None:
+        rankings_follow(event)
+
+
+@shared_task(name="scoring.rebuild_ranking", autoretry_for=(DatabaseError,), retry_backoff=True,  # type: ignore[untyped-decorator]
+             retry_backoff_max=60, max_retries=5)
+def rebuild_ranking(key: str) -> int:
+    """The ranking's results changed: its current week's snapshot is rebuilt (older ones when next asked for)."""
+    return ranking_rebuild(key).lines.count()
 
 
 @shared_task(name="scoring.score_sheet")  # type: ignore[untyped-decorator]

@@ -64,7 +64,8 @@ class EventSettingsForm(forms.ModelForm[Event]):
     class Meta:
         model = Event
         fields = ("name", "kind", "entrants", "starts_on", "ends_on", "min_games", "best_games", "ranking",
-                  "substitute_points", "team_ranking", "team_best", "swiss_spread", "allow_byes", "count_unconfirmed")
+                  "substitute_points", "team_ranking", "team_best", "swiss_spread", "allow_byes", "count_unconfirmed",
+                  "mers", "mers_weight", "rating")
         widgets: ClassVar[dict[str, forms.Widget]] = {"starts_on": DATE, "ends_on": DATE,
                                                        "entrants": forms.RadioSelect()}
         labels: ClassVar[dict[str, Any]] = {
@@ -74,7 +75,8 @@ class EventSettingsForm(forms.ModelForm[Event]):
             "substitute_points": _("Points for a substitute's game"), "team_ranking": _("Team standings"),
             "team_best": _("Members counted per team"), "swiss_spread": _("Swiss: tables a player may move"),
             "allow_byes": _("Byes: seat full tables, the rest sit out"),
-            "count_unconfirmed": _("Count games before all players confirm them")}
+            "count_unconfirmed": _("Count games before all players confirm them"),
+            "mers": _("EMA ranking (MERS)"), "mers_weight": _("Weight the EMA published"), "rating": _("Rating")}
         help_texts: ClassVar[dict[str, Any]] = {
             "entrants": ENTRANTS_HELP, "min_games": _("leagues: fewer games, not ranked"),
             "best_games": _("leagues: only a player's best N"),

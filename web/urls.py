@@ -11,6 +11,7 @@ from web.views import (
     console_stages,
     entry,
     pages,
+    rankings,
     table_code,
     teams,
 )
@@ -28,6 +29,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/rounds/<id:number>/print/", pages.round_print, name="round-print"),
     path("events/<slug:slug>/players/<id:player_id>/", pages.player_page, name="player"),
     path("events/<slug:slug>/stages/", pages.stages_page, name="stages"),
+    path("rankings/", rankings.rankings_page, name="rankings"),
+    path("rankings/<str:key>/", rankings.ranking_page, name="ranking"),
     path("games/<id:game_id>/", pages.game_page, name="game"),
     path("games/<id:game_id>/entry/", entry.entry_page, name="game-entry"),
     path("games/<id:game_id>/code/", table_code.table_code_page, name="game-code"),

@@ -51,7 +51,7 @@ class EventSerializer(serializers.ModelSerializer[Event]):
         model = Event
         fields = ("id", "name", "slug", "kind", "status", "starts_on", "ends_on", "ruleset", "overrides", "public",
                   "min_games", "best_games", "ranking", "substitute_points", "allow_byes", "swiss_spread", "tiebreaks",
-                  "entrants", "team_ranking", "team_best", "ruleset_parameters")
+                  "entrants", "team_ranking", "team_best", "mers", "mers_weight", "rating", "ruleset_parameters")
         read_only_fields = ("slug",)
         validators: ClassVar[list[Any]] = [DatesInOrder()]
 
@@ -76,6 +76,10 @@ class EventSerializer(serializers.ModelSerializer[Event]):
             build_ruleset(key=key, overrides=overrides)
         except RuleError as exc:
             raise serializers.ValidationError(rule_problems(exc, "overrides")) from None
+        rating = attrs.get("rating", getattr(self.instance, "rating", ""))
+        if problems := Event(slug=getattr(self.instance, "slug", "")).rating_problems(
+                rating, build_ruleset(key=key, overrides=overrides)):
+            raise serializers.ValidationError({"rating": problems})
         team_ranking = attrs.get("team_ranking", getattr(self.instance, "team_ranking", Event.TeamRanking.NONE))
         if attrs.get("entrants") == Event.Entrants.TEAMS and team_ranking == Event.TeamRanking.NONE:
             attrs["team_ranking"] = team_ranking = Event.TeamRanking.SUM  # a team league ranks its teams

@@ -41,6 +41,7 @@ from scoring.models import (
     Standing,
     StandingsState,
 )
+from scoring.ranking_models import RankedEvent, RankedResult
 from scoring.services import history_keys
 from scoring.services.chain import canonical, event_head, verify_game
 from scoring.services.penalties import event_penalties_problem
@@ -67,7 +68,7 @@ FORMAT = "mahjong-tournament-backup"
 VERSION = 3  # 2: sealed with the history key; 3: with the stages
 # Kinds of rows a backup of an earlier version did not hold: restored as none.
 _ADDED = {3: ("tournament.stage", "tournament.teamseat", "tournament.lineup", "tournament.playermerge",
-             "scoring.stagestanding")}
+             "scoring.stagestanding", "scoring.rankedevent", "scoring.rankedresult")}
 # What a person calls the rows a seal names, in a refusal.
 _WHAT = {"auth.user": "the accounts", "auth.group": "the groups", "tournament.event": "the events",
          "scoring.handchange": "the histories", "scoring.hand": "the hands"}
@@ -76,9 +77,9 @@ _WHAT = {"auth.user": "the accounts", "auth.group": "the groups", "tournament.ev
 def _models() -> list[type[models.Model]]:
     """Every model a backup holds, each after the ones it refers to (idempotency keys are not kept: a day's
     retries, no data)."""
-    return [Group, get_user_model(), Player, PlayerMerge, Event, Team, Registration, Stage, Round, Table, TeamSeat,
-            Lineup, Game, Seat, Hand, HandChange, Confirmation, Penalty, EventChange, GameResult, Standing,
-            StageStanding, StandingsState]
+    return [Group, get_user_model(), Player, PlayerMerge, Event, RankedEvent, RankedResult, Team, Registration,
+            Stage, Round, Table, TeamSeat, Lineup, Game, Seat, Hand, HandChange, Confirmation, Penalty, EventChange,
+            GameResult, Standing, StageStanding, StandingsState]
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from rules.errors import Problem
+from scoring.services.rankings_follow import RANKING_SETTINGS, rankings_refresh
 from scoring.services.standings import standings_refresh
 from tournament.errors import Conflict
 from tournament.models import Event
@@ -33,5 +34,7 @@ def event_update(*, event: Event, **fields: Any) -> Event:
             setattr(locked, name, value)
         locked.save()
         if changed & STANDINGS_SETTINGS:
-            standings_refresh(locked.pk)
+            standings_refresh(locked.pk)  # the rankings follow the recompute
+        elif changed & RANKING_SETTINGS:
+            rankings_refresh(locked.pk)
     return locked

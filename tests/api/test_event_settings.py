@@ -67,3 +67,27 @@ def test_a_setting_the_standings_read_recomputes_them(organiser: User, event: Ev
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         assert patch(organiser, {"min_games": 2})[0] == 200
     assert Standing.objects.get(event=event, player=ann).rank is None  # one game is not enough any more
+
+
+def fields(body: dict[str, object]) -> list[str]:
+    errors = body["errors"]
+    assert isinstance(errors, list)
+    return [error["field"] for error in errors]
+
+
+def test_the_ranking_settings(organiser: User, event: Event):
+    """An event counted for the EMA ranking (with the weight the EMA published) and rated: Tenhou's R rates
+    tables of 3 or 4, Elo two players; the refusal names the field."""
+    status, body = patch(organiser, {"mers": "championship", "mers_weight": "4.5", "rating": "tenhou"})
+    assert (status, body["mers"], body["mers_weight"], body["rating"]) == (200, "championship", "4.50", "tenhou")
+    status, body = patch(organiser, {"rating": "elo"})
+    assert (status, fields(body)) == (400, ["rating"])
+    assert patch(organiser, {"ruleset": "two-player", "rating": "elo"})[0] == 200
+    status, body = patch(organiser, {"mers_weight": "0.2"})
+    assert (status, fields(body)) == (400, ["mers_weight"])
+
+
+def test_an_event_named_ema_gets_another_address(organiser: User):
+    """A rated event's rating is listed under its slug: the EMA rankings' keys are never an event's."""
+    created = client_for(organiser).post("/api/v1/events/", {"name": "EMA"}, format="json").json()
+    assert created["slug"] == "ema-2"

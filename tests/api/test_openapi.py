@@ -900,6 +900,44 @@ def test_player_merge(check: Check, organiser: User, stranger: User):
     check(org.delete(f"{API}players/999999/merge"), "delete", path, 404)
     assert check(org.delete(url), "delete", path, 200)["undone_at"] is not None
     check(org.delete(url), "delete", path, 409)
+RESULTS_CSV = ("event_id,event_name,date,days,players,countries,weight,federation_id,name,country,place\n"
+               "E1,Open,2025-01-11,2,50,7,,01,Ann,DK,1\nE1,Open,2025-01-11,2,50,7,,02,Bo,NL,50\n"
+               "E2,Cup,2025-01-18,1,20,2,2.5,01,Ann,DK,20\nE2,Cup,2025-01-18,1,20,2,2.5,02,Bo,NL,1\n")
+
+
+def test_rankings(check: Check, organiser: User, django_capture_on_commit_callbacks: Any):
+    """The EMA ranking from imported results, a private league's rating, and the refusals naming their field."""
+    from scoring.services.ranking_import import results_import
+
+    with django_capture_on_commit_callbacks(execute=True):
+        results_import(RESULTS_CSV)
+    league = EventFactory.create(slug="club-nights", kind="league", rating="tenhou", public=False,
+                                 organisers=[organiser])
+    seats = [p.pk for p in registered(league, "A", "B", "C", "D")]
+    anonymous, org = client_for(None), client_for(organiser)
+    for scores in ([40000, 30000, 20000, 10000], [10000, 20000, 30000, 40000]):
+        with django_capture_on_commit_callbacks(execute=True):  # the standings, then the rating, follow the game
+            game = org.post(f"{API}games/", {"event": "club-nights", "players": seats}, format="json").json()
+            _finish(org, game["id"], scores)
+    listed, one = "/api/v1/rankings/", "/api/v1/rankings/{key}/"
+    assert [r["key"] for r in check(anonymous.get(listed), "get", listed, 200)["results"]] == ["ema", "ema-mcr"]
+    assert [r["key"] for r in check(org.get(listed), "get", listed, 200)["results"]] == [
+        "ema", "ema-mcr", "club-nights"]
+    body = check(anonymous.get(f"{API}rankings/ema/?as_of=2025-01-22"), "get", one, 200)
+    assert (body["week"], body["previous_week"], body["count"]) == ("2025-01-20", "2025-01-13", 2)
+    ann = body["results"][0]
+    assert (ann["player"], ann["score"], ann["previous_rank"]) == (
+        {"id": None, "name": "Ann", "federation_id": "01", "country": "DK"}, "376.47", None)
+    assert [(r["event"], r["weight"], r["time_factor"]) for r in ann["counted"]] == [
+        ("import:E1", 3.0, 1.0), ("import:E2", 2.5, 1.0)]
+    assert [c["country"] for c in body["countries"]] == ["DK", "NL"]
+    rated = check(org.get(f"{API}rankings/club-nights/"), "get", one, 200)
+    assert [(r["games"], len(r["history"])) for r in rated["results"]] == [(2, 2)] * 4
+    assert rated["results"][0]["counted"] == []
+    for query in ("as_of=2025-1-22", "as_of=1999-01-01", "as_of=2999-01-01"):
+        assert fields(check(anonymous.get(f"{API}rankings/ema/?{query}"), "get", one, 400)) == ["as_of"]
+    assert fields(check(anonymous.get(f"{API}rankings/nope/"), "get", one, 404)) == ["key"]
+    assert fields(check(anonymous.get(f"{API}rankings/club-nights/"), "get", one, 404)) == ["key"]
 
 
 def test_every_declared_response_is_exercised(openapi: dict[str, Any], exercised: set[tuple[str, str, int]],

@@ -124,7 +124,7 @@ def test_a_version_2_backup_from_before_stages_still_restores(tmp_path: Path) ->
     # As version 2 wrote it: no stage rows and no seal for them, the header sealed with the version it names.
     data = json.loads(path.read_text(encoding="utf-8"))
     added = ("tournament.stage", "tournament.teamseat", "tournament.lineup", "tournament.playermerge",
-             "scoring.stagestanding")
+             "scoring.stagestanding", "scoring.rankedevent", "scoring.rankedresult")
     data["objects"] = [o for o in data["objects"] if o["model"] not in added]
     for label in added:
         del data["seal"]["models"][label]

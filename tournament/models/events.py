@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -48,6 +49,11 @@ def tiebreak_problems(value: Any) -> list[str]:
     return problems
 
 
+# The keys of the EMA's rankings (docs/rankings.md): a rated event's own rating is listed under its slug, so these
+# slugs cannot carry a rating.
+MERS_KEYS = ("ema", "ema-mcr")
+
+
 class Event(models.Model):
     class Kind(models.TextChoices):
         TOURNAMENT = "tournament", _("tournament")
@@ -61,6 +67,16 @@ class Event(models.Model):
     class Ranking(models.TextChoices):
         TOTAL = "total", "total points"
         AVERAGE = "average", "average points per game"
+
+    class Mers(models.TextChoices):
+        NONE = "", _("not counted")
+        CERTIFIED = "certified", _("an EMA-certified tournament")
+        CHAMPIONSHIP = "championship", _("a European championship (weight + 1)")
+
+    class Rating(models.TextChoices):
+        NONE = "", _("none")
+        TENHOU = "tenhou", _("Tenhou-style rating (3 or 4 players)")
+        ELO = "elo", _("Elo (two players)")
 
     class Entrants(models.TextChoices):
         PLAYERS = "players", _("players")
@@ -111,6 +127,15 @@ class Event(models.Model):
     team_best = models.PositiveSmallIntegerField(null=True, blank=True,
                                                  validators=[MinValueValidator(1)],
                                                  help_text=_("N for the best-members team ranking"))
+    mers = models.CharField(max_length=12, blank=True, default=Mers.NONE, choices=Mers.choices,
+                            help_text=_("whether the EMA ranking (MERS) takes this event's final ranking once it is "
+                                        "finished"))
+    mers_weight = models.DecimalField(max_digits=4, decimal_places=2, null=True, blank=True,
+                                      validators=[MinValueValidator(Decimal("0.5")), MaxValueValidator(10)],
+                                      help_text=_("the weight the EMA published for it; empty: computed from its "
+                                                  "days, players and countries"))
+    rating = models.CharField(max_length=10, blank=True, default=Rating.NONE, choices=Rating.choices,
+                              help_text=_("a rating updated game by game, listed under the event's address"))
 
     class Meta:
         ordering = ("-starts_on", "name")
@@ -138,6 +163,8 @@ class Event(models.Model):
             errors["team_ranking"] = [str(_("a team league ranks its teams: choose how"))]
         if self.team_ranking == Event.TeamRanking.BEST and not self.team_best:
             errors["team_best"] = [str(_("the best-members team ranking needs N, how many members count"))]
+        for why in self.rating_problems(self.rating):
+            errors.setdefault("rating", []).append(why)
         stored = Event.objects.filter(pk=self.pk).first() if self.pk else None
         if stored is not None:
             for problem in stored.rules_change_problems(key=self.ruleset_key, overrides=self.ruleset_overrides):
@@ -161,6 +188,25 @@ class Event(models.Model):
         why = (f"the rules are fixed once a round is seated or a game is opened (this event has {games} "
                f"game{'s' if games != 1 else ''} and {seated} seated round{'s' if seated != 1 else ''})")
         return [Problem(field, why) for field in changed]
+
+    def rating_problems(self, rating: str, ruleset: Ruleset | None = None) -> list[str]:
+        """Why the event may not have ``rating``: Tenhou's R rates tables of 3 or 4, Elo two players, and the
+        EMA's keys are not an event's."""
+        if not rating:
+            return []
+        problems = []
+        try:
+            players = (ruleset or self.ruleset()).players
+        except RuleError:
+            players = 0  # the rules' own field says why
+        if rating == Event.Rating.TENHOU and players not in (3, 4):
+            problems.append(str(_("Tenhou's rating is for tables of 3 or 4 players")))
+        if rating == Event.Rating.ELO and players != 2:
+            problems.append(str(_("Elo is for two-player games")))
+        if self.slug in MERS_KEYS:
+            problems.append(str(_("the address %(slug)s is the EMA ranking's: an event under it has no rating")
+                                % {"slug": self.slug}))
+        return problems
 
     def rules_locked(self) -> bool:
         """Once a round is seated or a game opened, the rules no longer change (rules_change_problems)."""

@@ -14,17 +14,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.errors import InvalidInput
-from tournament.models import Event, Player, Registration, Round, Stage, Team, text_problems
+from tournament.models import MERS_KEYS, Event, Player, Registration, Round, Stage, Team, text_problems
 
 SLUG_BASE_LENGTH = 70  # leaves room in the 80-character slug for a "-123" suffix
 MAX_ROUNDS = 50  # a season of weekly club nights; more at once is a typing mistake
 
 
 def event_create(*, organiser: Any, **fields: Any) -> Event:
-    """A new event with a slug made from its name (unique, numbered on a clash); ``organiser`` runs it."""
+    """A new event with a slug made from its name (unique, numbered on a clash; the EMA rankings' keys count as
+    taken, since a rated event's rating is listed under its slug); ``organiser`` runs it."""
     base = slugify(fields["name"])[:SLUG_BASE_LENGTH] or "event"
     slug, n = base, 1
-    while Event.objects.filter(slug=slug).exists():
+    while slug in MERS_KEYS or Event.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     with transaction.atomic():
