@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, include, path
 from rest_framework.routers import DefaultRouter
 
-from api.views import auth, codes, events, games, online, seating, stages, teams
+from api.views import auth, codes, events, games, online, seating, stages, stats, teams
 
 router = DefaultRouter()
 router.register("events", events.EventViewSet, basename="event")
@@ -26,6 +26,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/teams/<id:team_id>/", teams.TeamView.as_view(), name="event-team"),
     path("events/<slug:slug>/rounds/<id:number>/lineups", teams.RoundLineupsView.as_view(), name="round-lineups"),
     path("events/<slug:slug>/standings/", events.StandingsView.as_view(), name="event-standings"),
+    path("events/<slug:slug>/leaderboards/", stats.EventLeaderboardsView.as_view(), name="event-leaderboards"),
+    path("players/<id:player_id>/stats/", stats.PlayerStatsView.as_view(), name="player-stats"),
     path("games/", games.GamesView.as_view(), name="games"),
     path("games/<id:game_id>/", games.GameView.as_view(), name="api-game"),
     path("games/<id:game_id>/hands/", games.GameHandsView.as_view(), name="game-hands"),

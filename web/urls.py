@@ -2,7 +2,17 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from web.views import confirm, console, console_games, console_players, console_rounds, entry, pages, table_code
+from web.views import (
+    confirm,
+    console,
+    console_games,
+    console_players,
+    console_rounds,
+    entry,
+    pages,
+    stats_pages,
+    table_code,
+)
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", pages.home, name="home"),
@@ -16,6 +26,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/rounds/<id:number>/", pages.round_page, name="round"),
     path("events/<slug:slug>/rounds/<id:number>/print/", pages.round_print, name="round-print"),
     path("events/<slug:slug>/players/<id:player_id>/", pages.player_page, name="player"),
+    path("events/<slug:slug>/leaderboards/", stats_pages.leaderboards_page, name="leaderboards"),
+    path("events/<slug:slug>/leaderboards.csv", stats_pages.leaderboards_csv_view, name="leaderboards-csv"),
+    path("players/<id:player_id>/", stats_pages.career_page, name="career"),
     path("games/<id:game_id>/", pages.game_page, name="game"),
     path("games/<id:game_id>/entry/", entry.entry_page, name="game-entry"),
     path("games/<id:game_id>/code/", table_code.table_code_page, name="game-code"),

@@ -19,6 +19,7 @@ from statistics import median_low
 from typing import Any
 
 from django.db.models import Count, Sum
+from django.utils.translation import gettext as _
 
 from rules.errors import Problem
 from scoring.models import GameStats
@@ -45,6 +46,10 @@ class Line:
     average_place: float | None
     win_rate: float | None
     deal_in_rate: float | None
+
+    @property
+    def deal_in_percent(self) -> float | None:
+        return None if self.deal_in_rate is None else round(100 * self.deal_in_rate, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +91,7 @@ def read_board_options(params: Mapping[str, str]) -> tuple[int | None, int]:
         elif text.isascii() and text.isdigit() and len(text) <= len(str(most)) and int(text) <= most:
             values.append(int(text))
         else:
-            problems.append(Problem(name, f"must be a whole number from 0 to {most}"))
+            problems.append(Problem(name, _("must be a whole number from 0 to %(most)s") % {"most": most}))
     if problems:
         raise InvalidInput(problems)
     return values[0], values[1] or LIMIT

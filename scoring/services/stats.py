@@ -20,6 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet, Sum
+from django.utils.translation import gettext as _
 
 from rules.errors import Problem
 from rules.presets import preset_keys
@@ -63,16 +64,17 @@ def read_filter(params: Mapping[str, str], user: Any) -> StatsFilter:
     if slug := params.get("event", ""):
         event = visible_events(user).filter(slug=slug).first() if is_slug(slug) else None
         if event is None:
-            problems.append(Problem("event", "no event with this address"))
+            problems.append(Problem("event", _("no event with this address")))
     since, until = (_date(params.get(name, ""), name, problems) for name in ("from", "to"))
     if since and until and since > until:
-        problems.append(Problem("to", "must not be before from"))
+        problems.append(Problem("to", _("must not be before from")))
     platform = params.get("platform", "")
     if platform and platform not in platform_choices():
-        problems.append(Problem("platform", "must be one of " + ", ".join(platform_choices())))
+        choices = ", ".join(platform_choices())
+        problems.append(Problem("platform", _("must be one of: %(choices)s") % {"choices": choices}))
     ruleset = params.get("ruleset", "")
     if ruleset and ruleset not in FAMILIES and ruleset not in preset_keys():
-        problems.append(Problem("ruleset", "must be riichi, mcr or a ruleset preset's key"))
+        problems.append(Problem("ruleset", _("must be riichi, mcr or a ruleset preset's key")))
     if problems:
         raise InvalidInput(problems)
     return StatsFilter(event=event, since=since, until=until, platform=platform, ruleset=ruleset)
@@ -86,7 +88,7 @@ def _date(text: str, field: str, problems: list[Problem]) -> date | None:
             return date.fromisoformat(text)
     except ValueError:
         pass
-    problems.append(Problem(field, "must be a date written YYYY-MM-DD"))
+    problems.append(Problem(field, _("must be a date written YYYY-MM-DD")))
     return None
 
 

@@ -103,12 +103,12 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     if kind not in STANDINGS_CSV:
         return HttpResponseBadRequest(_("format: must be one of %(choices)s") % {"choices": ", ".join(STANDINGS_CSV)},
                                       content_type="text/plain; charset=utf-8")
-    return _csv(STANDINGS_CSV[kind](event), f"{slug}-{kind}.csv")
+    return csv_response(STANDINGS_CSV[kind](event), f"{slug}-{kind}.csv")
 
 
 @require_GET
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    return _csv(transfer.results_csv(_event(request, slug)), f"{slug}-results.csv")
+    return csv_response(transfer.results_csv(_event(request, slug)), f"{slug}-results.csv")
 
 
 def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResponse]) -> HttpResponse:
@@ -128,7 +128,7 @@ def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResp
     return HttpResponse(content)
 
 
-def _csv(text: str, filename: str) -> HttpResponse:
+def csv_response(text: str, filename: str) -> HttpResponse:
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
