@@ -70,11 +70,13 @@ class CareerView:
 
 
 def career_view(player: Player, user: Any, params: Mapping[str, str], page: str | None) -> CareerView:
-    events = _events(player, user)
+    stages: dict[tuple[int, int], str] = {}
+    events = _events(player, user, stages)
     view = CareerView(player=player, params={k: params.get(k, "") for k in ("event", "from", "to", "platform",
                                                                              "ruleset")},
                       events=events, platforms=platform_choices(),
-                      rulesets=sorted(set(GameStats.objects.filter(player=player).values_list("ruleset", flat=True))))
+                      rulesets=list(GameStats.objects.filter(player=player, event__in=[e.event for e in events])
+                                    .order_by("ruleset").values_list("ruleset", flat=True).distinct()))
     try:
         chosen = read_filter(params, user)
     except InvalidInput as exc:
@@ -88,15 +90,15 @@ def career_view(player: Player, user: Any, params: Mapping[str, str], page: str 
     view.trend = trend(list(rows.order_by("game__played_on", "game_id").values_list("rank", flat=True)))
     ordered = rows.select_related("event", "game__table__round").order_by("-game__played_on", "-game_id")
     view.games = Paginator(ordered, GAMES_PER_PAGE).get_page(page)
-    stages = _stage_names([e.event for e in events])
     for row in view.games:
         round_ = row.game.table.round if row.game.table else None
         row.stage_name = stage_name(stages, row.event_id, round_.stage if round_ else 1)  # type: ignore[attr-defined]
     return view
 
 
-def _events(player: Player, user: Any) -> list[CareerEvent]:
-    """The events the reader may see that the player is registered in or played in, newest first."""
+def _events(player: Player, user: Any, stages: dict[tuple[int, int], str]) -> list[CareerEvent]:
+    """The events the reader may see that the player is registered in or played in, newest first; ``stages``
+    gets their stages' names (read once, for the games' lines too)."""
     # Subqueries, not joins: a join of the registrations and the seats would multiply a big event's rows.
     events = list(visible_events(user).filter(
         Q(pk__in=Registration.objects.filter(player=player).values("event"))
@@ -104,7 +106,7 @@ def _events(player: Player, user: Any) -> list[CareerEvent]:
     sums = {row["event"]: row for row in GameStats.objects.filter(player=player, finished=True, event__in=events)
             .values("event").annotate(games=Count("id"), rank_sum=Sum("rank"), wins=Sum("wins"), hands=Sum("hands"))}
     standings = {s.event_id: s for s in Standing.objects.filter(player=player, event__in=events)}
-    stages = _stage_names(events)
+    stages.update(_stage_names(events))
     out = []
     for event in events:
         row, standing = sums.get(event.pk, {}), standings.get(event.pk)
