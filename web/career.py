@@ -88,7 +88,11 @@ def career_view(player: Player, user: Any, params: Mapping[str, str], page: str 
     view.mcr_rates = mcr_rates(view.figures)
     rows = counted_rows(player, user, chosen)
     view.trend = trend(list(rows.order_by("game__played_on", "game_id").values_list("rank", flat=True)))
-    ordered = rows.select_related("event", "game__table__round").order_by("-game__played_on", "-game_id")
+    # Only what a line shows: a game's stored result is the biggest column there is.
+    ordered = (rows.select_related("event", "game__table__round").order_by("-game__played_on", "-game_id")
+               .only("game_id", "event_id", "rank", "score", "points", "wins", "deal_ins", "event__name",
+                     "game__played_on", "game__platform", "game__table__number", "game__table__round__number",
+                     "game__table__round__stage"))
     view.games = Paginator(ordered, GAMES_PER_PAGE).get_page(page)
     for row in view.games:
         round_ = row.game.table.round if row.game.table else None

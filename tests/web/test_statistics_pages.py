@@ -57,7 +57,7 @@ def test_the_career_shows_every_event_and_game_the_reader_may_see(ann: Player, o
     assert "0.0% · 0 of 3 hands" in public
     assert "50.0% · 1 of 2 wins" in public
     response = as_user(None).get(f"/players/{ann.pk}/")
-    assert re.search(rf'href="/games/\d+/#hand-1">game \d+, hand 1</a>', response.content.decode())
+    assert re.search(r'href="/games/\d+/#hand-1">game \d+, hand 1</a>', response.content.decode())
     own = text(as_user(organiser).get(f"/players/{ann.pk}/"))
     assert "Closed Cup" in own
     assert "50.0% · 2 of 4 hands" in own
