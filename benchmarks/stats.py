@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import argparse
+import importlib
 import json
 import random
 import statistics
@@ -46,10 +47,11 @@ EVENTS = 10  # the career's events
 
 def replayed_pool(rng: random.Random, size: int) -> list[dict[str, Any]]:
     """``size`` results (players by seat) of complete random hanchan, as store_result stores them."""
-    from benchmarks.standings import random_game
     from scoring.sheet.output import result_json
     from scoring.sheet.reader import score_sheet
 
+    # The standings benchmark's random hanchan; imported by name, as each benchmark is a script of its own.
+    random_game = importlib.import_module("benchmarks.standings").random_game
     seats = ["0", "1", "2", "3"]
     out = []
     for _ in range(size):

@@ -117,8 +117,8 @@ def test_the_leaderboards_page_and_its_csv(ann: Player):
 
 
 def test_the_pages_speak_korean(ann: Player):
-    korean = {"HTTP_ACCEPT_LANGUAGE": "ko"}
-    assert "최다 화료" in text(as_user(None).get("/events/spring/leaderboards/", **korean))
-    career = text(as_user(None).get(f"/players/{ann.pk}/", **korean))
+    korean = {"Accept-Language": "ko"}
+    assert "최다 화료" in text(as_user(None).get("/events/spring/leaderboards/", headers=korean))
+    career = text(as_user(None).get(f"/players/{ann.pk}/", headers=korean))
     assert "화료율" in career
     assert "3국 중 2" in career
