@@ -9,12 +9,15 @@ one aggregate query over these rows.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields
 from typing import Any
 
 from scoring.models import GameResult, GameStats
-from scoring.sheet.seat_counts import places, seat_counts
+from scoring.sheet.seat_counts import SeatCounts, places, seat_counts
 from tournament.models import Game
 
+# The counts a row holds beside the result's numbers (``scoring.sheet.seat_counts``).
+COUNTED_FIELDS = (*(f.name for f in fields(SeatCounts) if f.name != "seat"), "yakuman")
 
 def stats_rows(game: Game, result: Mapping[str, Any], results: Sequence[GameResult],
                positions: Mapping[int, int]) -> list[GameStats]:
