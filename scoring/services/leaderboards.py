@@ -5,7 +5,7 @@ A count (wins) ranks everyone; a rate (average placement, deal-in rate) ranks
 only players with at least ``min_hands`` hands, so that two lucky games do
 not top a board. Unless asked otherwise, that minimum is half the hands of the
 event's median player (rounded up): everyone who played about half as much
-as most did ranks. Equal figures share a rank (1, 1, 3).
+as most did ranks. Equal figures share a rank (1, 1, 3). Substitutes are not ranked, as in the standings.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from scoring.models import GameStats
 from scoring.services.csv_cells import cell, csv_writer, inert
 from scoring.services.stats import aggregates, rate, stats_figures
 from tournament.errors import InvalidInput
-from tournament.models import Event
+from tournament.models import Event, Registration
 
 MAX_HANDS = 1_000_000  # far above any player's hands in one event: a bound for what a visitor types
 LIMIT, MAX_LIMIT = 10, 1000  # lines per board unless asked, and the most asked
@@ -54,7 +54,7 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Leaderboards:
-    players: int  # players with a finished game
+    players: int  # players with a finished game (substitutes apart)
     median_hands: int
     min_hands: int
     min_hands_given: bool  # asked for, not the default
@@ -98,7 +98,10 @@ def read_board_options(params: Mapping[str, str]) -> tuple[int | None, int]:
 
 
 def _sums(event: Event) -> list[_Sums]:
-    rows = (GameStats.objects.filter(event=event, finished=True).values("player_id", "player__name")
+    # A substitute fills a table and is not ranked, in the standings or here.
+    substitutes = Registration.objects.filter(event=event, substitute=True).values("player_id")
+    rows = (GameStats.objects.filter(event=event, finished=True).exclude(player_id__in=substitutes)
+            .values("player_id", "player__name")
             .annotate(games=Count("id"), hands=Sum("hands"), wins=Sum("wins"), deal_ins=Sum("deal_ins"),
                       rank_sum=Sum("rank")).order_by("player__name", "player_id"))
     return [_Sums(player_id=r["player_id"], name=r["player__name"], games=r["games"], hands=r["hands"] or 0,

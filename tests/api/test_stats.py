@@ -164,3 +164,7 @@ def test_leaderboards_rank_counts_and_rates_past_the_minimum(organiser: User):
     assert [x["player"]["name"] for x in stricter["fewest_deal_ins"]] == ["A", "D", "C"]
     assert {x["player"]["name"] for x in stricter["best_average_place"]} <= {"A", "B", "C", "D"}
     assert [x["player"]["name"] for x in stricter["most_wins"]] == ["A", "E", "C"]  # a count ranks everyone
+    Registration.objects.filter(event__slug="boards", player=e).update(substitute=True)
+    without = client_for(None).get(f"{API}events/boards/leaderboards/").json()
+    assert [x["player"]["name"] for x in without["most_wins"]][:2] == ["A", "C"]  # a substitute is not ranked
+    assert without["players"] == 5
