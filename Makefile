@@ -59,6 +59,7 @@ bench: install-dev
 	$(BIN)/python benchmarks/seating.py
 	$(BIN)/python benchmarks/standings.py
 	$(BIN)/python benchmarks/stages.py
+	$(BIN)/python benchmarks/stats.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 .mypy_cache .ruff_cache .pytest_cache

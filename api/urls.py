@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, include, path
 from rest_framework.routers import DefaultRouter
 
-from api.views import auth, codes, events, games, online, players, rankings, seating, stages, teams
+from api.views import auth, codes, events, games, online, players, rankings, seating, stages, stats, teams
 
 router = DefaultRouter()
 router.register("events", events.EventViewSet, basename="event")
@@ -29,6 +29,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("players/<id:player_id>/merge", players.PlayerMergeView.as_view(), name="player-merge"),
     path("rankings/", rankings.RankingsView.as_view(), name="api-rankings"),
     path("rankings/<str:key>/", rankings.RankingView.as_view(), name="api-ranking"),
+    path("events/<slug:slug>/leaderboards/", stats.EventLeaderboardsView.as_view(), name="event-leaderboards"),
+    path("players/<id:player_id>/stats/", stats.PlayerStatsView.as_view(), name="player-stats"),
     path("games/", games.GamesView.as_view(), name="games"),
     path("games/<id:game_id>/", games.GameView.as_view(), name="api-game"),
     path("games/<id:game_id>/hands/", games.GameHandsView.as_view(), name="game-hands"),

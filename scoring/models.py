@@ -169,6 +169,49 @@ class GameResult(models.Model):
         return f"{self.player} in game {self.game_id}: {self.points}"
 
 
+class GameStats(models.Model):
+    """One player's counts in one game, from its hands (derived: written with the game's result, in the same
+    transaction; ``scoring.sheet.seat_counts`` says what each count is). Statistics add these rows up, so a
+    page never replays a game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="stats")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="game_stats")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    finished = models.BooleanField()
+    ruleset = models.CharField(max_length=40, help_text="the preset the game was scored by")
+    mcr = models.BooleanField(help_text="scored under MCR (fan, table points), not riichi")
+    place = models.PositiveSmallIntegerField(help_text="1 = first; shared places keep the best")
+    rank = models.DecimalField(max_digits=4, decimal_places=2, help_text="shared places count as their mean")
+    score = models.IntegerField()
+    points = models.DecimalField(max_digits=10, decimal_places=2)
+    table_points = models.DecimalField(max_digits=6, decimal_places=2, null=True)
+    busted = models.BooleanField(help_text="riichi: ended below zero")
+    hands = models.PositiveSmallIntegerField(help_text="hands played out (a chombo's hand is played again)")
+    wins = models.PositiveSmallIntegerField()
+    tsumo_wins = models.PositiveSmallIntegerField()
+    deal_ins = models.PositiveSmallIntegerField()
+    riichi = models.PositiveSmallIntegerField()
+    riichi_wins = models.PositiveSmallIntegerField()
+    draws = models.PositiveSmallIntegerField(help_text="exhaustive draws")
+    tenpai = models.PositiveSmallIntegerField(help_text="exhaustive draws the player was tenpai at")
+    chombo = models.PositiveSmallIntegerField()
+    false_wins = models.PositiveSmallIntegerField(help_text="MCR")
+    win_points = models.PositiveIntegerField(help_text="what the wins' hands paid (honba and sticks not counted)")
+    han = models.PositiveIntegerField(help_text="summed over the wins valued in han (yakuman apart)")
+    han_wins = models.PositiveSmallIntegerField(help_text="the wins han is summed over")
+    fan = models.PositiveIntegerField(help_text="MCR: fan and flowers of the wins")
+    deal_in_points = models.PositiveIntegerField(help_text="what the player paid for the hands dealt in")
+    yakuman = models.PositiveSmallIntegerField()
+    yakuman_hands = models.JSONField(default=list, help_text="the yakuman hands' indexes, from 0")
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=("game", "player"), name="one_stats_row_per_player_game"),)
+        indexes = (models.Index(fields=("player", "finished")), models.Index(fields=("event", "finished")))
+
+    def __str__(self) -> str:
+        return f"{self.player} in game {self.game_id}: {self.wins} wins in {self.hands} hands"
+
+
 class _StandingLine(models.Model):
     """What a line of standings holds, the event's and a stage's alike."""
 

@@ -12,6 +12,7 @@ from web.views import (
     entry,
     pages,
     rankings,
+    stats_pages,
     table_code,
     teams,
 )
@@ -31,6 +32,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/stages/", pages.stages_page, name="stages"),
     path("rankings/", rankings.rankings_page, name="rankings"),
     path("rankings/<str:key>/", rankings.ranking_page, name="ranking"),
+    path("events/<slug:slug>/leaderboards/", stats_pages.leaderboards_page, name="leaderboards"),
+    path("events/<slug:slug>/leaderboards.csv", stats_pages.leaderboards_csv_view, name="leaderboards-csv"),
+    path("players/<id:player_id>/", stats_pages.career_page, name="career"),
     path("games/<id:game_id>/", pages.game_page, name="game"),
     path("games/<id:game_id>/entry/", entry.entry_page, name="game-entry"),
     path("games/<id:game_id>/code/", table_code.table_code_page, name="game-code"),

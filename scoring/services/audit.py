@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from scoring.models import GameResult, StageStanding, Standing, StandingsState
+from scoring.models import GameResult, GameStats, StageStanding, Standing, StandingsState
+from scoring.services.game_stats import COUNTED_FIELDS, stats_rows
 from scoring.services.replay import replay, result_rows
 from scoring.services.standings import standings_rows
 from scoring.sheet.output import result_json
@@ -23,6 +24,8 @@ _RESULT_FIELDS = ("event_id", "finished", "substitute", "rank", "score", "points
 _STANDING_FIELDS = ("rank", "stage", "points", "carried", "table_points", "carried_table_points", "score", "games",
                     "average_rank", "penalties",
                     "first_places", "best_game")
+_STATS_FIELDS = ("event_id", "finished", "ruleset", "mcr", "place", "rank", "score", "points", "table_points",
+                 "busted", *COUNTED_FIELDS)
 CENT = Decimal("0.01")
 
 
@@ -33,16 +36,26 @@ def result_problems(game: Game) -> list[str]:
     except InvalidInput as exc:
         return [f"its hands no longer replay: {exc.problems[0].field}: {exc.problems[0].message}"]
     problems = []
-    if json.loads(json.dumps(result_json(scored))) != game.result:
+    result = json.loads(json.dumps(result_json(scored)))
+    if result != game.result:
         problems.append("its stored result differs from its hands replayed: the result was changed outside the "
                         "history")
     status = Game.Status.FINISHED if scored.record.state.finished else Game.Status.PLAYING
     if game.status != status:
         problems.append(f"it is stored as {game.status}, but its hands make it {status}")
     stored = {r.player_id: r for r in GameResult.objects.filter(game=game)}
+    results = result_rows(game, scored)
     problems.extend(f"player {pid}'s result: {what}" for pid, what in
-                    _differences({r.player_id: r for r in result_rows(game, scored)}, stored, _RESULT_FIELDS))
-    return problems
+                    _differences({r.player_id: r for r in results}, stored, _RESULT_FIELDS))
+    return problems + stats_problems(game, result, results)
+
+
+def stats_problems(game: Game, result: dict[str, Any], results: Sequence[GameResult]) -> list[str]:
+    """The game's statistics rows counted again from its replayed result."""
+    positions = dict(game.seats.values_list("player_id", "position"))
+    expected = {s.player_id: s for s in stats_rows(game, result, results, positions)}
+    stored = {s.player_id: s for s in GameStats.objects.filter(game=game)}
+    return [f"player {pid}'s statistics: {what}" for pid, what in _differences(expected, stored, _STATS_FIELDS)]
 
 
 def standings_problems(event: Event) -> list[str] | None:

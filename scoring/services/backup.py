@@ -44,6 +44,7 @@ from scoring.models import (
 from scoring.ranking_models import RankedEvent, RankedResult
 from scoring.services import history_keys
 from scoring.services.chain import canonical, event_head, verify_game
+from scoring.services.game_stats import stats_rebuild
 from scoring.services.penalties import event_penalties_problem
 from scoring.services.stage_checks import event_stages_problem
 from scoring.services.standings import standings_recompute
@@ -118,6 +119,7 @@ def backup_restore(data: bytes) -> Restored:
     with transaction.atomic():
         count = _load(objects)
         _reset_sequences()
+        stats_rebuild()  # derived rows a backup does not hold: counted again from the restored results
         # Rows that differ from the seal are loaded all the same, then rolled back: the checks name the game.
         problems = altered + list(_check(header))
         if problems:

@@ -3,7 +3,7 @@
 A stored game is a score sheet naming its players by id (``game_sheet``);
 ``replay`` scores it through the Django-free reader with the players'
 current names for its messages, and ``store_result`` keeps the output on the
-game (players by seat) with one GameResult row per player.
+game (players by seat) with one GameResult row and one GameStats row per player.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from typing import Any
 
 from rules.errors import Problem
 from scoring.models import GameResult
+from scoring.services.game_stats import stats_store
 from scoring.sheet.output import result_json
 from scoring.sheet.reader import ScoredSheet, SheetError, score_sheet
 from scoring.sheet.record import map_players
 from tournament.errors import InvalidInput
-from tournament.models import Game
+from tournament.models import Game, Seat
 from tournament.selectors import game_roster
 
 Record = dict[str, Any]
@@ -92,12 +93,15 @@ def store_result(game: Game, scored: ScoredSheet) -> None:
     game.status = Game.Status.FINISHED if scored.record.state.finished else Game.Status.PLAYING
     game.save(update_fields=["version", "result", "status", "updated_at"])
     GameResult.objects.filter(game=game).delete()
-    GameResult.objects.bulk_create(result_rows(game, scored))
-
-
-def result_rows(game: Game, scored: ScoredSheet) -> list[GameResult]:
-    """The GameResult rows (unsaved) of a replay's output."""
     seats = {seat.position: seat for seat in game.seats.all()}
+    results = GameResult.objects.bulk_create(result_rows(game, scored, seats))
+    # The statistics' rows go with the result they are counted from.
+    stats_store(game, results, {seat.player_id: position for position, seat in seats.items()})
+
+
+def result_rows(game: Game, scored: ScoredSheet, seats: Mapping[int, Seat] | None = None) -> list[GameResult]:
+    """The GameResult rows (unsaved) of a replay's output; ``seats`` by position, read here if not given."""
+    seats = seats if seats is not None else {seat.position: seat for seat in game.seats.all()}
     rows = scored.final_rows()
     ranks = Counter(row.rank for row in rows)
     return [

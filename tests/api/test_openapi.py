@@ -938,6 +938,30 @@ def test_rankings(check: Check, organiser: User, django_capture_on_commit_callba
         assert fields(check(anonymous.get(f"{API}rankings/ema/?{query}"), "get", one, 400)) == ["as_of"]
     assert fields(check(anonymous.get(f"{API}rankings/nope/"), "get", one, 404)) == ["key"]
     assert fields(check(anonymous.get(f"{API}rankings/club-nights/"), "get", one, 404)) == ["key"]
+def test_statistics_and_leaderboards(check: Check, organiser: User):
+    """A player's statistics (with a yakuman to link) and the event's leaderboards; a private event's player is
+    not found by a stranger, and a filter or option that is not one is refused by name."""
+    event = EventFactory.create(slug="stats-cup", organisers=[organiser])
+    ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
+    played(event, [ann, bo, cy, di], [{"result": "tsumo", "winner": ann.pk, "yakuman": 1},
+                                      {"result": "ron", "winner": bo.pk, "loser": cy.pk, "han": 2, "fu": 30}],
+           end=True)
+    hidden = EventFactory.create(slug="closed", public=False, organisers=[organiser])
+    [loner] = registered(hidden, "Loner")
+    anon, path = client_for(None), "/api/v1/players/{player_id}/stats/"
+    body = check(anon.get(f"{API}players/{ann.pk}/stats/?event=stats-cup&ruleset=riichi"), "get", path, 200)
+    assert (body["games"], body["hands"], body["wins"], body["yakuman_hands"][0]["hand"]) == (1, 2, 1, 1)
+    assert body["yakuman_hands"][0]["url"].endswith("#hand-1")
+    assert fields(check(anon.get(f"{API}players/{ann.pk}/stats/?from=yesterday&platform=moon"), "get", path,
+                        400)) == ["from", "platform"]
+    check(anon.get(f"{API}players/{loner.pk}/stats/"), "get", path, 404)
+    assert check(client_for(organiser).get(f"{API}players/{loner.pk}/stats/"), "get", path, 200)["games"] == 0
+
+    boards = "/api/v1/events/{slug}/leaderboards/"
+    body = check(anon.get(f"{API}events/stats-cup/leaderboards/?min_hands=2"), "get", boards, 200)
+    assert [line["player"]["name"] for line in body["most_wins"]] == ["Ann", "Bo", "Cy", "Di"]
+    assert fields(check(anon.get(f"{API}events/stats-cup/leaderboards/?limit=-1"), "get", boards, 400)) == ["limit"]
+    check(anon.get(f"{API}events/closed/leaderboards/"), "get", boards, 404)
 
 
 def test_every_declared_response_is_exercised(openapi: dict[str, Any], exercised: set[tuple[str, str, int]],

@@ -73,3 +73,34 @@ def test_records_in_one_event_and_strangers_are_refused() -> None:
                                      format="json").status_code == 403
     assert client_for(None).post(f"/api/v1/players/{again.pk}/merge", {"into": ann.pk},
                                  format="json").status_code == 401
+
+
+def test_a_merged_persons_statistics_count_both_records() -> None:
+    """Ann played one game under each record: two games once merged, one again once the merge is undone."""
+    organiser, ann, again = two_records()
+    api = client_for(organiser)
+
+    def games() -> int:
+        answer = client_for(None).get(f"/api/v1/players/{ann.pk}/stats/")
+        assert answer.status_code == 200, answer.json()
+        count: int = answer.json()["games"]
+        return count
+
+    assert games() == 1
+    api.post(f"/api/v1/players/{again.pk}/merge", {"into": ann.pk}, format="json")
+    assert games() == 2
+    api.delete(f"/api/v1/players/{again.pk}/merge")
+    assert games() == 1
+
+
+def test_a_record_others_were_merged_into_is_not_merged_again() -> None:
+    """A merge stays one level deep: the person's records are the kept one and those merged into it."""
+    organiser, ann, again = two_records()
+    third = registered(EventFactory.create(organisers=[organiser]), "A. Lee")[0]
+    api = client_for(organiser)
+    assert api.post(f"/api/v1/players/{again.pk}/merge", {"into": ann.pk}, format="json").status_code == 201
+    refused = api.post(f"/api/v1/players/{ann.pk}/merge", {"into": third.pk}, format="json")
+    assert refused.status_code == 409
+    assert "records were merged into Ann Lee" in refused.json()["errors"][0]["message"]
+    assert api.post(f"/api/v1/players/{third.pk}/merge", {"into": ann.pk}, format="json").status_code == 201
+    assert identity(third) == [ann.pk, again.pk, third.pk]

@@ -43,7 +43,8 @@ def test_every_page_loads_without_a_violation(live_server: Any, strict_page: Any
     sign_in(page, live_server.url, event)
     slug, player = event.slug, tournament["ids"]["Ann"]
     for path in ["/", f"/events/{slug}/", f"/events/{slug}/standings/", f"/events/{slug}/rounds/1/",
-                 f"/events/{slug}/rounds/1/print/", f"/events/{slug}/players/{player}/", f"/games/{game.pk}/",
+                 f"/events/{slug}/rounds/1/print/", f"/events/{slug}/players/{player}/", f"/players/{player}/",
+                 f"/events/{slug}/leaderboards/", f"/games/{game.pk}/",
                  f"/games/{game.pk}/entry/", f"/games/{game.pk}/confirm/", f"/events/{slug}/codes/",
                  f"/events/{slug}/manage/", f"/events/{slug}/manage/players/", f"/events/{slug}/manage/rounds/1/",
                  f"/events/{slug}/manage/rounds/1/cards/", f"/events/{slug}/manage/settings/", "/me/", "/admin/",

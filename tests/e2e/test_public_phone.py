@@ -87,3 +87,37 @@ def test_public_pages_fit_a_phone(live_server: Any, page: Any, tournament: dict[
         assert card.bounding_box()["height"] >= 44
     screenshot(page, "phone-event")
     assert event.games.count() == 3
+
+
+def test_the_career_and_the_leaderboards_fit_a_phone(live_server: Any, page: Any, tournament: dict[str, Any]):
+    """Issue 21: the statistics' charts are drawn to the phone's width, their words kept at a readable size."""
+    slug, bart = tournament["event"].slug, tournament["bart"]
+    page.goto(f"{live_server.url}/players/{bart}/")
+    assert_fits(page)
+    bars = page.locator("ul.bars svg.bar")
+    assert bars.count() >= 4 + 3  # four places; win, deal-in, tsumo share (and riichi, tenpai) rates
+    for bar in bars.all():
+        assert 200 <= bar.bounding_box()["width"] <= 340
+    for label in page.locator("figure.trend svg text").all():
+        assert label.evaluate("t => parseFloat(getComputedStyle(t).fontSize)") >= 11
+    # Bartholomew played the two finished games: 1 win (the 4 han ron) in 4 hands; the tsumo game is Ann's.
+    assert "25.0% · 1 of 4 hands" in page.locator("ul.bars").nth(1).inner_text()
+    screenshot(page, "phone-career")
+    page.goto(f"{live_server.url}/events/{slug}/leaderboards/")
+    assert_fits(page)
+    assert page.locator("table.board").count() == 3
+    screenshot(page, "phone-leaderboards")
+
+
+def test_a_hand_linked_from_the_statistics_is_shown_on_a_wide_screen(live_server: Any, page: Any,
+                                                                     tournament: dict[str, Any]):
+    """The card of hand N is the link's anchor; on a wide screen, where the cards give way to the table, the
+    site's script brings the table's row into view instead."""
+    page.set_viewport_size({"width": 1280, "height": 400})
+    game = tournament["finished"]
+    page.goto(f"{live_server.url}/games/{game.pk}/#hand-3")
+    page.wait_for_load_state("load")
+    row = page.locator("#hand-3-row")
+    assert row.is_visible()
+    box = row.bounding_box()
+    assert 0 <= box["y"] <= 400  # in the window, not below it

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scoring.models import Confirmation, Penalty, Standing
+from scoring.models import Confirmation, GameStats, Penalty, Standing
 from scoring.services.chain import event_head, verify_game
 from scoring.services.confirmations import game_confirm, player_code
 from scoring.services.online import log_import
@@ -60,6 +60,8 @@ def restore(path: Path) -> int:
 
 def test_a_backup_restores_into_an_empty_database_identical_and_sealed(tmp_path: Path, capsys: Any):
     before = an_event_set()
+    stats = sorted((s.game_id, s.player_id, s.hands, s.wins, s.deal_ins, s.points) for s in GameStats.objects.all())
+    assert stats
     path = tmp_path / "backup.json"
     call_command("backup", str(path))
     assert f"spring: head {before['spring']['head'][:12]}" in capsys.readouterr().out
@@ -67,6 +69,9 @@ def test_a_backup_restores_into_an_empty_database_identical_and_sealed(tmp_path:
     assert not Event.objects.exists()
 
     assert restore(path) == 0
+    # The statistics' rows are not in the file: they are counted again from the restored results.
+    assert sorted((s.game_id, s.player_id, s.hands, s.wins, s.deal_ins, s.points)
+                  for s in GameStats.objects.all()) == stats
     for slug, was in before.items():
         event = Event.objects.get(slug=slug)
         assert (event_head(event), standings(event)) == (was["head"], was["standings"])

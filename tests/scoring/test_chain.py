@@ -306,6 +306,10 @@ DERIVED = {
                          "'s result: missing from the stored rows"),
     "the stored result": (f"UPDATE tournament_game SET result = %s{JSON_CAST} WHERE id = %s",
                           "its stored result differs from its hands replayed"),
+    "a player's statistics": ("UPDATE scoring_gamestats SET wins = wins + 1 WHERE game_id = %s AND place = 1",
+                               "'s statistics: wins "),
+    "a statistics row removed": ("DELETE FROM scoring_gamestats WHERE game_id = %s AND place = 2",
+                                 "'s statistics: missing from the stored rows"),
     "a standing's points": ("UPDATE scoring_standing SET points = points + 50 WHERE event_id = (SELECT event_id FROM "
                             "tournament_game WHERE id = %s) AND rank = 2",
                             "'s standing: points "),

@@ -60,7 +60,8 @@ def test_each_hand_is_a_card_with_every_players_signed_change(event: Event):
                            "Ann +7700 37700 Bo 0 30000 Cy -7700 22300 Di 0 30000 "
                            "2. E1 · Ann deals · honba 1 Draw, tenpai: Bo "
                            "Ann -1000 36700 Bo +3000 33000 Cy -1000 21300 Di -1000 29000")
-    assert cards.count("<li>") == 2
+    # Each card is the anchor a hand is linked by (a player's yakuman on the career page).
+    assert re.findall(r'<li id="(hand-\d+)">', cards) == ["hand-1", "hand-2"]
     final = text(part(html, '<table class="final">', "</table>"))
     # Each player's row carries what makes up the points: 36700 -> +6.7 + 15 uma = +21.7, and so on.
     assert ("1 Ann Uma +15.0 36700 15.0 0.0 0.0 +21.7 2 Bo Uma +5.0 33000 5.0 0.0 0.0 +8.0 "

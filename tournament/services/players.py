@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from rules.errors import Problem
@@ -20,16 +21,18 @@ from tournament.selectors import findable_players
 
 
 def identity(player: Player) -> list[int]:
-    """The ids of the records of ``player``'s person: the kept record first, then those merged into it (and
-    into them), each once."""
-    root: int = player.pk
-    while (up := Player.objects.filter(pk=root).values_list("merged_into_id", flat=True).first()) is not None:
-        root = up
-    ids, frontier = [root], [root]
-    while frontier:
-        frontier = list(Player.objects.filter(merged_into_id__in=frontier).values_list("pk", flat=True))
-        ids += [pk for pk in frontier if pk not in ids]
-    return ids
+    """The ids of the records of ``player``'s person: the kept record first, then those merged into it. A merge
+    is one level deep (``player_merge`` refuses to merge a record others were merged into, or into a merged
+    one)."""
+    root = Player.objects.filter(pk=player.pk).values_list("merged_into_id", flat=True).first() or player.pk
+    return [root, *Player.objects.filter(merged_into_id=root).order_by("pk").values_list("pk", flat=True)]
+
+
+def identity_q(player: Player, field: str = "player") -> Q:
+    """Rows of ``field`` naming any record of the player's person, as one condition of the caller's query (no
+    query of its own: the statistics stay at a constant number of queries)."""
+    root = player.merged_into_id or player.pk
+    return Q(**{f"{field}_id": root}) | Q(**{f"{field}__merged_into_id": root})
 
 
 def kept_record(player: Player) -> Player:
@@ -53,6 +56,9 @@ def player_merge(*, kept: Player, merged: Player, user: Any) -> PlayerMerge:
         if merged.merged_into_id is not None or kept.merged_into_id is not None:
             raise Conflict.one("into", "one of the records is merged already: merge into the record it was "
                                        "merged into, or undo that merge first")
+        if Player.objects.filter(merged_into=merged).exists():
+            raise Conflict.one("into", f"records were merged into {merged.name}: merge {kept.name} into it "
+                                       "instead")
         both = Registration.objects.filter(player=kept).values("event").intersection(
             Registration.objects.filter(player=merged).values("event"))
         if both.exists():

@@ -120,13 +120,13 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     if kind == "standings":
         stage = _stage(request, event)
         name = f"{slug}-stage-{stage}.csv" if stage is not None else f"{slug}-{kind}.csv"
-        return _csv(standings_export.standings_table_csv(event, stage), name)
-    return _csv(STANDINGS_CSV[kind](event), f"{slug}-{kind}.csv")
+        return csv_response(standings_export.standings_table_csv(event, stage), name)
+    return csv_response(STANDINGS_CSV[kind](event), f"{slug}-{kind}.csv")
 
 
 @require_GET
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    return _csv(transfer.results_csv(_event(request, slug)), f"{slug}-results.csv")
+    return csv_response(transfer.results_csv(_event(request, slug)), f"{slug}-results.csv")
 
 
 def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResponse]) -> HttpResponse:
@@ -146,7 +146,7 @@ def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResp
     return HttpResponse(content)
 
 
-def _csv(text: str, filename: str) -> HttpResponse:
+def csv_response(text: str, filename: str) -> HttpResponse:
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

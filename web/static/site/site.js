@@ -20,6 +20,11 @@
       cards.forEach(function (card) { card.classList.toggle("hidden", q !== "" && card.dataset.names.indexOf(q) < 0); });
     });
   });
+  // #hand-N (a hand linked from a player's statistics) names the hand's card; where the cards give way to the
+  // wide table, its row is the one to show.
+  var linked = /^#hand-([0-9]+)$/.exec(location.hash);
+  var row = linked && document.getElementById("hand-" + linked[1] + "-row");
+  if (row && row.offsetParent !== null) row.scrollIntoView();
   // [data-confirm]: an organiser's one-tap action that cannot be taken back asks first.
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-confirm]");

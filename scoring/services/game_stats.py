@@ -1,0 +1,57 @@
+"""The per-game rows statistics add up (``GameStats``), written with a game's result and rebuilt from it.
+
+``stats_rows`` turns a stored result (players by seat) and the game's GameResult
+rows into one row per player: the hands' counts (``scoring.sheet.seat_counts``)
+beside the place, score and points of the result row, so that a statistic is
+one aggregate query over these rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields
+from typing import Any
+
+from scoring.models import GameResult, GameStats
+from scoring.sheet.seat_counts import SeatCounts, places, seat_counts
+from tournament.models import Game
+
+# The counts a row holds beside the result's numbers (``scoring.sheet.seat_counts``).
+COUNTED_FIELDS = (*(f.name for f in fields(SeatCounts) if f.name != "seat"), "yakuman")
+
+def stats_rows(game: Game, result: Mapping[str, Any], results: Sequence[GameResult],
+               positions: Mapping[int, int]) -> list[GameStats]:
+    """The rows (unsaved) of one game: ``results`` its GameResult rows, ``positions`` each player's seat."""
+    counts = seat_counts(result)
+    place = places(result)
+    ruleset = result.get("ruleset") or {}
+    mcr = ruleset.get("scoring") == "mcr"
+    rows = []
+    for row in results:
+        seat = positions[row.player_id]
+        numbers = counts[seat].as_dict()
+        rows.append(GameStats(
+            game_id=game.pk, player_id=row.player_id, event_id=game.event_id, finished=row.finished,
+            ruleset=str(ruleset.get("key", ""))[:40], mcr=mcr, place=place.get(seat, int(row.rank)),
+            rank=row.rank, score=row.score, points=row.points, table_points=row.table_points,
+            busted=not mcr and row.score < 0, yakuman=len(numbers["yakuman_hands"]), **numbers))
+    return rows
+
+
+def stats_store(game: Game, results: Sequence[GameResult], positions: Mapping[int, int]) -> None:
+    """Replace the game's rows, from its stored result, in the caller's transaction."""
+    GameStats.objects.filter(game=game).delete()
+    GameStats.objects.bulk_create(stats_rows(game, game.result, results, positions))
+
+
+def stats_rebuild(games: Iterable[Game] | None = None) -> int:
+    """Every game's rows again from its stored result and GameResult rows (a restore, ``rebuild_stats``);
+    returns how many rows were written."""
+    chosen = Game.objects.filter(results__isnull=False).distinct() if games is None else games
+    written = 0
+    for game in chosen:
+        results = list(GameResult.objects.filter(game=game))
+        positions = dict(game.seats.values_list("player_id", "position"))
+        GameStats.objects.filter(game=game).delete()
+        written += len(GameStats.objects.bulk_create(stats_rows(game, game.result, results, positions)))
+    return written
