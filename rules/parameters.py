@@ -19,7 +19,7 @@ from rules.errors import ParamError
 from rules.messages import _
 
 # Bounds the rules set on the integer parameters.
-MIN_PLAYERS, MAX_PLAYERS = 2, 8  # the two-player game to two of each wind (RULES.md §7)
+MIN_PLAYERS, MAX_PLAYERS = 1, 8  # the solo race to tenpai (seed 001 "1인 마작") to two of each wind (RULES.md §7)
 MAX_ROUND_WINDS = 7  # a seven-player table's distinct winds: E S W N and three dragons (RULES.md §7)
 MAX_MIN_HAN = 13  # the top of the han table: from 13 han a hand is kazoe yakuman (or sanbaiman)
 # Bounds the rules do not give (README "Bounds"), far above every federation's values, chosen so that a game
