@@ -74,7 +74,7 @@ def _field_schema(field: Field, player: dict[str, Any]) -> dict[str, Any]:
     elif spec.kind is Kind.PLAYERS:
         schema = ({"type": "array", "items": player, "uniqueItems": True, "maxItems": MAX_PLAYERS} if spec.each == 1
                   else {"type": "array", "items": player, "maxItems": MAX_PLAYERS * spec.each})
-    elif spec.kind in (Kind.COUNT, Kind.FU):
+    elif spec.kind in (Kind.COUNT, Kind.FU, Kind.DRAWS):
         schema = {"type": "integer"}
         schema.update({key: value for key, value in (("minimum", spec.minimum), ("maximum", spec.maximum))
                        if value is not None})
