@@ -189,3 +189,11 @@ def solo_end(*, ruleset: Ruleset, played: int) -> tuple[str | None, bool]:
     if ruleset.solo_attempts is None:
         return None, True
     return ("end of the game" if played >= ruleset.solo_attempts else None), False
+
+
+def solo_key(*, ruleset: Ruleset, score: SoloScore, games: int) -> tuple[int, ...]:
+    """What ranks a player's line in the standings, higher first: fewer draws, then a higher value; for the sum of
+    attempts, the games counted first (?): a player who has not made every attempt yet has fewer draws to add up,
+    and must not pass one who has."""
+    key = (-score.draws, score.value)
+    return (games, *key) if ruleset.solo_ranking == SoloRanking.SUM_OF_ATTEMPTS else key
