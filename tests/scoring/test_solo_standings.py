@@ -7,6 +7,7 @@ tenpai decide; at equal draws, the higher score). Values are the dealer's: 1 han
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -48,7 +49,7 @@ def test_best_attempt_ranks_by_draws_then_value():
     assert standings(event) == [(1, "Cy", 4, 1500, 1), (2, "Bo", 6, 7700, 1), (3, "Ann", 6, 2900, 2),
                                 (3, "Di", 6, 2900, 1), (None, "Ed", None, 0, 0)]
     results = {r.player.name: (r.draws, r.score, r.points) for r in GameResult.objects.filter(event=event)}
-    assert results["Cy"] == (4, 1500, 0)
+    assert results["Cy"] == (4, 1500, Decimal(0))
 
 
 def test_the_sum_over_a_fixed_number_of_attempts():
