@@ -21,7 +21,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import pgettext
 
 from scoring.models import Confirmation, GameResult, Standing
 from scoring.selectors import named_result, standings_version
@@ -33,11 +33,14 @@ from scoring.sheet.describe import describe, end_reason
 from tournament.models import Event, Game, Player, Round, Seat, Table
 from tournament.selectors import Roster, game_roster, visible_events
 
+# Defined in web.rules_words; the event page reads it from here, with every other presenter.
+from web.rules_words import ruleset_summary as ruleset_summary
+
 STANDINGS_CACHE_SECONDS = 300  # a version's table never changes; this only bounds what an idle event keeps
 # Standings columns a reader may sort by: (field, highest first).
 SORTS = {"rank": ("rank", False), "player": ("player__name", False), "points": ("points", True),
          "table_points": ("table_points", True), "score": ("score", True), "games": ("games", True),
-         "average_rank": ("average_rank", False)}
+         "average_rank": ("average_rank", False), "draws": ("draws", False)}
 
 
 def standings_sort(asked: str | None) -> str:
@@ -61,40 +64,6 @@ def public_events(user: Any) -> QuerySet[Event]:
 # --- event ----------------------------------------------------------------------
 
 
-def ruleset_summary(event: Event) -> list[tuple[str, str]]:
-    """The rules a player asks about, in words: preset, points, uma, chombo, length."""
-    r = event.ruleset()
-    rows = [(_("Ruleset"), event.ruleset_key + (" " + _("with changes") if event.ruleset_overrides else "")),
-            (_("Players per table"), str(r.players))]
-    if r.is_mcr:
-        rows += [(_("Minimum"), ngettext("%(fan)s fan", "%(fan)s fan", r.min_fan) % {"fan": r.min_fan}),
-                 (_("Base payment"), str(r.base_payment)),
-                 (_("Table points"), " / ".join(_number(v) for v in r.table_points or ()))]
-    else:
-        uma = r.as_dict()["uma"]
-        rows += [(_("Start / return points"), f"{r.start_points} / {r.return_points}"),
-                 (_("Uma"), " / ".join(f"{v:+g}" for v in uma) if isinstance(uma, list) and uma
-                  else (_("by the number of players above the return") if uma else _("none"))),
-                 (_("Length"), ngettext("%(n)s round wind", "%(n)s round winds", r.round_winds) % {"n": r.round_winds}),
-                 (_("Chombo"), _chombo_text(r.chombo_penalty, r.chombo_payment, r.chombo_flat_amount))]
-    return rows
-
-
-def _chombo_text(penalty: Any, payment: str, flat: int) -> str:
-    parts = []
-    if penalty:
-        parts.append(_("%(points)s points") % {"points": f"{float(penalty):+g}"})
-    if payment == "flat" and flat:
-        parts.append(_("pays %(amount)s at the table") % {"amount": flat})
-    elif payment != "none":
-        parts.append(_("pays a reverse mangan at the table"))
-    return ", ".join(parts) or _("no penalty")
-
-
-def _number(value: Any) -> str:
-    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
-
-
 # --- standings ------------------------------------------------------------------
 
 
@@ -115,6 +84,7 @@ class StandingLine:
     country: str = ""
     team: str = ""
     rounds: tuple[RoundPoints, ...] = ()
+    draws: int | None = None  # the solo race to tenpai: the draws that rank the player (score holds the value)
 
     @property
     def places(self) -> int:
@@ -136,7 +106,7 @@ def standings(event: Event, sort: str = "rank") -> list[StandingLine]:
                           games=r.games, average_rank=r.average_rank, movement=progress.movement(r.player_id, r.rank),
                           new=progress.is_new(r.player_id, r.rank), federation_id=r.player.federation_id,
                           country=r.player.country, team=teams.get(r.player_id, ""),
-                          rounds=tuple(progress.rounds.get(r.player_id, ()))) for r in rows]
+                          rounds=tuple(progress.rounds.get(r.player_id, ())), draws=r.draws) for r in rows]
     if column != "rank":
         attr = "name" if column == "player__name" else column
 
@@ -165,9 +135,9 @@ def standings_table(event: Event, sort: str) -> StandingsTable:
     key = f"standings-table:{version}:{teams}:{sort}:{translation.get_language()}"
     html = cache.get(key)
     if html is None:
-        lines = standings(event, sort)
+        lines, rules = standings(event, sort), event.ruleset()
         html = render_to_string("pages/standings_table.html", {
-            "event": event, "lines": lines, "sort": sort, "mcr": event.ruleset().is_mcr,
+            "event": event, "lines": lines, "sort": sort, "mcr": rules.is_mcr, "solo": rules.is_solo,
             "updating": state.updating, "computed_at": state.computed_at, "teams": team_standings(event),
             "federation": any(line.federation_id for line in lines), "country": any(line.country for line in lines),
             "movement": any(line.movement is not None or line.new for line in lines)})
@@ -185,7 +155,7 @@ def standing_of(event: Event, player: Player) -> StandingLine | None:
     shared = row.rank is not None and Standing.objects.filter(event=event, rank=row.rank).count() > 1
     return StandingLine(rank=row.rank, shared=shared, player_id=row.player_id, name=row.player.name,
                         points=row.points, table_points=row.table_points, score=row.score, games=row.games,
-                        average_rank=row.average_rank)
+                        average_rank=row.average_rank, draws=row.draws)
 
 
 # --- rounds ---------------------------------------------------------------------
@@ -227,8 +197,10 @@ def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
         seats.append({"wind": wind_label(winds[seat.position]), "player_id": seat.player_id,
                       "name": seat.player.name, "score": final["score"] if final else None,
                       "points": final["points"] if final and finished else None,  # a game under way has no points
+                      "draws": final.get("draws") if final else None,  # the solo game: its draws, score the value
                       "match": bool(needle) and needle in seat.player.name.casefold()})
-    following = game.result.get("next") if started and game and not finished else None
+    # The next hand's round and dealer; a solo game (its result lists attempts) has neither.
+    following = game.result.get("next") if started and game and not finished and "attempts" not in game.result else None
     current = following and {"round": following["round"], "honba": following["honba"],
                              "deposits": following["deposits"], "dealer": seats[following["dealer"]]["name"]}
     words = tally(game, game.confirmations.all(), len(seats)) if game else None
@@ -275,6 +247,7 @@ class PlayerGame:
     score: int
     points: Decimal
     cumulative: Decimal
+    draws: int | None = None  # the solo race to tenpai: the draws the game counts (score holds the value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +275,7 @@ def player_games(event: Event, player: Player) -> list[PlayerGame]:
         table = r.game.table
         out.append(PlayerGame(game_id=r.game_id, round=table.round.number if table else None,
                               table=table.number if table else None, played_on=r.game.played_on, rank=r.rank,
-                              score=r.score, points=r.points, cumulative=total))
+                              score=r.score, points=r.points, cumulative=total, draws=r.draws))
     return out
 
 

@@ -24,7 +24,8 @@ FEDERATION_COLUMNS = ("rank", "federation_id", "name", "country", "club", "games
 
 def standings_table_csv(event: Event) -> str:
     """One line per player in standings order: rank, movement since the previous round, the player's
-    federation id, country and team, the totals, and the points of each round (``round_1``, …)."""
+    federation id, country and team, the totals, the draws that rank a player of the solo race to tenpai (``score``
+    their value; empty in other events), and the points of each round (``round_1``, …)."""
     progress = standings_progress(event)
     numbers = sorted({r.round for rounds in progress.rounds.values() for r in rounds})
     teams = player_teams(event)
@@ -32,14 +33,14 @@ def standings_table_csv(event: Event) -> str:
     writer = csv_writer(out)
     writer.writerow(["rank", "previous_rank", "movement", "player_id", "player", "federation_id", "country", "team",
                      "points", "table_points", "score", "games", "average_rank", "penalties", "first_places",
-                     "best_game", *(f"round_{n}" for n in numbers)])
+                     "best_game", "draws", *(f"round_{n}" for n in numbers)])
     for s in Standing.objects.filter(event=event).select_related("player"):
         by_round = {r.round: r.points for r in progress.rounds.get(s.player_id, [])}
         writer.writerow(inert([
             cell(s.rank), cell(progress.previous_ranks.get(s.player_id)), _movement(progress, s),
             s.player_id, s.player.name, s.player.federation_id, s.player.country, teams.get(s.player_id, ""),
             s.points, cell(s.table_points), s.score, s.games, cell(s.average_rank), s.penalties, s.first_places,
-            cell(s.best_game), *(cell(by_round.get(n)) for n in numbers)]))
+            cell(s.best_game), cell(s.draws), *(cell(by_round.get(n)) for n in numbers)]))
     return out.getvalue()
 
 
