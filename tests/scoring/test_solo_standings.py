@@ -14,6 +14,7 @@ import pytest
 
 from rules.errors import Problem
 from scoring.models import GameResult, Penalty, Standing
+from scoring.services.audit import result_problems, standings_problems
 from scoring.services.games import round_seat
 from scoring.services.hands import game_record_hand
 from scoring.services.penalties import penalty_save
@@ -89,3 +90,16 @@ def test_a_solo_event_takes_no_penalty():
     with pytest.raises(InvalidInput) as refused:
         penalty_save(penalty=Penalty(event=event, player=ann, points=-2, reason="late"), user=None)
     assert refused.value.problems == [Problem.of("points", "solo_no_penalties")]
+
+
+def test_the_history_check_covers_the_draws():
+    event = EventFactory.create(ruleset_key="solo")
+    [ann] = registered(event, "Ann")
+    game = played(event, [ann], [tenpai(6, 2, 30)])
+    standings_recompute(event)
+    assert (result_problems(game), standings_problems(event)) == ([], [])
+    # Draws changed behind the application's back are found, in the standings and in the game's result.
+    Standing.objects.filter(event=event).update(draws=2)
+    assert standings_problems(event) == [f"player {ann.pk}'s standing: draws 2 stored, 6 recomputed"]
+    GameResult.objects.filter(game=game).update(draws=2)
+    assert result_problems(game) == [f"player {ann.pk}'s result: draws 2 stored, 6 recomputed"]
