@@ -25,6 +25,9 @@ Where the seed is silent (?), the choices made here (README "The solo race to te
   riichi hand it would be if its wait came by the player's own draw: han/fu (or yakuman) checked as for a
   tsumo (25 fu needs 3 han), or its tiles scored as a tsumo by the East dealer; its points are the dealer's
   score-table value, 6 × base points rounded up to 100 (2 han 30 fu: 2900; a mangan: 12000).
+- (?) the head: line 520 lets the solo game's head be "또이쯔(塔子)" (a pair, or a partial run), which the
+  single wait of line 612 ("대기는 반드시 단기대기") does not need: tiles are scored as the standard hand the tile
+  waited on would complete, its pair included.
 - (?) an attempt whose wall runs out before tenpai (``noten``) counts as ``NOTEN_DRAWS`` (19, one more than
   the wall holds: slower than any tenpai) and value 0.
 - (?) several attempts (the seed ranks one): the ruleset's ``solo_ranking`` counts each player's best attempt,
