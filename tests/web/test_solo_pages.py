@@ -141,6 +141,7 @@ def test_the_public_pages_show_draws_and_value():
     game_page = text(Client().get(f"/games/{game.pk}/"))
     assert missing(game_page, "# Rank Draws Value Hand 1 1 6 2900 2 han 30 fu · counts",
                    "Ann : 6 draws, value 2900 (the best of 1 attempt)") == []
+    assert "Rank Player Draws Value Word 1 Ann 6 2900" in text(Client().get(f"/games/{game.pk}/confirm/"))
     player = text(Client().get(f"/events/solo-cup/players/{game.seats.get().player_id}/"))
     assert "Rank 2 · 6 draws, value 2900 in 1 game" in player
     event_page = text(Client().get("/events/solo-cup/"))
