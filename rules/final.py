@@ -29,6 +29,7 @@ class FinalRow:
     points: Fraction
     table_points: Fraction | None
     chombos: int
+    draws: int | None = None  # the solo game (rules.solo): the draws that rank the player; score holds the value
 
 
 def rank_groups(*, ruleset: Ruleset, scores: Sequence[int]) -> list[list[int]]:

@@ -15,6 +15,7 @@ from rules.hands import HandResult, Outcome, Settlement
 from rules.options import Extension
 from rules.ruleset import Ruleset
 from rules.settle import settle
+from rules.solo import solo_end
 from rules.state import GameState, round_seats
 
 # Values the wins typed as tiles, knowing the state they were played in
@@ -77,7 +78,8 @@ def play_game(*, ruleset: Ruleset, start: GameState, hands: Sequence[HandResult]
     if ended_by_time and not state.finished:
         state = replace(state, finished=True, end_reason="time")
     elif state.may_stop and not state.finished:
-        state = replace(state, finished=True, end_reason="the last dealer stopped")
+        state = replace(state, finished=True,
+                        end_reason="the player stopped" if ruleset.is_solo else "the last dealer stopped")
     return GameRecord(hands=tuple(records), state=state)
 
 
@@ -97,12 +99,14 @@ def _next_state(*, ruleset: Ruleset, state: GameState, settlement: Settlement) -
     # Built once: this runs for every hand of every replay.
     return GameState(round_wind=wind, hand=hand, honba=settlement.honba_after, deposits=settlement.deposits_after,
                      scores=scores, seats=seats, chombos=chombos, finished=end_reason is not None,
-                     end_reason=end_reason, may_stop=may_stop)
+                     end_reason=end_reason, may_stop=may_stop, played=state.played + 1)
 
 
 def _game_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement,
               scores: tuple[int, ...]) -> tuple[str | None, bool]:
     """Why the game ends after this hand (None: it goes on), and whether the last dealer may stop here."""
+    if ruleset.is_solo:
+        return solo_end(ruleset=ruleset, played=state.played + 1)
     if ruleset.busting and any(s < 0 for s in scores):
         return "bust", False
     if settlement.replay:

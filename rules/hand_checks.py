@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 from rules.errors import Problem, RuleError
 from rules.hand_value import KAZOE_HAN, HandValue, check_han_fu, hand_value
-from rules.hands import ABORT_REASONS, Abort, AbortReason, Chombo, Draw, HandResult, Ron, Tsumo, Win
+from rules.hands import ABORT_REASONS, Abort, AbortReason, Attempt, Chombo, Draw, HandResult, Ron, Tsumo, Win
 from rules.mcr import check_mcr_hand
 from rules.ruleset import Ruleset
+from rules.solo import check_attempt
 from rules.state import GameState
 
 
@@ -23,6 +24,9 @@ def check_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) ->
     The score sheet runs it on every hand before replaying anything, so that a
     sheet's problems are all reported at once.
     """
+    if ruleset.is_solo or isinstance(result, Attempt):
+        check_attempt(ruleset=ruleset, result=result)
+        return
     check_players(ruleset=ruleset, result=result, names=names)
     if ruleset.is_mcr:
         check_mcr_hand(ruleset=ruleset, result=result, names=names)

@@ -18,6 +18,12 @@ class Outcome(StrEnum):
     DRAW = "draw"  # exhaustive draw
     ABORT = "abort"  # abortive draw
     CHOMBO = "chombo"
+    # The solo race to tenpai (seed 001 "1인 마작"): an attempt reached tenpai, or the wall ran out first.
+    TENPAI = "tenpai"
+    NOTEN = "noten"
+
+
+SOLO_RESULTS = frozenset({Outcome.TENPAI, Outcome.NOTEN})
 
 
 class AbortReason(StrEnum):
@@ -115,7 +121,17 @@ class Chombo:
     riichi: frozenset[int] = frozenset()
 
 
-HandResult = Ron | Tsumo | Draw | Abort | Chombo
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One attempt of the solo race to tenpai (rules.solo): the draws it took and the tenpai hand's value
+    (``win``, its winner the only player); no ``win`` when the wall ran out before tenpai (noten)."""
+
+    draws: int
+    win: Win | None = None
+    riichi: frozenset[int] = frozenset()  # always empty: the hand results share the field (rules.solo says why)
+
+
+HandResult = Ron | Tsumo | Draw | Abort | Chombo | Attempt
 
 # The reasons as plain strings, for the score sheet's schema and the referee's form.
 ABORT_REASONS = tuple(reason.value for reason in AbortReason)

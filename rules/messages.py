@@ -75,6 +75,24 @@ MESSAGES: dict[str, str] = {
     "mcr_han": _("an MCR win has fan (and flowers), not han, fu or yakuman"),
     "mcr_no_pao": _("MCR has no pao"),
     "below_min_fan": _("%(fan)s fan is below the minimum of %(minimum)s (flowers do not count towards it)"),
+    # the solo race to tenpai (rules.solo, seed 001 "1인 마작")
+    "solo_players": _("the solo game is played by one player"),
+    "one_player_is_solo": _("a table of one player is the solo race to tenpai: use the ruleset solo (scoring solo)"),
+    "solo_only": _("is a rule of the solo race to tenpai (scoring solo)"),
+    "solo_sum_needs_attempts": _("sum_of_attempts adds up a fixed number of attempts: set solo_attempts"),
+    "solo_results": _("the solo game records attempts: tenpai (with draws and the hand's value) or noten"),
+    "attempt_outside_solo": _("tenpai and noten are attempts of the solo race to tenpai (ruleset solo)"),
+    "solo_riichi": _("the solo game has no riichi: one player in riichi is every player in riichi, an abortive "
+                     "draw (seed 001, rule 0.4)"),
+    "solo_draws": _("must be 0 to %(most)s: the %(tiles)s tiles less the %(dealt)s dealt and the dead wall of "
+                    "%(dead_wall)s"),
+    "tenpai_needs_value": _("a tenpai needs the hand's value: han and fu, yakuman, or its tiles"),
+    "solo_no_calls": _("the solo game has no calls: one player, nobody discards a tile to call"),
+    "solo_tile_twice": _("%(tile)s is written twice: the solo game's 34 tiles hold one of each"),
+    "solo_tenhou": _("tenhou is a hand tenpai as dealt, with 0 draws; this one took %(draws)s"),
+    "solo_no_ura": _("ura dora need a riichi, and the solo game has none"),
+    "solo_no_start": _("a solo game starts with its first attempt: it has no round, honba or scores to take up"),
+    "solo_no_penalties": _("the solo game ranks draws and value, not points: it takes no penalty"),
     # the game (rules.state, rules.game, rules.presets)
     "round_form": _("%(label)r is not a round: a wind letter (%(letters)s) and a hand number, such as E1"),
     "round_hand": _("%(label)s: a %(players)s-player round has hands 1 to %(players)s"),
@@ -151,6 +169,7 @@ WORDS: dict[str, str] = {
     "end of the game": _("end of the game"),
     "time": _("time"),
     "the last dealer stopped": _("the last dealer stopped"),
+    "the player stopped": _("the player stopped"),
     # abortive draws (rules.hands.AbortReason): English shows the stored value, as the score sheet writes it
     "nine_terminals": _("nine_terminals"),
     "four_winds": _("four_winds"),
@@ -162,6 +181,8 @@ WORDS: dict[str, str] = {
     "tsumo": _("tsumo"),
     "draw": _("draw"),
     "abort": _("abortive draw"),
+    "tenpai": _("tenpai"),
+    "noten": _("noten"),
 }
 # A limit of several counted yakuman, as hand_value writes it ("2x yakuman").
 MULTIPLE_YAKUMAN = _("%(count)sx yakuman")

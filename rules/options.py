@@ -12,10 +12,12 @@ from enum import StrEnum
 
 
 class Scoring(StrEnum):
-    """The hand value model: riichi han/fu, or MCR fan (RULES.md §6)."""
+    """The hand value model: riichi han/fu, MCR fan (RULES.md §6), or the solo race to tenpai (seed 001
+    "1인 마작": draws, then the hand's riichi value)."""
 
     RIICHI = "riichi"
     MCR = "mcr"
+    SOLO = "solo"
 
 
 class Ties(StrEnum):
@@ -114,3 +116,11 @@ class PaoScope(StrEnum):
 
     FED_YAKUMAN = "fed_yakuman"  # only the fed yakuman (seed 000 §5.1, JPML)
     WHOLE_HAND = "whole_hand"  # the whole hand, honba included (Tenhou's records)
+
+
+class SoloRanking(StrEnum):
+    """What ranks a player of the solo race to tenpai who makes several attempts (seed 001 "1인 마작" ranks one
+    attempt: fewest draws, then the higher value; the organiser chooses how several count)."""
+
+    BEST_ATTEMPT = "best_attempt"  # the player's best attempt
+    SUM_OF_ATTEMPTS = "sum_of_attempts"  # the draws (then the values) added up over solo_attempts attempts

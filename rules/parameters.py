@@ -19,7 +19,7 @@ from rules.errors import ParamError
 from rules.messages import _
 
 # Bounds the rules set on the integer parameters.
-MIN_PLAYERS, MAX_PLAYERS = 2, 8  # the two-player game to two of each wind (RULES.md §7)
+MIN_PLAYERS, MAX_PLAYERS = 1, 8  # the solo race to tenpai (seed 001 "1인 마작") to two of each wind (RULES.md §7)
 MAX_ROUND_WINDS = 7  # a seven-player table's distinct winds: E S W N and three dragons (RULES.md §7)
 MAX_MIN_HAN = 13  # the top of the han table: from 13 han a hand is kazoe yakuman (or sanbaiman)
 # Bounds the rules do not give (README "Bounds"), far above every federation's values, chosen so that a game
@@ -32,6 +32,7 @@ NOTEN_LIMIT = 100_000  # noten payments at a draw, all together (3000 or so)
 BASE_PAYMENT_LIMIT = 1_000  # MCR: the base every player pays a winner (8)
 MAX_MIN_FAN = 1_000  # MCR: the smallest winning hand in fan (8), at most the largest fan a win may record
 POINTS_LIMIT = 1_000  # uma, table points and a chombo penalty, in points, either way
+SOLO_ATTEMPTS_LIMIT = 100  # attempts in one solo game (a session of the race to tenpai: a handful in practice)
 DOUBLE_WIND_PAIR_FU = (2, 4)  # a pair of the double wind is 2 fu (JPML practice) or 4 fu (most rules)
 
 
@@ -299,4 +300,9 @@ PARAMETERS: dict[str, Param] = {
     "double_wind_pair_fu": Param(ParamKind.INT, _("fu for a pair of the wind that is both seat and round wind "
                                  "(scoring from tiles)"), minimum=min(DOUBLE_WIND_PAIR_FU),
                                  maximum=max(DOUBLE_WIND_PAIR_FU)),
+    "solo_ranking": Param(ParamKind.CHOICE, _("solo: a player's best attempt ranks them, or the sum over "
+                          "solo_attempts attempts (fewest draws, then the higher value)"), options=options.SoloRanking),
+    "solo_attempts": Param(ParamKind.INT, _("solo: the attempts in one game, after which it is finished (null: any "
+                           "number, the game finished from its first)"), minimum=1, maximum=SOLO_ATTEMPTS_LIMIT,
+                           nullable=True),
 }

@@ -381,3 +381,7 @@ def _eight_player() -> dict[str, Any]:
     (43 from each payer).
     """
     return _large_table(8)
+
+
+# The solo race to tenpai (seed 001 "1인 마작") registers its preset with its own rules, in rules.solo.
+import rules.solo  # noqa: E402, F401

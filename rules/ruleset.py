@@ -30,6 +30,7 @@ from rules.options import (
     Renchan,
     Scoring,
     SeatRotation,
+    SoloRanking,
     Ties,
     TsumoPayment,
 )
@@ -114,6 +115,8 @@ class Ruleset:
     final_rounding: FinalRounding = FinalRounding.EXACT
     last_dealer_may_stop: bool = False
     double_wind_pair_fu: int = 4
+    solo_ranking: SoloRanking = SoloRanking.BEST_ATTEMPT
+    solo_attempts: int | None = None
 
     @property
     def oka(self) -> int:
@@ -141,6 +144,11 @@ class Ruleset:
     @property
     def is_mcr(self) -> bool:
         return self.scoring == Scoring.MCR
+
+    @property
+    def is_solo(self) -> bool:
+        """The solo race to tenpai (seed 001 "1인 마작"): one player, attempts ranked by draws, then value."""
+        return self.scoring == Scoring.SOLO
 
     @property
     def seat_winds(self) -> tuple[str, ...]:
@@ -233,4 +241,21 @@ def _cross_checks(r: Ruleset) -> list[Problem]:
                                    choices=" or ".join(map(str, DOUBLE_WIND_PAIR_FU))))
     if r.riichi_deposit == 0 and r.scoring == Scoring.RIICHI:
         problems.append(Problem.of("riichi_deposit", "riichi_deposit_positive"))
+    return problems + _solo_checks(r)
+
+
+def _solo_checks(r: Ruleset) -> list[Problem]:
+    """One player exactly when the scoring is solo; the sum of attempts needs their number."""
+    problems: list[Problem] = []
+    if r.is_solo != (r.players == 1):
+        problems.append(Problem.of("players", "solo_players") if r.is_solo
+                        else Problem.of("players", "one_player_is_solo"))
+    if not r.is_solo:
+        changed = [name for name in ("solo_ranking", "solo_attempts") if getattr(r, name) != getattr(_DEFAULT, name)]
+        problems += [Problem.of(name, "solo_only") for name in changed]
+    elif r.solo_ranking == SoloRanking.SUM_OF_ATTEMPTS and r.solo_attempts is None:
+        problems.append(Problem.of("solo_attempts", "solo_sum_needs_attempts"))
     return problems
+
+
+_DEFAULT = Ruleset()

@@ -19,6 +19,7 @@ from rules.hand_value import MANGAN, YAKUMAN, HandValue, ron_value, round_up_100
 from rules.hands import (
     Abort,
     AbortReason,
+    Attempt,
     Chombo,
     Draw,
     HandResult,
@@ -42,6 +43,7 @@ from rules.options import (
     Renchan,
 )
 from rules.ruleset import Ruleset
+from rules.solo import settle_attempt
 from rules.state import GameState
 
 NO_ABORT_REASON = "abortive draw"  # Settlement.abortive when the referee gave no reason
@@ -50,6 +52,8 @@ TRIPLE_RON = 3  # winners on one discard that make a triple ron
 
 def settle(*, ruleset: Ruleset, state: GameState, result: HandResult, names: Sequence[str]) -> Settlement:
     """Settle one hand against the state it was played in (RULES.md §2–4)."""
+    if ruleset.is_solo or isinstance(result, Attempt):
+        return settle_attempt(ruleset=ruleset, state=state, result=result)
     check_players(ruleset=ruleset, result=result, names=names)
     if ruleset.is_mcr:
         return settle_mcr(ruleset=ruleset, state=state, result=result, names=names)

@@ -38,6 +38,7 @@ class GameState:
     # The last dealer has just won where the rules let them stop: the game is
     # over unless another hand is played (five-player rule 2).
     may_stop: bool = False
+    played: int = 0  # hands played since the start (or the resumed start): the solo game counts its attempts
 
     @property
     def dealer(self) -> int:

@@ -160,6 +160,8 @@ class GameResult(models.Model):
     table_points = models.DecimalField(max_digits=6, decimal_places=2, null=True)
     penalty = models.DecimalField(max_digits=10, decimal_places=2, default=0,
                                   help_text="chombo deductions and sheet penalties, included in points")
+    draws = models.PositiveIntegerField(null=True, blank=True, help_text="the solo race to tenpai: the draws the "
+                                        "game's attempts count (score holds their value); null in other games")
 
     class Meta:
         constraints = (models.UniqueConstraint(fields=("game", "player"), name="one_result_per_player_game"),)
@@ -230,6 +232,8 @@ class _StandingLine(models.Model):
     penalties = models.DecimalField(max_digits=10, decimal_places=2, default=0)
     first_places = models.PositiveIntegerField(default=0)
     best_game = models.DecimalField(max_digits=10, decimal_places=2, null=True)
+    draws = models.PositiveIntegerField(null=True, blank=True, help_text="the solo race to tenpai: the draws that "
+                                        "rank the player (score holds the value); null in other events")
 
     class Meta:
         abstract = True

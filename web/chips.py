@@ -16,6 +16,9 @@ from collections import Counter
 from typing import Any
 
 from django import forms
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from rules.hand_value import LIMIT_HAN, hand_value
 from rules.ruleset import Ruleset
@@ -106,3 +109,23 @@ def fu_rule(ruleset: Ruleset) -> dict[str, str]:
         if reached:
             mangan[han] = reached[0]
     return {"han": " ".join(map(str, needs)), "mangan": json.dumps(mangan)}
+
+
+class StepCounter(forms.NumberInput):
+    """A count typed, or stepped with a − and a + button a thumb can hit (the solo game's draws). The buttons
+    are drawn hidden and shown by entry.js, which moves the number: without the script the box alone works."""
+
+    def __init__(self, *, least: int, most: int) -> None:
+        super().__init__(attrs={"inputmode": "numeric", "min": least, "max": most, "class": "counter-input"})
+
+    def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None) -> SafeString:
+        box = super().render(name, value, attrs, renderer)
+        step = '<button type="button" class="secondary step" data-step="{}" aria-label="{}" hidden>{}</button>'
+        return format_html('<span class="counter" data-counter>' + step + "{}" + step + "</span>",
+                           "-1", _("one fewer"), "−", box, "1", _("one more"), "+")
+
+
+def counter(label: Any, help_text: Any, *, least: int, most: int) -> forms.IntegerField:
+    """No upper bound in the form itself: past ``most`` the engine's refusal says why (the solo game's wall)."""
+    return forms.IntegerField(label=label, required=False, help_text=help_text, min_value=least,
+                              widget=StepCounter(least=least, most=most))

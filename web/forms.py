@@ -24,17 +24,19 @@ from django_stubs_ext import StrOrPromise
 from rules.errors import Problem
 from rules.hand_value import KAZOE_HAN
 from rules.ruleset import Ruleset
+from rules.solo import MAX_DRAWS
 from scoring.messages import field_message, message
 from scoring.services.idempotency import KEY_LENGTH
 from scoring.sheet.record import Field, Kind, Model, hand_fields, win_fields
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS
-from web.chips import chips, count_chips, fu_chips, fu_rule, repeated_players
+from web.chips import chips, count_chips, counter, fu_chips, fu_rule, repeated_players
 from web.presenters import wind_label
 
 Record = dict[str, Any]
 
 RESULT_NAMES: dict[str, Promise] = {
     "ron": _("Ron"), "tsumo": _("Tsumo"), "draw": _("Draw"), "abort": _("Abortive draw"), "chombo": _("Chombo"),
+    "tenpai": _("Tenpai"), "noten": _("Noten (the wall ran out)"),
 }
 ABORT_NAMES: dict[str, Promise] = {
     "nine_terminals": _("Nine terminals"), "four_winds": _("Four winds"), "four_riichi": _("Four riichi"),
@@ -50,6 +52,7 @@ FLAG_NAMES: dict[str, Promise] = {
 # The referee's words for each field of the hand record (scoring.sheet.record): (label, help).
 LABELS: dict[str, tuple[StrOrPromise, StrOrPromise]] = {
     "result": (_("Result"), ""),
+    "draws": (_("Draws to tenpai"), _("after the 14 dealt tiles; 0 = tenpai as dealt")),
     "winner": (_("Winner"), ""),
     "loser": (_("Discarder (ron)"), ""),
     "han": (_("Han"), _("dora included")),
@@ -124,7 +127,9 @@ class _Offer:
     @classmethod
     def of(cls, ruleset: Ruleset, seats: Sequence[SeatChoice]) -> _Offer:
         results = ["ron", "tsumo", "draw"]
-        if not ruleset.is_mcr:
+        if ruleset.is_solo:  # an attempt of the solo race to tenpai (rules.solo)
+            results = ["tenpai", "noten"]
+        elif not ruleset.is_mcr:
             if ruleset.abort_reasons:
                 results.append("abort")
             results.append("chombo")
@@ -133,10 +138,11 @@ class _Offer:
     def offers(self, field: Field) -> bool:
         """Whether the form has this field: its scoring model, a result offered, and the rule it needs."""
         spec = field.spec
-        model = Model.MCR if self.ruleset.is_mcr else Model.RIICHI
-        needs = {"pao": self.ruleset.pao, "nagashi": self.ruleset.nagashi_mangan}
-        return (spec.model in (Model.BOTH, model) and bool(spec.results & set(self.results))
-                and needs.get(field.name, True))
+        # The solo game's tenpai hand is valued as a riichi hand: it takes the riichi value fields, but no riichi.
+        models = ((Model.BOTH, Model.SOLO, Model.RIICHI) if self.ruleset.is_solo
+                  else (Model.BOTH, Model.MCR if self.ruleset.is_mcr else Model.RIICHI))
+        needs = {"pao": self.ruleset.pao, "nagashi": self.ruleset.nagashi_mangan, "riichi": not self.ruleset.is_solo}
+        return spec.model in models and bool(spec.results & set(self.results)) and needs.get(field.name, True)
 
     def field(self, field: Field) -> forms.Field:
         """The form field for one field of the hand record, by what it holds."""
@@ -154,6 +160,8 @@ class _Offer:
             return _players(label, self.players, help_text)
         if kind is Kind.FU:
             return fu_chips(label)
+        if kind is Kind.DRAWS:
+            return counter(label, help_text, least=field.spec.minimum or 0, most=MAX_DRAWS)
         if kind is Kind.COUNT and field.name in ("han", "yakuman") and field.spec.minimum and field.spec.maximum:
             # Chips, not a number box: one tap, no keyboard. 13 han stands for 13 or more.
             han = field.name == "han"

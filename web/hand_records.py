@@ -18,7 +18,11 @@ def hand_record(data: Mapping[str, Any], *, mcr: bool) -> Record:
     """The score-sheet hand (players by id) from a form's cleaned data: only what the result takes, no empties."""
     result = data["result"]
     record: Record = {"result": result}
-    if result in ("ron", "tsumo"):
+    if result == "tenpai":  # the solo game's attempt: its draws and its value (no winner: one player)
+        if data.get("draws") is not None:
+            record["draws"] = data["draws"]
+        record.update(_win(data, "", mcr=False))
+    elif result in ("ron", "tsumo"):
         first = _win(data, "", mcr=mcr)
         extra = [_win(data, f"win{k}_", mcr=mcr) for k in EXTRA_WINS
                  if result == "ron" and data.get(f"win{k}_winner") is not None]
@@ -90,7 +94,7 @@ def _tiles(data: Mapping[str, Any], *, mcr: bool) -> Record | None:
 def record_initial(record: Mapping[str, Any]) -> dict[str, Any]:
     """A stored hand record as the form's initial data: the inverse of ``hand_record``."""
     initial: dict[str, Any] = {"result": record.get("result")}
-    for name in ("loser", "reason", "player", "note"):
+    for name in ("loser", "reason", "player", "note", "draws"):
         if name in record:
             initial[name] = record[name]
     for name in ("riichi", "tenpai", "nagashi", "false_wins", "false_wins_live"):
@@ -98,7 +102,7 @@ def record_initial(record: Mapping[str, Any]) -> dict[str, Any]:
             initial[name] = repeated_initial(record[name]) if name == "false_wins" else list(record[name])
     wins = record.get("wins")
     if not isinstance(wins, list) or not wins:
-        wins = [record] if record.get("result") in ("ron", "tsumo") else []
+        wins = [record] if record.get("result") in ("ron", "tsumo", "tenpai") else []
     for position, win in enumerate(wins[: 1 + len(EXTRA_WINS)]):
         prefix = "" if position == 0 else f"win{position + 1}_"
         for name in ("winner", "han", "fu", "yakuman", "fan", "flowers", "pao"):

@@ -18,7 +18,7 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import pgettext
 
 from scoring.models import Confirmation, GameResult
 from scoring.selectors import named_result
@@ -27,6 +27,9 @@ from scoring.services.standings_lines import confirmed_games
 from scoring.sheet.describe import describe, end_reason
 from tournament.models import Event, Game, Player, Round, Seat, Table
 from tournament.selectors import Roster, game_roster, visible_events
+
+# Defined in web.rules_words; the event page reads it from here, with every other presenter.
+from web.rules_words import ruleset_summary as ruleset_summary
 
 
 def wind_label(name: str) -> str:
@@ -40,43 +43,6 @@ def wind_label(name: str) -> str:
 
 def public_events(user: Any) -> QuerySet[Event]:
     return visible_events(user).order_by("-starts_on", "name")
-
-
-# --- event ----------------------------------------------------------------------
-
-
-def ruleset_summary(event: Event) -> list[tuple[str, str]]:
-    """The rules a player asks about, in words: preset, points, uma, chombo, length."""
-    r = event.ruleset()
-    rows = [(_("Ruleset"), event.ruleset_key + (" " + _("with changes") if event.ruleset_overrides else "")),
-            (_("Players per table"), str(r.players))]
-    if r.is_mcr:
-        rows += [(_("Minimum"), ngettext("%(fan)s fan", "%(fan)s fan", r.min_fan) % {"fan": r.min_fan}),
-                 (_("Base payment"), str(r.base_payment)),
-                 (_("Table points"), " / ".join(_number(v) for v in r.table_points or ()))]
-    else:
-        uma = r.as_dict()["uma"]
-        rows += [(_("Start / return points"), f"{r.start_points} / {r.return_points}"),
-                 (_("Uma"), " / ".join(f"{v:+g}" for v in uma) if isinstance(uma, list) and uma
-                  else (_("by the number of players above the return") if uma else _("none"))),
-                 (_("Length"), ngettext("%(n)s round wind", "%(n)s round winds", r.round_winds) % {"n": r.round_winds}),
-                 (_("Chombo"), _chombo_text(r.chombo_penalty, r.chombo_payment, r.chombo_flat_amount))]
-    return rows
-
-
-def _chombo_text(penalty: Any, payment: str, flat: int) -> str:
-    parts = []
-    if penalty:
-        parts.append(_("%(points)s points") % {"points": f"{float(penalty):+g}"})
-    if payment == "flat" and flat:
-        parts.append(_("pays %(amount)s at the table") % {"amount": flat})
-    elif payment != "none":
-        parts.append(_("pays a reverse mangan at the table"))
-    return ", ".join(parts) or _("no penalty")
-
-
-def _number(value: Any) -> str:
-    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
 
 # --- rounds ---------------------------------------------------------------------
@@ -119,8 +85,10 @@ def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
         seats.append({"wind": wind_label(winds[seat.position]), "player_id": seat.player_id,
                       "name": seat.player.name, "score": final["score"] if final else None,
                       "points": final["points"] if final and finished else None,  # a game under way has no points
+                      "draws": final.get("draws") if final else None,  # the solo game: its draws, score the value
                       "match": bool(needle) and needle in seat.player.name.casefold()})
-    following = game.result.get("next") if started and game and not finished else None
+    # The next hand's round and dealer; a solo game (its result lists attempts) has neither.
+    following = game.result.get("next") if started and game and not finished and "attempts" not in game.result else None
     current = following and {"round": following["round"], "honba": following["honba"],
                              "deposits": following["deposits"], "dealer": seats[following["dealer"]]["name"]}
     words = tally(game, game.confirmations.all(), len(seats)) if game else None
@@ -167,6 +135,7 @@ class PlayerGame:
     score: int
     points: Decimal
     cumulative: Decimal
+    draws: int | None = None  # the solo race to tenpai: the draws the game counts (score holds the value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +163,7 @@ def player_games(event: Event, player: Player) -> list[PlayerGame]:
         table = r.game.table
         out.append(PlayerGame(game_id=r.game_id, round=table.round.number if table else None,
                               table=table.number if table else None, played_on=r.game.played_on, rank=r.rank,
-                              score=r.score, points=r.points, cumulative=total))
+                              score=r.score, points=r.points, cumulative=total, draws=r.draws))
     return out
 
 

@@ -18,11 +18,13 @@ from django.utils.translation import gettext_lazy as _
 from rules.errors import RuleError
 from rules.parameters import PARAMETERS, Param, ParamKind, number_json
 from rules.presets import build_ruleset, get_preset
+from rules.ruleset import Ruleset
 
 # Where each parameter appears; the table size and the scoring model come with the preset (pick another
 # preset to change them), so they are not in the form.
 FIXED = frozenset({"players", "scoring"})
 MCR_GROUP = ("min_fan", "base_payment", "table_points", "seat_rotation", "false_win_dead_hand")
+SOLO_GROUP = ("solo_ranking", "solo_attempts")  # the solo race to tenpai has no points, sticks or winners
 CHOMBO_GROUP = ("chombo_penalty", "chombo_payment", "chombo_flat_amount", "chombo_ends_game")
 GROUPS: tuple[tuple[Any, tuple[str, ...]], ...] = (
     (_("Points and uma"), ("start_points", "return_points", "uma", "ties", "deposits_at_end", "riichi_deposit",
@@ -35,6 +37,7 @@ GROUPS: tuple[tuple[Any, tuple[str, ...]], ...] = (
                                            "dealer_multiple_ron_renchan")),
     (_("Chombo"), CHOMBO_GROUP),
     (_("MCR"), MCR_GROUP),
+    (_("The solo race to tenpai"), SOLO_GROUP),
 )
 LABELS: dict[str, Any] = {
     "start_points": _("Start points"), "return_points": _("Return points"), "uma": _("Uma by rank"),
@@ -54,11 +57,14 @@ LABELS: dict[str, Any] = {
     "chombo_flat_amount": _("Chombo flat amount"), "chombo_ends_game": _("Chombo ends the game"),
     "min_fan": _("Minimum fan"), "base_payment": _("Base payment"), "table_points": _("Table points by rank"),
     "seat_rotation": _("Seat rotation"), "false_win_dead_hand": _("A false win kills the hand"),
+    "solo_ranking": _("Several attempts rank by"), "solo_attempts": _("Attempts per game"),
 }
 # Plainer words than the parameter table's, where it speaks of the JSON form.
 HELP: dict[str, Any] = {
     "uma": _("points by rank, first to last; empty: the preset's uma by the number of players above the return"),
     "table_points": _("table points by rank, first to last; empty: none"),
+    "solo_attempts": _("a game is finished after this many attempts (needed for the sum); empty: any number, each "
+                       "game counting from its first attempt"),
 }
 # The options' values as an organiser reads them (the stored value is the enum's string, rules.options).
 CHOICE_WORDS: dict[str, Any] = {
@@ -73,15 +79,19 @@ CHOICE_WORDS: dict[str, Any] = {
     "reverse_mangan": _("reverse mangan"), "flat": _("flat"), "standard": _("standard"),
     "equal_shares": _("equal shares"), "five_player_rule_2": _("five-player rule 2"), "exact": _("exact"),
     "nearest_thousand": _("nearest 1000"), "fed_yakuman": _("fed yakuman"), "whole_hand": _("whole hand"),
+    "best_attempt": _("the best attempt"), "sum_of_attempts": _("the sum of the attempts"), "solo": _("solo"),
 }
 PLACES = 2  # decimals of a points value (uma and penalties are whole or half points in every rule book)
 
 
-def shown(mcr: bool) -> list[tuple[Any, tuple[str, ...]]]:
-    """The groups an MCR or a riichi event sets: MCR has no han, riichi sticks or uma."""
-    if mcr:
+def shown(ruleset: Ruleset) -> list[tuple[Any, tuple[str, ...]]]:
+    """The groups an MCR, a solo or a riichi event sets: MCR has no han, riichi sticks or uma; the solo race to
+    tenpai only chooses how several attempts count."""
+    if ruleset.is_solo:
+        return [(title, names) for title, names in GROUPS if names == SOLO_GROUP]
+    if ruleset.is_mcr:
         return [(title, names) for title, names in GROUPS if names in (MCR_GROUP, CHOMBO_GROUP)]
-    return [(title, names) for title, names in GROUPS if names != MCR_GROUP]
+    return [(title, names) for title, names in GROUPS if names not in (MCR_GROUP, SOLO_GROUP)]
 
 
 class RulesForm(forms.Form):
@@ -95,7 +105,7 @@ class RulesForm(forms.Form):
         current = build_ruleset(key=key, overrides=overrides).as_dict()
         self.players = preset.players
         self.groups: list[tuple[Any, list[str]]] = []
-        for title, names in shown(preset.is_mcr):
+        for title, names in shown(preset):
             group = []
             for name in names:
                 for field_name, field in _fields(name, PARAMETERS[name], self.players, current[name]).items():
@@ -109,7 +119,7 @@ class RulesForm(forms.Form):
     def new_overrides(self) -> dict[str, Any]:
         """The overrides the form says: the earlier ones, each shown parameter set only where it differs."""
         overrides = {k: v for k, v in self.overrides.items() if k not in PARAMETERS or k in FIXED}
-        for name in {n for _title, names in shown(get_preset(self.key).is_mcr) for n in names}:
+        for name in {n for _title, names in shown(get_preset(self.key)) for n in names}:
             value = _value(name, PARAMETERS[name], self.cleaned_data, self.players)
             if value is _KEEP:
                 if name in self.overrides:
@@ -146,7 +156,7 @@ def _fields(name: str, spec: Param, players: int, value: Any) -> dict[str, forms
             for n in range(1, players + 1)}
     field: forms.Field
     if spec.kind == ParamKind.INT:
-        field = forms.IntegerField(min_value=low, max_value=high)
+        field = forms.IntegerField(min_value=low, max_value=high, required=not spec.nullable)
     elif spec.kind == ParamKind.BOOL:
         field = forms.BooleanField(required=False)
     elif spec.kind == ParamKind.CHOICE:

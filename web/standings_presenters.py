@@ -25,7 +25,7 @@ STANDINGS_CACHE_SECONDS = 300  # a version's table never changes; this only boun
 # Standings columns a reader may sort by: (field, highest first).
 SORTS = {"rank": ("rank", False), "player": ("player__name", False), "points": ("points", True),
          "table_points": ("table_points", True), "score": ("score", True), "games": ("games", True),
-         "average_rank": ("average_rank", False)}
+         "average_rank": ("average_rank", False), "draws": ("draws", False)}
 
 
 def standings_sort(asked: str | None) -> str:
@@ -53,6 +53,7 @@ class StandingLine:
     carried: Decimal = Decimal(0)
     carried_table_points: Decimal | None = None
     stage: int = 1  # a stage's line: its stage; the final ranking's: the last stage the player reached
+    draws: int | None = None  # the solo race to tenpai: the draws that rank the player (score holds the value)
 
     @property
     def places(self) -> int:
@@ -86,7 +87,7 @@ def standings(event: Event, sort: str = "rank", stage: int | None = None) -> lis
         movement=progress.movement(r.player_id, r.rank) if moves else None,
         new=moves and progress.is_new(r.player_id, r.rank), federation_id=r.player.federation_id,
         country=r.player.country, team=teams.get(r.player_id, ""), carried=r.carried,
-        carried_table_points=r.carried_table_points, stage=r.stage,
+        carried_table_points=r.carried_table_points, stage=r.stage, draws=r.draws,
         rounds=tuple(p for p in progress.rounds.get(r.player_id, ()) if round_stage.get(p.round, 1) == r.stage))
         for r in rows]
     if column != "rank":
@@ -122,7 +123,8 @@ def standings_table(event: Event, sort: str, stage: int | None = None) -> Standi
         lines, league = standings(event, sort, stage), team_league_table(event, stage)  # a league's teams first
         stages = {s.number: s.name for s in stages_of(event)}
         html = league + render_to_string("pages/standings_table.html", {
-            "event": event, "lines": lines, "sort": sort, "mcr": event.ruleset().is_mcr, "updating": state.updating,
+            "event": event, "lines": lines, "sort": sort, "mcr": event.ruleset().is_mcr,
+            "solo": event.ruleset().is_solo, "updating": state.updating,
             "computed_at": state.computed_at, "teams": () if league else team_standings(event, stage),
             "federation": any(line.federation_id for line in lines), "country": any(line.country for line in lines),
             "movement": any(line.movement is not None or line.new for line in lines), "stage": stage,
@@ -142,7 +144,7 @@ def standing_of(event: Event, player: Player) -> StandingLine | None:
     shared = row.rank is not None and Standing.objects.filter(event=event, rank=row.rank).count() > 1
     return StandingLine(rank=row.rank, shared=shared, player_id=row.player_id, name=row.player.name,
                         points=row.points, table_points=row.table_points, score=row.score, games=row.games,
-                        average_rank=row.average_rank)
+                        average_rank=row.average_rank, draws=row.draws)
 
 
 

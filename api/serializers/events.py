@@ -186,13 +186,22 @@ class StandingSerializer(serializers.ModelSerializer[Standing]):
                                                  "lost); null when unranked now or then, or before a second round")
     new = serializers.SerializerMethodField(help_text="ranked now and not after the previous round")
     rounds = serializers.SerializerMethodField(help_text="the points each round's games gave the player")
+    draws = serializers.IntegerField(read_only=True, allow_null=True, help_text="the solo race to tenpai: the "
+                                     "draws that rank the player (their best attempt's, or the sum over the event's "
+                                     "fixed attempts); null in other events and before a first attempt")
+    value = serializers.SerializerMethodField(
+        method_name="solo_value", help_text="the solo race to tenpai: the value (in points of the score table) of the "
+        "attempts that rank the player, second to the draws; null in other events")
 
     class Meta:
         model = Standing
         fields = ("rank", "player", "points", "carried", "table_points", "carried_table_points", "stage", "score",
                   "games", "average_rank", "penalties", "federation_id", "country", "team", "movement", "new",
-                  "rounds")
+                  "rounds", "draws", "value")
         read_only_fields = fields
+
+    def solo_value(self, standing: Standing) -> int | None:
+        return standing.score if standing.draws is not None else None
 
     def get_team(self, standing: Standing) -> str | None:
         teams: dict[int, str] = self.context.get("teams", {})

@@ -35,7 +35,7 @@ def _record_field(field: Field) -> serializers.Field[Any, Any, Any, Any]:
         return player_id(required=False, help_text=f"{text} (player id)")
     if kind is Kind.PLAYERS:
         return serializers.ListField(child=player_id(), required=False, help_text=f"{text} (ids)")
-    if kind in (Kind.COUNT, Kind.FU):
+    if kind in (Kind.COUNT, Kind.FU, Kind.DRAWS):
         # DRF takes None for "no bound"; its stubs ask for an int.
         return serializers.IntegerField(required=False, help_text=text, min_value=spec.minimum,  # type: ignore[arg-type]
                                         max_value=spec.maximum)  # type: ignore[arg-type]

@@ -51,6 +51,7 @@ from scoring.services.games import game_create
 from scoring.services.replay import game_sheet
 from scoring.services.stage_checks import cut_change_confirmed
 from scoring.sheet.schema import BY_ID, schema_problems
+from scoring.sheet.solo import with_results
 from tournament.errors import InvalidInput
 from tournament.models import Game
 from tournament.selectors import SLUG_PATTERN, is_slug, seats_prefetched, visible_events, visible_games, with_seats
@@ -236,7 +237,7 @@ def sheet_body(request: Request, game: Game) -> dict[str, Any]:
     problems = hands.sheet_header_problems(game, data)
     written = {key: data[key] for key in ("start", "hands") if key in data}
     named = {p.field for p in problems}
-    problems += [p for p in schema_problems({**game_sheet(game, []), **written}, players=BY_ID)
+    problems += [p for p in schema_problems(with_results({**game_sheet(game, []), **written}), players=BY_ID)
                  if p.field not in named]
     if problems:
         raise InvalidInput(problems)

@@ -20,10 +20,11 @@ from scoring.sheet.output import result_json
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game
 
-_RESULT_FIELDS = ("event_id", "finished", "substitute", "rank", "score", "points", "penalty", "table_points")
+_RESULT_FIELDS = ("event_id", "finished", "substitute", "rank", "score", "points", "penalty", "table_points",
+                  "draws")
 _STANDING_FIELDS = ("rank", "stage", "points", "carried", "table_points", "carried_table_points", "score", "games",
                     "average_rank", "penalties",
-                    "first_places", "best_game")
+                    "first_places", "best_game", "draws")
 _STATS_FIELDS = ("event_id", "finished", "ruleset", "mcr", "place", "rank", "score", "points", "table_points",
                  "busted", *COUNTED_FIELDS)
 CENT = Decimal("0.01")

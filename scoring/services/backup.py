@@ -239,4 +239,4 @@ def _standings_problems(event: Event) -> Iterable[Problem]:
 def _standings(event: Event) -> list[tuple[Any, ...]]:
     return list(Standing.objects.filter(event=event).order_by("player_id").values_list(
         "player_id", "rank", "points", "table_points", "score", "games", "average_rank", "penalties",
-        "first_places", "best_game"))
+        "first_places", "best_game", "draws"))

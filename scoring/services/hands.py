@@ -24,6 +24,7 @@ from scoring.services import chain
 from scoring.services.replay import Record, game_sheet, hand_problems, replay, store_result
 from scoring.services.stage_checks import cut_check
 from scoring.services.standings import standings_refresh
+from scoring.sheet import solo
 from scoring.sheet.output import result_json
 from tournament.errors import GameConflict, InvalidInput
 from tournament.models import Game, Seat
@@ -234,6 +235,8 @@ def _write(game_id: int, version: int | None, user: Any, change: _Change) -> Gam
         if change.action == HandChange.Action.ADD:
             _check_open(game, len(before))
         after = change.change(list(before))
+        if game.ruleset().is_solo:  # an attempt written down without a result reached tenpai: stored with it
+            after = [solo.with_result(record) for record in after]
         _check_ended_after_a_hand(game, change.action, after)
         try:
             scored = replay(game, after, stored=_unchanged(before, after))

@@ -110,7 +110,7 @@ def result_rows(game: Game, scored: ScoredSheet, seats: Mapping[int, Seat] | Non
                    # A rank shared by k players counts as the mean of the places they hold.
                    rank=Decimal(row.rank) + Decimal(ranks[row.rank] - 1) / 2,
                    score=row.score, points=_decimal(row.points), penalty=_decimal(row.penalty),
-                   table_points=None if row.table_points is None else _decimal(row.table_points))
+                   table_points=None if row.table_points is None else _decimal(row.table_points), draws=row.draws)
         for row in rows
     ]
 

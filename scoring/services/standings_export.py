@@ -25,8 +25,9 @@ FEDERATION_COLUMNS = ("rank", "federation_id", "name", "country", "club", "games
 
 def standings_table_csv(event: Event, stage: int | None = None) -> str:
     """One line per player in standings order (``stage``'s, or the event's): rank, movement since the previous
-    round (the event's table only), the player's federation id, country and team, the totals, and the points of
-    each round (``round_1``, …; a stage's own rounds). An event in stages adds the stage of the line (the final
+    round (the event's table only), the player's federation id, country and team, the totals, the draws that rank
+    a player of the solo race to tenpai (``score`` their value; empty in other events), and the points of each
+    round (``round_1``, …; a stage's own rounds). An event in stages adds the stage of the line (the final
     ranking's: the last stage reached) and the points carried into it beside the stage's own."""
     progress = standings_progress(event)
     in_stage = dict(event.rounds.values_list("number", "stage"))
@@ -39,7 +40,7 @@ def standings_table_csv(event: Event, stage: int | None = None) -> str:
     writer.writerow(["rank", "previous_rank", "movement", "player_id", "player", "federation_id", "country", "team",
                      *(("stage", "carried", "own") if staged else ()),
                      "points", "table_points", "score", "games", "average_rank", "penalties", "first_places",
-                     "best_game", *(f"round_{n}" for n in numbers)])
+                     "best_game", "draws", *(f"round_{n}" for n in numbers)])
     for s in stage_standings(event, stage):
         by_round = {r.round: r.points for r in progress.rounds.get(s.player_id, [])}
         moved = stage is None
@@ -49,7 +50,7 @@ def standings_table_csv(event: Event, stage: int | None = None) -> str:
             s.player.country, teams.get(s.player_id, ""),
             *((s.stage, s.carried, s.points - s.carried) if staged else ()),
             s.points, cell(s.table_points), s.score, s.games, cell(s.average_rank), s.penalties, s.first_places,
-            cell(s.best_game), *(cell(by_round.get(n)) for n in numbers)]))
+            cell(s.best_game), cell(s.draws), *(cell(by_round.get(n)) for n in numbers)]))
     return out.getvalue()
 
 

@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from django.db.models import Count, F, Max, Q, QuerySet, Sum
 
+from rules.solo import SoloScore, solo_total
 from scoring.models import GameResult, Penalty
 from tournament.models import Event, Game, Tiebreak
 
@@ -35,6 +36,7 @@ class _Games:
     first_places: int
     best: Decimal | None
     penalties: Decimal = Decimal(0)  # chombo and sheet penalties, already in ``points``
+    draws: int | None = None  # the solo race to tenpai: the draws counted (``score`` holds the value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,7 @@ class PlayerLine:
     best_game: Decimal | None
     rank_sum: Decimal = Decimal(0)  # of the counted games' placements: an average over several stages
     counted: int = 0  # the games counted (a league may count only the best)
+    draws: int | None = None
 
 
 def stage_games(stage: int) -> Q:
@@ -95,7 +98,10 @@ def player_lines(event: Event, mcr: bool, *, before_round: int | None = None, st
     results = counted_results(event).filter(stage_games(stage))
     if before_round is not None:
         results = results.filter(game__table__round__number__lt=before_round)
-    if event.best_games is None and event.substitute_points is None:
+    if event.ruleset().is_solo:
+        counted = _solo_games(event, results.filter(substitute=False))
+        played = {p: g.count for p, g in counted.items()}
+    elif event.best_games is None and event.substitute_points is None:
         counted = _summed(results.filter(substitute=False))
         played = {p: g.count for p, g in counted.items()}
     else:
@@ -119,7 +125,7 @@ def _line(player_id: int, games: _Games | None, played: int, penalties: Decimal,
                  penalties=penalties + (games.penalties if games else Decimal(0)),
                  first_places=games.first_places if games else 0,
                  best_game=games.best if games else None, rank_sum=games.rank_sum if games else Decimal(0),
-                 counted=count)
+                 counted=count, draws=games.draws if games else None)
 
 
 def tiebreak_value(line: PlayerLine, name: str) -> Decimal:
@@ -144,6 +150,26 @@ def _summed(results: QuerySet[GameResult]) -> dict[int, _Games]:
                                    rank_sum=r["rank_sum"], count=r["games"], first_places=r["firsts"],
                                    best=r["best"], penalties=r["penalties"] or Decimal(0))
             for r in rows}
+
+
+def _solo_games(event: Event, results: QuerySet[GameResult]) -> dict[int, _Games]:
+    """The solo race to tenpai: each player's games as the event's ``solo_ranking`` counts them (rules.solo), the
+    best game's draws and value or their sums; no points."""
+    ruleset = event.ruleset()
+    games_of: dict[int, list[tuple[SoloScore, Decimal]]] = {}
+    for player_id, draws, value, place in results.filter(draws__isnull=False).values_list(
+            "player_id", "draws", "score", "rank"):
+        # draws is never None here (filtered above); "or 0" only tells the type checker so.
+        games_of.setdefault(player_id, []).append((SoloScore(draws=draws or 0, value=value), place))
+    counted = {}
+    for player_id, games in games_of.items():
+        total = solo_total(ruleset=ruleset, scores=[score for score, _ in games])
+        assert total is not None, "a player listed here has a game"
+        counted[player_id] = _Games(points=Decimal(0), table_points=Decimal(0), score=total.score.value,
+                                    rank_sum=sum((place for _, place in games), Decimal(0)), count=len(games),
+                                    first_places=sum(1 for _, place in games if place == 1), best=None,
+                                    draws=total.score.draws)
+    return counted
 
 
 _Game = tuple[Decimal, Decimal, int, Decimal, Decimal]  # points, table points, score, rank, penalty

@@ -15,6 +15,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import TypeVar
 
+from rules.ruleset import Ruleset
+from rules.solo import SoloScore, solo_key
 from rules.stages import Carried, Line, StageLine, carry_over, final_ranking, stage_standings
 from scoring.models import StageStanding, Standing
 from scoring.services.standings_lines import HUNDREDTHS, PlayerLine, player_lines, tiebreak_value
@@ -112,13 +114,29 @@ def rank_lines(event: Event, lines: Collection[PlayerLine], *, stage: int, carri
     """A stage's lines ranked: the first stage's players with fewer than the event's minimum games are not."""
     minimum = max(event.min_games, 1) if stage == 1 else 0
     ranked = [line for line in lines if line.games >= minimum]
+    ruleset = event.ruleset()
     results = [Line(player=line.player_id, points=Fraction(line.points),
                     table_points=Fraction(line.table_points or 0) if mcr else None,
-                    tiebreaks=tuple(Fraction(tiebreak_value(line, name)) for name in tiebreaks)) for line in ranked]
+                    tiebreaks=_solo_key(ruleset, line) + tuple(Fraction(tiebreak_value(line, name))
+                                                               for name in tiebreaks)) for line in ranked]
     by_player = {line.player_id: line for line in lines}
     stage_lines = stage_standings(entrants=[line.player_id for line in ranked], results=results, carried=carried,
                                   mcr=mcr)
     return [(s, by_player[s.player]) for s in stage_lines] + [(None, ln) for ln in lines if ln.games < minimum]
+
+
+NO_ATTEMPT_DRAWS = 10**9  # more draws than any sum of attempts reaches
+
+
+def _solo_key(ruleset: Ruleset, line: PlayerLine) -> tuple[Fraction, ...]:
+    """The solo race to tenpai ranks on draws and value (rules.solo.solo_key), before the event's tiebreaks: its
+    lines have no points (0 for all), so the key's first values decide."""
+    if not ruleset.is_solo:
+        return ()
+    # A later stage's entrant with no game yet ranks below every attempt made.
+    draws = line.draws if line.draws is not None else NO_ATTEMPT_DRAWS
+    key = solo_key(ruleset=ruleset, score=SoloScore(draws=draws, value=line.score), games=line.games)
+    return tuple(Fraction(value) for value in key)
 
 
 def cents(value: Fraction) -> Decimal:
@@ -154,7 +172,8 @@ def _final(event: Event, ranked: list[list[Ranked]]) -> list[Standing]:
 def _row(model: type[_R], event: Event, stage: int, line: PlayerLine, ranked: StageLine | None) -> _R:
     row = model(event=event, player_id=line.player_id, stage=stage, rank=None, points=line.points,
                 table_points=line.table_points, score=line.score, games=line.games, average_rank=line.average_rank,
-                penalties=line.penalties, first_places=line.first_places, best_game=line.best_game)
+                penalties=line.penalties, first_places=line.first_places, best_game=line.best_game,
+                draws=line.draws)
     if ranked is not None:
         row.rank, row.points, row.carried = ranked.rank, cents(ranked.total), cents(ranked.carried)
         if ranked.total_table_points is not None:

@@ -57,6 +57,13 @@ def describe(hand: Mapping[str, Any], names: Sequence[str], words: Words = ENGLI
         text = (_("Draw, nagashi: %(names)s") % {"names": who(hand.get("nagashi"))} if hand.get("nagashi")
                 else _("Draw, tenpai: %(names)s") % {"names": who(hand.get("tenpai"))} if hand.get("tenpai")
                 else _("Draw, nobody tenpai") if "tenpai" in hand else _("Draw"))
+    elif kind == "tenpai":
+        wins = hand.get("wins") or [{}]
+        text = words.ngettext("Tenpai after %(n)s draw: %(value)s, %(points)s", "Tenpai after %(n)s draws: "
+                              "%(value)s, %(points)s", hand.get("draws", 0)) % {
+            "n": hand.get("draws"), "value": value_text(wins[0], words), "points": hand.get("value")}
+    elif kind == "noten":
+        text = _("Noten: the wall ran out before tenpai (counts as %(n)s draws)") % {"n": hand.get("draws")}
     elif kind == "abort":
         text = _("Abortive draw (%(reason)s)") % {"reason": word(str(hand.get("abortive") or ""), _)}
     else:

@@ -19,9 +19,10 @@ from fractions import Fraction
 from typing import Any
 
 from rules.game import HandRecord
-from rules.hands import Draw, Ron, WinOutcome
+from rules.hands import Attempt, Draw, Ron, WinOutcome
 from rules.ruleset import number_json
 from rules.state import GameState
+from scoring.sheet import solo
 from scoring.sheet.reader import ScoredSheet
 
 Result = dict[str, Any]  # a result object; players by seat as stored, by name once ``named``
@@ -54,7 +55,23 @@ def result_json(scored: ScoredSheet) -> Result:
     ]
     out["penalties"] = [{"player": p, "points": points_json(points), "reason": reason}
                         for p, points, reason in sheet.penalty_list]
+    if sheet.ruleset.is_solo:
+        _add_attempts(scored, out)
     return out
+
+
+def _add_attempts(scored: ScoredSheet, out: Result) -> None:
+    """The solo game's attempts: each hand's draws, value and rank, the attempts best first, and the final line's
+    draws and value (README "The solo race to tenpai")."""
+    ruleset, record = scored.sheet.ruleset, scored.record
+    attempts = solo.attempts_json(ruleset, record)
+    by_number = {row["attempt"]: row for row in attempts}
+    for number, (hand, played) in enumerate(zip(out["hands"], record.hands, strict=True), start=1):
+        if isinstance(played.result, Attempt):
+            hand.update(solo.hand_fields(played.result, by_number[number]))
+    out["attempts"] = attempts
+    for row, final in zip(out["final"], scored.final_rows(), strict=True):
+        row.update({"draws": final.draws, "value": final.score, "attempts": len(attempts)})
 
 
 def _winds(scored: ScoredSheet, state: GameState) -> list[str]:

@@ -23,11 +23,12 @@ from typing import Any
 from rules.errors import Problem, RuleError
 from rules.final import FinalRow, final_results
 from rules.game import GameRecord, play_game
-from rules.hands import Abort, Chombo, Draw, HandResult, Outcome, Ron, Tsumo, Win
+from rules.hands import SOLO_RESULTS, Abort, Chombo, Draw, HandResult, Outcome, Ron, Tsumo, Win
 from rules.presets import get_preset
 from rules.ruleset import Ruleset
 from rules.settle import check_hand
 from rules.state import GameState, start_state
+from scoring.sheet import solo
 from scoring.sheet.record import PlayerRef, allowed_fields, win_fields
 from scoring.sheet.schema import BY_ID, BY_NAME, schema_problems, sort_key
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS, read_tile_hand
@@ -62,6 +63,8 @@ class ScoredSheet:
 
     def final_rows(self) -> tuple[FinalRow, ...]:
         """Ranks and final points of the game as it stands (RULES.md §5)."""
+        if self.sheet.ruleset.is_solo:
+            return solo.final_rows(self.sheet.ruleset, self.record)
         state = self.record.state
         return final_results(ruleset=self.sheet.ruleset, scores=state.scores, deposits=state.deposits,
                              finished=state.finished, chombos=state.chombos, penalties=self.sheet.penalties)
@@ -79,8 +82,9 @@ def read_sheet(data: Any, *, labels: Sequence[str] | None = None, checked: int =
     already passed the schema (a stored game's hands the write leaves as
     they were): only the others are checked against it again, so a hand
     added to a long game costs the same as one added to a short one. The
-    rules check every hand whatever ``checked`` says.
+    rules check every hand whatever ``checked`` says. A solo sheet's hand without a result is a tenpai.
     """
+    data = solo.with_results(data)
     problems = _schema_problems(data, players=BY_NAME if labels is None else BY_ID, checked=checked)
     # A hand or penalty with a bad shape is skipped below, so that the other
     # hands are still checked; a bad header stops here.
@@ -91,8 +95,11 @@ def read_sheet(data: Any, *, labels: Sequence[str] | None = None, checked: int =
 
     ruleset = _read_ruleset(data)
     refs = tuple(data["players"])
+    header = solo.header_problems(data) if ruleset.is_solo else []
     if len(refs) != ruleset.players:
-        raise SheetError([Problem.of("players", "player_count", players=ruleset.players, count=len(refs))])
+        header.append(Problem.of("players", "player_count", players=ruleset.players, count=len(refs)))
+    if header:
+        raise SheetError(sorted(header, key=lambda p: sort_key(p.field)))
     names = tuple(labels) if labels is not None else tuple(str(ref) for ref in refs)
     reader = _HandReader(ruleset=ruleset, refs=refs, names=names)
     start = _read_start(ruleset, data.get("start") or {})
@@ -255,6 +262,8 @@ class _HandReader:
             raise RuleError.one("false_wins" if false_wins else "false_wins_live",
                                 "false wins are an MCR rule; in riichi a false win is a chombo "
                                 '(record {"result": "chombo", "player": ...})')
+        if kind in SOLO_RESULTS:
+            return solo.read_attempt(raw, riichi=riichi)
         if kind == "ron":
             return Ron(loser=self.player(raw["loser"], "loser"), wins=self._ron_wins(raw), riichi=riichi,
                        false_wins=false_wins, false_wins_live=live)

@@ -22,6 +22,7 @@ from typing import Annotated, Any, NotRequired, Required, TypedDict, get_args, g
 
 from rules.hands import ABORT_REASONS, Outcome
 from rules.mcr import FALSE_WINS_EACH
+from rules.solo import MAX_DRAWS
 
 PlayerRef = str | int
 
@@ -33,6 +34,7 @@ class Kind(StrEnum):
     PLAYER = "player"
     PLAYERS = "players"
     COUNT = "count"
+    DRAWS = "draws"  # the solo game's draw counter
     FU = "fu"
     TILES = "tiles"
     WINS = "wins"
@@ -46,9 +48,11 @@ class Model(StrEnum):
     BOTH = "both"
     RIICHI = "riichi"
     MCR = "mcr"
+    SOLO = "solo"
 
 
 WINS_TAKEN = frozenset({Outcome.RON, Outcome.TSUMO})
+VALUED = WINS_TAKEN | {Outcome.TENPAI}  # the results that carry a hand's value: a win, a solo attempt's tenpai hand
 EVERY_RESULT = frozenset(Outcome)
 FU_MINIMUM, FU_MAXIMUM = 20, 110  # the smallest and largest fu a hand can have (RULES.md §2)
 # Bounds the rules do not give, so that no entry is beyond a real hand (README "Bounds").
@@ -85,17 +89,18 @@ class Field:
 
 
 _WINNER = Spec(Kind.PLAYER, "the player who won", required_for=frozenset({Outcome.TSUMO}), in_win=True)
-_HAN = Spec(Kind.COUNT, "riichi: han, dora included (from 13: kazoe yakuman, or sanbaiman)", model=Model.RIICHI,
-            minimum=1, maximum=HAN_MAXIMUM, in_win=True)
-_FU = Spec(Kind.FU, "riichi: fu (may be left out from 5 han)", model=Model.RIICHI, minimum=FU_MINIMUM,
-           maximum=FU_MAXIMUM, in_win=True)
-_YAKUMAN = Spec(Kind.COUNT, "riichi: number of yakuman (2 = double)", model=Model.RIICHI, minimum=1,
-                maximum=YAKUMAN_MAXIMUM, in_win=True)
+_HAN = Spec(Kind.COUNT, "riichi: han, dora included (from 13: kazoe yakuman, or sanbaiman)", results=VALUED,
+            model=Model.RIICHI, minimum=1, maximum=HAN_MAXIMUM, in_win=True)
+_FU = Spec(Kind.FU, "riichi: fu (may be left out from 5 han)", results=VALUED, model=Model.RIICHI,
+           minimum=FU_MINIMUM, maximum=FU_MAXIMUM, in_win=True)
+_YAKUMAN = Spec(Kind.COUNT, "riichi: number of yakuman (2 = double)", results=VALUED, model=Model.RIICHI,
+                minimum=1, maximum=YAKUMAN_MAXIMUM, in_win=True)
 _FAN = Spec(Kind.COUNT, "MCR: fan without flowers", model=Model.MCR, minimum=0, maximum=FAN_MAXIMUM, in_win=True)
 _FLOWERS = Spec(Kind.COUNT, "MCR: flower tiles, 1 fan each", model=Model.MCR, minimum=0, maximum=FLOWERS_MAXIMUM,
                 in_win=True)
 _PAO = Spec(Kind.PLAYER, "the player liable for a fed yakuman", model=Model.RIICHI, in_win=True)
-_TILES = Spec(Kind.TILES, "the winning hand's tiles, to compute its value (SCORE_SHEET.md 'Tiles')", in_win=True)
+_TILES = Spec(Kind.TILES, "the winning hand's tiles, to compute its value (SCORE_SHEET.md 'Tiles'); solo: the 13 "
+              "tenpai tiles and, as win, the tile they wait on", results=VALUED, in_win=True)
 
 
 class TilesRecord(TypedDict, total=False):
@@ -129,7 +134,12 @@ class WinRecord(_Value, total=False):
 class HandRecord(_Value, total=False):
     """One hand as the referee writes it down."""
 
-    result: Required[Annotated[str, Spec(Kind.OUTCOME, "how the hand ended", results=EVERY_RESULT)]]
+    result: Required[Annotated[str, Spec(Kind.OUTCOME, "how the hand ended (solo: how the attempt ended, tenpai "
+                                         "if left out)", results=EVERY_RESULT)]]
+    draws: Annotated[int, Spec(Kind.DRAWS, f"solo: the draws after the 14 dealt tiles until tenpai, 0 to "
+                               f"{MAX_DRAWS} (34 tiles less the 14 dealt and the dead wall of 2)",
+                               results=frozenset({Outcome.TENPAI}), model=Model.SOLO,
+                               required_for=frozenset({Outcome.TENPAI}), minimum=0)]
     winner: NotRequired[Annotated[PlayerRef, _WINNER]]
     loser: Annotated[PlayerRef, Spec(Kind.PLAYER, "ron: the player who dealt in", results=frozenset({Outcome.RON}),
                                      required_for=frozenset({Outcome.RON}))]
@@ -174,8 +184,8 @@ def _fields(record: type[Any]) -> tuple[Field, ...]:
 
 
 # The order fields are listed in (schema, form, API): the order a referee reads a hand in.
-_ORDER = ("result", "winner", "loser", "han", "fu", "yakuman", "fan", "flowers", "pao", "tiles", "wins", "riichi",
-          "tenpai", "nagashi", "reason", "player", "false_wins", "false_wins_live", "note")
+_ORDER = ("result", "draws", "winner", "loser", "han", "fu", "yakuman", "fan", "flowers", "pao", "tiles", "wins",
+          "riichi", "tenpai", "nagashi", "reason", "player", "false_wins", "false_wins_live", "note")
 
 
 @cache

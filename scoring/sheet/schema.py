@@ -24,7 +24,7 @@ from rules.text import PRINTABLE, PRINTABLE_MESSAGE
 from scoring.sheet.document import MAX_INTEGER
 from scoring.sheet.record import FLOWERS_MAXIMUM, REASONS, Field, Kind, hand_fields, win_fields
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8  # the table sizes the rules cover (RULES.md §7)
+MIN_PLAYERS, MAX_PLAYERS = 1, 8  # the table sizes the rules cover (RULES.md §7; one: the solo race to tenpai)
 # Bounds the rules do not give (README "Bounds"): what a real game can reach, and what the database stores.
 MAX_HANDS = 300  # a game's hands: a long MCR game has about 30, a marathon of renchan never 300
 MAX_HISTORY = 10 * MAX_HANDS  # history entries of one exported game: every hand added, changed or deleted
@@ -74,7 +74,7 @@ def _field_schema(field: Field, player: dict[str, Any]) -> dict[str, Any]:
     elif spec.kind is Kind.PLAYERS:
         schema = ({"type": "array", "items": player, "uniqueItems": True, "maxItems": MAX_PLAYERS} if spec.each == 1
                   else {"type": "array", "items": player, "maxItems": MAX_PLAYERS * spec.each})
-    elif spec.kind in (Kind.COUNT, Kind.FU):
+    elif spec.kind in (Kind.COUNT, Kind.FU, Kind.DRAWS):
         schema = {"type": "integer"}
         schema.update({key: value for key, value in (("minimum", spec.minimum), ("maximum", spec.maximum))
                        if value is not None})

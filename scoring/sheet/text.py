@@ -17,6 +17,8 @@ _RESULT_WIDTH = 40  # the "Result" column at its narrowest; it widens to the lon
 def result_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
     """A hand-by-hand table and the final standings."""
     ruleset = result["ruleset"]
+    if ruleset.get("scoring") == "solo":
+        return _solo_text(result, names)
     width = max(7, *(len(n) for n in names)) + 1
     hands = result["hands"]
     column = max([_RESULT_WIDTH, *(len(describe(hand, names)) + 1 for hand in hands)])
@@ -96,3 +98,20 @@ def _seats_text(names: Sequence[str], hand: Mapping[str, Any]) -> str:
     start = seats.index(hand["dealer"]) if hand.get("dealer") in seats else 0
     order = seats[start:] + seats[:start]
     return ", ".join(f"{names[seat]} ({winds[seat]})" if seat < len(winds) else names[seat] for seat in order)
+
+
+def _solo_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The solo race to tenpai: the attempts in the order played with their rank, then what ranks the player."""
+    ruleset = result["ruleset"]
+    counting = ("each player's best attempt" if ruleset["solo_ranking"] == "best_attempt"
+                else f"the sum over {ruleset['solo_attempts']} attempts")
+    lines = [f"Ruleset {ruleset['key']}: the solo race to tenpai of {names[0]}, ranked by {counting}", "",
+             f"{'#':>3}  {'Rank':>4}  Attempt", "-" * (_RESULT_WIDTH + 11)]
+    for hand in result["hands"]:
+        mark = "*" if hand.get("counted") else " "
+        lines.append(f"{hand.get('attempt', ''):>3}  {hand.get('attempt_rank', ''):>4}{mark} {describe(hand, names)}")
+    final = result["final"][0]
+    state = f"finished ({result['end_reason']})" if result["finished"] else "in progress"
+    lines += ["", f"Result, {state}: {final['draws']} draws, value {final['value']} "
+              f"({final['attempts']} attempt{'s' if final['attempts'] != 1 else ''}; * counted)"]
+    return "\n".join(lines) + "\n"

@@ -11,7 +11,7 @@ import dataclasses
 
 from rules.errors import RuleError
 from rules.game import ValueTiles
-from rules.hands import HandResult, Ron, Tsumo, Win
+from rules.hands import Attempt, HandResult, Ron, Tsumo, Win
 from rules.ruleset import Ruleset
 from rules.state import GameState
 from scoring.tiles.mcr import score_mcr
@@ -31,6 +31,9 @@ def tile_valuer(ruleset: Ruleset) -> ValueTiles:
             wins = result.wins
         elif isinstance(result, Tsumo):
             wins = (result.win,)
+        elif isinstance(result, Attempt) and result.win is not None:
+            # The solo game's tenpai hand, valued as the East dealer's tsumo it would be if its wait came (rules.solo).
+            wins = (result.win,)
         else:
             return result
         if all(win.tiles is None for win in wins):
@@ -42,7 +45,7 @@ def tile_valuer(ruleset: Ruleset) -> ValueTiles:
                 continue
             context = WinContext(seat_wind=_WIND_HONORS.get(state.seat_wind_name(ruleset, win.winner)),
                                  round_wind=_WIND_HONORS.get(state.round_wind_name(ruleset)),
-                                 dealer=win.winner == state.dealer, tsumo=isinstance(result, Tsumo),
+                                 dealer=win.winner == state.dealer, tsumo=isinstance(result, Tsumo | Attempt),
                                  riichi=win.winner in result.riichi)
             try:
                 found = score(win.tiles, ruleset=ruleset, context=context)
@@ -52,6 +55,6 @@ def tile_valuer(ruleset: Ruleset) -> ValueTiles:
                                               fan=found.fan, flowers=found.flowers, items=found.items, tiles=None))
         if isinstance(result, Ron):
             return dataclasses.replace(result, wins=tuple(valued))
-        return dataclasses.replace(result, win=valued[0])
+        return dataclasses.replace(result, win=valued[0])  # a tsumo's, or an attempt's
 
     return value

@@ -620,7 +620,8 @@ def test_the_check_refuses_a_body_that_does_not_match(openapi: dict[str, Any], c
     line: dict[str, Any] = {
         "rank": None, "player": {"id": 1, "name": "Ann"}, "points": 1.5, "carried": 0.0, "table_points": None,
         "carried_table_points": None, "stage": 1, "score": 0, "games": 0, "average_rank": None, "penalties": 0.0,
-        "federation_id": "", "country": "", "team": None, "movement": None, "new": False, "rounds": []}
+        "federation_id": "", "country": "", "team": None, "movement": None, "new": False, "rounds": [],
+        "draws": None, "value": None}
     page = {"count": 1, "next": None, "previous": None, "updating": False, "computed_at": None}
     assert schema_errors(openapi, standings, {**page, "results": [line]}) == []
     assert schema_errors(openapi, standings, {**page, "results": [{**line, "points": "1.50"}]}) != []  # a number

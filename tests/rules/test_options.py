@@ -24,7 +24,7 @@ from rules.ruleset import PARAMETERS, Ruleset
 from rules.state import start_state
 
 CHOICES: dict[str, tuple[type[StrEnum], tuple[str, ...]]] = {
-    "scoring": (options.Scoring, ("riichi", "mcr")),
+    "scoring": (options.Scoring, ("riichi", "mcr", "solo")),
     "ties": (options.Ties, ("split", "seat_order")),
     "deposits_at_end": (options.DepositsAtEnd, ("first_place", "lost")),
     "multiple_ron": (options.MultipleRon, ("head_bump", "head_bump_yakuman_exception", "double_head_bump_triple_abort",
@@ -37,6 +37,7 @@ CHOICES: dict[str, tuple[type[StrEnum], tuple[str, ...]]] = {
     "chombo_payment": (options.ChomboPayment, ("none", "reverse_mangan", "flat")),
     "tsumo_payment": (options.TsumoPayment, ("standard", "equal_shares", "five_player_rule_2")),
     "seat_rotation": (options.SeatRotation, ("none", "mcr")),
+    "solo_ranking": (options.SoloRanking, ("best_attempt", "sum_of_attempts")),
     "final_rounding": (options.FinalRounding, ("exact", "nearest_thousand")),
     "pao_scope": (options.PaoScope, ("fed_yakuman", "whole_hand")),
 }
@@ -62,6 +63,10 @@ NEEDS: dict[tuple[str, str], dict[str, Any]] = {
     ("tsumo_payment", "five_player_rule_2"): {"players": 5, "uma": []},
     ("seat_rotation", "mcr"): {"scoring": "mcr", "riichi_deposit": 0},
     ("chombo_payment", "flat"): {"chombo_flat_amount": 1000},
+    ("scoring", "solo"): {"players": 1, "uma": [], "round_winds": 1},
+    ("solo_ranking", "best_attempt"): {"scoring": "solo", "players": 1, "uma": [], "round_winds": 1},
+    ("solo_ranking", "sum_of_attempts"): {"scoring": "solo", "players": 1, "uma": [], "round_winds": 1,
+                                          "solo_attempts": 3},
 }
 
 
@@ -101,7 +106,7 @@ def test_settlement_kinds_and_reasons_are_the_strings_callers_compare():
 
 
 def test_enum_values():
-    assert [o.value for o in Outcome] == ["ron", "tsumo", "draw", "abort", "chombo"]
+    assert [o.value for o in Outcome] == ["ron", "tsumo", "draw", "abort", "chombo", "tenpai", "noten"]
     assert ABORT_REASONS == ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
     assert tuple(AbortReason) == ABORT_REASONS
     assert all(type(reason) is str for reason in ABORT_REASONS)

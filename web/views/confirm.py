@@ -124,7 +124,7 @@ def confirm_page(request: HttpRequest, game_id: int) -> HttpResponse:
     response = render(request, "pages/confirm.html", {
         "game": game, "event": game.event, "final": view.result.get("final", []), "form": form,
         "tally": tally(game), "words": game.confirmations.select_related("player"), "private": bool(held),
-        "head": chain.game_head(game)[:chain.SHORT]})
+        "head": chain.game_head(game)[:chain.SHORT], "solo": game.ruleset().is_solo})
     return _refused(response, refusal) if refusal else response
 
 

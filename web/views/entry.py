@@ -27,6 +27,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from rules.errors import Problem
+from rules.options import SoloRanking
 from rules.ruleset import Ruleset
 from scoring.messages import field_message
 from scoring.services import hands as services
@@ -43,6 +44,7 @@ from web.hand_records import hand_record, record_initial
 from web.views import entry_queue as queue
 
 ACTIONS = ("preview", "save", "delete")
+SOLO_STOPPED = "the player stopped"  # rules.game: a solo game of any number of attempts, after one of them
 
 
 def entry_page(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -70,7 +72,7 @@ def entry_page(request: HttpRequest, game_id: int) -> HttpResponse:
     if index is not None and not 0 <= index < page.hand_count:
         messages.warning(request, _("This game has no hand %(n)s.") % {"n": index + 1})
         index = None
-    initial: dict[str, Any] = {"version": game.version, "result": "ron"}
+    initial: dict[str, Any] = {"version": game.version, "result": page.first_result}
     hand = game.hands.filter(index=index).first() if index is not None else None
     if hand is not None:
         initial = {**record_initial(hand.record), "version": game.version, "index": index}
@@ -213,6 +215,8 @@ class _Page:
         self.ruleset: Ruleset = game.ruleset()
         self.roster: Roster = game_roster(game)
         self.hand_count = len(self.result.get("hands", []))
+        # The result a new hand's form starts with: the most common one (a solo game's attempt reaches tenpai).
+        self.first_result = "tenpai" if self.ruleset.is_solo else "ron"
 
     def winds(self, index: int | None) -> list[str]:
         """Each player's seat wind (seat order) in hand ``index``, or in the next hand to play.
@@ -256,7 +260,9 @@ class _Page:
                   "items": [(i["name"], i.get("han", i.get("fan"))) for i in win.get("yaku") or win.get("fan_list")]}
                  for win in hand.get("wins", []) if win.get("yaku") or win.get("fan_list")]
         following = preview["next"] if preview["index"] >= self.hand_count else None
-        return {"index": preview["index"], "number": preview["index"] + 1, "round": hand["round"],
+        attempt = ({"rank": hand["attempt_rank"], "counted": hand["counted"], "of": preview["final"][0]["attempts"]}
+                   if "attempt" in hand else None)  # the solo game's: its rank among the attempts
+        return {"index": preview["index"], "number": preview["index"] + 1, "round": hand["round"], "attempt": attempt,
                 "honba": hand["honba"], "dealer": names[hand["dealer"]], "rows": rows, "items": items,
                 "text": describe(hand, names, translation), "deposits_after": hand["deposits_after"],
                 "ended": end_reason(hand.get("game_ended"), translation) or None,
@@ -286,11 +292,30 @@ class _Page:
         return [(line, list(zip(names, line.deltas, line.scores, strict=False)))
                 for line in reversed(pages.hand_lines(self.result, names))]
 
+    def attempts(self) -> list[tuple[pages.HandLine, dict[str, Any]]]:
+        """The solo game's attempts so far, newest first, each with its rank among them and whether it counts."""
+        stored = self.result.get("hands", [])
+        return [(line, {"rank": stored[line.index].get("attempt_rank"), "counted": stored[line.index].get("counted")})
+                for line, _cells in self.hands()]
+
+    def solo_now(self) -> dict[str, Any] | None:
+        """The solo player's result so far: the draws and value counted, the attempts made (None before one)."""
+        final = (self.result.get("final") or [{}])[0]
+        if final.get("draws") is None:
+            return None
+        return {"name": self.roster.labels[0], "draws": final["draws"], "value": final["value"],
+                "attempts": final["attempts"], "best": self.ruleset.solo_ranking == SoloRanking.BEST_ATTEMPT,
+                "of": self.ruleset.solo_attempts}
+
+    def open_for_more(self) -> bool:
+        """A solo game of any number of attempts counts from its first, and takes more all the same."""
+        return self.ruleset.is_solo and self.result.get("end_reason") == SOLO_STOPPED
+
     def render(self, *, form: HandForm | None = None, preview: dict[str, Any] | None = None,
                conflict: bool = False, problems: Sequence[Problem] = (), status: int = 200) -> HttpResponse:
         game = self.game
         if form is None:
-            form = self.form(None, initial={"version": game.version, "result": "ron"})
+            form = self.form(None, initial={"version": game.version, "result": self.first_result})
         editing_index = _int(form["index"].value())
         following = self.result.get("next")
         context = {
@@ -301,14 +326,17 @@ class _Page:
                              for name in ("pao", "false_wins", "false_wins_live", "note") if name in form.fields),
             "next": {**following, "dealer": self.roster.labels[following["dealer"]]} if following else None,
             # Stopped by the clock or by play alike: no more hands until an organiser reopens it.
-            "finished": bool(self.result.get("finished")), "hand_count": self.hand_count,
+            "finished": bool(self.result.get("finished")) and not self.open_for_more(), "hand_count": self.hand_count,
             "end_reason": self.result.get("end_reason"), "version": game.version,
             "end_reason_text": pages.game_end_words(game),
             "editing": editing_index, "editing_number": editing_index + 1 if editing_index is not None else None,
             "mcr": self.ruleset.is_mcr, "offline_text": offline_text(), "rules_key": game.rules_source()[0],
             # Several players may call ron on one discard, and only the first in turn after the discarder is paid.
             "head_bump": self.ruleset.players > 2 and not self.ruleset.pays_several_rons,
+            "solo": self.ruleset.is_solo,
         }
+        if self.ruleset.is_solo:
+            context.update(attempts=self.attempts(), solo_now=self.solo_now())
         return render(self.request, "pages/entry.html", context, status=status)
 
 
@@ -321,6 +349,8 @@ def offline_text() -> dict[str, str]:
             "refused": _("the server refused it: drop it and enter it again"),
             "apply": _("Re-apply"), "drop": _("Drop"), "edit": _("Edit"), "retry": _("Send again"),
             "signin": _("Sign in again"), "code": _("Open the table again"), "riichi": _("riichi"),
+            "draws": _("Give the draws to tenpai."), "drawn": _("%s draws"),
+            "tenpai": _("Give the value of the tenpai hand (han, yakuman or its tiles)."),
             "csrf": _("Not sent: the page's security check failed (after a new sign-in?). Send it again; "
                       "if that fails too, sign in again."),
             "network": _("Not sent: no answer from the server."),

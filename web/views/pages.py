@@ -18,6 +18,7 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import check_for_language, get_language
 from django.utils.translation import gettext as _
@@ -26,6 +27,7 @@ from django.views.decorators.http import require_GET
 from scoring.selectors import standings_version
 from scoring.services import chain, standings_export, transfer
 from scoring.services.confirmations import player_code, tally
+from scoring.sheet.describe import value_text
 from tournament.models import Event, Game, Player
 from tournament.selectors import with_seats
 from web import presenters as pages
@@ -85,7 +87,8 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
         return _shared_page(request, f"standings:{version}:{sort}:{stage}",
                             lambda: render(request, "pages/standings.html", {
                                 "event": event, "table": ranked.standings_table(event, sort, stage), "sort": sort,
-                                "unconfirmed": pages.unconfirmed_games(event), **ranked.stage_switch(event, stage)}))
+                                "unconfirmed": pages.unconfirmed_games(event), "rules": event.ruleset(),
+                                **ranked.stage_switch(event, stage)}))
     # The page polls for its table alone while a round is being played: unchanged, it costs a 304.
     table = ranked.standings_table(event, sort, stage)
     unchanged = table.etag in request.headers.get("If-None-Match", "")
@@ -172,7 +175,7 @@ def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
     return render(request, "pages/round_print.html", {
         "event": event, "round": round_, "tables": pages.printed_tables(round_, entry_url),
-        "hand_rows": range(PRINTED_HAND_ROWS)})
+        "hand_rows": range(PRINTED_HAND_ROWS), "solo": event.ruleset().is_solo})
 
 
 @require_GET
@@ -182,11 +185,12 @@ def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     if not event.registrations.filter(player=player).exists() and not event.games.filter(seats__player=player).exists():
         raise Http404("this player does not play in this event")
     games = pages.player_games(event, player)
+    solo = event.ruleset().is_solo  # a solo game has no points: its draws and value, and no chart of points
     own = request.user.is_authenticated and player.user_id == request.user.pk
     return render(request, "pages/player.html", {
         "event": event, "player": player, "games": games, "code": player_code(event, player) if own else None,
-        "chart": pages.cumulative_chart([g.cumulative for g in games]),
-        "standing": ranked.standing_of(event, player)})
+        "chart": None if solo else pages.cumulative_chart([g.cumulative for g in games]),
+        "standing": ranked.standing_of(event, player), "solo": solo})
 
 
 @require_GET
@@ -209,7 +213,10 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game, "event": game.event, "players": view.roster.labels, "result": view.result,
         "hands": view.hands, "final": view.result.get("final", []), "penalties": view.result.get("penalties", []),
         "can_score": game.event.can_score(request.user), "head": chain.game_head(game)[:chain.SHORT],
-        "mcr": game.event.ruleset().is_mcr,
+        "mcr": game.event.ruleset().is_mcr, "solo": game.event.ruleset().is_solo,
+        # The solo game's attempts: each with its draws, value, rank, whether it counts, and the hand in words.
+        "attempts": [(hand, value_text(hand, translation) if hand.get("wins") else _("noten"))
+                     for hand in view.result.get("hands", [])],
         "tally": tally(game), "asked": asked,
         # A player checks the seal they kept: is it still an entry of the history, and does the history hold?
         "kept": chain.kept_head(game, asked) if asked else None,

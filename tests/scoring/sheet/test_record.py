@@ -19,7 +19,7 @@ def test_the_schema_lists_exactly_the_records_fields():
     assert set(defs["hand"]["properties"]) == HAND
     assert set(defs["win"]["properties"]) == WIN
     required = {rule["if"]["properties"]["result"]["const"]: rule["then"]["required"] for rule in defs["hand"]["allOf"]}
-    assert required == {"ron": ["loser"], "tsumo": ["winner"], "chombo": ["player"]}
+    assert required == {"ron": ["loser"], "tsumo": ["winner"], "chombo": ["player"], "tenpai": ["draws"]}
 
 
 def test_a_stored_game_names_players_by_id_in_the_same_schema():

@@ -84,6 +84,21 @@
       input.checked = false;
       input.dispatchEvent(new Event("change", {bubbles: true}));
     });
+    // The draw counter (the solo game): − and + move the number a thumb would otherwise type, within its bounds.
+    form.querySelectorAll("[data-counter]").forEach(function (box) {
+      var input = box.querySelector("input");
+      box.querySelectorAll("button[data-step]").forEach(function (button) {
+        button.hidden = false;
+        button.addEventListener("click", function () {
+          var now = parseInt(input.value, 10);
+          var next = (isNaN(now) ? 0 : now) + Number(button.dataset.step);
+          var least = input.min === "" ? -Infinity : Number(input.min);
+          var most = input.max === "" ? Infinity : Number(input.max);
+          input.value = String(Math.min(most, Math.max(least, next)));
+          input.dispatchEvent(new Event("change", {bubbles: true}));
+        });
+      });
+    });
     update();
   });
 })();

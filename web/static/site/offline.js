@@ -98,6 +98,7 @@
   }
   function summary() {
     var parts = [label("result"), label("winner")];
+    if (value("draws")) parts.push(text.drawn.replace("%s", value("draws")));
     if (value("loser")) parts.push("← " + label("loser"));
     if (value("han")) parts.push(value("han") + " han" + (value("fu") ? " " + value("fu") + " fu" : ""));
     if (value("yakuman")) parts.push(value("yakuman") + "× yakuman");
@@ -121,6 +122,10 @@
       if (!value("han") && !value("yakuman") && !value("fan") && !value("tiles_concealed")) return text.value;
       var han = parseInt(value("han"), 10), fu = parseInt(value("fu"), 10);
       if (han === 1 && fu === 20 || fu === 25 && han < 2) return text.fu;
+    }
+    if (result === "tenpai") {  // the solo game's attempt
+      if (value("draws") === "") return text.draws;
+      if (!value("han") && !value("yakuman") && !value("tiles_concealed")) return text.tenpai;
     }
     if (result === "ron") {
       if (!label("loser")) return text.loser;
