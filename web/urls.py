@@ -54,6 +54,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/manage/players/", console_players.players, name="console-players"),
     path("events/<slug:slug>/manage/players/<id:player_id>/", console_players.player_edit,
          name="console-player"),
+    path("events/<slug:slug>/manage/players/<id:player_id>/merge/", console_players.player_merge_view,
+         name="console-player-merge"),
     path("events/<slug:slug>/manage/players/<id:player_id>/withdraw/", console_players.player_withdraw,
          name="console-withdraw"),
     path("events/<slug:slug>/manage/players/<id:player_id>/code/", console_players.player_code_new,

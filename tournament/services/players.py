@@ -97,3 +97,13 @@ def may_merge(user: Any, *players: Player) -> bool:
     findable = findable_players(user).filter(pk__in=[p.pk for p in players]).count() == len(set(players))
     organised = Registration.objects.filter(player__in=players, event__organisers=user).exists()
     return findable and organised
+
+
+def same_person_candidates(player: Player, user: Any, limit: int = 10) -> list[Player]:
+    """Other records the user may see that look like the same person: the same name (case and spaces aside) or
+    the same federation id, not playing in an event with this one and not merged already."""
+    name = " ".join(player.name.split())
+    alike = Q(name__iexact=name) | (Q(federation_id=player.federation_id) if player.federation_id else Q(pk__in=[]))
+    together = Registration.objects.filter(player=player).values("event")
+    return list(findable_players(user).filter(alike, merged_into__isnull=True).exclude(pk=player.pk)
+                .exclude(registrations__event__in=together).distinct().order_by("pk")[:limit])

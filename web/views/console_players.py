@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -14,7 +15,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring.services import confirmations, registrations
 from scoring.services.codes import recent_failures
 from tournament.errors import InvalidInput
-from tournament.models import Event, Registration
+from tournament.models import Event, Player, Registration
+from tournament.selectors import findable_players
+from tournament.services import players as records
 from tournament.services import roster
 from web import console_presenters as console
 from web import console_teams
@@ -68,8 +71,11 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
                                           team=form.cleaned_data["team"], substitute=form.cleaned_data["substitute"])
         messages.success(request, _("%(name)s is saved.") % {"name": registration.player.name})
         return redirect("console-players", slug=event.slug)
-    return render(request, "console/player_edit.html", {"event": event, "form": form,
-                                                        "registration": registration})
+    player = registration.player
+    return render(request, "console/player_edit.html", {
+        "event": event, "form": form, "registration": registration,
+        "kept": Player.objects.filter(pk=player.merged_into_id).first() if player.merged_into_id else None,
+        "candidates": records.same_person_candidates(player, request.user)})
 
 
 @login_required
@@ -101,3 +107,39 @@ def player_code_new(request: HttpRequest, slug: str, player_id: int) -> HttpResp
 
 def _registration(event: Event, player_id: int) -> Registration:
     return get_object_or_404(Registration.objects.select_related("player", "team"), event=event, player_id=player_id)
+
+
+@login_required
+@require_POST
+def player_merge_view(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """This player and another record are one person (the older record is kept), or, with ``undo``, no more."""
+    event = organised(request, slug)
+    registration = _registration(event, player_id)
+    here = redirect("console-player", slug=event.slug, player_id=player_id)
+    player = registration.player
+    try:
+        if request.POST.get("undo") == "1":
+            kept = Player.objects.filter(pk=player.merged_into_id).first() if player.merged_into_id else None
+            if not records.may_merge(request.user, *([player, kept] if kept else [player])):
+                raise PermissionDenied
+            records.player_unmerge(merged=player, user=request.user)
+            messages.success(request, _("%(name)s's records are separate again.") % {"name": player.name})
+            return here
+        other = findable_players(request.user).filter(pk=_record_number(request.POST.get("other", ""))).first()
+        if other is None:
+            raise InvalidInput.one("other", _("no record of that number you may see"))
+        kept, merged = sorted((player, other), key=lambda p: p.pk)
+        if not records.may_merge(request.user, kept, merged):
+            raise PermissionDenied
+        records.player_merge(kept=kept, merged=merged, user=request.user)
+        messages.success(request, _("%(merged)s (record %(m)s) is now counted as %(kept)s (record %(k)s): one "
+                                    "career.") % {"merged": merged.name, "m": merged.pk, "kept": kept.name,
+                                                  "k": kept.pk})
+    except InvalidInput as exc:
+        messages.error(request, " ".join(p.message for p in exc.problems))
+    return here
+
+
+def _record_number(text: str) -> int:
+    text = text.strip().lstrip("#")
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else 0
