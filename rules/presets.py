@@ -381,3 +381,7 @@ def _eight_player() -> dict[str, Any]:
     (43 from each payer).
     """
     return _large_table(8)
+
+
+# Nine to twelve players live in their own module; importing it registers them after eight-player.
+from rules import large_tables as _large_tables  # noqa: E402, F401
