@@ -48,7 +48,7 @@ def test_eighteen_players_seated_at_two_tables_of_nine_each_round(organiser: Use
 def test_the_swiss_preview_of_tables_of_nine(organiser: User, event: dict[str, Any]):
     seat(organiser, event["slug"], 1, "random")
     preview = client_for(organiser).get(f"/api/v1/events/{event['slug']}/rounds/2/seating/preview",
-                                        {"method": "swiss", "seed": 3}).json()
+                                        {"method": "swiss", "seed": "3"}).json()
     assert [len(table["seats"]) for table in preview["tables"]] == [9, 9]
     # Two tables of nine from round 1's two: a table with a players of one and 9 - a of the other repeats
     # C(a, 2) + C(9 - a, 2) pairs, at best (a = 4 or 5) 6 + 10: two tables, 32, which the search reaches (it
