@@ -11,7 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import translation
 
+from scoring.sheet.describe import describe
+from scoring.sheet.output import result_json
+from scoring.sheet.reader import score_sheet
 from tests.scoring.sheet.test_score_sheet_command import run, run_json
 
 NINE = [f"P{i}" for i in range(1, 10)]
@@ -123,3 +127,9 @@ def test_thirteen_players_are_refused():
     code, _out, err = run(sheet([], players=[f"P{i}" for i in range(1, 14)]))
     assert code == 2
     assert "players: takes at most 12 entries" in err
+
+
+def test_the_words_in_korean():
+    hand = result_json(score_sheet(sheet([ron_by_all_but("P4")])))["hands"][0]
+    with translation.override("ko"):
+        assert describe(hand, NINE, translation) == "P4 방총에 8명 론: 도중유국"
