@@ -339,6 +339,9 @@ def test_csv_seat_columns_by_name_in_any_order_or_by_position():
     assert schedule_from_csv(text=positional, table_size=4) == expected
     eight = "round,table," + ",".join(f"seat{i}" for i in range(8, 0, -1)) + "\n1,1,8,7,6,5,4,3,2,1\n"
     assert schedule_from_csv(text=eight, table_size=8) == [[Table(1, tuple(range(1, 9)))]]
+    twelve = "round,table," + ",".join(f"seat{i}" for i in range(12, 0, -1)) + "\n1,1," + ",".join(
+        str(p) for p in range(12, 0, -1)) + "\n"
+    assert schedule_from_csv(text=twelve, table_size=12) == [[Table(1, tuple(range(1, 13)))]]
     three = "round,table,east,south,west\r\n1,1,9,8,7\r\n"
     assert schedule_from_csv(text=three, table_size=3) == [[Table(1, (9, 8, 7))]]
 
