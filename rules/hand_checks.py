@@ -109,6 +109,9 @@ def check_abort(*, ruleset: Ruleset, abort: Abort) -> None:
         raise RuleError.of("reason", "triple_ron_not_abortive", option=str(ruleset.multiple_ron))
     if not ruleset.abortive_draws and abort.reason != AbortReason.TRIPLE_RON:
         raise RuleError.of("result", "no_abortive_draws")
+    if abort.reason is not None and abort.reason not in ruleset.abort_reasons:
+        # Rule 0 (seed 001) has its three abortive draws only; the N - 1 rons are rule 0's alone.
+        raise RuleError.of("reason", "one_of", choices=", ".join(ruleset.abort_reasons))
     if abort.reason == AbortReason.FOUR_RIICHI and len(abort.riichi) != ruleset.players:
         raise RuleError.of("riichi", "four_riichi_needs_all", players=ruleset.players)
 

@@ -27,13 +27,18 @@ SOLO_RESULTS = frozenset({Outcome.TENPAI, Outcome.NOTEN})
 
 
 class AbortReason(StrEnum):
-    """Why a hand was aborted (RULES.md §3; a triple ron where multiple_ron aborts it, seed 000 §3.5)."""
+    """Why a hand was aborted (RULES.md §3; a triple ron where multiple_ron aborts it, seed 000 §3.5).
+
+    Under seed 001's rule 0 for N players, four_winds stands for the first N discards of one wind and
+    four_riichi for all N players in riichi; all_others_ron is N - 1 rons on one discard.
+    """
 
     NINE_TERMINALS = "nine_terminals"
     FOUR_WINDS = "four_winds"
     FOUR_RIICHI = "four_riichi"
     FOUR_KANS = "four_kans"
     TRIPLE_RON = "triple_ron"
+    ALL_OTHERS_RON = "all_others_ron"
 
 
 class PaymentReason(StrEnum):

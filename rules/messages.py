@@ -176,6 +176,7 @@ WORDS: dict[str, str] = {
     "four_riichi": _("four_riichi"),
     "four_kans": _("four_kans"),
     "triple_ron": _("triple_ron"),
+    "all_others_ron": _("all_others_ron"),
     # result kinds (rules.hands.Outcome)
     "ron": _("ron"),
     "tsumo": _("tsumo"),

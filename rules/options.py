@@ -81,6 +81,14 @@ class Extension(StrEnum):
     UNTIL_GOAL = "until_goal"
 
 
+class AbortiveDrawRules(StrEnum):
+    """Which abortive draws a ruleset with ``abortive_draws`` has (RULES.md §3, §7)."""
+
+    USUAL = "usual"  # nine terminals, four winds, four riichi, four kans
+    # Seed 001's rule 0 for N players: the first N discards one wind, all N in riichi, N - 1 rons on one discard.
+    RULE_0 = "rule_0"
+
+
 class ChomboPayment(StrEnum):
     """What a chombo pays at the table (RULES.md §4)."""
 

@@ -19,7 +19,9 @@ from rules.errors import ParamError
 from rules.messages import _
 
 # Bounds the rules set on the integer parameters.
-MIN_PLAYERS, MAX_PLAYERS = 1, 8  # the solo race to tenpai (seed 001 "1인 마작") to two of each wind (RULES.md §7)
+MIN_PLAYERS = 1  # the solo race to tenpai (seed 001 "1인 마작"); two players and up: RULES.md §7
+# Seed 001 names tables up to nine players "or more" (9인 마작, 또는 그 이상): presets go to twelve.
+MAX_PLAYERS = 12
 MAX_ROUND_WINDS = 7  # a seven-player table's distinct winds: E S W N and three dragons (RULES.md §7)
 MAX_MIN_HAN = 13  # the top of the han table: from 13 han a hand is kazoe yakuman (or sanbaiman)
 # Bounds the rules do not give (README "Bounds"), far above every federation's values, chosen so that a game
@@ -259,6 +261,10 @@ PARAMETERS: dict[str, Param] = {
     "dealer_multiple_ron_renchan": Param(ParamKind.CHOICE, _("renchan when the dealer is among several winners"),
                                          options=options.DealerMultipleRonRenchan),
     "abortive_draws": Param(ParamKind.BOOL, _("abortive draws allowed (honba +1, dealer stays)")),
+    "abortive_draw_rules": Param(ParamKind.CHOICE, _("which abortive draws: the usual four (nine terminals, four "
+                                 "winds, four riichi, four kans) or seed 001's rule 0 (the first N discards one wind, "
+                                 "all N players in riichi, N - 1 rons on one discard)"),
+                                 options=options.AbortiveDrawRules),
     "nagashi_mangan": Param(ParamKind.BOOL, _("nagashi mangan paid as a mangan tsumo")),
     "busting": Param(ParamKind.BOOL, _("the game ends when a score goes below 0")),
     "agari_yame": Param(ParamKind.BOOL, _("the game ends when the last dealer wins or is tenpai while first")),

@@ -383,5 +383,7 @@ def _eight_player() -> dict[str, Any]:
     return _large_table(8)
 
 
-# The solo race to tenpai (seed 001 "1인 마작") registers its preset with its own rules, in rules.solo.
-import rules.solo  # noqa: E402, F401
+# Nine to twelve players live in their own module; importing it registers them after eight-player. The solo
+# race to tenpai (seed 001 "1인 마작") registers its preset with its own rules, in rules.solo.
+from rules import large_tables as _large_tables  # noqa: E402, F401
+from rules import solo as _solo  # noqa: E402, F401

@@ -18,6 +18,7 @@ from typing import Any
 from rules.errors import ParamError, Problem, RuleError
 from rules.hands import AbortReason
 from rules.options import (
+    AbortiveDrawRules,
     ChomboPayment,
     DealerMultipleRonRenchan,
     DepositsAtEnd,
@@ -34,7 +35,7 @@ from rules.options import (
     Ties,
     TsumoPayment,
 )
-from rules.parameters import DOUBLE_WIND_PAIR_FU
+from rules.parameters import DOUBLE_WIND_PAIR_FU, MAX_PLAYERS
 
 # Defined in rules.parameters; callers import them from here, where they were first defined.
 from rules.parameters import PARAMETERS as PARAMETERS
@@ -52,16 +53,26 @@ Number = Fraction
 # Seat winds by table size (RULES.md §7, seed 001): five players add the
 # Flower wind, six and seven the dragons, eight sit two to each wind.
 WINDS = ("East", "South", "West", "North")
+
+
+def winds_in_runs(players: int) -> tuple[str, ...]:
+    """Past the seven honors, each of the four winds takes a run of seats, the first winds one more when the
+    seats do not share out evenly: eight players sit E E S S W W N N (seed 001), nine E E E S S W W N N (?)."""
+    runs = [players // len(WINDS) + (1 if i < players % len(WINDS) else 0) for i in range(len(WINDS))]
+    return tuple(wind for wind, run in zip(WINDS, runs, strict=True) for _ in range(run))
+
+
 SEAT_WINDS: dict[int, tuple[str, ...]] = {
     5: (*WINDS, "Flower"),
     6: (*WINDS, "White", "Green"),
     7: (*WINDS, "White", "Green", "Red"),
-    8: tuple(w for w in WINDS for _ in range(2)),
+    **{players: winds_in_runs(players) for players in range(8, MAX_PLAYERS + 1)},
 }
 # One letter per wind for round labels (E1, F3, G2): White is B (blank), as W is West.
 WIND_LETTERS = {"East": "E", "South": "S", "West": "W", "North": "N", "Flower": "F", "White": "B",
                 "Green": "G", "Red": "R"}
 
+TWO_PLAYERS = 2  # rule 0's exception (seed 001): two players in riichi play on
 FIVE_PLAYERS = 5  # tsumo_payment five_player_rule_2 is seed 001's rule for five-player tables
 MCR_PLAYERS = 4  # the MCR seat rotation (seed 002 §2) moves four players
 
@@ -90,6 +101,7 @@ class Ruleset:
     renchan: Renchan = Renchan.TENPAI
     dealer_multiple_ron_renchan: DealerMultipleRonRenchan = DealerMultipleRonRenchan.ALWAYS
     abortive_draws: bool = False
+    abortive_draw_rules: AbortiveDrawRules = AbortiveDrawRules.USUAL
     nagashi_mangan: bool = False
     busting: bool = False
     agari_yame: bool = False
@@ -125,14 +137,31 @@ class Ruleset:
 
     @property
     def abort_reasons(self) -> tuple[AbortReason, ...]:
-        """The abortive draws a hand may record: the usual ones where the rules have abortive draws, and a
-        triple ron only where ``multiple_ron`` makes it one (seed 000 §3.5 options 2 and 4)."""
+        """The abortive draws a hand may record: the usual ones or rule 0's where the rules have abortive
+        draws, and a triple ron only where ``multiple_ron`` makes it one (seed 000 §3.5 options 2 and 4)."""
         reasons: list[AbortReason] = []
-        if self.abortive_draws:
-            reasons += [r for r in AbortReason if r != AbortReason.TRIPLE_RON]
+        if self.abortive_draws and self.abortive_draw_rules == AbortiveDrawRules.RULE_0:
+            reasons.append(AbortReason.FOUR_WINDS)
+            if self.players > TWO_PLAYERS:
+                # Seed 001 lets two players both declare riichi and play on (its one exception to rule 0);
+                # and one ron on a discard of two players is no abortive draw.
+                reasons += [AbortReason.FOUR_RIICHI, AbortReason.ALL_OTHERS_RON]
+        elif self.abortive_draws:
+            reasons += [AbortReason.NINE_TERMINALS, AbortReason.FOUR_WINDS, AbortReason.FOUR_RIICHI,
+                        AbortReason.FOUR_KANS]
         if self.multiple_ron in _TRIPLE_RON_ABORTS:
             reasons.append(AbortReason.TRIPLE_RON)
         return tuple(reasons)
+
+    @property
+    def aborts_on_all_others_ron(self) -> bool:
+        """Seed 001's rule 0: N - 1 rons on one discard are an abortive draw, whatever ``multiple_ron`` says."""
+        return AbortReason.ALL_OTHERS_RON in self.abort_reasons
+
+    @property
+    def aborts_on_all_riichi(self) -> bool:
+        """Rule 0: the hand ends, drawn, once the last of the N riichi declarations has passed."""
+        return self.abortive_draw_rules == AbortiveDrawRules.RULE_0 and AbortReason.FOUR_RIICHI in self.abort_reasons
 
     @property
     def pays_several_rons(self) -> bool:

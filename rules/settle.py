@@ -72,8 +72,19 @@ def settle(*, ruleset: Ruleset, state: GameState, result: HandResult, names: Seq
 # --- outcomes ---------------------------------------------------------------
 
 
-def _stands(*, ruleset: Ruleset, ordered: list[tuple[Win, HandValue]]) -> list[int] | None:
-    """Indices (in turn order) of the wins that stand; None = an abortive draw (seed 000 §3.5)."""
+def _ron_abort(*, ruleset: Ruleset, count: int) -> AbortReason | None:
+    """The abortive draw that ``count`` rons on one discard make: every other player's under seed 001's rule 0,
+    three under multiple_ron options 2 and 4 (seed 000 §3.5); None when they are a ron."""
+    if ruleset.aborts_on_all_others_ron and count == ruleset.players - 1:
+        return AbortReason.ALL_OTHERS_RON
+    if count >= TRIPLE_RON and ruleset.multiple_ron in (MultipleRon.DOUBLE_HEAD_BUMP_TRIPLE_ABORT,
+                                                         MultipleRon.DOUBLE_ONLY_TRIPLE_ABORT):
+        return AbortReason.TRIPLE_RON
+    return None
+
+
+def _stands(*, ruleset: Ruleset, ordered: list[tuple[Win, HandValue]]) -> list[int]:
+    """Indices (in turn order) of the wins that stand, where they are no abortive draw (seed 000 §3.5)."""
     count = len(ordered)
     mode = ruleset.multiple_ron
     if count == 1 or mode == MultipleRon.ALL:
@@ -83,8 +94,6 @@ def _stands(*, ruleset: Ruleset, ordered: list[tuple[Win, HandValue]]) -> list[i
     if mode == MultipleRon.HEAD_BUMP_YAKUMAN_EXCEPTION:
         # Option 1.1: the head bump applies, but a yakuman is never bumped.
         return [0] + [i for i in range(1, count) if ordered[i][1].is_yakuman]
-    if count >= TRIPLE_RON:
-        return None  # options 2 and 4: a triple ron is an abortive draw
     return [0] if mode == MultipleRon.DOUBLE_HEAD_BUMP_TRIPLE_ABORT else [0, 1]
 
 
@@ -93,11 +102,12 @@ def _settle_ron(*, ruleset: Ruleset, state: GameState, ron: Ron, names: Sequence
     valued = [(win, win_value(ruleset=ruleset, win=win, tsumo=False, field=win_field(ron, i), names=names))
               for i, win in enumerate(ron.wins)]
     ordered = sorted(valued, key=lambda wv: state.turn_distance(ron.loser, wv[0].winner))
-    standing = _stands(ruleset=ruleset, ordered=ordered)
-    if standing is None:
-        triple_ron = Abort(reason=AbortReason.TRIPLE_RON, riichi=ron.riichi)
-        settlement = _settle_abort(ruleset=ruleset, state=state, abort=triple_ron, checked=True)
+    aborted = _ron_abort(ruleset=ruleset, count=len(ordered))
+    if aborted is not None:
+        abort = Abort(reason=aborted, riichi=ron.riichi)
+        settlement = _settle_abort(ruleset=ruleset, state=state, abort=abort, checked=True)
         return _with_wins(settlement, tuple(_outcome(w, v, stood=False) for w, v in ordered))
+    standing = _stands(ruleset=ruleset, ordered=ordered)
 
     ledger = Ledger(ruleset.players)
     _put_riichi_sticks(ledger, ruleset=ruleset, riichi=ron.riichi)
@@ -201,9 +211,16 @@ def _pao_covers_whole_hand(*, ruleset: Ruleset, value: HandValue) -> bool:
 
 
 def _settle_draw(*, ruleset: Ruleset, state: GameState, draw: Draw, names: Sequence[str]) -> Settlement:
-    """Exhaustive draw (RULES.md §3): noten payments, or nagashi mangan paid as a mangan tsumo."""
+    """Exhaustive draw (RULES.md §3): noten payments, or nagashi mangan paid as a mangan tsumo.
+
+    Under rule 0 (seed 001) a hand where all N players declared riichi never reaches the end of the wall: it is
+    drawn once the last declaration passes, so a draw written with every player in riichi is that abortive draw.
+    """
     n = ruleset.players
     check_draw(ruleset=ruleset, draw=draw)
+    if ruleset.aborts_on_all_riichi and len(draw.riichi) == n and not draw.nagashi:
+        all_riichi = Abort(reason=AbortReason.FOUR_RIICHI, riichi=draw.riichi)
+        return _settle_abort(ruleset=ruleset, state=state, abort=all_riichi, checked=True)
     ledger = Ledger(n)
     _put_riichi_sticks(ledger, ruleset=ruleset, riichi=draw.riichi)
     if draw.nagashi:

@@ -42,6 +42,19 @@ ABORT_NAMES: dict[str, Promise] = {
     "nine_terminals": _("Nine terminals"), "four_winds": _("Four winds"), "four_riichi": _("Four riichi"),
     "four_kans": _("Four kans"), "triple_ron": _("Triple ron"),
 }
+FOUR_PLAYERS = 4
+
+
+def abort_name(reason: str, players: int) -> str:
+    """The referee's word for an abortive draw; at a table of other than four, the rule as it counts there
+    (seed 001's rule 0: the first N discards of one wind, all N in riichi, N - 1 rons on one discard)."""
+    if reason == "all_others_ron":
+        return _("%(count)s rons on one discard") % {"count": players - 1}
+    if players != FOUR_PLAYERS and reason == "four_winds":
+        return _("First %(count)s discards one wind") % {"count": players}
+    if players != FOUR_PLAYERS and reason == "four_riichi":
+        return _("All %(count)s in riichi") % {"count": players}
+    return str(ABORT_NAMES[reason])
 FLAG_NAMES: dict[str, Promise] = {
     "double_riichi": _("Double riichi"), "ippatsu": _("Ippatsu"), "rinshan": _("Rinshan (after a kan)"),
     "chankan": _("Chankan (robbing a kan)"), "haitei": _("Haitei (last draw)"),
@@ -171,7 +184,7 @@ class _Offer:
             return _count(label, help_text, least=field.spec.minimum, most=field.spec.maximum)
         if kind is Kind.REASON:
             return forms.ChoiceField(label=label, required=False, widget=chips([]), choices=[
-                (str(r), ABORT_NAMES[r]) for r in self.ruleset.abort_reasons])
+                (str(r), abort_name(r, self.ruleset.players)) for r in self.ruleset.abort_reasons])
         return forms.CharField(label=label, required=False, max_length=field.spec.max_length, help_text=help_text)
 
 

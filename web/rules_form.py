@@ -32,7 +32,8 @@ GROUPS: tuple[tuple[Any, tuple[str, ...]], ...] = (
     (_("Length of a game"), ("round_winds", "busting", "agari_yame", "tenpai_yame", "extension", "goal_points",
                              "renchan", "last_dealer_may_stop")),
     (_("Hands"), ("min_han", "kiriage_mangan", "kazoe_yakuman", "multiple_yakuman", "yakuman_only", "dealer_bonus",
-                  "tsumo_payment", "double_wind_pair_fu", "abortive_draws", "nagashi_mangan", "pao", "pao_scope")),
+                  "tsumo_payment", "double_wind_pair_fu", "abortive_draws", "abortive_draw_rules", "nagashi_mangan",
+                  "pao", "pao_scope")),
     (_("Several winners on one discard"), ("multiple_ron", "multiple_ron_honba", "multiple_ron_deposits",
                                            "dealer_multiple_ron_renchan")),
     (_("Chombo"), CHOMBO_GROUP),
@@ -50,7 +51,8 @@ LABELS: dict[str, Any] = {
     "kiriage_mangan": _("Kiriage mangan"), "kazoe_yakuman": _("Kazoe yakuman"),
     "multiple_yakuman": _("Double yakuman"), "yakuman_only": _("Yakuman only"), "dealer_bonus": _("Dealer bonus"),
     "tsumo_payment": _("Tsumo payment"), "double_wind_pair_fu": _("Double wind pair fu"),
-    "abortive_draws": _("Abortive draws"), "nagashi_mangan": _("Nagashi mangan"), "pao": _("Pao"),
+    "abortive_draws": _("Abortive draws"), "abortive_draw_rules": _("Which abortive draws"),
+    "nagashi_mangan": _("Nagashi mangan"), "pao": _("Pao"),
     "pao_scope": _("Pao covers"), "multiple_ron": _("Several rons"), "multiple_ron_honba": _("Honba goes to"),
     "multiple_ron_deposits": _("Riichi sticks go to"), "dealer_multiple_ron_renchan": _("Dealer among winners"),
     "chombo_penalty": _("Chombo penalty (points)"), "chombo_payment": _("Chombo paid at the table"),
@@ -80,6 +82,7 @@ CHOICE_WORDS: dict[str, Any] = {
     "equal_shares": _("equal shares"), "five_player_rule_2": _("five-player rule 2"), "exact": _("exact"),
     "nearest_thousand": _("nearest 1000"), "fed_yakuman": _("fed yakuman"), "whole_hand": _("whole hand"),
     "best_attempt": _("the best attempt"), "sum_of_attempts": _("the sum of the attempts"), "solo": _("solo"),
+    "usual": _("the usual four"), "rule_0": _("rule 0 for N players (seed 001)"),
 }
 PLACES = 2  # decimals of a points value (uma and penalties are whole or half points in every rule book)
 

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from api.serializers.fields import player_id, printable_text
 from rules.hands import Outcome
-from rules.parameters import SCORE_LIMIT
+from rules.parameters import MAX_PLAYERS, SCORE_LIMIT
 from scoring.models import HandChange
 from scoring.selectors import named_result
 from scoring.sheet.record import REASONS, Field, Kind, hand_fields, win_fields
@@ -18,7 +18,6 @@ from scoring.sheet.schema import (
     MAX_DEPOSITS,
     MAX_HANDS,
     MAX_HONBA,
-    MAX_PLAYERS,
     PENALTY_LIMIT,
     REASON_LENGTH,
 )

@@ -47,7 +47,9 @@ def describe(hand: Mapping[str, Any], names: Sequence[str], words: Words = ENGLI
 
     kind = hand["result"]
     loser = _name(names, hand.get("loser"))
-    if hand.get("abortive") and hand.get("loser") is not None:  # a triple ron that ends the hand
+    if hand.get("abortive") == "all_others_ron" and hand.get("loser") is not None:  # rule 0's N - 1 rons
+        text = _("%(count)s rons on %(loser)s: abortive draw") % {"count": len(hand.get("wins", [])), "loser": loser}
+    elif hand.get("abortive") and hand.get("loser") is not None:  # a triple ron that ends the hand
         text = _("Triple ron on %(loser)s: abortive draw") % {"loser": loser}
     elif kind in ("ron", "tsumo"):
         text = (_("Ron on %(loser)s: %(wins)s") % {"loser": loser, "wins": _wins(hand, names, words, stood=True)}

@@ -18,13 +18,14 @@ from jsonschema.exceptions import ValidationError
 
 from rules.errors import Problem
 from rules.hands import Outcome
-from rules.parameters import SCORE_LIMIT
+from rules.parameters import MAX_PLAYERS, MIN_PLAYERS, SCORE_LIMIT
 from rules.ruleset import PARAMETERS
 from rules.text import PRINTABLE, PRINTABLE_MESSAGE
 from scoring.sheet.document import MAX_INTEGER
 from scoring.sheet.record import FLOWERS_MAXIMUM, REASONS, Field, Kind, hand_fields, win_fields
 
-MIN_PLAYERS, MAX_PLAYERS = 1, 8  # the table sizes the rules cover (RULES.md §7; one: the solo race to tenpai)
+# The table sizes the rules cover (RULES.md §7; one: the solo race to tenpai) are the ruleset's:
+# rules.parameters.MIN_PLAYERS, MAX_PLAYERS.
 # Bounds the rules do not give (README "Bounds"): what a real game can reach, and what the database stores.
 MAX_HANDS = 300  # a game's hands: a long MCR game has about 30, a marathon of renchan never 300
 MAX_HISTORY = 10 * MAX_HANDS  # history entries of one exported game: every hand added, changed or deleted

@@ -34,6 +34,7 @@ CHOICES: dict[str, tuple[type[StrEnum], tuple[str, ...]]] = {
     "renchan": (options.Renchan, ("tenpai", "win", "none")),
     "dealer_multiple_ron_renchan": (options.DealerMultipleRonRenchan, ("always", "if_first", "never")),
     "extension": (options.Extension, ("none", "until_goal")),
+    "abortive_draw_rules": (options.AbortiveDrawRules, ("usual", "rule_0")),
     "chombo_payment": (options.ChomboPayment, ("none", "reverse_mangan", "flat")),
     "tsumo_payment": (options.TsumoPayment, ("standard", "equal_shares", "five_player_rule_2")),
     "seat_rotation": (options.SeatRotation, ("none", "mcr")),
@@ -107,7 +108,8 @@ def test_settlement_kinds_and_reasons_are_the_strings_callers_compare():
 
 def test_enum_values():
     assert [o.value for o in Outcome] == ["ron", "tsumo", "draw", "abort", "chombo", "tenpai", "noten"]
-    assert ABORT_REASONS == ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
+    assert ABORT_REASONS == ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron",
+                             "all_others_ron")
     assert tuple(AbortReason) == ABORT_REASONS
     assert all(type(reason) is str for reason in ABORT_REASONS)
     assert [r.value for r in PaymentReason] == ["hand", "honba", "pao", "riichi", "deposits", "noten", "nagashi",

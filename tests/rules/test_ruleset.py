@@ -90,7 +90,7 @@ def test_overrides_replace_preset_values():
 
 @pytest.mark.parametrize(("overrides", "field", "message"), [
     ({"kiriage": True}, "kiriage", "unknown ruleset parameter"),
-    ({"players": 9}, "players", "at most 8"),
+    ({"players": 13}, "players", "at most 12"),
     ({"players": "four"}, "players", "whole number"),
     ({"kiriage_mangan": "yes"}, "kiriage_mangan", "true or false"),
     ({"multiple_ron": "double"}, "multiple_ron", "must be one of"),

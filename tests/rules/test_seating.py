@@ -50,7 +50,7 @@ def check_round(seating: Seating, players: list[int], table_size: int) -> None:
 # --- every player once --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("table_size", range(2, 9))
+@pytest.mark.parametrize("table_size", range(2, 13))
 @pytest.mark.parametrize("extra", [0, 1])
 @pytest.mark.parametrize("swiss", [False, True])
 def test_every_player_seated_once_per_round(table_size, extra, swiss):
@@ -269,8 +269,8 @@ def test_swiss_byes_go_to_the_lowest_standing_among_equals():
     ({"players": range(1, 4), "table_size": 4}, "players", "3 players cannot fill a table of 4"),
     ({"players": [1, 2, 3, 2, 5, 1, 7, 8], "table_size": 4}, "players", "players 1, 2 listed more than once"),
     ({"players": [1, 2, 3, 3], "table_size": 4}, "players", "player 3 listed more than once"),
-    ({"players": range(1, 9), "table_size": 0}, "table_size", "must be 1 to 8, not 0"),
-    ({"players": range(1, 19), "table_size": 9}, "table_size", "must be 1 to 8, not 9"),
+    ({"players": range(1, 9), "table_size": 0}, "table_size", "must be 1 to 12, not 0"),
+    ({"players": range(1, 27), "table_size": 13}, "table_size", "must be 1 to 12, not 13"),
 ])
 @pytest.mark.parametrize("swiss", [False, True])
 def test_rule_errors(kwargs, field, message, swiss):
@@ -339,6 +339,9 @@ def test_csv_seat_columns_by_name_in_any_order_or_by_position():
     assert schedule_from_csv(text=positional, table_size=4) == expected
     eight = "round,table," + ",".join(f"seat{i}" for i in range(8, 0, -1)) + "\n1,1,8,7,6,5,4,3,2,1\n"
     assert schedule_from_csv(text=eight, table_size=8) == [[Table(1, tuple(range(1, 9)))]]
+    twelve = "round,table," + ",".join(f"seat{i}" for i in range(12, 0, -1)) + "\n1,1," + ",".join(
+        str(p) for p in range(12, 0, -1)) + "\n"
+    assert schedule_from_csv(text=twelve, table_size=12) == [[Table(1, tuple(range(1, 13)))]]
     three = "round,table,east,south,west\r\n1,1,9,8,7\r\n"
     assert schedule_from_csv(text=three, table_size=3) == [[Table(1, (9, 8, 7))]]
 

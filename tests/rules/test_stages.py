@@ -313,7 +313,7 @@ def test_rank_seating_drawn_winds_keep_the_tables_and_repeat_with_the_seed(size)
     ({"players": [1, 2, 3, 4, 5], "table_size": 4}, "players: 5 players do not fill tables of 4"),
     ({"players": [], "table_size": 4}, "players: 0 players do not fill tables of 4"),
     ({"players": [1, 2, 3, 3], "table_size": 4}, "players: player 3 is listed more than once"),
-    ({"players": [1, 2, 3, 4], "table_size": 9}, "table_size: must be 1 to 8, not 9"),
+    ({"players": [1, 2, 3, 4], "table_size": 13}, "table_size: must be 1 to 12, not 13"),
     ({"players": [1, 2, 3, 4], "table_size": 4, "winds": "east"}, "winds: must be one of: rank, drawn"),
     ({"players": [1, 2, 3, 4], "table_size": 4, "winds": "drawn"}, "seed: is required to draw the seat winds"),
 ])

@@ -1,7 +1,7 @@
 """The bounds (README "Bounds") keep every stored number inside its column: the richest game they allow is saved.
 
 Scores are a 32-bit integer column on PostgreSQL and final points a decimal of 10 digits. A 300-hand game at
-every maximum at once (eight players, seven winners of sextuple yakuman on one discard in every hand, the
+every maximum at once (twelve players, eleven winners of sextuple yakuman on one discard in every hand, the
 dealer among them so that the honba climb from 100 to 400, every riichi stick at 10,000, the largest uma and
 penalties) ends far from either limit; CI runs this on PostgreSQL, which refuses a number that does not fit.
 """
@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 
-from rules.parameters import HONBA_POINTS_LIMIT, PAYMENT_LIMIT, POINTS_LIMIT, SCORE_LIMIT
+from rules.parameters import HONBA_POINTS_LIMIT, MAX_PLAYERS, PAYMENT_LIMIT, POINTS_LIMIT, SCORE_LIMIT
 from scoring.models import GameResult, Penalty
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
@@ -37,26 +37,29 @@ POINTS_COLUMN = Decimal(10) ** 8  # GameResult.points: 10 digits, 2 after the po
 
 
 def test_the_richest_game_the_bounds_allow_fits_the_database():
-    event = EventFactory.create(ruleset_key="eight-player", ruleset_overrides={
+    # The largest table, with the dealer's bonus back and without rule 0's abortive draw on N - 1 rons.
+    event = EventFactory.create(ruleset_key="twelve-player", ruleset_overrides={
         "honba_points": HONBA_POINTS_LIMIT, "riichi_deposit": PAYMENT_LIMIT, "multiple_ron": "all",
         "multiple_yakuman": True, "multiple_ron_honba": "each_winner", "dealer_multiple_ron_renchan": "always",
         "busting": False, "agari_yame": False, "start_points": SCORE_LIMIT, "return_points": SCORE_LIMIT,
-        "uma": [POINTS_LIMIT, 0, 0, 0, 0, 0, 0, -POINTS_LIMIT], "chombo_penalty": -POINTS_LIMIT})
-    ids = [p.pk for p in registered(event, *(f"P{i}" for i in range(8)))]
+        "uma": [POINTS_LIMIT, *[0] * 10, -POINTS_LIMIT], "chombo_penalty": -POINTS_LIMIT, "abortive_draws": False,
+        "dealer_bonus": True, "tsumo_payment": "standard"})
+    ids = [p.pk for p in registered(event, *(f"P{i}" for i in range(MAX_PLAYERS)))]
+    loser = ids[-1]
     game = game_create(event=event, player_ids=ids)
-    Penalty.objects.bulk_create([Penalty(event=event, game=game, player_id=ids[7], points=-PENALTY_LIMIT,
+    Penalty.objects.bulk_create([Penalty(event=event, game=game, player_id=loser, points=-PENALTY_LIMIT,
                                          reason="again") for _ in range(MAX_PENALTIES)])
-    # Seven winners on one discard, the dealer (seat 0) among them: the dealer stays and the honba grow.
-    hand = {"result": "ron", "loser": ids[7], "riichi": ids,
-            "wins": [{"winner": pid, "yakuman": YAKUMAN_MAXIMUM} for pid in ids[:7]]}
+    # Eleven winners on one discard, the dealer (seat 0) among them: the dealer stays and the honba grow.
+    hand = {"result": "ron", "loser": loser, "riichi": ids,
+            "wins": [{"winner": pid, "yakuman": YAKUMAN_MAXIMUM} for pid in ids[:-1]]}
     game = game_put_sheet(game_id=game.pk, hands=[hand] * MAX_HANDS, user=None, version=None,
                           start={"honba": MAX_HONBA, "deposits": MAX_DEPOSITS,
-                                 "scores": [SCORE_LIMIT] * 7 + [-SCORE_LIMIT]})
+                                 "scores": [SCORE_LIMIT] * (MAX_PLAYERS - 1) + [-SCORE_LIMIT]})
     results = list(GameResult.objects.filter(game=game))
     assert len(game.result["hands"]) == MAX_HANDS
-    assert len(results) == 8  # stored: PostgreSQL would have refused a number past its column
-    loser = min(results, key=lambda r: r.score)
-    assert -INT32 < loser.score < -INT32 // 4  # far down, and still inside the column
+    assert len(results) == MAX_PLAYERS  # stored: PostgreSQL would have refused a number past its column
+    poorest = min(results, key=lambda r: r.score)
+    assert -INT32 < poorest.score < -INT32 // 2  # far down, and still inside the column
     assert max(abs(r.points) for r in results) < POINTS_COLUMN
 
 

@@ -61,7 +61,7 @@ class Table(models.Model):
         return f"{self.round} table {self.number}"
 
 
-MAX_SEATS = 8  # the largest table the rules cover (RULES.md §7)
+MAX_SEATS = 12  # the largest table the rules cover (RULES.md §7): rules.parameters.MAX_PLAYERS
 
 
 class Game(models.Model):
@@ -146,7 +146,7 @@ class Seat(models.Model):
         constraints = (
             models.UniqueConstraint(fields=("game", "position"), name="one_player_per_seat"),
             models.UniqueConstraint(fields=("game", "player"), name="one_seat_per_player_per_game"),
-            models.CheckConstraint(condition=models.Q(position__lt=MAX_SEATS), name="seat_position_0_to_7"),
+            models.CheckConstraint(condition=models.Q(position__lt=MAX_SEATS), name="seat_position_0_to_11"),
         )
 
     def __str__(self) -> str:

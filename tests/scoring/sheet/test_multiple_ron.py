@@ -72,6 +72,8 @@ def test_every_preset_is_in_the_table():
     # Head bump at every other table size; two players have one opponent, who alone can ron.
     ("sanma", False), ("two-player", False), ("five-player-1", False), ("five-player-2", False),
     ("six-player", False), ("seven-player", False), ("eight-player", False),
+    # Nine to twelve: head bump (seed 001: "상가우선"); N - 1 rons abort (tests/rules/test_nine_or_more.py).
+    ("nine-player", False), ("ten-player", False), ("eleven-player", False), ("twelve-player", False),
     # MCR: one winner per discard, the first in turn (seeds 002, 004); a second is refused
     # (tests/scoring/sheet/test_score_sheet_command.py).
     ("mcr", False),
