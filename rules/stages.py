@@ -197,8 +197,9 @@ def cut(*, standings: Sequence[StageLine], entry: Entry, through: Sequence[int] 
     """Who goes on from ``standings`` (a stage's, as ``stage_standings`` ranks them) under ``entry``.
 
     Without ``through``, a tie at the line is reported and left undecided. With it (the organiser's decision:
-    the players going on by rank, wildcards optional), the decision is checked: exactly the untied ones above
-    the line and as many of the tied ones as there are places; RuleError on ``through`` naming what is wrong.
+    the players going on by rank, wildcards optional; or only those chosen among the tied), the decision is
+    checked: every untied one above the line (or none of them) and as many of the tied ones as there are places;
+    RuleError on ``through`` naming what is wrong.
     Wildcards already going on by rank are not counted twice; one tied at the line goes on as a wildcard and
     stays among the tied (choosing them spends a ranked place). RuleError on ``entry.top`` or ``entry.also``.
     """
@@ -235,7 +236,10 @@ def _check_decision(through: Sequence[int], *, above: list[int], tied: list[int]
     known = set(above) | set(tied) | set(wildcards)
     problems = [Problem.of("through", "cut_not_at_line", player=p) for p in through if p not in known]
     named = set(through)
-    problems += [Problem.of("through", "cut_left_out", player=p) for p in above if p not in named]
+    # The decision may name everyone who goes on, or only the ones chosen among the tied: naming some of those
+    # above the line but not all is a mistake, naming none of them is the short form.
+    if named & set(above):
+        problems += [Problem.of("through", "cut_left_out", player=p) for p in above if p not in named]
     chosen = [p for p in through if p in set(tied)]
     if len(chosen) != places:
         problems.append(Problem.of("through", "cut_tied_count", count=len(chosen), places=places))

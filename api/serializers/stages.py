@@ -77,7 +77,8 @@ class StageSerializer(serializers.ModelSerializer[Stage]):
 class CutDecisionSerializer(serializers.Serializer[Any]):
     through = serializers.ListField(child=serializers.IntegerField(), required=False, allow_null=True,
                                     default=None, help_text="who goes on, when players are tied at the line: "
-                                    "everyone above it and as many of the tied as there are places")
+                                    "everyone above it and as many of the tied as there are places, or only "
+                                    "those chosen among the tied")
 
 
 class CutPlayerSerializer(serializers.Serializer[Any]):

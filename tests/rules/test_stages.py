@@ -99,10 +99,13 @@ def test_a_tie_at_the_semi_final_line_is_reported_then_decided():
         assert open_cut == Cut(through=(1, 2, 3, 4, 5), tied_at_line=(6, 7), places=1, wildcards=(), decided=False)
     decided = cut(standings=season, entry=Entry(top=6), through=[1, 2, 3, 4, 5, 7])
     assert (decided.through, decided.decided) == ((1, 2, 3, 4, 5, 7), True)
+    # The short form names only the one chosen among the tied: the same cut.
+    assert cut(standings=season, entry=Entry(top=6), through=[7]) == decided
 
 
 @pytest.mark.parametrize(("decision", "problems"), [
     ([1, 2, 3, 4, 5], ["through: names 0 of the players tied at the line; 1 of them go through"]),
+    ([6, 7], ["through: names 2 of the players tied at the line; 1 of them go through"]),
     ([1, 2, 3, 4, 5, 6, 7], ["through: names 2 of the players tied at the line; 1 of them go through"]),
     ([1, 2, 3, 4, 6, 7], ["through: player 5 is above the line and goes through: the decision cannot leave them out",
                           "through: names 2 of the players tied at the line; 1 of them go through"]),
