@@ -248,10 +248,11 @@ def test_strangers_find_no_lineup_to_name(league: Event, public: bool):
 
 def test_a_captain_sees_the_private_league_and_its_pages(captain: User, league: Event):
     Event.objects.filter(pk=league.pk).update(public=False)
-    for path in ("/events/league/", f"/events/league/teams/{team('Red').pk}/", "/events/league/teams/",
-                 "/events/league/standings/"):
+    paths = ("/events/league/", f"/events/league/teams/{team('Red').pk}/", "/events/league/teams/",
+             "/events/league/standings/")
+    for n, path in enumerate(paths):
         assert browser().get(path).status_code == 404, path
-        assert browser(User.objects.create_user(f"x{len(path)}")).get(path).status_code == 404, path
+        assert browser(User.objects.create_user(f"stranger{n}")).get(path).status_code == 404, path
         assert browser(captain).get(path).status_code == 200, path
     assert browser(captain).get("/events/league/manage/rounds/1/").status_code == 403  # the console is not theirs
 
