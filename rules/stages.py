@@ -286,6 +286,15 @@ def final_ranking(stages: Sequence[Sequence[StageLine]]) -> tuple[Place, ...]:
     return tuple(places)
 
 
+def seating_order(standings: Sequence[StageLine], entered: Sequence[int] = ()) -> list[int]:
+    """A stage's entrants best first, for seating by rank: equal ranks keep the order they ``entered`` the stage
+    in (its cut's, by their rank in the stage before), then go by id. A stage entered with nothing carried has
+    everyone equal: seating it by rank means by that order."""
+    position = {entrant: n for n, entrant in enumerate(entered)}
+    return [line.player for line in sorted(standings, key=lambda line: (
+        line.rank, position.get(line.player, len(position)), line.player))]
+
+
 # --- seating a stage's first round by rank --------------------------------------------------------------------------
 
 

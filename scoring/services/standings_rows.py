@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from rules.ruleset import Ruleset
 from rules.solo import SoloScore, solo_key
-from rules.stages import Carried, Line, StageLine, carry_over, final_ranking, stage_standings
+from rules.stages import Carried, Line, StageLine, carry_over, final_ranking, seating_order, stage_standings
 from scoring.models import StageStanding, Standing
 from scoring.services.standings_lines import HUNDREDTHS, PlayerLine, player_lines, tiebreak_value
 from tournament.models import Event, Registration, Stage, Tiebreak
@@ -88,17 +88,13 @@ def stage_entrants(event: Event, stage: Stage) -> list[int]:
 
 
 def stage_order(event: Event, number: int) -> list[int]:
-    """Stage ``number``'s ranked players, best first; none for a stage not entered. Equal ranks keep the order
-    the players entered the stage in (the cut's, by their rank in the stage before), then go by id: a stage
-    entered with nothing carried has everyone equal, and seating it by rank means by that order."""
+    """Stage ``number``'s ranked players, best first (rules.stages.seating_order); none for a stage not entered."""
     ranked = stages_ranked(event)
     if number > len(ranked):
         return []
     lines = [line for line, _ in ranked[number - 1] if line is not None]
     stage = Stage.objects.filter(event=event, number=number).first() if number > 1 else None
-    entry = {player: position for position, player in enumerate((stage.through if stage else None) or ())}
-    return [line.player for line in sorted(lines, key=lambda line: (line.rank, entry.get(line.player, len(entry)),
-                                                                     line.player))]
+    return seating_order(lines, (stage.through if stage else None) or ())
 
 
 def carried_in(before: Sequence[Ranked], stage: Stage) -> dict[int, Carried]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from rules.stages import Carried, Line, Place, StageLine, carry_over, final_ranking, stage_standings
+from rules.stages import Carried, Line, Place, StageLine, carry_over, final_ranking, seating_order, stage_standings
 from scoring.services.standings_rows import Ranked, cents, entered_stages, stages_ranked
 from tournament.models import Event, Registration, Stage
 
@@ -55,8 +55,9 @@ def _line(team: int, members: list[tuple[Fraction, Fraction]], best: int | None,
 
 
 def team_order(event: Event, number: int) -> list[int]:
-    """Stage ``number``'s teams, best first (equal ranks by id): what a team league seats by."""
+    """Stage ``number``'s teams, best first (rules.stages.seating_order): what a team league seats by."""
     stages = team_stage_lines(event)
     if number > len(stages):
         return []
-    return [line.player for line in sorted(stages[number - 1], key=lambda line: (line.rank, line.player))]
+    stage = Stage.objects.filter(event=event, number=number).first() if number > 1 else None
+    return seating_order(stages[number - 1], (stage.through if stage else None) or ())

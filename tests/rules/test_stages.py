@@ -23,6 +23,7 @@ from rules.stages import (
     cut,
     final_ranking,
     rank_seating,
+    seating_order,
     stage_standings,
 )
 
@@ -324,3 +325,15 @@ def test_rank_seating_refused(kwargs, message):
     with pytest.raises(RuleError) as refused:
         rank_seating(**kwargs)
     assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(("points", "entered", "order"), [
+    # A final entered with nothing carried: everyone level, seated in the order the cut sent them (by rank).
+    ({7: F(0), 3: F(0), 9: F(0), 1: F(0)}, [9, 3, 7, 1], [9, 3, 7, 1]),
+    # Once played, the rank decides; only the players still level keep the cut's order.
+    ({7: F(12), 3: F(0), 9: F(0), 1: F(-12)}, [9, 3, 7, 1], [7, 9, 3, 1]),
+    # No cut to follow (the first stage): level players by id.
+    ({7: F(0), 3: F(0), 9: F(5)}, [], [9, 3, 7]),
+])
+def test_seating_by_rank_follows_the_rank_then_the_order_players_entered(points, entered, order):
+    assert seating_order(standings(points), entered) == order
