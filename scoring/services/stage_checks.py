@@ -58,8 +58,11 @@ def cuts_check(*, event: Event, after: int, user: Any, game: int | None = None) 
         if stage.number - 2 >= len(ranked) or _still_holds(stage, ranked[stage.number - 2]):
             continue
         if not seated(stage):
-            cut_undo(stage=stage, user=user)
-            continue
+            # Its players change, so every cut after it goes too: the last first (an entered later stage keeps
+            # an earlier cut from being undone).
+            for undone in reversed([s for s in later if s.number >= stage.number]):
+                cut_undo(stage=undone, user=user)
+            return
         if not (_cut_change_confirmed.get() and hasattr(user, "is_superuser") and event.is_organiser(user)):
             raise Conflict([Problem("stage", _(
                 "this correction changes who went on to stage %(number)s (%(name)s), which has begun: an "

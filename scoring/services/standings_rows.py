@@ -58,18 +58,13 @@ def event_rows(event: Event, before_round: int | None = None) -> EventRows:
     return EventRows(_final(event, ranked), stage_rows)
 
 
-def stages_ranked(event: Event, *, before_round: int | None = None,
-                  replace: Mapping[int, list[Ranked]] | None = None) -> list[list[Ranked]]:
-    """Each entered stage's lines, ranked, the carry of each into the next computed from the one before.
-    ``replace`` gives some stages' lines as they would be (a correction's check)."""
+def stages_ranked(event: Event, *, before_round: int | None = None) -> list[list[Ranked]]:
+    """Each entered stage's lines, ranked, the carry of each into the next computed from the one before."""
     mcr = event.ruleset().is_mcr
     tiebreaks = [str(t) for t in event.tiebreaks] or ([Tiebreak.SCORE] if mcr else [])
     ranked: list[list[Ranked]] = []
     teams = event.entrants == Event.Entrants.TEAMS
     for stage in entered_stages(event):
-        if replace and stage.number in replace:
-            ranked.append(replace[stage.number])
-            continue
         carried = {}
         if ranked and not teams:  # a team league carries the teams' points (scoring.services.team_stages)
             carried = carried_in(ranked[-1], stage)

@@ -55,12 +55,12 @@ def round_lineups(round_: Round) -> dict[str, Any]:
     winds = round_.event.ruleset().seat_winds
     named = {lineup.team_id: lineup.player for lineup in Lineup.objects.filter(round=round_)
              .select_related("player")}
+    games = dict(Game.objects.filter(table__round=round_).values_list("table_id", "pk"))  # one query, not per seat
     tables: dict[int, dict[str, Any]] = {}
     for seat in (TeamSeat.objects.filter(table__round=round_).select_related("table", "team")
                  .order_by("table__number", "position")):
         table = tables.setdefault(seat.table_id, {"number": seat.table.number, "seats": [],
-                                                  "game": Game.objects.filter(table=seat.table)
-                                                  .values_list("pk", flat=True).first()})
+                                                  "game": games.get(seat.table_id)})
         player = named.get(seat.team_id)
         table["seats"].append({"position": seat.position, "wind": winds[seat.position],
                                "team": {"id": seat.team_id, "name": seat.team.name},

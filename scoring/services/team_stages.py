@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from rules.stages import Carried, Line, Place, StageLine, carry_over, final_ranking, seating_order, stage_standings
+from rules.stages import Carried, Line, StageLine, carry_over, seating_order, stage_standings
 from scoring.services.standings_rows import Ranked, cents, entered_stages, stages_ranked
 from tournament.models import Event, Registration, Stage
 
@@ -37,11 +37,6 @@ def team_stage_lines(event: Event, ranked: Sequence[list[Ranked]] | None = None)
                        for t, c in exact.items()}
         stages.append(list(stage_standings(entrants=teams, results=results, carried=carried, mcr=mcr)))
     return stages
-
-
-def team_final_ranking(event: Event) -> tuple[Place, ...]:
-    """The teams by the last stage reached, then their rank in it."""
-    return final_ranking(team_stage_lines(event))
 
 
 def _entrants(stage: Stage, team_of: dict[int, int]) -> list[int]:

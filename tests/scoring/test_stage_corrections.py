@@ -79,3 +79,23 @@ def test_a_penalty_that_leaves_the_cut_as_it_was_needs_nothing() -> None:
     event, organiser, players = in_the_final()
     penalty_save(penalty=Penalty(event=event, player=players[5], points=Decimal(-5), reason="late"), user=organiser)
     assert not EventChange.objects.filter(event=event, action="cut_kept").exists()
+
+
+def test_a_correction_that_changes_an_unseated_cut_undoes_it_and_every_cut_after_it() -> None:
+    """Stage 2 (top 4, half) and stage 3 (top 2 of stage 2, on what was carried) are entered, neither seated. A
+    -20 penalty puts P5 (+5.0) below P2 (-10.0): stage 2's entrants change, so both cuts go, the last first."""
+    organiser = User.objects.create_user("org")
+    event = EventFactory.create(organisers=[organiser])
+    players = registered(event, *[f"P{i}" for i in range(8)])
+    for table, scores in zip((players[:4], players[4:]), SCORES, strict=True):
+        game_record_totals(event=event, player_ids=[p.pk for p in table], scores=scores, deposits_left=0,
+                           user=organiser)
+    for name, top in (("Semi-final", 4), ("Final", 2)):
+        cut_confirm(stage=stage_add(event=event, data={"name": name, "entry_top": top, "carry": "half"},
+                                    user=organiser), through=None, user=organiser)
+    penalty_save(penalty=Penalty(event=event, player=players[5], points=Decimal(-20), reason="late"),
+                 user=organiser)
+    assert list(Stage.objects.filter(event=event).order_by("number").values_list("through", flat=True)) == [
+        None, None]
+    undone = EventChange.objects.filter(event=event, action="cut", after__isnull=True).order_by("id")
+    assert [entry.before["stage"] for entry in undone] == [3, 2]
