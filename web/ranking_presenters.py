@@ -29,7 +29,3 @@ def ranking_page(ranking: RankingOn, number: str | None) -> RankingPage:
     items = ranking.items
     page = Paginator(items, ROWS_PER_PAGE).get_page(number)
     return RankingPage(ranking=ranking, page=page, rows=rows_of(list(page.object_list)))
-
-
-def change_words(change: dict[str, Any]) -> str:
-    return str(CHANGES.get(change["change"], change["change"]))

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from api.errors import INVALID, NOT_AUTHENTICATED, NOT_FOUND, error_response
 from tournament.models import Player, PlayerMerge
 from tournament.selectors import findable_players
-from tournament.services.players import identity, may_merge, player_merge, player_unmerge
+from tournament.services.players import identity, may_merge, may_unmerge, player_merge, player_unmerge
 
 
 class MergeWriteSerializer(serializers.Serializer[Any]):
@@ -65,8 +65,7 @@ class PlayerMergeView(APIView):
                               409: CONFLICT})
     def delete(self, request: Request, player_id: int) -> Response:
         merged = _player(request, player_id)
-        kept = Player.objects.filter(pk=merged.merged_into_id).first() if merged.merged_into_id else None
-        if not may_merge(request.user, *([merged, kept] if kept is not None else [merged])):
+        if not may_unmerge(request.user, merged):
             raise PermissionDenied("only staff, or an organiser of an event one of the records plays in, merge "
                                    "records")
         return Response(MergeSerializer(player_unmerge(merged=merged, user=request.user)).data)

@@ -93,10 +93,6 @@ class Counted:
     part_a: bool
     part_b: bool
 
-    @property
-    def counted_weight(self) -> float:
-        return self.weight * self.time_factor
-
 
 @dataclass(frozen=True, slots=True)
 class Line:

@@ -35,11 +35,6 @@ def identity_q(player: Player, field: str = "player") -> Q:
     return Q(**{f"{field}_id": root}) | Q(**{f"{field}__merged_into_id": root})
 
 
-def kept_record(player: Player) -> Player:
-    """The record a merged one points to, followed to the end (the record itself when not merged)."""
-    return Player.objects.get(pk=identity(player)[0])
-
-
 def player_merge(*, kept: Player, merged: Player, user: Any) -> PlayerMerge:
     """Merge ``merged`` into ``kept``: refused (InvalidInput on ``into``) for the same record or records of
     different federation ids, and (Conflict) when both play in one event or either is merged already."""
@@ -107,3 +102,9 @@ def same_person_candidates(player: Player, user: Any, limit: int = 10) -> list[P
     together = Registration.objects.filter(player=player).values("event")
     return list(findable_players(user).filter(alike, merged_into__isnull=True).exclude(pk=player.pk)
                 .exclude(registrations__event__in=together).distinct().order_by("pk")[:limit])
+
+
+def may_unmerge(user: Any, merged: Player) -> bool:
+    """Who may merge the two records (``may_merge``) may undo their merge."""
+    kept = Player.objects.filter(pk=merged.merged_into_id).first() if merged.merged_into_id else None
+    return may_merge(user, *([merged, kept] if kept is not None else [merged]))

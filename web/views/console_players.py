@@ -119,8 +119,7 @@ def player_merge_view(request: HttpRequest, slug: str, player_id: int) -> HttpRe
     player = registration.player
     try:
         if request.POST.get("undo") == "1":
-            kept = Player.objects.filter(pk=player.merged_into_id).first() if player.merged_into_id else None
-            if not records.may_merge(request.user, *([player, kept] if kept else [player])):
+            if not records.may_unmerge(request.user, player):
                 raise PermissionDenied
             records.player_unmerge(merged=player, user=request.user)
             messages.success(request, _("%(name)s's records are separate again.") % {"name": player.name})
