@@ -18,12 +18,13 @@ from fractions import Fraction
 from statistics import median_low
 from typing import Any
 
-from django.db.models import Count, Sum
+from django.db.models import Count, Exists, OuterRef, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from rules.errors import Problem
 from scoring.models import GameStats
 from scoring.services.csv_cells import cell, csv_writer, inert
+from scoring.services.standings_lines import counted_results
 from scoring.services.stats import aggregates, rate, stats_figures
 from tournament.errors import InvalidInput
 from tournament.models import Event, Registration
@@ -97,11 +98,18 @@ def read_board_options(params: Mapping[str, str]) -> tuple[int | None, int]:
     return values[0], values[1] or LIMIT
 
 
+def counted_rows(event: Event) -> QuerySet[GameStats]:
+    """The rows of the games the standings count (scoring.services.standings_lines.counted_results: confirmed
+    ones only if the event says so, a league's within its dates), a substitute's game left out as there; the
+    boards and their CSV read the same rows."""
+    counted = counted_results(event).filter(substitute=False, game=OuterRef("game"), player=OuterRef("player"))
+    substitutes = Registration.objects.filter(event=event, substitute=True).values("player_id")  # never ranked
+    return (GameStats.objects.filter(event=event, finished=True).filter(Exists(counted))
+            .exclude(player_id__in=substitutes))
+
+
 def _sums(event: Event) -> list[_Sums]:
-    # A substitute fills a table and is not ranked, in the standings or here.
-    substitutes = Registration.objects.filter(event=event, substitute=True).values("player_id")
-    rows = (GameStats.objects.filter(event=event, finished=True).exclude(player_id__in=substitutes)
-            .values("player_id", "player__name")
+    rows = (counted_rows(event).values("player_id", "player__name")
             .annotate(games=Count("id"), hands=Sum("hands"), wins=Sum("wins"), deal_ins=Sum("deal_ins"),
                       rank_sum=Sum("rank")).order_by("player__name", "player_id"))
     return [_Sums(player_id=r["player_id"], name=r["player__name"], games=r["games"], hands=r["hands"] or 0,
@@ -139,8 +147,8 @@ def _board(sums: Sequence[_Sums], key: Callable[[_Sums], Any], limit: int) -> li
 
 def event_player_figures(event: Event) -> list[tuple[int, str, dict[str, Any]]]:
     """Every player's figures in the event (player id, name, figures), by name: the leaderboards' CSV."""
-    rows = (GameStats.objects.filter(event=event, finished=True).values("player_id", "player__name")
-            .annotate(**aggregates()).order_by("player__name", "player_id"))
+    rows = (counted_rows(event).values("player_id", "player__name").annotate(**aggregates())
+            .order_by("player__name", "player_id"))
     return [(r["player_id"], r["player__name"], stats_figures(r)) for r in rows]
 
 

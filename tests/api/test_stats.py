@@ -19,7 +19,7 @@ from django.contrib.auth.models import User
 from scoring.services.online import Outcome, log_import
 from tests.conftest import client_for
 from tests.factories import EventFactory, played, registered
-from tournament.models import Player, Registration
+from tournament.models import Event, Player, Registration
 
 pytestmark = pytest.mark.django_db
 API = "/api/v1/"
@@ -168,3 +168,17 @@ def test_leaderboards_rank_counts_and_rates_past_the_minimum(organiser: User):
     without = client_for(None).get(f"{API}events/boards/leaderboards/").json()
     assert [x["player"]["name"] for x in without["most_wins"]][:2] == ["A", "C"]  # a substitute is not ranked
     assert without["players"] == 5
+
+
+def test_leaderboards_count_the_games_the_standings_count():
+    """An event that counts confirmed games only: nobody confirmed the one game, so the boards (and their CSV)
+    count nothing, as the standings do; once the event counts unconfirmed games, the game's one win shows."""
+    event = EventFactory.create(slug="strict", count_unconfirmed=False)
+    ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
+    played(event, [ann, bo, cy, di], [{"result": "ron", "winner": ann.pk, "loser": bo.pk, "han": 1, "fu": 30}],
+           end=True)
+    strict = client_for(None).get(f"{API}events/strict/leaderboards/").json()
+    assert (strict["players"], strict["most_wins"]) == (0, [])
+    Event.objects.filter(pk=event.pk).update(count_unconfirmed=True)
+    counted = client_for(None).get(f"{API}events/strict/leaderboards/").json()
+    assert [(x["player"]["name"], x["wins"]) for x in counted["most_wins"]][:1] == [("Ann", 1)]
