@@ -22,11 +22,14 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
-# The Korean catalogue is compiled, not committed; gettext's msgfmt does it (CI installs gettext).
-MO := config/locale/ko/LC_MESSAGES/django.mo
-$(MO): config/locale/ko/LC_MESSAGES/django.po | $(VENV)/.installed
+# The catalogues (Korean, Japanese, Simplified Chinese) are compiled, not committed; gettext's msgfmt does it
+# (CI installs gettext).
+PO := $(wildcard config/locale/*/LC_MESSAGES/django.po)
+MO := $(VENV)/.messages
+$(MO): $(PO) | $(VENV)/.installed
 	@if command -v msgfmt >/dev/null; then $(BIN)/python manage.py compilemessages --ignore=.venv --verbosity 0; \
 	else echo "msgfmt (gettext) is missing: pages stay in English"; fi
+	@touch $@
 messages: $(MO)
 
 demo: install messages

@@ -166,8 +166,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-# The founding rule documents are Korean: a Korean club uses the pages as they are.
-LANGUAGES = [("en", "English"), ("ko", "한국어")]
+# The founding rule documents are Korean; riichi's home is Japan and MCR's is China: each reads its own.
+LANGUAGES = [("en", "English"), ("ko", "한국어"), ("ja", "日本語"), ("zh-hans", "简体中文")]
 LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "my-events"  # without a next page: my events and tables, not Django's /accounts/profile/
