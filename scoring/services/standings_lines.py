@@ -7,36 +7,20 @@ stage (and so reach a later one through its carry).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 
 from django.db.models import Count, F, Max, Q, QuerySet, Sum
 
 from rules.solo import SoloScore, solo_total
+from rules.standings import Counted, League, average_place, counted_games, ranked_points
+from rules.standings import GameResult as StandingsGame
 from scoring.models import GameResult, Penalty
-from tournament.models import Event, Game, Tiebreak
+from tournament.models import Event, Game
 
 HUNDREDTHS = Decimal("0.01")
-# A player with no average rank (no game counted) sorts below any real one on that tiebreak.
-NO_AVERAGE_RANK = Decimal(99)
-# A player with no best game sorts below any real one on that tiebreak (a number, so the ranking stays exact).
-NO_BEST_GAME = Decimal(-10) ** 12
-
-
-@dataclass(frozen=True, slots=True)
-class _Games:
-    """What a player's counted games add up to."""
-
-    points: Decimal
-    table_points: Decimal
-    score: int
-    rank_sum: Decimal
-    count: int
-    first_places: int
-    best: Decimal | None
-    penalties: Decimal = Decimal(0)  # chombo and sheet penalties, already in ``points``
-    draws: int | None = None  # the solo race to tenpai: the draws counted (``score`` holds the value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +37,7 @@ class PlayerLine:
     rank_sum: Decimal = Decimal(0)  # of the counted games' placements: an average over several stages
     counted: int = 0  # the games counted (a league may count only the best)
     draws: int | None = None
+    totals: Counted | None = None  # what the tiebreaks read (rules.standings)
 
 
 def stage_games(stage: int) -> Q:
@@ -98,104 +83,80 @@ def player_lines(event: Event, mcr: bool, *, before_round: int | None = None, st
     results = counted_results(event).filter(stage_games(stage))
     if before_round is not None:
         results = results.filter(game__table__round__number__lt=before_round)
+    draws: dict[int, int] = {}
     if event.ruleset().is_solo:
-        counted = _solo_games(event, results.filter(substitute=False))
-        played = {p: g.count for p, g in counted.items()}
+        counted, draws = _solo_games(event, results.filter(substitute=False))
     elif event.best_games is None and event.substitute_points is None:
         counted = _summed(results.filter(substitute=False))
-        played = {p: g.count for p, g in counted.items()}
     else:
-        counted, played = _best_games(event, results, mcr)
+        counted = counted_games(_game_results(results), League(
+            best_games=event.best_games, mcr=mcr,
+            substitute_points=None if event.substitute_points is None else Fraction(event.substitute_points)))
     players = registered | set(counted) | set(extra) if stage == 1 else registered
-    return [_line(player_id, counted.get(player_id), played.get(player_id, 0), extra.get(player_id, Decimal(0)),
+    return [_line(player_id, counted.get(player_id), extra.get(player_id, Decimal(0)), draws.get(player_id),
                   average=event.ranking == Event.Ranking.AVERAGE, mcr=mcr)
             for player_id in players]
 
 
-def _line(player_id: int, games: _Games | None, played: int, penalties: Decimal, *, average: bool,
+def _line(player_id: int, games: Counted | None, penalties: Decimal, draws: int | None, *, average: bool,
           mcr: bool) -> PlayerLine:
-    count = games.count if games else 0  # the games counted: a league may count only the best
-    total = (games.points if games else Decimal(0)) + penalties
-    if average and count:
-        total = (total / count).quantize(HUNDREDTHS)
-    return PlayerLine(player_id=player_id, points=total,
-                 table_points=(games.table_points if games else Decimal(0)) if mcr else None,
-                 score=games.score if games else 0, games=played,
-                 average_rank=(games.rank_sum / count).quantize(HUNDREDTHS) if games and count else None,
-                 penalties=penalties + (games.penalties if games else Decimal(0)),
-                 first_places=games.first_places if games else 0,
-                 best_game=games.best if games else None, rank_sum=games.rank_sum if games else Decimal(0),
-                 counted=count, draws=games.draws if games else None)
+    place = average_place(games)
+    return PlayerLine(player_id=player_id, totals=games,
+                      points=_decimal(ranked_points(games, penalties=Fraction(penalties), average=average)),
+                      table_points=_decimal(games.table_points if games else Fraction(0)) if mcr else None,
+                      score=games.score if games else 0, games=games.played if games else 0,
+                      average_rank=None if place is None else _decimal(place),
+                      penalties=penalties + _decimal(games.penalties if games else Fraction(0)),
+                      first_places=games.first_places if games else 0,
+                      best_game=None if games is None or games.best is None else _decimal(games.best),
+                      rank_sum=_decimal(games.place_sum if games else Fraction(0)),
+                      counted=games.counted if games else 0, draws=draws)
 
 
-def tiebreak_value(line: PlayerLine, name: str) -> Decimal:
-    """A tiebreak as a number where higher is better."""
-    if name == Tiebreak.SCORE:
-        return Decimal(line.score)
-    if name == Tiebreak.AVERAGE_RANK:
-        return -(line.average_rank if line.average_rank is not None else NO_AVERAGE_RANK)
-    if name == Tiebreak.FIRST_PLACES:
-        return Decimal(line.first_places)
-    if name == Tiebreak.BEST_GAME:
-        return line.best_game if line.best_game is not None else NO_BEST_GAME
-    raise ValueError(f"unknown tiebreak {name!r}")  # Event.clean refuses these
+def _decimal(value: Fraction) -> Decimal:
+    """A sum or an average of stored hundredths, exactly."""
+    return Decimal(value.numerator) / Decimal(value.denominator)
 
 
-def _summed(results: QuerySet[GameResult]) -> dict[int, _Games]:
+def _fraction(value: Decimal | None) -> Fraction:
+    return Fraction(value) if value is not None else Fraction(0)
+
+
+def _summed(results: QuerySet[GameResult]) -> dict[int, Counted]:
     """The common case in one aggregate query: a league of 40,000 hands stays well under 100 ms."""
     rows = results.values("player_id").annotate(
         best=Max("points"), total=Sum("points"), table=Sum("table_points"), total_score=Sum("score"),
         games=Count("id"), rank_sum=Sum("rank"), firsts=Count("id", filter=Q(rank=1)), penalties=Sum("penalty"))
-    return {r["player_id"]: _Games(points=r["total"], table_points=r["table"] or Decimal(0), score=r["total_score"],
-                                   rank_sum=r["rank_sum"], count=r["games"], first_places=r["firsts"],
-                                   best=r["best"], penalties=r["penalties"] or Decimal(0))
+    return {r["player_id"]: Counted(points=_fraction(r["total"]), table_points=_fraction(r["table"]),
+                                    score=r["total_score"], place_sum=_fraction(r["rank_sum"]), counted=r["games"],
+                                    played=r["games"], first_places=r["firsts"], best=_fraction(r["best"]),
+                                    penalties=_fraction(r["penalties"]))
             for r in rows}
 
 
-def _solo_games(event: Event, results: QuerySet[GameResult]) -> dict[int, _Games]:
+def _solo_games(event: Event, results: QuerySet[GameResult]) -> tuple[dict[int, Counted], dict[int, int]]:
     """The solo race to tenpai: each player's games as the event's ``solo_ranking`` counts them (rules.solo), the
-    best game's draws and value or their sums; no points."""
+    best game's draws and value or their sums (the value as the score); no points."""
     ruleset = event.ruleset()
     games_of: dict[int, list[tuple[SoloScore, Decimal]]] = {}
     for player_id, draws, value, place in results.filter(draws__isnull=False).values_list(
             "player_id", "draws", "score", "rank"):
         # draws is never None here (filtered above); "or 0" only tells the type checker so.
         games_of.setdefault(player_id, []).append((SoloScore(draws=draws or 0, value=value), place))
-    counted = {}
+    counted, draws_of = {}, {}
     for player_id, games in games_of.items():
         total = solo_total(ruleset=ruleset, scores=[score for score, _ in games])
         assert total is not None, "a player listed here has a game"
-        counted[player_id] = _Games(points=Decimal(0), table_points=Decimal(0), score=total.score.value,
-                                    rank_sum=sum((place for _, place in games), Decimal(0)), count=len(games),
-                                    first_places=sum(1 for _, place in games if place == 1), best=None,
-                                    draws=total.score.draws)
-    return counted
+        counted[player_id] = Counted(points=Fraction(0), table_points=Fraction(0), score=total.score.value,
+                                     place_sum=sum((Fraction(place) for _, place in games), Fraction(0)),
+                                     counted=len(games), played=len(games),
+                                     first_places=sum(1 for _, place in games if place == 1), best=None)
+        draws_of[player_id] = total.score.draws
+    return counted, draws_of
 
 
-_Game = tuple[Decimal, Decimal, int, Decimal, Decimal]  # points, table points, score, rank, penalty
-
-
-def _best_games(event: Event, results: QuerySet[GameResult], mcr: bool) -> tuple[dict[int, _Games], dict[int, int]]:
-    """League options in Python: substitutes scored at ``substitute_points``, a player's best N games."""
-    games_of: dict[int, list[_Game]] = {}
+def _game_results(results: QuerySet[GameResult]) -> Iterator[StandingsGame]:
     for player_id, points, table_points, score, place, penalty, substitute in results.values_list(
             "player_id", "points", "table_points", "score", "rank", "penalty", "substitute").iterator(chunk_size=5000):
-        if substitute:
-            if event.substitute_points is None:
-                continue
-            points, penalty = event.substitute_points, Decimal(0)
-        games_of.setdefault(player_id, []).append((points, table_points or Decimal(0), score, place, penalty))
-    played = {p: len(g) for p, g in games_of.items()}
-    if event.best_games:
-        def best(game: _Game) -> tuple[Decimal, ...]:
-            return (game[1], game[0]) if mcr else (game[0],)
-
-        games_of = {p: sorted(g, key=best, reverse=True)[: event.best_games] for p, g in games_of.items()}
-    counted = {p: _Games(points=sum((g[0] for g in gs), Decimal(0)), table_points=sum((g[1] for g in gs), Decimal(0)),
-                         score=sum(g[2] for g in gs), rank_sum=sum((g[3] for g in gs), Decimal(0)), count=len(gs),
-                         first_places=sum(1 for g in gs if g[3] == 1), best=max((g[0] for g in gs), default=None),
-                         penalties=sum((g[4] for g in gs), Decimal(0)))
-               for p, gs in games_of.items()}
-    return counted, played
-
-
+        yield StandingsGame(player=player_id, points=Fraction(points), score=score, place=Fraction(place),
+                            table_points=_fraction(table_points), penalty=_fraction(penalty), substitute=substitute)

@@ -18,9 +18,10 @@ from typing import TypeVar
 from rules.ruleset import Ruleset
 from rules.solo import SoloScore, solo_key
 from rules.stages import Carried, Line, StageLine, carry_over, final_ranking, seating_order, stage_standings
+from rules.standings import Tiebreak, ranked_from, tiebreak_values
 from scoring.models import StageStanding, Standing
-from scoring.services.standings_lines import HUNDREDTHS, PlayerLine, player_lines, tiebreak_value
-from tournament.models import Event, Registration, Stage, Tiebreak
+from scoring.services.standings_lines import HUNDREDTHS, PlayerLine, player_lines
+from tournament.models import Event, Registration, Stage
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +62,7 @@ def event_rows(event: Event, before_round: int | None = None) -> EventRows:
 def stages_ranked(event: Event, *, before_round: int | None = None) -> list[list[Ranked]]:
     """Each entered stage's lines, ranked, the carry of each into the next computed from the one before."""
     mcr = event.ruleset().is_mcr
-    tiebreaks = [str(t) for t in event.tiebreaks] or ([Tiebreak.SCORE] if mcr else [])
+    tiebreaks = [Tiebreak(t) for t in event.tiebreaks] or ([Tiebreak.SCORE] if mcr else [])
     ranked: list[list[Ranked]] = []
     teams = event.entrants == Event.Entrants.TEAMS
     for stage in entered_stages(event):
@@ -101,15 +102,14 @@ def carried_in(before: Sequence[Ranked], stage: Stage) -> dict[int, Carried]:
 
 
 def rank_lines(event: Event, lines: Collection[PlayerLine], *, stage: int, carried: Mapping[int, Carried],
-               mcr: bool, tiebreaks: Sequence[str]) -> list[Ranked]:
+               mcr: bool, tiebreaks: Sequence[Tiebreak]) -> list[Ranked]:
     """A stage's lines ranked: the first stage's players with fewer than the event's minimum games are not."""
-    minimum = max(event.min_games, 1) if stage == 1 else 0
+    minimum = ranked_from(event.min_games, first_stage=stage == 1)
     ranked = [line for line in lines if line.games >= minimum]
     ruleset = event.ruleset()
     results = [Line(player=line.player_id, points=Fraction(line.points),
                     table_points=Fraction(line.table_points or 0) if mcr else None,
-                    tiebreaks=_solo_key(ruleset, line) + tuple(Fraction(tiebreak_value(line, name))
-                                                               for name in tiebreaks)) for line in ranked]
+                    tiebreaks=_solo_key(ruleset, line) + tiebreak_values(line.totals, tiebreaks)) for line in ranked]
     by_player = {line.player_id: line for line in lines}
     stage_lines = stage_standings(entrants=[line.player_id for line in ranked], results=results, carried=carried,
                                   mcr=mcr)

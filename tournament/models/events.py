@@ -15,6 +15,7 @@ from rules.errors import Problem, RuleError
 from rules.presets import build_ruleset
 from rules.ruleset import Ruleset
 from rules.seating import SWISS_SPREAD
+from rules.standings import Tiebreak as RankTiebreak
 from tournament.models.people import Player, printable, validate_trimmed
 
 
@@ -33,10 +34,10 @@ def text_problems(row: models.Model) -> list[Problem]:
 class Tiebreak(models.TextChoices):
     """What breaks a tie on points, as an event lists them; players equal on all of them share the rank."""
 
-    SCORE = "score", "higher sum of end scores"
-    AVERAGE_RANK = "average_rank", "lower average placement"
-    FIRST_PLACES = "first_places", "more first places"
-    BEST_GAME = "best_game", "higher best single game"
+    SCORE = RankTiebreak.SCORE.value, "higher sum of end scores"
+    AVERAGE_RANK = RankTiebreak.AVERAGE_RANK.value, "lower average placement"
+    FIRST_PLACES = RankTiebreak.FIRST_PLACES.value, "more first places"
+    BEST_GAME = RankTiebreak.BEST_GAME.value, "higher best single game"
 
 
 def tiebreak_problems(value: Any) -> list[str]:
