@@ -117,7 +117,8 @@ def test_a_broken_catalogue_is_caught():
                  'msgid "Tsumo"\nmsgstr ""\n\nmsgid "Draw"\nmsgstr ""\n\nmsgid "Chombo"\nmsgstr ""\n\n'
                  '#, python-format\nmsgid "%(n)s stick"\nmsgid_plural "%(n)s sticks"\nmsgstr[0] ""\n')
     catalogue = parse('#, python-format\nmsgid "%(n)s wins"\nmsgstr "%(count)s和了"\n\n'
-                      'msgid "Ron"\nmsgstr ""\n\n#, fuzzy\nmsgid "Tsumo"\nmsgstr "ツモ"\nmsgid "Chombo"\nmsgstr "チョンボ"\n'
+                      'msgid "Ron"\nmsgstr ""\n\n#, fuzzy\nmsgid "Tsumo"\nmsgstr "ツモ"\n'
+                      'msgid "Chombo"\nmsgstr "チョンボ"\n'  # no blank line before it: still an entry of its own
                       '#, python-format\nmsgid "%(n)s stick"\nmsgid_plural "%(n)s sticks"\n'
                       'msgstr[0] ""\n"供託%(n)s本"\n')
     assert problems(code, catalogue) == [
