@@ -56,19 +56,24 @@
       if (part) part.classList.toggle("moot", hide && !refused(part) && !part.querySelector('input:checked:not([value=""])'));
     }
     function showMoot() {
+      var before = true;  // a further winner's block shows once the winner before it is chosen
+      form.querySelectorAll("[data-win]").forEach(function (win) {
+        var chosen = win.querySelector('input[name$="_winner"]:checked');
+        var on = Boolean(chosen && chosen.value !== "");
+        win.classList.toggle("moot", !before && !on && !win.querySelector(".errors"));
+        win.querySelectorAll(".field").forEach(function (part) {
+          if (!part.querySelector('input[name$="_winner"]')) toggle(part, !on);
+        });
+        before = on;
+      });
       form.querySelectorAll('input[type=radio][value="1"]').forEach(function (input) {
         var match = /^(win\d_)?yakuman$/.exec(input.name);
         if (!match) return;
         var prefix = match[1] || "";
-        toggle(input.closest(".field"), checked(prefix + "han") !== "");
+        var off = prefix !== "" && checked(prefix + "winner") === "";
+        toggle(input.closest(".field"), off || checked(prefix + "han") !== "");
         var pao = form.querySelector('[name="' + prefix + 'pao"]');
-        toggle(pao && pao.closest(".field"), checked(prefix + "yakuman") === "");
-      });
-      form.querySelectorAll("[data-win]").forEach(function (win) {
-        var chosen = win.querySelector('input[name$="_winner"]:checked');
-        win.querySelectorAll(".field").forEach(function (part) {
-          if (!part.querySelector('input[name$="_winner"]')) toggle(part, !chosen || chosen.value === "");
-        });
+        toggle(pao && pao.closest(".field"), off || checked(prefix + "yakuman") === "");
       });
     }
     // A multiple ron: once a further winner is chosen, the value rows of the wins before it fold into one line
@@ -175,7 +180,7 @@
       var input = label && label.querySelector("input[type=radio]");
       // A fu the page chose by itself (30) is kept by a tap: the referee confirms it rather than takes it back.
       wasChecked = input && input.checked && input.dataset.auto === undefined &&
-        /(^|_)(han|fu|yakuman)$/.test(input.name) ? input : null;
+        /(^|_)(han|fu|yakuman)$|^win\d_winner$/.test(input.name) ? input : null;
     });
     form.addEventListener("click", function (event) {
       var input = event.target;
@@ -199,6 +204,9 @@
           input.dispatchEvent(new Event("change", {bubbles: true}));
         });
       });
+    });
+    form.querySelectorAll('[data-win] input[name$="_winner"][value=""]').forEach(function (input) {
+      input.closest("label").parentElement.hidden = true;
     });
     update();
   });
