@@ -54,7 +54,8 @@ def last(game: Game, index: int | None = None) -> dict[str, Any]:
     hands = game.hands.order_by("index")
     hand = hands.get(index=index) if index is not None else hands.last()
     assert hand is not None
-    return hand.record
+    record: dict[str, Any] = hand.record
+    return record
 
 
 def test_every_hand_kind_in_six_taps_and_no_swipe(live_server: Any, browser: Any):
@@ -62,7 +63,8 @@ def test_every_hand_kind_in_six_taps_and_no_swipe(live_server: Any, browser: Any
     page = opened(browser, live_server, game)
     # Names whole on the players' chips: wrapped onto two lines, never cut with an ellipsis.
     for name in page.locator(".seat-chips .name").all():
-        assert name.evaluate("el => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow != 'ellipsis'")
+        assert name.evaluate("el => el.scrollWidth <= el.clientWidth")
+        assert name.evaluate("el => getComputedStyle(el).textOverflow") != "ellipsis"
 
     def hand(taps: int, *steps: tuple[str, Any], most: int = 6) -> None:
         thumb = Thumb(page)
@@ -159,6 +161,6 @@ def test_a_ron_by_keyboard_alone(live_server: Any, browser: Any):
     with page.expect_navigation():
         page.keyboard.press("Enter")
     record = last(game)
-    assert record["winner"] == s and record["loser"] == n and record["han"] == 3 and record["fu"] == 30
+    assert (record["winner"], record["loser"], record["han"], record["fu"]) == (s, n, 3, 30)
     assert len(record["riichi"]) == 1
     page.context.close()
