@@ -50,8 +50,9 @@
         hint.textContent = from !== undefined && text.mangan ? text.mangan.replace("%s", from) : "";
       });
     }
-    // The rows a chosen value makes moot: the yakuman row once a han is chosen (they exclude each other; a second
-    // tap on the han brings it back), pao until a yakuman is chosen, a further winner's value until he is chosen.
+    // The rows a chosen value makes moot: the yakuman row while a han that takes fu is chosen (the fu row takes its
+    // place; a second tap on the han brings it back), pao until a yakuman is chosen, a further winner's value until
+    // he is chosen.
     function toggle(part, hide) {
       if (part) part.classList.toggle("moot", hide && !refused(part) && !part.querySelector('input:checked:not([value=""])'));
     }
@@ -71,7 +72,7 @@
         if (!match) return;
         var prefix = match[1] || "";
         var off = prefix !== "" && checked(prefix + "winner") === "";
-        toggle(input.closest(".field"), off || checked(prefix + "han") !== "");
+        toggle(input.closest(".field"), off || fuHan.indexOf(checked(prefix + "han")) >= 0);
         var pao = form.querySelector('[name="' + prefix + 'pao"]');
         toggle(pao && pao.closest(".field"), off || checked(prefix + "yakuman") === "");
       });
