@@ -323,7 +323,7 @@ class _Page:
             "problems": [field_message(p) for p in problems], "hands": self.hands(),
             "seat_chips": self.seat_chips(form),
             "more_open": any(form[name].errors or form[name].value() not in (None, "", [])
-                             for name in ("pao", "false_wins", "false_wins_live", "note") if name in form.fields),
+                             for name in ("false_wins", "false_wins_live", "note") if name in form.fields),
             "next": {**following, "dealer": self.roster.labels[following["dealer"]]} if following else None,
             # Stopped by the clock or by play alike: no more hands until an organiser reopens it.
             "finished": bool(self.result.get("finished")) and not self.open_for_more(), "hand_count": self.hand_count,
