@@ -17,7 +17,6 @@ from django.utils.translation import pgettext
 
 # The honors in notation order (1z-7z), each with the character printed on the tile.
 HONOR_FACES = ("東", "南", "西", "北", "白", "發", "中")
-MAX_FLOWERS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +86,7 @@ def picker_text() -> dict[str, str]:
     """What tiles.js writes on the page, in the reader's language (``%s`` is filled in by the script)."""
     return {
         "remove": _("Remove %s"), "count": _("%s of 14 tiles"), "win": _("winning tile"),
-        "red": _("red %s"), "flowers": _("%s flowers"), "flower": _("Remove a flower"),
+        "red": _("red %s"), "flowers": _("Flowers: %s"), "flower": _("Remove a flower"),
         "empty": _("No tiles yet: tap the tiles below. The last tile of the hand tapped is the winning tile."),
         "value": _("The value is computed from the tiles."), "dora": _("Dora indicators"),
         "ura": _("Ura dora indicators"),

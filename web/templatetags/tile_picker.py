@@ -6,7 +6,8 @@ from typing import Any
 
 from django import template
 
-from web.tile_picker import MAX_FLOWERS, meld_modes, picker_text, tile_rows
+from scoring.tiles.mcr import MAX_FLOWERS
+from web.tile_picker import meld_modes, picker_text, tile_rows
 
 register = template.Library()
 

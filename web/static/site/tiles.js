@@ -5,7 +5,7 @@
 // too. Without this script the picker stays hidden and the fields are typed.
 (function () {
   "use strict";
-  var HAND = 14, COPIES = 4, INDICATORS = 5, FLOWERS = 8;
+  var HAND = 14, COPIES = 4, INDICATORS = 5;
   var words = document.getElementById("tile-text");
   var text = words ? JSON.parse(words.textContent) : {};
 
@@ -46,7 +46,9 @@
     var modes = Array.prototype.slice.call(picker.querySelectorAll("[data-mode]"));
     var buttons = {};
     tiles.forEach(function (b) { buttons[b.dataset.tile] = b; });
+    var most = Number(picker.dataset.flowers || 0);  // MCR's flowers: four flowers and four seasons
     var mode = "hand";
+    var cleared = false;  // a value chosen before the tiles was just taken back: the status says so, once
     // The hand in the order tapped (its last tile the winning tile), the called sets, the indicators.
     var state = {hand: [], melds: [], dora: [], ura: []};
 
@@ -76,7 +78,7 @@
     }
     // What a tap on this tile would add in the present mode, or null when the hand cannot take it.
     function adds(code) {
-      if (code === "flower") return fields.flowers && flowers() < FLOWERS ? [] : null;
+      if (code === "flower") return fields.flowers && flowers() < most ? [] : null;
       if (mode === "dora" || mode === "ura") {
         return state[mode].length < INDICATORS && count(code) < COPIES ? [code] : null;
       }
@@ -124,7 +126,10 @@
         .forEach(function (input) { input.checked = false; changed = input; });
       var fan = field("fan");
       if (fan && fan.value !== "") { fan.value = ""; changed = fan; }
-      if (changed) changed.dispatchEvent(new Event("change", {bubbles: true}));
+      if (changed) {
+        changed.dispatchEvent(new Event("change", {bubbles: true}));
+        cleared = true;
+      }
     }
 
     function face(code, caption) {
@@ -205,6 +210,8 @@
       var said = state.hand.length || state.melds.length ? text.count.replace("%s", size()) : text.empty;
       if (last >= 0) said += " · " + text.win + ": " + name(state.hand[last]);
       if (flowers() > 0) said += " · " + text.flowers.replace("%s", flowers());
+      if (cleared) said += " · " + text.value;
+      cleared = false;
       status.textContent = said;
       status.classList.toggle("complete", size() === HAND);
       tiles.forEach(function (b) {
