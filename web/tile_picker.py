@@ -74,12 +74,14 @@ def tile_rows(*, mcr: bool) -> list[TileRow]:
 def meld_modes(*, mcr: bool) -> list[tuple[str, str]]:
     """What a tap on a tile adds: (mode, button label). The hand's own tiles first, then the called sets and,
     for riichi, the dora and ura dora indicators."""
-    modes = [("hand", pgettext("tile picker", "Hand")), ("chi", pgettext("tile picker", "Chi")),
-             ("pon", pgettext("tile picker", "Pon")), ("kan", pgettext("tile picker", "Kan")),
-             ("ankan", pgettext("tile picker", "Closed kan"))]
-    if not mcr:
-        modes += [("dora", pgettext("tile picker", "Dora")), ("ura", pgettext("tile picker", "Ura"))]
-    return modes
+    if mcr:  # MCR's own words for the sets (chow, pung, kong), which the notation writes chi, pon, kan, ankan
+        return [("hand", pgettext("tile picker", "Hand")), ("chi", pgettext("tile picker, MCR", "Chow")),
+                ("pon", pgettext("tile picker, MCR", "Pung")), ("kan", pgettext("tile picker, MCR", "Kong")),
+                ("ankan", pgettext("tile picker, MCR", "Concealed kong"))]
+    return [("hand", pgettext("tile picker", "Hand")), ("chi", pgettext("tile picker", "Chi")),
+            ("pon", pgettext("tile picker", "Pon")), ("kan", pgettext("tile picker", "Kan")),
+            ("ankan", pgettext("tile picker", "Closed kan")), ("dora", pgettext("tile picker", "Dora")),
+            ("ura", pgettext("tile picker", "Ura"))]
 
 
 def picker_text() -> dict[str, str]:
