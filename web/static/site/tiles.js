@@ -132,7 +132,7 @@
       }
     }
 
-    function face(code, caption) {
+    function face(code) {
       var b = buttons[kindOf(code)];
       var tile = document.createElement("span");
       tile.className = (b ? b.className : "tile") + (code.charAt(0) === "0" ? " red-five" : "");
@@ -142,7 +142,6 @@
       } else {
         tile.textContent = code;
       }
-      if (caption) tile.classList.add(caption);
       return tile;
     }
     function removable(label, faces, remove, css) {
@@ -192,7 +191,7 @@
       }
       state.melds.forEach(function (m, i) {
         group(modeName(m.kind), [removable(modeName(m.kind) + " " + m.tiles.map(name).join(", "),
-                                           m.tiles.map(function (t) { return face(t); }),
+                                           m.tiles.map(face),
                                            function () { state.melds.splice(i, 1); }, "meld")], "meld");
       });
       ["dora", "ura"].forEach(function (which) {
