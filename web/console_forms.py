@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules.presets import preset_doc, preset_keys
@@ -33,7 +34,7 @@ class EventCreateForm(forms.Form):
     kind = forms.ChoiceField(label=_("Kind"), choices=Event.Kind.choices, initial=Event.Kind.TOURNAMENT)
     ruleset_key = forms.ChoiceField(label=_("Rules"), choices=preset_choices, initial="wrc-2025",
                                     help_text=_("a federation's rules; change any of them afterwards"))
-    starts_on = forms.DateField(label=_("First day"), required=False, widget=DATE)
+    starts_on = forms.DateField(label=_("First day"), required=False, widget=DATE, initial=timezone.localdate)
     ends_on = forms.DateField(label=_("Last day"), required=False, widget=DATE)
     rounds = forms.IntegerField(label=_("Rounds"), min_value=0, max_value=MAX_ROUNDS, initial=4,
                                 help_text=_("a league may start with none and add rounds as it goes"))
@@ -46,6 +47,9 @@ class EventCreateForm(forms.Form):
                                  initial=Event.Entrants.PLAYERS, widget=forms.RadioSelect, help_text=ENTRANTS_HELP)
     public = forms.BooleanField(label=_("Public now"), required=False,
                                 help_text=_("otherwise only you see it until you publish it"))
+    players = forms.CharField(label=_("Players"), required=False, widget=forms.Textarea(attrs={"rows": 6}),
+                              help_text=_("optional: one name per line, or CSV: name, federation id, country, club, "
+                                          "team, substitute; or add them later"))
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
