@@ -8,9 +8,10 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from rules.presets import preset_doc, preset_keys
+from rules.presets import preset_keys
 from tournament.models import Event, Player, Tiebreak, printable
 from tournament.services.events import MAX_ROUNDS
+from web.preset_words import PRESET_WORDS
 
 MAX_UPLOAD = 512 * 1024  # a player list of a thousand lines is a few dozen KB
 TIEBREAK_SLOTS = len(Tiebreak.values)
@@ -24,9 +25,9 @@ ENTRANTS_HELP = _("a team league seats teams; each team's captain or you name wh
                   "round is seated.")
 
 
-def preset_choices() -> list[tuple[str, str]]:
-    """Each preset with the first line of its documentation, which names the rule book."""
-    return [(key, f"{key}: {preset_doc(key).splitlines()[0]}" if preset_doc(key) else key) for key in preset_keys()]
+def preset_choices() -> list[tuple[str, Any]]:
+    """Each preset in a sentence for the organiser: who plays it, its points and uma, what sets it apart."""
+    return [(key, PRESET_WORDS.get(key, key)) for key in preset_keys()]
 
 
 class EventCreateForm(forms.Form):
