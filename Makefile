@@ -39,7 +39,7 @@ demo: install messages
 
 # The quick start is a development server: DEBUG on, the development SECRET_KEY (README "Production" for more).
 run: demo
-	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl-C stops)"
+	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl-C stops); the organiser's console: http://$(HOST):$(PORT)/events/demo-open/manage/ (login demo / demo)"
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # The browser tests drive Debian's Chromium; install it where apt-get can (CI, a fresh machine as root).

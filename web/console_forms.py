@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from rules.presets import preset_doc, preset_keys
+from rules.presets import preset_keys
 from tournament.models import Event, Player, Tiebreak, printable
 from tournament.services.events import MAX_ROUNDS
+from web.preset_words import PRESET_WORDS
 
 MAX_UPLOAD = 512 * 1024  # a player list of a thousand lines is a few dozen KB
 TIEBREAK_SLOTS = len(Tiebreak.values)
@@ -23,9 +25,9 @@ ENTRANTS_HELP = _("a team league seats teams; each team's captain or you name wh
                   "round is seated.")
 
 
-def preset_choices() -> list[tuple[str, str]]:
-    """Each preset with the first line of its documentation, which names the rule book."""
-    return [(key, f"{key}: {preset_doc(key).splitlines()[0]}" if preset_doc(key) else key) for key in preset_keys()]
+def preset_choices() -> list[tuple[str, Any]]:
+    """Each preset in a sentence for the organiser: who plays it, its points and uma, what sets it apart."""
+    return [(key, PRESET_WORDS.get(key, key)) for key in preset_keys()]
 
 
 class EventCreateForm(forms.Form):
@@ -33,7 +35,7 @@ class EventCreateForm(forms.Form):
     kind = forms.ChoiceField(label=_("Kind"), choices=Event.Kind.choices, initial=Event.Kind.TOURNAMENT)
     ruleset_key = forms.ChoiceField(label=_("Rules"), choices=preset_choices, initial="wrc-2025",
                                     help_text=_("a federation's rules; change any of them afterwards"))
-    starts_on = forms.DateField(label=_("First day"), required=False, widget=DATE)
+    starts_on = forms.DateField(label=_("First day"), required=False, widget=DATE, initial=timezone.localdate)
     ends_on = forms.DateField(label=_("Last day"), required=False, widget=DATE)
     rounds = forms.IntegerField(label=_("Rounds"), min_value=0, max_value=MAX_ROUNDS, initial=4,
                                 help_text=_("a league may start with none and add rounds as it goes"))
@@ -46,6 +48,9 @@ class EventCreateForm(forms.Form):
                                  initial=Event.Entrants.PLAYERS, widget=forms.RadioSelect, help_text=ENTRANTS_HELP)
     public = forms.BooleanField(label=_("Public now"), required=False,
                                 help_text=_("otherwise only you see it until you publish it"))
+    players = forms.CharField(label=_("Players"), required=False, widget=forms.Textarea(attrs={"rows": 6}),
+                              help_text=_("optional: one name per line, or CSV: name, federation id, country, club, "
+                                          "team, substitute; or add them later"))
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

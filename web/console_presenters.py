@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from rules.seating import Seating
-from scoring.services.stages import stages_of
+from scoring.services.stages import stage_get, stages_of
 from scoring.services.table_codes import table_code
 from tournament.models import Event, Game, Player, Round, Team
 from tournament.selectors import visible_events
@@ -152,6 +152,11 @@ def round_stages(event: Event) -> dict[str, Any]:
 def next_round(event: Event) -> Round | None:
     """The first round still to seat: the organiser's next step once the players are in."""
     return event.rounds.filter(tables__isnull=True).order_by("number").first()
+
+
+def seat_method(event: Event, round_: Round | None) -> str:
+    """How the console's one-tap "Seat round N" seats: as the round's stage says (random, swiss, by rank)."""
+    return stage_get(event, round_.stage).seating if round_ is not None else ""
 
 
 def unseated_players(round_: Round) -> list[tuple[int, str, bool]]:

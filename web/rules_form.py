@@ -63,26 +63,51 @@ LABELS: dict[str, Any] = {
 }
 # Plainer words than the parameter table's, where it speaks of the JSON form.
 HELP: dict[str, Any] = {
-    "uma": _("points by rank, first to last; empty: the preset's uma by the number of players above the return"),
-    "table_points": _("table points by rank, first to last; empty: none"),
-    "solo_attempts": _("a game is finished after this many attempts (needed for the sum); empty: any number, each "
-                       "game counting from its first attempt"),
+    "uma": _("Points added or taken by final rank, first to last; empty: the preset's uma, set by how many players "
+             "finish above the return points."),
 }
-# The options' values as an organiser reads them (the stored value is the enum's string, rules.options).
-CHOICE_WORDS: dict[str, Any] = {
-    "riichi": _("riichi"), "mcr": _("MCR"), "split": _("split"), "seat_order": _("seat order"),
-    "first_place": _("first place"), "lost": _("lost"), "head_bump": _("head bump"),
-    "head_bump_yakuman_exception": _("head bump, a yakuman is never bumped"),
-    "double_head_bump_triple_abort": _("double ron by head bump, triple ron aborts"), "all": _("all win"),
-    "double_only_triple_abort": _("double ron, triple ron aborts"), "each_winner": _("each winner"),
-    "first_winner": _("first winner"), "own_back_rest_first": _("own back, the rest to the first winner"),
-    "tenpai": _("tenpai"), "win": _("win"), "none": _("none"), "always": _("always"),
-    "if_first": _("if first"), "never": _("never"), "until_goal": _("until the goal"),
-    "reverse_mangan": _("reverse mangan"), "flat": _("flat"), "standard": _("standard"),
-    "equal_shares": _("equal shares"), "five_player_rule_2": _("five-player rule 2"), "exact": _("exact"),
-    "nearest_thousand": _("nearest 1000"), "fed_yakuman": _("fed yakuman"), "whole_hand": _("whole hand"),
-    "best_attempt": _("the best attempt"), "sum_of_attempts": _("the sum of the attempts"), "solo": _("solo"),
-    "usual": _("the usual four"), "rule_0": _("rule 0 for N players (seed 001)"),
+# The options' values as an organiser reads them, by parameter (the stored value is the enum's string,
+# rules.options, and stays the API's).
+CHOICE_WORDS: dict[tuple[str, str], Any] = {
+    ("ties", "split"): _("tied players share the uma and oka"),
+    ("ties", "seat_order"): _("the seat nearer the first dealer ranks higher"),
+    ("deposits_at_end", "first_place"): _("go to first place"),
+    ("deposits_at_end", "lost"): _("are lost"),
+    ("multiple_ron", "head_bump"): _("only the first player after the discarder wins (head bump)"),
+    ("multiple_ron", "head_bump_yakuman_exception"): _("head bump, but a yakuman always wins too"),
+    ("multiple_ron", "double_head_bump_triple_abort"): _("head bump; a triple ron is an abortive draw"),
+    ("multiple_ron", "all"): _("every player who calls ron wins"),
+    ("multiple_ron", "double_only_triple_abort"): _("a double ron pays both; a triple ron is an abortive draw"),
+    ("multiple_ron_honba", "each_winner"): _("every winner gets it"),
+    ("multiple_ron_honba", "first_winner"): _("the first winner after the discarder"),
+    ("multiple_ron_deposits", "own_back_rest_first"): _("each winner takes back their own stick, the first "
+                                                        "winner the rest"),
+    ("multiple_ron_deposits", "first_winner"): _("the first winner after the discarder takes them all"),
+    ("renchan", "tenpai"): _("on a win, or when tenpai at a draw"),
+    ("renchan", "win"): _("only on a win"),
+    ("renchan", "none"): _("never: the deal passes after every hand"),
+    ("dealer_multiple_ron_renchan", "always"): _("the dealer keeps the deal"),
+    ("dealer_multiple_ron_renchan", "if_first"): _("only if the dealer is the first winner"),
+    ("dealer_multiple_ron_renchan", "never"): _("the deal passes"),
+    ("abortive_draw_rules", "usual"): _("the usual four: nine terminals, four winds, four riichi, four kans"),
+    ("abortive_draw_rules", "rule_0"): _("for big tables: the first discards all one wind, everyone in riichi, "
+                                         "all but one calling ron"),
+    ("extension", "none"): _("no: the game ends after its last hand"),
+    ("extension", "until_goal"): _("into the next wind until someone reaches the goal points"),
+    ("chombo_payment", "none"): _("nothing at the table"),
+    ("chombo_payment", "reverse_mangan"): _("a mangan paid to the others"),
+    ("chombo_payment", "flat"): _("a fixed amount to each other player"),
+    ("pao_scope", "fed_yakuman"): _("only the yakuman they fed"),
+    ("pao_scope", "whole_hand"): _("the whole hand"),
+    ("tsumo_payment", "standard"): _("the dealer pays double, as usual"),
+    ("tsumo_payment", "equal_shares"): _("equal shares from every other player"),
+    ("tsumo_payment", "five_player_rule_2"): _("five-player rule 2: the dealer pays two shares"),
+    ("seat_rotation", "none"): _("players keep their seats"),
+    ("seat_rotation", "mcr"): _("players change seats after each round wind, as in MCR"),
+    ("final_rounding", "exact"): _("as played"),
+    ("final_rounding", "nearest_thousand"): _("rounded to the nearest 1,000"),
+    ("solo_ranking", "best_attempt"): _("each player's best attempt"),
+    ("solo_ranking", "sum_of_attempts"): _("the sum of all attempts"),
 }
 PLACES = 2  # decimals of a points value (uma and penalties are whole or half points in every rule book)
 
@@ -163,7 +188,7 @@ def _fields(name: str, spec: Param, players: int, value: Any) -> dict[str, forms
     elif spec.kind == ParamKind.BOOL:
         field = forms.BooleanField(required=False)
     elif spec.kind == ParamKind.CHOICE:
-        field = forms.ChoiceField(choices=[(c, CHOICE_WORDS.get(c, c.replace("_", " "))) for c in spec.choices])
+        field = forms.ChoiceField(choices=[(c, CHOICE_WORDS.get((name, c), c.replace("_", " "))) for c in spec.choices])
     else:
         field = forms.DecimalField(decimal_places=PLACES, min_value=low, max_value=high)
     field.label, field.help_text, field.initial = label, help_text, value

@@ -1,4 +1,5 @@
-"""Changes to an event's settings: its rules fixed once play began, its standings recomputed when they count."""
+"""A new event started in one step (its players, its first round seated), and changes to an event's settings:
+its rules fixed once play began, its standings recomputed when they count."""
 
 from __future__ import annotations
 
@@ -8,14 +9,34 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from rules.errors import Problem
+from scoring.services.games import round_seat
 from scoring.services.rankings_follow import RANKING_SETTINGS, rankings_refresh
+from scoring.services.registrations import players_register
 from scoring.services.standings import standings_refresh
-from tournament.errors import Conflict
+from tournament.errors import Conflict, InvalidInput
 from tournament.models import Event
+from tournament.services.events import event_open
+from tournament.services.seating import Method
 
 # The settings the standings are computed from: changing one recomputes them.
 STANDINGS_SETTINGS = frozenset({"kind", "starts_on", "ends_on", "min_games", "best_games", "ranking",
                                 "substitute_points", "tiebreaks"})
+
+
+def event_start(*, organiser: Any, players: str = "", seat: bool = False, **fields: Any) -> Event:
+    """A new event (``tournament.services.events.event_open``) with its pasted players registered and, with
+    ``seat``, its round 1 seated at random: all or nothing, InvalidInput naming each bad line of the players."""
+    with transaction.atomic():
+        event = event_open(organiser=organiser, **fields)
+        if players.strip():
+            players_register(event=event, text=players, user=organiser)
+        if seat:
+            if not players.strip():
+                raise InvalidInput.one("players", _("paste the players to seat round 1"))
+            if not event.rounds.filter(number=1).exists():
+                raise InvalidInput.one("rounds", _("round 1 is seated once the event has a round"))
+            round_seat(event=event, number=1, method=Method.RANDOM)
+    return event
 
 
 def event_update(*, event: Event, **fields: Any) -> Event:

@@ -58,3 +58,34 @@ def test_the_demo_cup_is_in_two_stages_with_its_final_seated_by_rank():
                for line in lines[:4])
     final = Game.objects.get(event=cup, table__round__stage=2)
     assert list(final.seats.values_list("player_id", flat=True)) == [line.player_id for line in lines[:4]]
+
+
+def test_the_demo_prints_the_console_the_table_code_and_the_referee_link_and_they_work(client):
+    """`make run` prints where an organiser starts: the console, the round's page with its table codes, a
+    table's code page and the code its players type, and the referees' link; each one opens."""
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    printed = out.getvalue()
+    call_command("load_demo", stdout=StringIO())
+    assert out.getvalue() == printed  # a second run prints (and issues) nothing new
+    event = Event.objects.get(slug="demo-open")
+    waiting = Game.objects.filter(event=event, status="playing").select_related("table").order_by("pk").first()
+    assert waiting is not None
+    assert waiting.table is not None
+    from django.contrib.auth.models import User
+
+    from scoring.services.table_codes import table_code
+
+    code = table_code(waiting.table)
+    assert "/events/demo-open/manage/  (login demo / demo" in printed
+    assert f"/games/{waiting.pk}/code/  (table 1's players, no account: {code})" in printed
+    assert f"/events/demo-open/referee/{event.referee_invite}/" in printed
+    opened = client.post(f"/games/{waiting.pk}/code/", {"code": code})
+    assert opened.status_code == 302
+    assert opened["Location"] == f"/games/{waiting.pk}/entry/"
+    client.force_login(User.objects.get(username="demo"))
+    for url in ("/events/demo-open/manage/", "/events/demo-open/manage/rounds/3/",
+                f"/events/demo-open/referee/{event.referee_invite}/"):
+        page = client.get(url)
+        assert page.status_code == 200, url
+    assert code.encode() in client.get("/events/demo-open/manage/rounds/3/").content

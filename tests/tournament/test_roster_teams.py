@@ -107,3 +107,57 @@ def test_the_console_previews_the_changes_then_reports_them(organiser: User, eve
     page = text(org.post("/events/league/manage/players/", {"text": roster, "action": "check"}))
     assert "Nothing to change" in page
     assert "(unchanged)" in page
+
+
+@pytest.mark.parametrize("separator", [", ", "\t"])
+def test_names_and_teams_in_two_columns_set_the_teams(event: Event, separator: str):
+    """The roster copied from a sheet as "Name, Team" (or tab-separated), with no header line: the second column
+    is the team, not a federation id; a new name joins with its team."""
+    registered(event, "Ann Lee", "Bo Kim")
+    roster = separator.join(("Ann Lee", "Red")) + "\n" + separator.join(("Bo Kim", "Blue")) + "\n" + \
+        separator.join(("Cy Park", "Blue"))
+    lines = roster_read(event=event, text=roster, user=None)
+    assert [(line.name, line.federation_id, line.team, line.registered is not None, line.problems)
+            for line in lines] == [("Ann Lee", "", "Red", True, ()), ("Bo Kim", "", "Blue", True, ()),
+                                   ("Cy Park", "", "Blue", False, ())]
+    saved = roster_register(event=event, text=roster, user=None)
+    assert [r.player.name for r in saved.registered] == ["Cy Park"]
+    assert teams(event) == {"Ann Lee": "Red", "Bo Kim": "Blue", "Cy Park": "Blue"}
+
+
+def test_two_columns_stay_names_and_federation_ids_where_they_name_ids(organiser: User):
+    """An individual event's first list "Ann Lee, 0412" is names and federation ids; so is a list whose second
+    column holds a registered player's id, and any list under a header line that says so."""
+    event = EventFactory.create(slug="open", organisers=[organiser])
+    (ann,) = roster_read(event=event, text="Ann Lee, 0412", user=None)
+    assert (ann.federation_id, ann.team) == ("0412", "")
+    RegistrationFactory.create(event=event, player=PlayerFactory.create(name="Ann Lee", federation_id="0412"))
+    (again,) = roster_read(event=event, text="Ann Lee, 0412", user=None)
+    assert again.problems == ("Ann Lee is already registered", "federation id 0412 is already registered")
+    (header,) = roster_read(event=event, text="name, federation id\nBo Kim, Red", user=None)
+    assert (header.federation_id, header.team) == ("Red", "")
+
+
+def test_a_bad_line_of_a_two_column_paste_is_named_and_nothing_changes(event: Event):
+    registered(event, "Ann Lee", "Bo Kim")
+    roster = "Ann Lee, Red\nBo Kim, Blue\nann lee, Green"
+    with pytest.raises(InvalidInput) as refused:
+        roster_register(event=event, text=roster, user=None)
+    assert [p.message for p in refused.value.problems] == ["line 1: Ann Lee is in the list twice",
+                                                           "line 3: ann lee is in the list twice"]
+    assert teams(event) == {"Ann Lee": "", "Bo Kim": ""}
+
+
+def test_the_console_previews_a_two_column_paste_and_applies_it_with_one_confirm(organiser: User, event: Event):
+    registered(event, "Ann Lee", "Bo Kim")
+    org = Client()
+    org.force_login(organiser)
+    roster = "Ann Lee\tRed\nBo Kim\tBlue\nCy Park\tBlue"
+    page = text(org.post("/events/league/manage/players/", {"text": roster, "action": "check"}))
+    assert "Ann Lee (registered)" in page
+    assert "Cy Park (new player)" in page
+    assert "— → Red" in page
+    assert "Register 1 player · change 2 teams" in page
+    assert teams(event) == {"Ann Lee": "", "Bo Kim": ""}
+    org.post("/events/league/manage/players/", {"text": roster, "action": "register"})
+    assert teams(event) == {"Ann Lee": "Red", "Bo Kim": "Blue", "Cy Park": "Blue"}

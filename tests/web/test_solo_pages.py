@@ -157,5 +157,5 @@ def test_the_rules_form_sets_how_attempts_count():
     client.force_login(organiser)
     form = client.get("/events/solo-cup/manage/settings/").context["rules"]
     assert sorted(form.fields) == ["solo_attempts", "solo_ranking"]
-    assert dict(form.fields["solo_ranking"].choices) == {"best_attempt": "the best attempt",
-                                                         "sum_of_attempts": "the sum of the attempts"}
+    assert dict(form.fields["solo_ranking"].choices) == {"best_attempt": "each player's best attempt",
+                                                         "sum_of_attempts": "the sum of all attempts"}

@@ -10,6 +10,10 @@ A line with a team may name a player already registered in the event (by
 name or federation id): it sets their team rather than being refused, so the
 organiser assigns a team league's teams by pasting the roster again with its
 team column. Without a team, such a line is refused as already registered.
+A list of two columns without a header line ("Ann Lee, Red" or tab-separated,
+as a sheet copies them) is names and teams when the event is a team league or
+the list names registered players, unless a second value is a registered
+player's federation id; a first line "name, federation id" says otherwise.
 """
 
 from __future__ import annotations
@@ -81,13 +85,17 @@ def roster_read(*, event: Event, text: str, user: Any) -> list[RosterLine]:
     player of private events the user cannot see is neither named nor registered; the line makes a new one.
     A line with a team that names a registered player sets their team (``registered``).
     """
-    rows = _rows(text)
+    rows, header = _rows(text)
     if len(rows) > MAX_LINES:
         raise InvalidInput.one("players", _("the list has %(n)s lines; at most %(most)s at once")
                                % {"n": len(rows), "most": MAX_LINES})
     names = Counter(row["name"].casefold() for _, row in rows)
     ids = Counter(row["federation_id"] for _, row in rows if row["federation_id"])
     taken = _Taken(event)
+    if not header and _names_and_teams(rows, event, taken):
+        for _number, row in rows:
+            row["team"], row["federation_id"] = row["federation_id"], ""
+        ids.clear()
     known = dict(findable_players(user).filter(federation_id__in=list(ids)).values_list("federation_id", "name"))
     lines = []
     for number, row in rows:
@@ -102,6 +110,16 @@ def roster_read(*, event: Event, text: str, user: Any) -> list[RosterLine]:
                                 registered=registration.player_id if registration is not None else None,
                                 team_was=registration.team.name if registration and registration.team else ""))
     return lines
+
+
+def _names_and_teams(rows: list[tuple[int, dict[str, str]]], event: Event, taken: _Taken) -> bool:
+    """Whether a list of two columns without a header is names and teams rather than names and federation ids."""
+    read = [row for _number, row in rows if not row["unread"]]
+    if not read or any(row["width"] != "2" or not row["federation_id"] for row in read):
+        return False
+    if any(row["federation_id"] in taken.by_id for row in read):
+        return False
+    return event.entrants == Event.Entrants.TEAMS or any(row["name"].casefold() in taken.by_name for row in read)
 
 
 class _Taken:
@@ -183,11 +201,12 @@ def _register(event: Event, line: RosterLine, user: Any) -> Registration:
     return Registration.objects.create(event=event, player=player, team=team, substitute=line.substitute)
 
 
-def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
+def _rows(text: str) -> tuple[list[tuple[int, dict[str, str]]], bool]:
+    """The list's rows by line number, and whether a first line named the columns."""
     raw = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
     raw_lines = dict(raw)
     if not raw:
-        return []
+        return [], False
     sample = "\n".join(line for _, line in raw[:20])
     try:
         delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t").delimiter
@@ -196,12 +215,14 @@ def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
     cells = [(n, _values(line, delimiter)) for n, line in raw]
     columns: tuple[str, ...] = COLUMNS
     first = [c.casefold() for c in cells[0][1]] if isinstance(cells[0][1], list) else []
-    if first and all(c in HEADER_WORDS for c in first if c) and first[0] in HEADER_WORDS:
+    header = bool(first and all(c in HEADER_WORDS for c in first if c) and first[0] in HEADER_WORDS)
+    if header:
         columns = tuple(HEADER_WORDS.get(c, "") for c in first)
         cells = cells[1:]
     rows = []
     for number, values in cells:
         row = dict.fromkeys((*COLUMNS, "extra", "unread"), "")
+        row["width"] = str(len(values)) if isinstance(values, list) else ""
         if isinstance(values, str):  # the line as typed is the name the organiser finds it by
             row["name"], row["unread"] = raw_lines[number].strip(), values
             values = []
@@ -211,7 +232,7 @@ def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
             if column:
                 row[column] = value
         rows.append((number, row))
-    return rows
+    return rows, header
 
 
 def _text_problems(row: dict[str, str]) -> list[str]:

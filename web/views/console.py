@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring.services.events import event_update
+from scoring.services.events import event_start, event_update
 from tournament.errors import InvalidInput
 from tournament.models import Event
 from tournament.selectors import event_shown, visible_events
@@ -44,14 +44,29 @@ def event_new(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied(services.CREATORS_ONLY)
     form = EventCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        seat = request.POST.get("action") == "seat"
         try:
-            event = services.event_open(organiser=request.user, **form.cleaned_data)
+            event = event_start(organiser=request.user, seat=seat, **form.cleaned_data)
         except InvalidInput as exc:
             add_problems(form, exc.problems)
         else:
-            messages.success(request, _("%(name)s is ready: add its players next.") % {"name": event.name})
-            return redirect("console-players", slug=event.slug)
+            return _started(request, event, seat=seat)
     return render(request, "console/event_new.html", {"form": form})
+
+
+def _started(request: HttpRequest, event: Event, *, seat: bool) -> HttpResponse:
+    """Where a new event leads: round 1's tables once seated, the console with its players, else the players."""
+    players = event.registrations.count()
+    if seat:
+        messages.success(request, _("%(name)s is ready: %(n)s players, round 1 seated. Open a table to enter its "
+                                    "hands.") % {"name": event.name, "n": players})
+        return redirect("console-round", slug=event.slug, number=1)
+    if players:
+        messages.success(request, _("%(name)s is ready with %(n)s players: seat round 1 when you are.")
+                         % {"name": event.name, "n": players})
+        return redirect("console", slug=event.slug)
+    messages.success(request, _("%(name)s is ready: add its players next.") % {"name": event.name})
+    return redirect("console-players", slug=event.slug)
 
 
 @login_required
@@ -61,7 +76,8 @@ def console_home(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "console/home.html", {
         "event": event, "rounds": console.round_overview(event), "players": console.player_counts(event),
         "referees": event.referees.order_by("username"), "invite": console.invite_url(request, event),
-        "next_round": console.next_round(event), **console.round_stages(event)})
+        "next_round": (upcoming := console.next_round(event)), "seat_method": console.seat_method(event, upcoming),
+        **console.round_stages(event)})
 
 
 @login_required

@@ -53,9 +53,11 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event, "form": form, "lines": lines, "columns": roster.columns_used(lines),
         "bad": sum(1 for line in lines if line.problems), "registrations": registered,
         "new": sum(1 for line in lines if line.registered is None),
+        "again": any(line.registered is not None for line in lines),
         "moved": sum(1 for line in lines if line.team_changes), "teams": console_teams.team_rows(event),
         "rows": [(r, tries.get(confirmations.code_scope(event.pk, r.player_id), 0)) for r in registered],
-        "next_round": console.next_round(event) if registered else None})
+        "next_round": (upcoming := console.next_round(event) if registered else None),
+        "seat_method": console.seat_method(event, upcoming)})
 
 
 @login_required

@@ -19,9 +19,10 @@ from scoring.services.games import game_create, round_seat
 from scoring.services.hands import game_record_hand
 from scoring.services.stages import cut_confirm, stage_add
 from scoring.services.standings import standings_recompute
+from scoring.services.table_codes import round_codes_issue, table_code
 from tournament.errors import InvalidInput
-from tournament.models import Event, Player, Registration, Round, Table
-from tournament.services.events import round_add
+from tournament.models import Event, Game, Player, Registration, Round, Table
+from tournament.services.events import referee_invite_renew, round_add
 from tournament.services.seating import Method
 
 SLUG = "demo-open"
@@ -49,15 +50,32 @@ class Command(BaseCommand):
             event = self._build(user)
         if not Event.objects.filter(slug=CUP).exists():
             self._cup(user, list(Player.objects.filter(registrations__event=event).order_by("pk")))
-        waiting = event.games.filter(status="playing").order_by("pk").first()
+        waiting = event.games.filter(status="playing").select_related("table").order_by("pk").first()
         self.stdout.write(f"Demo event {event.name!r} ({event.games.count()} games)\n"
                           f"  standings:  {base}/events/{SLUG}/standings/\n"
                           f"  event:      {base}/events/{SLUG}/\n"
-                          + (f"  enter hands: {base}/games/{waiting.pk}/entry/  (login demo / demo)\n"
-                             if waiting else "")
+                          f"  console:    {base}/events/{SLUG}/manage/  (login demo / demo: players, rounds, "
+                          "settings)\n"
+                          + (self._round_lines(base, event, waiting) if waiting else "")
                           + f"  in stages:  {base}/events/{CUP}/standings/  (console: {base}/events/{CUP}/manage/)\n"
                           f"  API docs:   {base}/api/docs/  (standings: {base}/api/v1/events/{SLUG}/standings/)\n"
                           f"  admin:      {base}/admin/  (login demo / demo)\n")
+
+    @staticmethod
+    def _round_lines(base: str, event: Event, waiting: Game) -> str:
+        """The round waiting for its hands: its page, a table's code for its players, the referees' link."""
+        table = waiting.table
+        assert table is not None, "the demo's games are seated at tables"
+        round_codes_issue(round_=table.round)
+        table.refresh_from_db()
+        if not event.referee_invite:
+            referee_invite_renew(event=event)
+        return (f"  round {table.round.number}:    {base}/events/{SLUG}/manage/rounds/{table.round.number}/  "
+                "(table codes, cards to print, the clock)\n"
+                f"  enter hands: {base}/games/{waiting.pk}/entry/  (login demo / demo)\n"
+                f"  table code: {base}/games/{waiting.pk}/code/  (table {table.number}'s players, no account: "
+                f"{table_code(table)})\n"
+                f"  referees:   {base}/events/{SLUG}/referee/{event.referee_invite}/  (signed in, one tap joins)\n")
 
     def _build(self, user: User) -> Event:
         event = Event.objects.create(name="Demo Open", slug=SLUG, ruleset_key="wrc-2025", public=True,
