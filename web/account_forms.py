@@ -6,10 +6,10 @@ Django's UserCreationForm checks the user name (free, whatever its case) and run
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm, UsernameField
+from django.contrib.auth.forms import SetPasswordForm, UserCreationForm, UsernameField
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import password_validators_help_texts
 from django.utils.translation import gettext_lazy as _
@@ -46,6 +46,22 @@ class SignUpForm(UserCreationForm[User]):
                 "password": self.cleaned_data["password1"]}
 
 
+if TYPE_CHECKING:  # the stubs make it generic; Django's class is not subscriptable at run time
+    _SetPassword = SetPasswordForm[User]
+else:
+    _SetPassword = SetPasswordForm
+
+
+class NewPasswordForm(_SetPassword):
+    """Django's new password form (the reset link's), its validators' rules said in one line of text."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["new_password1"].help_text = " ".join(password_validators_help_texts())
+        for name in ("new_password1", "new_password2"):
+            self.fields[name].widget.attrs["autocomplete"] = "new-password"
+
+
 class ClaimForm(forms.Form):
     code = forms.CharField(label=_("Your personal code"), max_length=20,
                            help_text=_("on the slip the organiser gave you: XXXXX-XXXXX"),
@@ -63,4 +79,6 @@ class ClaimSignUpForm(SignUpForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["email"].required = False  # the code is the way in; an address only for a forgotten password
+        self.fields["username"].widget.attrs.pop("autofocus", None)
+        self.fields["code"].widget.attrs["autofocus"] = True
         self.order_fields(["code", "username", "email", "password1", "password2"])

@@ -24,7 +24,7 @@ from tournament.errors import InvalidInput, TooManyTries
 from tournament.models import Event
 from tournament.selectors import event_shown
 from tournament.services import invites
-from web.account_forms import ClaimForm, ClaimSignUpForm, SignUpForm
+from web.account_forms import ClaimForm, ClaimSignUpForm, NewPasswordForm, SignUpForm
 from web.forms import add_problems
 from web.guesser import guesser
 
@@ -133,6 +133,7 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
     """Django's: the new password, from the e-mailed link; it also ends a sign-in lockout of the account."""
 
     template_name = "accounts/password_reset_confirm.html"
+    form_class = NewPasswordForm
     success_url = reverse_lazy("password_reset_complete")
 
     def form_valid(self, form: SetPasswordForm[Any]) -> HttpResponse:
