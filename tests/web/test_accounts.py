@@ -214,6 +214,7 @@ def test_a_signed_in_user_claims_their_record_and_sees_games_codes_and_statistic
     assert kim.user == hana
     page = client.get("/me/").content.decode()
     assert f'href="/players/{kim.pk}/"' in page  # career and statistics
+    assert f'href="/api/v1/players/{kim.pk}/stats/"' in page
     assert f'href="/events/open/players/{kim.pk}/"' in page  # the page with their code
     assert f'href="/games/{game.pk}/"' in page
     assert player_code(public_event, kim) in client.get(f"/events/open/players/{kim.pk}/").content.decode()
