@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -133,3 +133,32 @@ def cache_from_url(url: str) -> dict[str, Any]:
         "LOCATION": url,
         "OPTIONS": {"socket_connect_timeout": CACHE_SOCKET_TIMEOUT, "socket_timeout": CACHE_SOCKET_TIMEOUT},
     }
+
+
+_EMAIL_SCHEMES = {"smtp": False, "smtps": True}  # smtps:// is SMTP over TLS from the start (port 465)
+
+
+def email_settings() -> dict[str, Any]:
+    """The e-mail settings (password resets): ``EMAIL_URL`` (smtp://user:password@host:587?tls=1, or smtps://
+    for port 465), else EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS and
+    EMAIL_USE_SSL. Without a host, mail is printed on the console (the tests use pytest-django's outbox)."""
+    url = env_str("EMAIL_URL")
+    if url:
+        parts = urlsplit(url)
+        if parts.scheme not in _EMAIL_SCHEMES or not parts.hostname:
+            raise ImproperlyConfigured(f"EMAIL_URL: expected smtp://user:password@host:587?tls=1 (or smtps://), "
+                                       f"not scheme {parts.scheme!r}")
+        ssl = _EMAIL_SCHEMES[parts.scheme]
+        tls = parse_qs(parts.query).get("tls", ["0"])[0].lower() in _TRUE
+        host, port = parts.hostname, parts.port or (465 if ssl else 587 if tls else 25)
+        user, password = unquote(parts.username or ""), unquote(parts.password or "")
+    else:
+        host, ssl, tls = env_str("EMAIL_HOST"), env_bool("EMAIL_USE_SSL"), env_bool("EMAIL_USE_TLS")
+        port = env_int("EMAIL_PORT", 465 if ssl else 587 if tls else 25)
+        user, password = env_str("EMAIL_HOST_USER"), env_str("EMAIL_HOST_PASSWORD")
+    if ssl and tls:
+        raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL: one or the other, not both")
+    backend = "smtp" if host else "console"
+    return {"EMAIL_BACKEND": f"django.core.mail.backends.{backend}.EmailBackend", "EMAIL_HOST": host or "localhost",
+            "EMAIL_PORT": port, "EMAIL_HOST_USER": user, "EMAIL_HOST_PASSWORD": password, "EMAIL_USE_TLS": tls,
+            "EMAIL_USE_SSL": ssl}

@@ -19,6 +19,7 @@ from config.env import (
     cache_apart_from_broker,
     cache_from_url,
     database_from_url,
+    email_settings,
     env_bool,
     env_choice,
     env_int,
@@ -173,6 +174,15 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "my-events"  # without a next page: my events and tables, not Django's /accounts/profile/
 LOGOUT_REDIRECT_URL = "home"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
+
+# E-mail, for password resets: SMTP from the environment (config.env.email_settings), else the console.
+_EMAIL = email_settings()
+EMAIL_BACKEND = _EMAIL["EMAIL_BACKEND"]
+EMAIL_HOST, EMAIL_PORT = _EMAIL["EMAIL_HOST"], _EMAIL["EMAIL_PORT"]
+EMAIL_HOST_USER, EMAIL_HOST_PASSWORD = _EMAIL["EMAIL_HOST_USER"], _EMAIL["EMAIL_HOST_PASSWORD"]
+EMAIL_USE_TLS, EMAIL_USE_SSL = _EMAIL["EMAIL_USE_TLS"], _EMAIL["EMAIL_USE_SSL"]
+EMAIL_TIMEOUT = 10  # a dead mail server costs the reset page seconds, not minutes
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 USE_I18N = True
 USE_TZ = True
 

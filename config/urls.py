@@ -8,6 +8,7 @@ from drf_spectacular.views import SpectacularAPIView
 from config.converters import RowId
 from config.health import health
 from config.views import SwaggerDocs
+from web.views.accounts import PasswordResetConfirm
 
 # Before the apps' urls are read (include() reads them): they name rows by <id:...>.
 register_converter(RowId, "id")
@@ -18,6 +19,15 @@ urlpatterns = [
     # Referees sign in here (the admin's login takes staff only).
     path("accounts/login/", auth_views.LoginView.as_view(template_name="pages/login.html"), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # A forgotten password, by e-mail (Django's views; the new password also ends a sign-in lockout).
+    path("accounts/password_reset/", auth_views.PasswordResetView.as_view(
+        template_name="accounts/password_reset_form.html", email_template_name="accounts/password_reset_email.txt",
+        subject_template_name="accounts/password_reset_subject.txt"), name="password_reset"),
+    path("accounts/password_reset/done/", auth_views.PasswordResetDoneView.as_view(
+        template_name="accounts/password_reset_done.html"), name="password_reset_done"),
+    path("accounts/reset/<uidb64>/<token>/", PasswordResetConfirm.as_view(), name="password_reset_confirm"),
+    path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(
+        template_name="accounts/password_reset_complete.html"), name="password_reset_complete"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -17,6 +17,7 @@ from scoring.services.stages import stage_get, stages_of
 from scoring.services.table_codes import table_code
 from tournament.models import Event, Game, Player, Round, Team
 from tournament.selectors import visible_events
+from tournament.services.invites import Role, invite_secret
 from tournament.services.roster import RosterSaved
 from web.presenters import qr_svg, wind_label
 
@@ -60,11 +61,13 @@ def player_counts(event: Event) -> dict[str, int]:
             "withdrawn": sum(1 for _sub, gone in rows if gone)}
 
 
-def invite_url(request: HttpRequest, event: Event) -> str:
-    if not event.referee_invite:
+def invite_url(request: HttpRequest, event: Event, role: Role = "referee") -> str:
+    """The link that makes its holder a referee (or a co-organiser) of the event; "" when there is none."""
+    secret = invite_secret(event, role)
+    if not secret:
         return ""
-    return request.build_absolute_uri(reverse("referee-join", kwargs={"slug": event.slug,
-                                                                       "invite": event.referee_invite}))
+    name = "organiser-join" if role == "organiser" else "referee-join"
+    return request.build_absolute_uri(reverse(name, kwargs={"slug": event.slug, "invite": secret}))
 
 
 @dataclass(frozen=True)

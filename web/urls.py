@@ -3,6 +3,7 @@
 from django.urls import URLPattern, URLResolver, path
 
 from web.views import (
+    accounts,
     confirm,
     console,
     console_games,
@@ -44,13 +45,16 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("confirm/", confirm.confirm_open, name="confirm-open"),
     # The organiser's console.
     path("me/", console.my_events, name="my-events"),
+    path("me/claim/", accounts.claim, name="claim"),
     path("events/<slug:slug>/manage/", console.console_home, name="console"),
     path("events/<slug:slug>/manage/settings/", console.event_settings, name="console-settings"),
     path("events/<slug:slug>/manage/publish/", console.event_publish, name="console-publish"),
     path("events/<slug:slug>/manage/referees/", console.referee_invite, name="console-invite"),
     path("events/<slug:slug>/manage/referees/<id:user_id>/remove/", console.referee_remove,
          name="console-referee-remove"),
-    path("events/<slug:slug>/referee/<str:invite>/", console.referee_join, name="referee-join"),
+    path("events/<slug:slug>/manage/organisers/", console.organiser_invite, name="console-organiser-invite"),
+    path("events/<slug:slug>/referee/<str:invite>/", accounts.referee_join, name="referee-join"),
+    path("events/<slug:slug>/organise/<str:invite>/", accounts.organiser_join, name="organiser-join"),
     path("events/<slug:slug>/manage/players/", console_players.players, name="console-players"),
     path("events/<slug:slug>/manage/players/<id:player_id>/", console_players.player_edit,
          name="console-player"),

@@ -219,7 +219,7 @@ def test_a_referee_link_makes_a_signed_in_user_a_referee_until_revoked(org: Clie
     refused = client.post(link)
     # The event is private: to jun, who may not see it, the old link says it is not valid, and not whose it was.
     assert refused.status_code == 404
-    assert "this referee link is not valid any more" in text(refused)
+    assert "This referee link is not valid any more" in text(refused)
     assert event.name not in text(refused)
     assert not event.can_score(jun)
 

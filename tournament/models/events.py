@@ -116,6 +116,8 @@ class Event(models.Model):
                   "(0: strict pairing by rank; empty: any)")
     referee_invite = models.CharField(max_length=32, blank=True, help_text="the secret of the link that makes a "
                                       "signed-in user a referee of this event; blank: no link (revoked)")
+    organiser_invite = models.CharField(max_length=32, blank=True, help_text="the secret of the link that makes "
+                                        "its holder a co-organiser of this event; blank: no link (revoked)")
     tiebreaks = models.JSONField(default=list, blank=True,
                                  help_text="after points (MCR: table points, then score), in order: "
                                  + ", ".join(f"{key} ({text})" for key, text in Tiebreak.choices))

@@ -1,4 +1,5 @@
-"""The organiser's console: a new event, its overview, settings and rules, publishing, referees; "my events".
+"""The organiser's console: a new event, its overview, settings and rules, publishing, referee and organiser
+links; "my events and tables".
 
 Every page here is the event's organisers' (others get a 403, visitors the
 sign-in page); each write is one call into a service, and refused input is
@@ -19,8 +20,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring.services.events import event_start, event_update
 from tournament.errors import InvalidInput
 from tournament.models import Event
-from tournament.selectors import event_shown, visible_events
+from tournament.selectors import visible_events
 from tournament.services import events as services
+from tournament.services import invites
+from web import account_presenters as mine
 from web import console_presenters as console
 from web import console_teams
 from web.console_forms import EventCreateForm, EventSettingsForm
@@ -76,6 +79,8 @@ def console_home(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "console/home.html", {
         "event": event, "rounds": console.round_overview(event), "players": console.player_counts(event),
         "referees": event.referees.order_by("username"), "invite": console.invite_url(request, event),
+        "organiser_invite": console.invite_url(request, event, "organiser"),
+        "organisers": event.organisers.order_by("username"),
         "next_round": (upcoming := console.next_round(event)), "seat_method": console.seat_method(event, upcoming),
         **console.round_stages(event)})
 
@@ -135,30 +140,22 @@ def referee_remove(request: HttpRequest, slug: str, user_id: int) -> HttpRespons
 
 
 @login_required
-@require_http_methods(["GET", "HEAD", "POST"])
-def referee_join(request: HttpRequest, slug: str, invite: str) -> HttpResponse:
-    """A signed-in user who followed the organiser's link becomes one of the event's referees."""
-    event = get_object_or_404(Event, slug=slug)
-    # A made-up or old link to a private event must not tell its name: the page says only that it is not valid.
-    shown = services.referee_invite_valid(event, invite) or event_shown(event, request.user)
-    error = ""
-    if request.method == "POST":
-        try:
-            services.referee_join(event=event, user=request.user, invite=invite)
-        except InvalidInput as exc:
-            error = str(exc.problems[0].message)
-        else:
-            messages.success(request, _("You are a referee of %(name)s.") % {"name": event.name})
-            return redirect("my-events")
-    elif not services.referee_invite_valid(event, invite):
-        error = _("This referee link is not valid any more: ask the organiser for a new one.")
-    return render(request, "console/join.html", {"event": event, "error": error, "shown": shown},
-                  status=(400 if shown else 404) if error else 200)
+@require_POST
+def organiser_invite(request: HttpRequest, slug: str) -> HttpResponse:
+    """A new co-organiser link (the old one stops working), or none."""
+    event = organised(request, slug)
+    revoke = request.POST.get("revoke") == "1"
+    invites.invite_renew(event=event, role="organiser", revoke=revoke)
+    messages.success(request, _("The organiser link is revoked.") if revoke else _("A new organiser link is ready; "
+                                                                                 "the old one no longer works."))
+    return redirect(reverse("console", kwargs={"slug": event.slug}) + "#referees")
 
 
 @login_required
 @require_http_methods(["GET", "HEAD"])
 def my_events(request: HttpRequest) -> HttpResponse:
-    return render(request, "console/mine.html", {**console.my_events(request.user),
+    """The tables of the current round of each event the user scores first, then their events and their own record
+    as a player."""
+    return render(request, "console/mine.html", {**console.my_events(request.user), **mine.my_page(request.user),
                                                  "captained": console_teams.captained(request.user),
                                                  "may_create": services.may_create_events(request.user)})
