@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install install-dev messages chromium run demo test lint docs check bench clean
+.PHONY: install install-dev messages chromium axe run demo test lint docs check bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,7 +48,13 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } || \
 	  echo "Chromium is missing (apt-get install chromium): the browser tests will fail"
 
-test: install-dev messages chromium
+# axe-core (package.json, pinned in package-lock.json), which tests/e2e/test_accessibility.py runs on every page.
+# Without npm the step says so and that test skips; CI installs npm and requires it (.ci/run: REQUIRE_AXE=1).
+axe:
+	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; \
+	else echo "npm is missing (apt-get install npm): the accessibility test skips without axe-core"; fi
+
+test: install-dev messages chromium axe
 	$(BIN)/python -m pytest
 
 lint: install-dev
@@ -70,4 +76,4 @@ bench: install-dev
 	$(BIN)/python benchmarks/stats.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 site .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) node_modules db.sqlite3 site .mypy_cache .ruff_cache .pytest_cache

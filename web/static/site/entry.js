@@ -191,6 +191,14 @@
       input.checked = false;
       input.dispatchEvent(new Event("change", {bubbles: true}));
     });
+    // The same by keyboard: Space on the chosen han, fu or yakuman takes it back.
+    form.addEventListener("keydown", function (event) {
+      var input = event.target;
+      if (event.key !== " " || input.type !== "radio" || !input.checked || !/(^|_)(han|fu|yakuman)$/.test(input.name)) return;
+      event.preventDefault();
+      input.checked = false;
+      input.dispatchEvent(new Event("change", {bubbles: true}));
+    });
     // The draw counter (the solo game): − and + move the number a thumb would otherwise type, within its bounds.
     form.querySelectorAll("[data-counter]").forEach(function (box) {
       var input = box.querySelector("input");
