@@ -82,8 +82,8 @@ MESSAGES: dict[str, str] = {
     "solo_sum_needs_attempts": _("sum_of_attempts adds up a fixed number of attempts: set solo_attempts"),
     "solo_results": _("the solo game records attempts: tenpai (with draws and the hand's value) or noten"),
     "attempt_outside_solo": _("tenpai and noten are attempts of the solo race to tenpai (ruleset solo)"),
-    "solo_riichi": _("the solo game has no riichi: one player in riichi is every player in riichi, an abortive "
-                     "draw (seed 001, rule 0.4)"),
+    "solo_riichi": _("the solo game has no riichi: with one player at the table, a riichi is every player's "
+                     "riichi, which makes the hand an abortive draw"),
     "solo_draws": _("must be 0 to %(most)s: the %(tiles)s tiles less the %(dealt)s dealt and the dead wall of "
                     "%(dead_wall)s"),
     "tenpai_needs_value": _("a tenpai needs the hand's value: han and fu, yakuman, or its tiles"),

@@ -80,8 +80,8 @@ def test_a_hand_without_a_result_is_a_tenpai_and_the_schema_says_so():
     ({"draws": 3, "han": 1, "fu": 25}, "hands[0].fu",
      "25 fu is only possible with 3 han or more on a tsumo (chiitoitsu)"),
     ({"draws": 3, "han": 2, "fu": 30, "riichi": ["Ann"]}, "hands[0].riichi",
-     "the solo game has no riichi: one player in riichi is every player in riichi, an abortive draw "
-     "(seed 001, rule 0.4)"),
+     "the solo game has no riichi: with one player at the table, a riichi is every player's riichi, which makes "
+     "the hand an abortive draw"),
     ({"draws": 3, "tiles": {"concealed": "123m456m789p5z", "win": "5z", "melds": ["chi 678s"]}},
      "hands[0].tiles.melds", "the solo game has no calls: one player, nobody discards a tile to call"),
     ({"draws": 3, "tiles": {"concealed": "123m456m789p233s5z", "win": "5z"}}, "hands[0].tiles.concealed",
