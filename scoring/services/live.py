@@ -13,6 +13,7 @@ recompute that follows.
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -23,6 +24,9 @@ from tournament.models import Event, Game, Round
 
 _KEY = "live:v:{}"
 _EVENT_KEY = "live:e:{}"
+_BODY_KEY = "live:b:{}:{}"
+# How long one version's answer is kept: every watcher who asks for it within this time reads no database.
+BODY_SECONDS = 60
 # How long a public event's id is kept under its slug for anonymous watchers; publishing clears it at once.
 EVENT_SECONDS = 30
 
@@ -84,6 +88,17 @@ def event_written(instance: Event, **kwargs: Any) -> None:
 def current_round(event: Event) -> Round | None:
     """The round being played: the latest seated round (a round whose tables exist)."""
     return event.rounds.filter(tables__isnull=False).distinct().order_by("-number").first()
+
+
+def live_body(event_id: int, version: int) -> bytes:
+    """The JSON a watcher gets for ``version``, made once per version and kept in the cache: when the event
+    changes, the thousand watchers who ask next cost one reading of the database, not a thousand."""
+    key = _BODY_KEY.format(event_id, version)
+    body = cache.get(key)
+    if body is None:
+        body = json.dumps(live_snapshot(Event.objects.get(pk=event_id), version), separators=(",", ":")).encode()
+        cache.set(key, body, BODY_SECONDS)
+    return bytes(body)
 
 
 def live_snapshot(event: Event, version: int) -> dict[str, Any]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from scoring.services.live import live_snapshot, live_version, public_event_id
-from tournament.models import Event, Game
+from scoring.services.live import live_body, live_version, public_event_id
+from tournament.models import Game
 from tournament.selectors import visible_events, with_seats
 from web import live_presenters as live
 from web import presenters as pages
@@ -39,7 +39,7 @@ def live_state(request: HttpRequest, slug: str) -> HttpResponse:
     if etag in request.headers.get("If-None-Match", ""):
         response: HttpResponse = HttpResponseNotModified()
     else:
-        response = JsonResponse(live_snapshot(Event.objects.get(pk=event_id), version))
+        response = HttpResponse(live_body(event_id, version), content_type="application/json")
     response["ETag"] = etag
     response["Cache-Control"] = f"public, max-age={SHARED_SECONDS}" if public else "private, no-cache"
     return response
