@@ -227,12 +227,16 @@ def report(args: argparse.Namespace, seen: Seen, commits: dict[int, float], elap
     print(f"{args.watchers} watchers polling every {args.every:g} s for {elapsed:.0f} s; a hand every "
           f"{args.write_every:g} s ({len(commits)} hands); gunicorn {args.workers} workers; "
           f"{'PostgreSQL' if args.postgres else 'SQLite'}, Redis cache")
+    print(f"  load average of the machine at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+          "(the watchers share it: a busy machine slows the clients, not only the server)")
     print(f"  requests: {answered} ({answered / elapsed:.0f}/s), {seen.errors} failed; statuses {seen.statuses}")
     print(f"  304: {seen.statuses.get(304, 0) / max(answered, 1):.1%} of the answers")
     print(f"  latency: p50 {percentile(seen.latencies, .5) * 1000:.1f} ms, p99 "
           f"{percentile(seen.latencies, .99) * 1000:.1f} ms (client side, with gunicorn's queue)")
-    print(f"  server CPU: {cpu:.2f} s in all, {cpu / max(answered, 1) * 1000:.2f} ms per request "
-          f"({cpu / elapsed:.0%} of one core)")
+    per_request = cpu / max(answered, 1)
+    print(f"  server CPU: {cpu:.2f} s in all, {per_request * 1000:.2f} ms per request "
+          f"({cpu / elapsed:.0%} of one core): one core answers about {1 / per_request:.0f} polls/s, "
+          f"{args.every / per_request:.0f} watchers polling every {args.every:g} s")
     print(f"  database queries: {not_modified} per 304 (anonymous), {full} per 200")
     print(f"  a hand seen by the watchers after its commit: p50 {percentile(delays, .5):.2f} s, p99 "
           f"{percentile(delays, .99):.2f} s, max {max(delays, default=float('nan')):.2f} s ({len(delays)} sightings)")
