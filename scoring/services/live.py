@@ -13,6 +13,7 @@ recompute that follows.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from typing import Any
@@ -51,7 +52,7 @@ def _bump(event_id: int) -> None:
 
 def live_changed(event_id: int) -> None:
     """Bump the event's live version once the caller's transaction commits (at once outside one)."""
-    transaction.on_commit(lambda: _bump(event_id))
+    transaction.on_commit(functools.partial(_bump, event_id))
 
 
 def public_event_id(slug: str) -> int | None:
