@@ -1,6 +1,7 @@
 // Pages that keep up by themselves: poll the event's live endpoint (a 304 while nothing changed), and when it
 // changed, read this page again and put its [data-live-region] blocks in place, without a reload. A block the
-// reader is in (focus, an open panel) waits for the next change. Without script, the page reads as rendered.
+// reader types in (or with a form open) waits for the next change; focus stays on the same control. Without
+// script, the page reads as rendered.
 (function () {
   "use strict";
   var note = document.getElementById("live-note");
@@ -11,16 +12,24 @@
   var game = note.dataset.liveGame, gameSeen = note.dataset.liveGameVersion;
   var etag = null, busy = false, pending = false;
 
-  function busyIn(region) {
+  var FOCUSABLE = "a[href], button, summary, input, select, textarea, [tabindex]";
+
+  function busyIn(region) {  // typing in a field, or a form opened in a panel: not taken away from the reader
     var active = document.activeElement;
-    return (active && active !== document.body && region.contains(active)) ||
+    return (active && region.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName)) ||
       region.querySelector("details[open] form") !== null;
   }
 
   function swap(region, html) {
     if (html === null || region.innerHTML === html) return false;
     if (busyIn(region)) { pending = true; return false; }
+    var active = document.activeElement, at = -1;
+    if (active && region.contains(active)) at = Array.prototype.indexOf.call(region.querySelectorAll(FOCUSABLE), active);
     region.innerHTML = html;
+    if (at >= 0) {  // the reader's place stays where it was: the same control of the new block
+      var again = region.querySelectorAll(FOCUSABLE)[at];
+      if (again) again.focus({ preventScroll: true });
+    }
     return true;
   }
 
