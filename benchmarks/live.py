@@ -197,25 +197,44 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-def measure(args: argparse.Namespace, games: list[tuple[int, list[int]]], port: int, pid: int) -> None:
+def watchers(port: int, count: int, every: float, until: float) -> Seen:
+    """``count`` watchers in one process's event loop, until the wall-clock time ``until``."""
     seen = Seen()
-    with multiprocessing.Manager() as manager:
-        commits = manager.dict()
-        until = time.monotonic() + args.seconds
-        from django.db import connections
+    left = until - time.time()
 
-        connections.close_all()
-        writing = multiprocessing.get_context("fork").Process(
-            target=writer, args=(games, args.write_every, time.time() + args.seconds, commits), daemon=True)
+    async def run() -> None:
+        ends = time.monotonic() + left
+        await asyncio.gather(*(watcher(port, every, ends, seen) for _ in range(count)))
+
+    asyncio.run(run())
+    return seen
+
+
+def measure(args: argparse.Namespace, games: list[tuple[int, list[int]]], port: int, pid: int) -> None:
+    """The watchers in ``--clients`` processes (one event loop does not keep up with 1,000 on a busy machine),
+    the writer in one more."""
+    from django.db import connections
+
+    connections.close_all()
+    fork = multiprocessing.get_context("fork")
+    with multiprocessing.Manager() as manager, fork.Pool(args.clients) as pool:
+        commits = manager.dict()
+        until = time.time() + args.seconds
+        writing = fork.Process(target=writer, args=(games, args.write_every, until, commits), daemon=True)
         cpu_before, began = cpu_seconds(pid), time.monotonic()
         writing.start()
-
-        async def run() -> None:
-            await asyncio.gather(*(watcher(port, args.every, until, seen) for _ in range(args.watchers)))
-
-        asyncio.run(run())
+        shares = [args.watchers // args.clients + (n < args.watchers % args.clients) for n in range(args.clients)]
+        parts = pool.starmap(watchers, [(port, share, args.every, until) for share in shares])
         elapsed, cpu = time.monotonic() - began, cpu_seconds(pid) - cpu_before
         writing.join()
+        seen = Seen()
+        for part in parts:
+            seen.latencies += part.latencies
+            seen.errors += part.errors
+            for status, n in part.statuses.items():
+                seen.statuses[status] = seen.statuses.get(status, 0) + n
+            for version, whens in part.first_seen.items():
+                seen.first_seen.setdefault(version, []).extend(whens)
         report(args, seen, dict(commits), elapsed, cpu)
 
 
@@ -224,7 +243,8 @@ def report(args: argparse.Namespace, seen: Seen, commits: dict[int, float], elap
     delays = [when - commits[version] for version, whens in seen.first_seen.items() if version in commits
               for when in whens]
     not_modified, full = queries_per_answer()
-    print(f"{args.watchers} watchers polling every {args.every:g} s for {elapsed:.0f} s; a hand every "
+    print(f"{args.watchers} watchers ({args.clients} processes) polling every {args.every:g} s for {elapsed:.0f} s; "
+          "a hand every "
           f"{args.write_every:g} s ({len(commits)} hands); gunicorn {args.workers} workers; "
           f"{'PostgreSQL' if args.postgres else 'SQLite'}, Redis cache")
     print(f"  load average of the machine at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
@@ -249,6 +269,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--write-every", type=float, default=2.0)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--clients", type=int, default=4, help="processes the watchers are shared among")
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL on 127.0.0.1 instead of SQLite")
     parser.add_argument("--cache", default=f"redis://{HOST}:6379/13", help="a Redis database of its own")
     args = parser.parse_args()
