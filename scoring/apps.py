@@ -15,9 +15,10 @@ class ScoringConfig(AppConfig):
 
         from scoring.models import RankedEvent
         from scoring.selectors import names_changed
+        from scoring.services.live import event_written, game_written, round_written
         from scoring.services.rankings_follow import ranked_event_deleted, ranked_player_saved
         from scoring.services.registrations import registration_written
-        from tournament.models import Player, Registration
+        from tournament.models import Event, Game, Player, Registration, Round
 
         checks.register(mcr_tiles_check)
         # Signals for what can be written anywhere, the admin included: cached standings show names, and a player
@@ -28,6 +29,10 @@ class ScoringConfig(AppConfig):
         post_delete.connect(ranked_event_deleted, sender=RankedEvent, dispatch_uid="scoring.ranked_event_deleted")
         post_save.connect(registration_written, sender=Registration, dispatch_uid="scoring.registration_saved")
         post_delete.connect(registration_written, sender=Registration, dispatch_uid="scoring.registration_deleted")
+        # The pages that keep up: every game, round and event written bumps the event's live version.
+        for model, receiver in ((Game, game_written), (Round, round_written), (Event, event_written)):
+            post_save.connect(receiver, sender=model, dispatch_uid=f"scoring.live.{model.__name__}.saved")
+            post_delete.connect(receiver, sender=model, dispatch_uid=f"scoring.live.{model.__name__}.deleted")
 
 
 def mcr_tiles_check(**kwargs: Any) -> list[checks.CheckMessage]:

@@ -24,6 +24,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from scoring.models import GameResult, StageStanding, Standing, StandingsState
+from scoring.services.live import live_changed
 from scoring.services.standings_lines import HUNDREDTHS, counted_results
 from scoring.services.standings_rows import EventRows, event_rows
 from tournament.models import Event
@@ -36,6 +37,7 @@ def standings_changed(event_id: int) -> None:
     updated until a recompute that started after it ends."""
     StandingsState.objects.get_or_create(event_id=event_id)
     StandingsState.objects.filter(event_id=event_id).update(changes=F("changes") + 1)
+    live_changed(event_id)
 
 
 _batch: ContextVar[set[int] | None] = ContextVar("standings_batch", default=None)
@@ -103,6 +105,7 @@ def standings_recompute(event: Event) -> int:
         StageStanding.objects.bulk_create(rows.stages, batch_size=1000)
         StandingsState.objects.filter(event=event).update(
             counted=Greatest(F("counted"), state.changes), recomputes=F("recomputes") + 1, computed_at=timezone.now())
+        live_changed(event.pk)  # the standings' watchers read the new table
     return len(rows.standings)
 
 

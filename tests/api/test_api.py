@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from scoring.models import HandChange
+from scoring.services import live
 from tests.conftest import client_for, rows
 from tests.factories import EventFactory, RoundFactory, registered
 from tournament.models import Event, Game
@@ -146,7 +147,8 @@ def test_sheet_round_trip_and_standings(event: dict[str, Any], game: dict[str, A
                                            HTTP_IF_MATCH=f'"{game["version"]}"')
     assert response.status_code == 200, response.json()
     assert response.json()["status"] == "finished"
-    assert len(callbacks) == 1  # the standings task, after the commit
+    # The standings task, after the commit (besides the live pages' version, bumped then too).
+    assert len([c for c in callbacks if not live.is_live_callback(c)]) == 1
     standings = rows(client_for(None).get(f"/api/v1/events/{event['slug']}/standings/"))
     # Kiriage: 4 han 30 fu is 8000. Cy 38000: +8 + 15 uma; Ann and Bo tie at 30000 and share 5 and −5.
     assert [(s["rank"], s["player"]["name"], s["points"], s["games"]) for s in standings] == [

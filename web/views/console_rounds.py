@@ -26,6 +26,7 @@ from web import console_presenters as console
 from web import console_teams
 from web.console_forms import ClockForm, SeatForm, SubstituteForm
 from web.forms import add_problems
+from web.live_presenters import live_attrs
 from web.views.console import organised
 
 
@@ -84,7 +85,7 @@ def _shown(request: HttpRequest, event: Event, round_: Round, **shown: Any) -> H
         "event": event, "round": round_, "tables": tables,
         "clock": ClockForm(initial={"minutes": round_.time_limit_minutes or 90}),
         "playing": sum(1 for t in tables if t.state != "done"), "played": any(t.hands for t in tables),
-        "running": round_.clock_started, "teams": teams,
+        "running": round_.clock_started, "teams": teams, **live_attrs(event),
         "lineup": console_teams.lineup_tables(round_, request.user) if teams and round_.tables.exists() else []})
 
 

@@ -34,6 +34,7 @@ from web import presenters as pages
 from web import stage_presenters as stage_pages
 from web import standings_presenters as ranked
 from web import team_presenters
+from web.live_presenters import live_attrs
 
 SHARED_PAGE_SECONDS = 30  # the table inside is always current; the rest (name, rounds) may lag this long
 # Blank hand rows on a printed score sheet: an East-South game rarely needs more.
@@ -88,7 +89,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
                             lambda: render(request, "pages/standings.html", {
                                 "event": event, "table": ranked.standings_table(event, sort, stage), "sort": sort,
                                 "unconfirmed": pages.unconfirmed_games(event), "rules": event.ruleset(),
-                                **ranked.stage_switch(event, stage)}))
+                                **ranked.stage_switch(event, stage), **live_attrs(event)}))
     # The page polls for its table alone while a round is being played: unchanged, it costs a 304.
     table = ranked.standings_table(event, sort, stage)
     unchanged = table.etag in request.headers.get("If-None-Match", "")
@@ -163,7 +164,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "pages/round.html", {
         "event": event, "round": round_, "tables": pages.round_tables(round_, search), "q": search,
         "rounds": event.rounds.all(), "mcr": event.ruleset().is_mcr,
-        "lineup": team_presenters.round_naming(event, round_, request.user)})
+        "lineup": team_presenters.round_naming(event, round_, request.user), **live_attrs(event)})
 
 
 @require_GET
@@ -220,7 +221,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "tally": tally(game), "asked": asked,
         # A player checks the seal they kept: is it still an entry of the history, and does the history hold?
         "kept": chain.kept_head(game, asked) if asked else None,
-        "intact": chain.verify_game(game).intact if asked else True})
+        "intact": chain.verify_game(game).intact if asked else True, **live_attrs(game.event, game)})
 
 
 @require_GET

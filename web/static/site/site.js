@@ -2,7 +2,10 @@
 (function () {
   "use strict";
   // [data-poll]: reload this block's HTML every data-every seconds (the standings while a round is played).
+  // A block that live.js keeps up (the page has a #live-note) is read again when the event changes, not by time.
+  var live = document.getElementById("live-note") !== null && !!window.DOMParser;
   document.querySelectorAll("[data-poll]").forEach(function (box) {
+    if (live && box.hasAttribute("data-live-region")) return;
     var every = Math.max(5, parseInt(box.dataset.every || "15", 10)) * 1000;
     setInterval(function () {
       if (document.hidden) return;
@@ -14,9 +17,9 @@
   });
   // [data-filter]: hide the cards whose names do not contain what is typed ("where do I sit?").
   document.querySelectorAll("[data-filter]").forEach(function (input) {
-    var cards = document.querySelectorAll(input.dataset.filter);
     input.addEventListener("input", function () {
       var q = input.value.trim().toLowerCase();
+      var cards = document.querySelectorAll(input.dataset.filter);  // read now: live.js may have replaced them
       cards.forEach(function (card) { card.classList.toggle("hidden", q !== "" && card.dataset.names.indexOf(q) < 0); });
     });
   });
@@ -39,9 +42,8 @@
     field.addEventListener("click", function () { field.select(); });
   });
   // time.countdown[data-ends]: the round's time left, counted down each second; the server's time is the fact.
-  var clocks = document.querySelectorAll("time.countdown[data-ends]");
   function tick() {
-    clocks.forEach(function (clock) {
+    document.querySelectorAll("time.countdown[data-ends]").forEach(function (clock) {  // live.js may add one
       var left = Math.round((Date.parse(clock.dataset.ends) - Date.now()) / 1000);
       var over = left <= 0;
       left = Math.abs(left);
@@ -51,5 +53,5 @@
       clock.classList.toggle("over", over);
     });
   }
-  if (clocks.length) { tick(); setInterval(tick, 1000); }
+  if (document.querySelector("time.countdown[data-ends]") || live) { tick(); setInterval(tick, 1000); }
 })();
