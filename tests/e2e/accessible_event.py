@@ -16,6 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
+from django.contrib.auth.tokens import default_token_generator
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from scoring.services.games import round_seat
 from scoring.services.hands import game_put_sheet
@@ -24,6 +27,7 @@ from tests.factories import EventFactory, played, registered
 from tests.web.stage_event import with_final
 from tournament.models import Event, Game, Team
 from tournament.services.events import referee_invite_renew, round_add
+from tournament.services.invites import invite_renew
 from tournament.services.seating import Method
 
 PASSWORD = "organiser-pass-1"
@@ -35,6 +39,8 @@ class Made:
 
     ids: dict[str, int] = field(default_factory=dict)
     invite: str = ""
+    # The secrets in links: the organiser's invitation, the organiser's password reset.
+    links: dict[str, str] = field(default_factory=dict)
 
 
 def _open(organiser: User, made: Made) -> None:
@@ -52,6 +58,9 @@ def _open(organiser: User, made: Made) -> None:
         {"result": "chombo", "player": d}])
     round_add(event=event)
     made.invite = referee_invite_renew(event=event).referee_invite
+    made.links["organiser_invite"] = invite_renew(event=event, role="organiser").organiser_invite
+    uid, token = urlsafe_base64_encode(force_bytes(organiser.pk)), default_token_generator.make_token(organiser)
+    made.links["reset"] = f"{uid}/{token}"
     made.ids.update(open_game=first.pk, open_waiting=second.pk, open_player=players[0].pk)
 
 

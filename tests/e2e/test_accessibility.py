@@ -69,13 +69,21 @@ CASES: dict[str, list[str]] = {
     "team": ["/events/league/teams/{team}/"],
     "round-lineup": ["/events/league/rounds/1/lineup/"],
     "login": ["/accounts/login/"],
+    "password_reset": ["/accounts/password_reset/"],
+    "password_reset_done": ["/accounts/password_reset/done/"],
+    "password_reset_confirm": ["/accounts/reset/{reset}/", "/accounts/reset/MQ/not-a-token/"],
+    "password_reset_complete": ["/accounts/reset/done/"],
+    "claim": ["/me/claim/"],
+    "organiser-join": ["/events/open/organise/{organiser_invite}/"],
+    "projector": ["/events/open/projector/", "/events/spring-cup/projector/"],
+    "game-overlay": ["/games/{open_game}/overlay/", "/games/{mcr_game}/overlay/"],
 }
 # Named paths that are no page: files, redirects, and the forms' POST targets (each answers GET with 405).
-NOT_PAGES = {"service-worker", "language", "standings-csv", "results-csv", "leaderboards-csv"}
+NOT_PAGES = {"service-worker", "language", "standings-csv", "results-csv", "leaderboards-csv", "live"}
 POST_ONLY = {"console-publish", "console-invite", "console-referee-remove", "console-player-merge",
              "console-withdraw", "console-player-code", "console-stage-delete", "console-cut-undo",
              "console-round-new", "console-unseat", "console-clock", "console-end", "console-reopen",
-             "console-substitute", "console-codes", "console-captain", "logout"}
+             "console-substitute", "console-codes", "console-captain", "console-organiser-invite", "logout"}
 RUN_AXE = """async tags => (await axe.run(document, {runOnly: {type: 'tag', values: tags},
   resultTypes: ['violations']})).violations.map(
   v => ({id: v.id, nodes: v.nodes.map(n => n.target.join(' ') + ' :: ' +
@@ -130,7 +138,7 @@ def axe_script() -> str:
 def paths(made: Made) -> Iterator[tuple[str, str]]:
     for name, cases in CASES.items():
         for case in cases:
-            yield name, case.format(invite=made.invite, **made.ids)
+            yield name, case.format(invite=made.invite, **made.ids, **made.links)
 
 
 def sign_in(page: Any, url: str) -> None:
