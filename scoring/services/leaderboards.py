@@ -20,10 +20,11 @@ from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, QuerySet, Sum
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from rules.errors import Problem
 from scoring.models import GameStats
-from scoring.services.csv_cells import cell, csv_writer, inert
+from scoring.services.csv_cells import cell, csv_writer, header, inert
 from scoring.services.standings_lines import counted_results
 from scoring.services.stats import aggregates, rate, stats_figures
 from tournament.errors import InvalidInput
@@ -160,16 +161,59 @@ CSV_FIGURES = ("games", "online_games", "hands", "average_place", "wins", "win_r
 CSV_MCR = ("wins", "win_rate", "self_draws", "self_draw_rate", "deal_ins", "deal_in_rate", "average_fan",
            "false_wins", "table_points")
 
+# Every column's label in the reader's language, for the CSV downloaded from the leaderboards page (the keys
+# stay the header of ``?header=keys``); ``place_{n}`` names the count of each place.
+LABELS = {
+    "player_id": pgettext_lazy("CSV column", "Player ID"),
+    "player": pgettext_lazy("CSV column", "Player"),
+    "games": pgettext_lazy("CSV column", "Games"),
+    "online_games": pgettext_lazy("CSV column", "Online games"),
+    "hands": pgettext_lazy("CSV column", "Hands"),
+    "average_place": pgettext_lazy("CSV column", "Average place"),
+    "wins": pgettext_lazy("CSV column", "Wins"),
+    "win_rate": pgettext_lazy("CSV column", "Win rate"),
+    "tsumo_wins": pgettext_lazy("CSV column", "Tsumo wins"),
+    "tsumo_share": pgettext_lazy("CSV column", "Tsumo share of wins"),
+    "deal_ins": pgettext_lazy("CSV column", "Deal-ins"),
+    "deal_in_rate": pgettext_lazy("CSV column", "Deal-in rate"),
+    "riichi": pgettext_lazy("CSV column", "Riichi"),
+    "riichi_rate": pgettext_lazy("CSV column", "Riichi rate"),
+    "riichi_wins": pgettext_lazy("CSV column", "Riichi wins"),
+    "riichi_win_rate": pgettext_lazy("CSV column", "Riichi win rate"),
+    "average_win_points": pgettext_lazy("CSV column", "Average win"),
+    "average_han": pgettext_lazy("CSV column", "Average han"),
+    "average_deal_in": pgettext_lazy("CSV column", "Average deal-in"),
+    "draws": pgettext_lazy("CSV column", "Exhaustive draws"),
+    "tenpai": pgettext_lazy("CSV column", "Tenpai at a draw"),
+    "tenpai_rate": pgettext_lazy("CSV column", "Tenpai rate at a draw"),
+    "chombo": pgettext_lazy("CSV column", "Chombo"),
+    "yakuman": pgettext_lazy("CSV column", "Yakuman"),
+    "average_score": pgettext_lazy("CSV column", "Average score"),
+    "average_points": pgettext_lazy("CSV column", "Average points"),
+    "busts": pgettext_lazy("CSV column", "Busts"),
+    "place_{n}": pgettext_lazy("CSV column", "Placed %(n)s"),
+    "mcr_wins": pgettext_lazy("CSV column", "MCR wins"),
+    "mcr_win_rate": pgettext_lazy("CSV column", "MCR win rate"),
+    "mcr_self_draws": pgettext_lazy("CSV column", "MCR self-draws"),
+    "mcr_self_draw_rate": pgettext_lazy("CSV column", "MCR self-draw rate"),
+    "mcr_deal_ins": pgettext_lazy("CSV column", "MCR deal-ins"),
+    "mcr_deal_in_rate": pgettext_lazy("CSV column", "MCR deal-in rate"),
+    "mcr_average_fan": pgettext_lazy("CSV column", "MCR average fan"),
+    "mcr_false_wins": pgettext_lazy("CSV column", "MCR false wins"),
+    "mcr_table_points": pgettext_lazy("CSV column", "MCR table points"),
+}
 
-def leaderboards_csv(event: Event) -> str:
-    """One line per player of the event with every figure (and the count of each place), by name."""
+
+def leaderboards_csv(event: Event, *, localised: bool = False) -> str:
+    """One line per player of the event with every figure (and the count of each place), by name; ``localised``:
+    the header in the active language (``LABELS``), for a reader."""
     figures = event_player_figures(event)
     places = max((len(f["placements"]) for _, _, f in figures), default=0)
     mcr = any(f["mcr"]["games"] for _, _, f in figures)
     out = io.StringIO()
     writer = csv_writer(out)
-    writer.writerow(["player_id", "player", *CSV_FIGURES, *(f"place_{p}" for p in range(1, places + 1)),
-                     *((f"mcr_{name}" for name in CSV_MCR) if mcr else ())])
+    writer.writerow(header(["player_id", "player", *CSV_FIGURES, *(f"place_{p}" for p in range(1, places + 1)),
+                            *((f"mcr_{name}" for name in CSV_MCR) if mcr else ())], LABELS, localised))
     for player_id, name, f in figures:
         writer.writerow(inert([player_id, name, *(cell(f[k]) for k in CSV_FIGURES),
                                *(f["placements"].get(str(p), 0) for p in range(1, places + 1)),

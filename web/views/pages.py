@@ -124,13 +124,17 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     if kind == "standings":
         stage = _stage(request, event)
         name = f"{slug}-stage-{stage}.csv" if stage is not None else f"{slug}-{kind}.csv"
-        return csv_response(standings_export.standings_table_csv(event, stage), name)
-    return csv_response(STANDINGS_CSV[kind](event), f"{slug}-{kind}.csv")
+        return csv_download(request, lambda localised: standings_export.standings_table_csv(
+            event, stage, localised=localised), name)
+    return csv_download(request, lambda localised: STANDINGS_CSV[kind](event, localised=localised),
+                        f"{slug}-{kind}.csv")
 
 
 @require_GET
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    return csv_response(transfer.results_csv(_event(request, slug)), f"{slug}-results.csv")
+    event = _event(request, slug)
+    return csv_download(request, lambda localised: transfer.results_csv(event, localised=localised),
+                        f"{slug}-results.csv")
 
 
 def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResponse]) -> HttpResponse:
@@ -148,6 +152,22 @@ def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResp
         cache.set(key, response.content, SHARED_PAGE_SECONDS)
         return response
     return HttpResponse(content)
+
+
+# ?header= of the pages' CSVs: labels in the reader's language (the default), or the English keys programs read,
+# the same header as the command's exports.
+CSV_HEADERS = ("labels", "keys")
+
+
+def csv_download(request: HttpRequest, make: Callable[[bool], str], filename: str) -> HttpResponse:
+    """A CSV the pages offer: ``make(localised)`` writes it; with labels it starts with a byte order mark, so that
+    a spreadsheet reads Korean, Japanese and Chinese as UTF-8; with ``?header=keys``, exactly as programs read it."""
+    form = request.GET.get("header", "labels")
+    if form not in CSV_HEADERS:
+        return HttpResponseBadRequest(_("header: must be one of %(choices)s") % {"choices": ", ".join(CSV_HEADERS)},
+                                      content_type="text/plain; charset=utf-8")
+    localised = form == "labels"
+    return csv_response(("\ufeff" if localised else "") + make(localised), filename)
 
 
 def csv_response(text: str, filename: str) -> HttpResponse:

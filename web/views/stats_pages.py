@@ -13,7 +13,7 @@ from tournament.errors import InvalidInput
 from tournament.selectors import findable_players
 from web import career
 from web.presenters import public_events
-from web.views.pages import csv_response
+from web.views.pages import csv_download
 
 
 @require_GET
@@ -45,4 +45,5 @@ def leaderboards_page(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def leaderboards_csv_view(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(public_events(request.user), slug=slug)
-    return csv_response(leaderboards_csv(event), f"{slug}-statistics.csv")
+    return csv_download(request, lambda localised: leaderboards_csv(event, localised=localised),
+                        f"{slug}-statistics.csv")
