@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import pytest
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring.sheet.describe import describe, value_text
+from tests.factories import EventFactory
 from web.round_words import round_label
+from web.rules_words import ruleset_summary
 
 LABELS = {
     "en": {"E1": "East 1", "S4": "South 4", "W2": "West 2", "N3": "North 3", "F5": "Flower 5", "B1": "White 1",
@@ -61,3 +64,18 @@ def test_a_hand_summary_uses_the_languages_punctuation(language: str, text: str)
 def test_a_value_with_its_limit_in_chinese_has_full_width_brackets() -> None:
     with translation.override("zh-hans"):
         assert value_text({"han": 5, "limit": "mangan"}, translation).endswith("）")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "overrides", "length", "ruleset"), [
+    ("en", {}, "East and South (hanchan)", "wrc-2025"),
+    ("ja", {}, "半荘戦（東南戦）", "wrc-2025"),
+    ("ko", {"round_winds": 1}, "동풍전", "wrc-2025 (변경 있음)"),
+    ("ja", {"round_winds": 4}, "一荘戦（東南西北）", "wrc-2025（変更あり）"),
+])
+def test_an_events_length_is_said_as_players_name_it(language: str, overrides: dict[str, int], length: str,
+                                                     ruleset: str) -> None:
+    event = EventFactory(ruleset_overrides=overrides)
+    with translation.override(language):
+        rows = dict(ruleset_summary(event))
+        assert (rows[_("Length")], rows[_("Ruleset")]) == (length, ruleset)
