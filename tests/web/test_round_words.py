@@ -75,7 +75,7 @@ def test_a_value_with_its_limit_in_chinese_has_full_width_brackets() -> None:
 ])
 def test_an_events_length_is_said_as_players_name_it(language: str, overrides: dict[str, int], length: str,
                                                      ruleset: str) -> None:
-    event = EventFactory(ruleset_overrides=overrides)
+    event = EventFactory.create(ruleset_overrides=overrides)
     with translation.override(language):
         rows = dict(ruleset_summary(event))
         assert (rows[_("Length")], rows[_("Ruleset")]) == (length, ruleset)
