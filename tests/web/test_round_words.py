@@ -4,7 +4,11 @@ punctuation."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from types import SimpleNamespace
+
 import pytest
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -79,3 +83,13 @@ def test_an_events_length_is_said_as_players_name_it(language: str, overrides: d
     with translation.override(language):
         rows = dict(ruleset_summary(event))
         assert (rows[_("Length")], rows[_("Ruleset")]) == (length, ruleset)
+
+
+@pytest.mark.parametrize(("language", "late"), [("en", "time is up (+%s)"), ("ja", "時間切れ（+%s）"),
+                                                ("ko", "시간 종료 (+%s)")])
+def test_the_clocks_overtime_is_worded_in_the_readers_language(language: str, late: str) -> None:
+    clock = SimpleNamespace(clock_started=True, starts_at=datetime(2026, 5, 1, 9, tzinfo=UTC),
+                            ends_at=datetime(2026, 5, 1, 10, 30, tzinfo=UTC), time_limit_minutes=90)
+    with translation.override(language):
+        html = render_to_string("pages/_clock.html", {"round": clock})
+    assert f'data-over-format="{late}"' in html
