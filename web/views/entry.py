@@ -321,14 +321,14 @@ class _Page:
             form = self.form(None, initial={"version": game.version, "result": self.first_result})
         editing_index = _int(form["index"].value())
         following = self.result.get("next")
+        following = following and {**following, "round": round_label(following["round"])}  # the reader's words
         context = {
             "game": game, "event": game.event, "form": form, "preview": preview, "conflict": conflict,
             "problems": [field_message(p) for p in problems], "hands": self.hands(),
             "seat_chips": self.seat_chips(form),
             "more_open": any(form[name].errors or form[name].value() not in (None, "", [])
                              for name in ("pao", "false_wins", "false_wins_live", "note") if name in form.fields),
-            "next": {**following, "round": round_label(following["round"]),
-                     "dealer": self.roster.labels[following["dealer"]]} if following else None,
+            "next": {**following, "dealer": self.roster.labels[following["dealer"]]} if following else None,
             # Stopped by the clock or by play alike: no more hands until an organiser reopens it.
             "finished": bool(self.result.get("finished")) and not self.open_for_more(), "hand_count": self.hand_count,
             "end_reason": self.result.get("end_reason"), "version": game.version,
