@@ -125,7 +125,8 @@ class EventSettingsForm(forms.ModelForm[Event]):
 
 class PlayersForm(forms.Form):
     text = forms.CharField(label=_("Players"), required=False, widget=forms.Textarea(attrs={
-        "rows": 8, "placeholder": "Ann Lee\nBo Kim, 04120001, Korea, Seoul club, Team A\nCy Park, , , , , yes"}),
+        # Translators: an example roster, names and places as your players have them; keep the commas and "yes".
+        "rows": 8, "placeholder": _("Ann Lee\nBo Kim, 04120001, Korea, Seoul club, Team A\nCy Park, , , , , yes")}),
         help_text=_("one name per line, or CSV: name, federation id, country, club, team, substitute"))
     file = forms.FileField(label=_("or a file (CSV or text)"), required=False)
 

@@ -18,7 +18,6 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from scoring.models import Confirmation, GameResult
 from scoring.selectors import named_result
@@ -29,16 +28,9 @@ from tournament.models import Event, Game, Player, Round, Seat, Table
 from tournament.selectors import Roster, game_roster, visible_events
 
 # Defined in web.rules_words; the event page reads it from here, with every other presenter.
+from web.round_words import round_label
+from web.round_words import wind_label as wind_label
 from web.rules_words import ruleset_summary as ruleset_summary
-
-
-def wind_label(name: str) -> str:
-    """A seat wind's name (the ruleset's English word) in the reader's language."""
-    labels = {"East": pgettext("seat wind", "East"), "South": pgettext("seat wind", "South"),
-              "West": pgettext("seat wind", "West"), "North": pgettext("seat wind", "North"),
-              "Flower": pgettext("seat wind", "Flower"), "White": pgettext("seat wind", "White"),
-              "Green": pgettext("seat wind", "Green"), "Red": pgettext("seat wind", "Red")}
-    return labels.get(name, name)
 
 
 def public_events(user: Any) -> QuerySet[Event]:
@@ -89,7 +81,7 @@ def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
                       "match": bool(needle) and needle in seat.player.name.casefold()})
     # The next hand's round and dealer; a solo game (its result lists attempts) has neither.
     following = game.result.get("next") if started and game and not finished and "attempts" not in game.result else None
-    current = following and {"round": following["round"], "honba": following["honba"],
+    current = following and {"round": round_label(following["round"]), "honba": following["honba"],
                              "deposits": following["deposits"], "dealer": seats[following["dealer"]]["name"]}
     words = tally(game, game.confirmations.all(), len(seats)) if game else None
     return TableView(number=table.number, game_id=game.pk if game else None, status=game.status if game else None,
@@ -221,6 +213,8 @@ def game_view(game: Game) -> GameView:
     result = named_result(game)
     if result.get("end_reason"):
         result = {**result, "end_reason": game_end_words(game)}
+    if result.get("next"):
+        result = {**result, "next": {**result["next"], "round": round_label(result["next"]["round"])}}
     return GameView(game=game, roster=roster, result=result, hands=hand_lines(game.result or {}, roster.labels))
 
 
@@ -233,7 +227,7 @@ def game_end_words(game: Game) -> str:
 
 def hand_lines(result: Mapping[str, Any], names: Sequence[str]) -> list[HandLine]:
     """Each hand of a stored result as the score sheet's text output shows it, in the reader's language."""
-    return [HandLine(index=index, round=hand["round"], honba=hand["honba"], dealer=names[hand["dealer"]],
+    return [HandLine(index=index, round=round_label(hand["round"]), honba=hand["honba"], dealer=names[hand["dealer"]],
                      deposits=hand["deposits_before"], text=describe(hand, names, translation),
                      deltas=list(hand["deltas"]), scores=list(hand["scores"]),
                      ended=end_reason(hand.get("game_ended"), translation) or None,

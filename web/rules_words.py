@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from rules.options import SoloRanking
 from rules.solo import MAX_DRAWS
@@ -15,7 +15,8 @@ from tournament.models import Event
 def ruleset_summary(event: Event) -> list[tuple[str, str]]:
     """The rules a player asks about, in words: preset, points, uma, chombo, length."""
     r = event.ruleset()
-    rows = [(_("Ruleset"), event.ruleset_key + (" " + _("with changes") if event.ruleset_overrides else "")),
+    rows = [(_("Ruleset"), (_("%(rules)s with changes") % {"rules": event.ruleset_key} if event.ruleset_overrides
+                              else event.ruleset_key)),
             (_("Players per table"), str(r.players))]
     if r.is_solo:
         return [*rows, *_solo_rows(r.solo_ranking, r.solo_attempts)]
@@ -28,7 +29,7 @@ def ruleset_summary(event: Event) -> list[tuple[str, str]]:
         rows += [(_("Start / return points"), f"{r.start_points} / {r.return_points}"),
                  (_("Uma"), " / ".join(f"{v:+g}" for v in uma) if isinstance(uma, list) and uma
                   else (_("by the number of players above the return") if uma else _("none"))),
-                 (_("Length"), ngettext("%(n)s round wind", "%(n)s round winds", r.round_winds) % {"n": r.round_winds}),
+                 (_("Length"), _length(r.players, r.round_winds)),
                  (_("Chombo"), _chombo_text(r.chombo_penalty, r.chombo_payment, r.chombo_flat_amount))]
     return rows
 
@@ -41,7 +42,15 @@ def _chombo_text(penalty: Any, payment: str, flat: int) -> str:
         parts.append(_("pays %(amount)s at the table") % {"amount": flat})
     elif payment != "none":
         parts.append(_("pays a reverse mangan at the table"))
-    return ", ".join(parts) or _("no penalty")
+    return pgettext("list separator", ", ").join(parts) or _("no penalty")
+
+
+def _length(players: int, round_winds: int) -> str:
+    """A game's length as players name it (East only, a hanchan of East and South); by its winds at larger tables."""
+    named = {1: pgettext("game length", "East only"), 2: pgettext("game length", "East and South (hanchan)"),
+             4: pgettext("game length", "all four winds")} if players <= 4 else {}
+    return named.get(round_winds) or ngettext("%(n)s round wind", "%(n)s round winds", round_winds) % {
+        "n": round_winds}
 
 
 def _number(value: Any) -> str:

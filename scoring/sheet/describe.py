@@ -26,6 +26,8 @@ class Words(Protocol):
 
     def ngettext(self, singular: str, plural: str, number: int) -> str: ...
 
+    def pgettext(self, context: str, message: str) -> str: ...
+
 
 class English:
     def gettext(self, message: str) -> str:
@@ -33,6 +35,9 @@ class English:
 
     def ngettext(self, singular: str, plural: str, number: int) -> str:
         return singular if number == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
 
 
 ENGLISH = English()
@@ -43,7 +48,7 @@ def describe(hand: Mapping[str, Any], names: Sequence[str], words: Words = ENGLI
     _ = words.gettext
 
     def who(seats: Any) -> str:
-        return ", ".join(_name(names, seat) for seat in seats or ())
+        return listed(words, [_name(names, seat) for seat in seats or ()])
 
     kind = hand["result"]
     loser = _name(names, hand.get("loser"))
@@ -70,20 +75,33 @@ def describe(hand: Mapping[str, Any], names: Sequence[str], words: Words = ENGLI
         text = _("Abortive draw (%(reason)s)") % {"reason": word(str(hand.get("abortive") or ""), _)}
     else:
         text = _("Chombo: %(player)s") % {"player": _name(names, hand.get("chombo"))}
+    parts = [text]
     if hand.get("riichi"):
-        text += "; " + _("riichi: %(names)s") % {"names": who(hand["riichi"])}
+        parts.append(_("riichi: %(names)s") % {"names": who(hand["riichi"])})
     if hand.get("false_wins"):
         counted = Counter(hand["false_wins"])  # a player charged twice is listed twice: "Ann ×2"
-        text += "; " + _("false win: %(names)s") % {"names": ", ".join(
-            who([seat]) + (f" ×{times}" if times > 1 else "") for seat, times in counted.items())}
+        parts.append(_("false win: %(names)s") % {"names": listed(words, [
+            who([seat]) + (f" ×{times}" if times > 1 else "") for seat, times in counted.items()])})
     if hand.get("false_wins_live"):
-        text += "; " + _("played on after a false win: %(names)s") % {"names": who(hand["false_wins_live"])}
-    return text
+        parts.append(_("played on after a false win: %(names)s") % {"names": who(hand["false_wins_live"])})
+    return joined(words, parts)
+
+
+def listed(words: Words, items: Sequence[str]) -> str:
+    """Names or wins one after another: "Ann, Bo" (Ann、Bo in Japanese and Chinese)."""
+    # Translators: what separates the names (or the wins) of a list in a hand's summary: "Ann, Bo".
+    return words.pgettext("list separator", ", ").join(items)
+
+
+def joined(words: Words, parts: Sequence[str]) -> str:
+    """A hand's parts in one line: "Tsumo: Ann 2 han 30 fu; riichi: Ann" (a full-width separator in CJK)."""
+    # Translators: what separates the parts of a hand's summary: "Tsumo: Ann 2 han 30 fu; riichi: Ann".
+    return words.pgettext("hand parts separator", "; ").join(parts)
 
 
 def _wins(hand: Mapping[str, Any], names: Sequence[str], words: Words, *, stood: bool) -> str:
-    return ", ".join(f"{_name(names, w['winner'])} {value_text(w, words)}"
-                     for w in hand.get("wins", []) if w.get("stood", True) == stood)
+    return listed(words, [f"{_name(names, w['winner'])} {value_text(w, words)}"
+                          for w in hand.get("wins", []) if w.get("stood", True) == stood])
 
 
 def _head_bump(hand: Mapping[str, Any], names: Sequence[str], words: Words) -> str:
@@ -93,7 +111,8 @@ def _head_bump(hand: Mapping[str, Any], names: Sequence[str], words: Words) -> s
     if not any(not w.get("stood", True) for w in wins):
         return ""
     _ = words.gettext
-    return "; " + _("head bump: %(winner)s, first after the discarder; not paid: %(wins)s") % {
+    return words.pgettext("hand parts separator", "; ") + _(
+        "head bump: %(winner)s, first after the discarder; not paid: %(wins)s") % {
         "winner": _name(names, wins[0]["winner"]), "wins": _wins(hand, names, words, stood=False)}
 
 
@@ -110,7 +129,11 @@ def value_text(win: Mapping[str, Any], words: Words = ENGLISH) -> str:
     text = _("%(han)s han") % {"han": win.get("han")}
     if win.get("fu") is not None:
         text += " " + _("%(fu)s fu") % {"fu": win["fu"]}
-    return text + (f" ({word(str(win['limit']), _)})" if win.get("limit") else "")
+    if not win.get("limit"):
+        return text
+    # Translators: a win's value and its limit: "5 han (mangan)".
+    return words.pgettext("value with its limit", "%(value)s (%(limit)s)") % {
+        "value": text, "limit": word(str(win["limit"]), _)}
 
 
 def end_reason(reason: str | None, words: Words = ENGLISH) -> str:

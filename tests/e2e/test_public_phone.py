@@ -76,7 +76,7 @@ def test_public_pages_fit_a_phone(live_server: Any, page: Any, tournament: dict[
     link = page.locator(".table-card a.game-link")
     assert link.bounding_box()["height"] >= 44
     # Cy deals first; Ann (West) wins: Di deals E2; a draw with Di noten: Ann deals E3, one honba, Cy's stick.
-    assert "E3 · Ann deals · honba 1 · 1 stick" in link.inner_text()
+    assert "East 3 · Ann deals · honba 1 · 1 stick" in link.inner_text()
     link.click()
     page.wait_for_url(f"**/games/{tournament['playing'].pk}/")
     screenshot(page, "phone-round-game")

@@ -121,7 +121,7 @@ def test_organiser_may_enter(game: Game):
 
 def test_players_are_named_by_seat_wind(game: Game, referee: Client):
     page = text(referee.get(url(game)))
-    assert "Next: E1, Ann deals, honba 0, sticks 0" in page
+    assert "Next: East 1, Ann deals, honba 0, sticks 0" in page
     for label in ("East · Ann", "South · Bo", "West · Cy", "North · Di"):
         assert label in page
     assert "No hands yet." in page
@@ -137,8 +137,8 @@ def test_winds_turn_with_the_dealer(game: Game, referee: Client):
                                               "fu": 40}, user=None, version=None)
     page = text(referee.get(url(game)))
     # Ann did not win: Bo deals E2 and is East; Ann, the seat before him, is North (RULES.md §3).
-    assert missing(page, "North · Ann", "East · Bo", "South · Cy", "West · Di", "E1 · Ann deals · honba 0 · 0 sticks",
-                   "Ron on Cy: Bo 3 han 40 fu") == []
+    assert missing(page, "North · Ann", "East · Bo", "South · Cy", "West · Di",
+                   "East 1 · Ann deals · honba 0 · 0 sticks", "Ron on Cy: Bo 3 han 40 fu") == []
     # Editing hand 1 shows the winds of that hand, not of the next one.
     edit = text(referee.get(url(game) + "?edit=0"))
     assert "Edit hand 1" in edit
@@ -154,8 +154,8 @@ def test_preview_shows_the_payments_and_saves_nothing(game: Game, referee: Clien
     assert response.status_code == 200
     page = text(response)
     # RULES.md §2: 3 han 40 fu, b = 40 × 2^5 = 1280; a non-dealer ron pays 4b = 5120 -> 5200.
-    assert missing(page, "Preview of hand 1 (E1)", "Ron on Cy: Bo 3 han 40 fu", "South Bo +5200 35200",
-                   "West Cy -5200 24800", "East Ann 0 30000", "Next: E2, Bo deals, honba 0.") == []
+    assert missing(page, "Preview of hand 1 (East 1)", "Ron on Cy: Bo 3 han 40 fu", "South Bo +5200 35200",
+                   "West Cy -5200 24800", "East Ann 0 30000", "Next: East 2, Bo deals, honba 0.") == []
     game.refresh_from_db()
     assert game.version == 1
     assert not game.hands.exists()
@@ -362,7 +362,7 @@ def test_a_stale_preview_warns(game: Game, referee: Client):
     assert response.status_code == 409
     page = text(response)
     assert "Another referee changed this game" in page
-    assert "Preview of hand 2 (E2)" in page  # previewed on the game as it is now
+    assert "Preview of hand 2 (East 2)" in page  # previewed on the game as it is now
 
 
 # --- MCR and tiles ------------------------------------------------------------------------
@@ -392,7 +392,7 @@ def test_mcr_game_takes_fan_flowers_and_false_wins():
     assert "East Ann +34 34" in preview
     assert "South Bo -18 -18" in preview
     assert "West Cy -8 -8" in preview
-    assert "Next: E2, Bo deals." in preview  # MCR: no honba, no riichi sticks
+    assert "Next: East 2, Bo deals." in preview  # MCR: no honba, no riichi sticks
     assert "honba" not in preview
     assert "riichi stick" not in preview
     response = client.post(url(game), {**post, "action": "save", "false_wins": [p["Cy"]]})

@@ -70,7 +70,7 @@ def test_the_game_page_in_korean_describes_the_hands_and_why_the_game_ended():
     assert "Bo 방총: Ann 6판 30부 (하네만)" in korean
     assert "Bo 방총: Ann 역만" in korean
     assert "종료 (토비)" in korean
-    assert "(토비)" in re.sub(r".*Bo 방총: Ann 역만", "", korean)  # the last hand says the game ended there
+    assert "(대국 종료: 토비)" in re.sub(r".*Bo 방총: Ann 역만", "", korean)  # the last hand says the game ended there
     for english in ("haneman", "four_winds", "bust", "yakuman"):
         assert english not in korean
     plain = text(Client(headers={"Accept-Language": "en"}).get(f"/games/{game.pk}/"))

@@ -112,8 +112,12 @@ def test_cumulative_chart_scales_into_the_box():
 def test_game_page_shows_each_hand_and_the_final_result(event: Event):
     game = Game.objects.get(event=event)
     page = text(Client().get(f"/games/{game.pk}/"))
-    assert "E1 0 Ann 0 Ron on Cy: Ann 3 han 40 fu; riichi: Ann +7700 0 -7700 0" in page
-    assert "E1 1 Ann 0 Draw, nobody tenpai 0 0 0 0" in page  # the dealer won: renchan, one honba
+    assert "East 1 0 Ann 0 Ron on Cy: Ann 3 han 40 fu; riichi: Ann +7700 0 -7700 0" in page
+    assert "East 1 1 Ann 0 Draw, nobody tenpai 0 0 0 0" in page  # the dealer won: renchan, one honba
+    japanese = Client()  # the round and the hand's parts as a Japanese player reads them; the stored E1 stays
+    japanese.cookies["django_language"] = "ja"
+    assert "東1局 0 Ann 0 Cyからロン: Ann 3飜 40符。リーチ: Ann" in text(japanese.get(f"/games/{game.pk}/"))
+    assert game.result["hands"][0]["round"] == "E1"
     assert "Final result" in page
     assert "37700" in page
 

@@ -56,9 +56,9 @@ def test_each_hand_is_a_card_with_every_players_signed_change(event: Event):
     cards = part(html, '<ol class="hand-cards', "</ol>")
     # Ann deals and wins 3 han 40 fu from Cy: 7700 (a dealer's ron), her own riichi stick back. The dealer won: the
     # same hand again with one honba; then only Bo is tenpai: 3000 from the three others, and Ann passes the deal.
-    assert text(cards) == ("1. E1 · Ann deals Ron on Cy: Ann 3 han 40 fu; riichi: Ann "
+    assert text(cards) == ("1. East 1 · Ann deals Ron on Cy: Ann 3 han 40 fu; riichi: Ann "
                            "Ann +7700 37700 Bo 0 30000 Cy -7700 22300 Di 0 30000 "
-                           "2. E1 · Ann deals · honba 1 Draw, tenpai: Bo "
+                           "2. East 1 · Ann deals · honba 1 Draw, tenpai: Bo "
                            "Ann -1000 36700 Bo +3000 33000 Cy -1000 21300 Di -1000 29000")
     # Each card is the anchor a hand is linked by (a player's yakuman on the career page).
     assert re.findall(r'<li id="(hand-\d+)">', cards) == ["hand-1", "hand-2"]
@@ -72,7 +72,7 @@ def test_each_hand_is_a_card_with_every_players_signed_change(event: Event):
 def test_a_game_without_hands_shows_its_players_not_a_result(event: Event):
     game = played(event, players(event), table=event.rounds.get().tables.get())
     html = text(page(f"/games/{game.pk}/"))
-    assert "not started · next: E1, Ann deals, honba 0" in html  # as the round page says it
+    assert "not started · next: East 1, Ann deals, honba 0" in html  # as the round page says it
     assert "No hands yet. Players Ann Bo Cy Di" in html
     assert "30000" not in html
     assert "Standing so far" not in html
@@ -91,7 +91,7 @@ def test_the_round_page_shows_a_playing_games_current_hand_and_scores(event: Eve
     card = part(html, '<section class="table-card', "</section>")
     assert re.search(rf'<a class="game-link" href="/games/{game.pk}/">\s*<h2>Table 1\s*<span class="status playing">'
                      r"playing</span></h2>", card)  # the whole head of the card is the game's link
-    assert "E2 · Bo deals · honba 2 · 1 stick" in text(card)
+    assert "East 2 · Bo deals · honba 2 · 1 stick" in text(card)
     assert re.findall(r'<td class="num">(\d*)</td>', card) == ["32000", "", "29000", "", "29000", "", "29000", ""]
     assert bo.name in card
 
@@ -113,7 +113,7 @@ def test_the_event_page_links_each_game_by_its_whole_card(event: Event):
     game = played(event, players(event), [{"result": "draw", "tenpai": [ann.pk], "riichi": [ann.pk]}])
     html = page("/events/spring/")
     assert re.search(rf'<li><a href="/games/{game.pk}/"><strong>Game {game.pk}</strong> <span class="muted">'
-                     r"[\d-]+ · playing · <strong>E1</strong> · honba 1 · 1 stick</span></a></li>", html)
+                     r"[\d-]+ · playing · <strong>East 1</strong> · honba 1 · 1 stick</span></a></li>", html)
     assert '<li><a href="/events/spring/rounds/1/"><strong>Round 1</strong>' in html
     assert 'class="cards card-links"' in page("/")
 
@@ -151,4 +151,4 @@ def test_a_mcr_hand_card_counts_one_flower_and_no_sticks():
     # MCR: a self-drawn 8 fan with 1 flower is 9: each of the three others pays 8 + 9 = 17.
     game = played(event, people, [{"result": "tsumo", "winner": people[0].pk, "fan": 8, "flowers": 1}])
     cards = text(part(page(f"/games/{game.pk}/"), '<ol class="hand-cards', "</ol>"))
-    assert cards == "1. E1 · Ann deals Tsumo: Ann 8 fan + 1 flower Ann +51 51 Bo -17 -17 Cy -17 -17 Di -17 -17"
+    assert cards == "1. East 1 · Ann deals Tsumo: Ann 8 fan + 1 flower Ann +51 51 Bo -17 -17 Cy -17 -17 Di -17 -17"

@@ -41,6 +41,7 @@ from tournament.selectors import Roster, event_shown, game_roster
 from web import presenters as pages
 from web.forms import DeleteForm, HandForm, SeatChoice, add_problems
 from web.hand_records import hand_record, record_initial
+from web.round_words import round_label
 from web.views import entry_queue as queue
 
 ACTIONS = ("preview", "save", "delete")
@@ -262,11 +263,13 @@ class _Page:
         following = preview["next"] if preview["index"] >= self.hand_count else None
         attempt = ({"rank": hand["attempt_rank"], "counted": hand["counted"], "of": preview["final"][0]["attempts"]}
                    if "attempt" in hand else None)  # the solo game's: its rank among the attempts
-        return {"index": preview["index"], "number": preview["index"] + 1, "round": hand["round"], "attempt": attempt,
+        return {"index": preview["index"], "number": preview["index"] + 1, "round": round_label(hand["round"]),
+                "attempt": attempt,
                 "honba": hand["honba"], "dealer": names[hand["dealer"]], "rows": rows, "items": items,
                 "text": describe(hand, names, translation), "deposits_after": hand["deposits_after"],
                 "ended": end_reason(hand.get("game_ended"), translation) or None,
-                "next": {**following, "dealer": names[following["dealer"]]} if following else None}
+                "next": {**following, "round": round_label(following["round"]), "dealer": names[following["dealer"]]}
+                if following else None}
 
     def seat_chips(self, form: HandForm) -> list[dict[str, Any]]:
         """The players at the top of the form, in seat order: seat wind and score in the hand being entered,
@@ -318,6 +321,7 @@ class _Page:
             form = self.form(None, initial={"version": game.version, "result": self.first_result})
         editing_index = _int(form["index"].value())
         following = self.result.get("next")
+        following = following and {**following, "round": round_label(following["round"])}  # the reader's words
         context = {
             "game": game, "event": game.event, "form": form, "preview": preview, "conflict": conflict,
             "problems": [field_message(p) for p in problems], "hands": self.hands(),

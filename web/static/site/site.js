@@ -49,7 +49,10 @@
       left = Math.abs(left);
       var h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, s = left % 60;
       var text = (h ? h + ":" + String(m).padStart(2, "0") : m) + ":" + String(s).padStart(2, "0");
-      clock.textContent = over ? (clock.dataset.over || "0:00") + " (+" + text + ")" : text;
+      // data-over-format: "time is up (+%s)" in the reader's language (full-width brackets in Japanese and Chinese)
+      var late = clock.dataset.overFormat ? clock.dataset.overFormat.replace("%s", text)
+        : (clock.dataset.over || "0:00") + " (+" + text + ")";
+      clock.textContent = over ? late : text;
       clock.classList.toggle("over", over);
     });
   }
