@@ -82,7 +82,7 @@ def test_the_projector_and_the_overlay_show_a_saved_hand_within_5_s(live_server:
     expect(projector.locator(".pj-table").first).to_contain_text("not started")
     expect(overlay.locator(".ov-last")).to_have_text("No hands yet.")
     game_record_hand(game_id=game.pk, record=ron(game), user=None, version=None)
-    expect(projector.locator(".pj-table").first).to_contain_text("E1 · honba 1", timeout=WITHIN_MS)
+    expect(projector.locator(".pj-table").first).to_contain_text("East 1 · honba 1", timeout=WITHIN_MS)
     expect(overlay.locator(".ov-last")).to_contain_text("Hand 1:", timeout=WITHIN_MS)
     expect(overlay.locator(".ov-state")).to_contain_text("honba 1")
     expect(overlay.locator(".ov-score").first).not_to_have_text("30000")

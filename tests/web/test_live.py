@@ -142,7 +142,7 @@ def test_the_projector_and_the_overlay_show_the_round_and_the_table(game: Game):
     overlay = Client().get(f"/games/{game.pk}/overlay/").content.decode()
     for name in ["Ann", "Bo", "Cy", "Di"]:
         assert f'<span class="ov-name">{name}</span>' in overlay
-    assert "<strong>E1</strong> · honba 1" in overlay
+    assert "<strong>East 1</strong> · honba 1" in overlay  # the round as players say it (web.round_words)
     assert "Hand 1: " in overlay
     assert Client().get("/events/open/projector/?round=9").status_code == 404
     assert Client().get("/events/open/projector/?round=x").status_code == 404
