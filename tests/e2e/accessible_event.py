@@ -26,7 +26,7 @@ from scoring.services.table_codes import round_codes_issue
 from tests.factories import EventFactory, played, registered
 from tests.web.stage_event import with_final
 from tournament.models import Event, Game, Team
-from tournament.services.events import referee_invite_renew, round_add
+from tournament.services.events import round_add
 from tournament.services.invites import invite_renew
 from tournament.services.seating import Method
 
@@ -57,7 +57,7 @@ def _open(organiser: User, made: Made) -> None:
         {"result": "draw", "tenpai": [a, c]},
         {"result": "chombo", "player": d}])
     round_add(event=event)
-    made.invite = referee_invite_renew(event=event).referee_invite
+    made.invite = invite_renew(event=event, role="referee").referee_invite
     made.links["organiser_invite"] = invite_renew(event=event, role="organiser").organiser_invite
     uid, token = urlsafe_base64_encode(force_bytes(organiser.pk)), default_token_generator.make_token(organiser)
     made.links["reset"] = f"{uid}/{token}"

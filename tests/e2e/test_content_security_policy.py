@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from scoring.services.table_codes import round_codes_issue
 from tests.e2e.test_pages_in_browser import tournament  # noqa: F401 (a fixture)
 from tournament.models import Event
-from tournament.services.events import referee_invite_renew
+from tournament.services.invites import invite_renew
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,7 +37,7 @@ def sign_in(page: Any, url: str, event: Event) -> None:
 def test_every_page_loads_without_a_violation(live_server: Any, strict_page: Any,
                                               tournament: dict[str, Any]):  # noqa: F811
     page, event, game = strict_page, tournament["event"], tournament["game"]
-    referee_invite_renew(event=event)
+    invite_renew(event=event, role="referee")
     round_codes_issue(round_=event.rounds.get())
     refused = violations(page)
     sign_in(page, live_server.url, event)
@@ -71,7 +71,7 @@ def test_swagger_ui_draws_the_api(live_server: Any, strict_page: Any):
 def test_the_handlers_moved_to_the_sites_script_still_work(live_server: Any, strict_page: Any,
                                                            tournament: dict[str, Any]):  # noqa: F811
     page, event, game = strict_page, tournament["event"], tournament["game"]
-    referee_invite_renew(event=event)
+    invite_renew(event=event, role="referee")
     refused = violations(page)
     sign_in(page, live_server.url, event)
     # The referee link is selected whole at a tap.

@@ -15,7 +15,7 @@ from django.test import Client
 from tests.conftest import client_for
 from tests.factories import EventFactory, played, registered
 from tournament.models import Event, Player
-from tournament.services.events import referee_invite_renew
+from tournament.services.invites import invite_renew
 
 pytestmark = pytest.mark.django_db
 LOG = Path(__file__).parents[1] / "fixtures" / "online" / "tenhou" / "mjx-2010081709gm-00a9-0000-fe3371ad.xml"
@@ -94,7 +94,7 @@ def test_a_private_events_name_is_not_on_its_table_code_page(secret: Event, orga
 
 @pytest.mark.parametrize("invite", ["made-up", "ㅁ"])
 def test_a_made_up_referee_link_to_a_private_event_is_not_found(secret: Event, stranger: User, invite: str):
-    referee_invite_renew(event=secret)
+    invite_renew(event=secret, role="referee")
     # Signed out or in, a made-up link says it is not valid (no sign-up form), and not whose event it names.
     for client, method in ((Client(), "get"), (Client(), "post"), (as_user(stranger), "get"),
                            (as_user(stranger), "post")):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
-import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -89,26 +87,6 @@ def event_publish(*, event: Event, public: bool) -> Event:
         event.status = Event.Status.RUNNING
     event.save(update_fields=["public", "status"])
     return event
-
-
-def referee_invite_renew(*, event: Event, revoke: bool = False) -> Event:
-    """A new referee link for the event (the old one stops working), or none at all."""
-    event.referee_invite = "" if revoke else secrets.token_urlsafe(18)
-    event.save(update_fields=["referee_invite"])
-    return event
-
-
-def referee_invite_valid(event: Event, invite: str) -> bool:
-    """``invite`` is the secret of the event's current referee link."""
-    # As bytes: compare_digest refuses str with letters outside ASCII, which anyone can type into the link.
-    return bool(event.referee_invite) and hmac.compare_digest(invite.encode(), event.referee_invite.encode())
-
-
-def referee_join(*, event: Event, user: Any, invite: str) -> None:
-    """Make a signed-in user a referee of the event, if ``invite`` is its current link's secret."""
-    if not referee_invite_valid(event, invite):
-        raise InvalidInput.one("invite", _("this referee link is not valid any more: ask the organiser for a new one"))
-    event.referees.add(user)
 
 
 # The refusal, in the reader's language, where the console and the API refuse a new event.

@@ -123,7 +123,7 @@ def event_publish(request: HttpRequest, slug: str) -> HttpResponse:
 def referee_invite(request: HttpRequest, slug: str) -> HttpResponse:
     event = organised(request, slug)
     revoke = request.POST.get("revoke") == "1"
-    services.referee_invite_renew(event=event, revoke=revoke)
+    invites.invite_renew(event=event, role="referee", revoke=revoke)
     messages.success(request, _("The referee link is revoked.") if revoke else _("A new referee link is ready; "
                                                                                "the old one no longer works."))
     return redirect(reverse("console", kwargs={"slug": event.slug}) + "#referees")

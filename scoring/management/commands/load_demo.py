@@ -22,7 +22,8 @@ from scoring.services.standings import standings_recompute
 from scoring.services.table_codes import round_codes_issue, table_code
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Player, Registration, Round, Table
-from tournament.services.events import referee_invite_renew, round_add
+from tournament.services.events import round_add
+from tournament.services.invites import invite_renew
 from tournament.services.seating import Method
 
 SLUG = "demo-open"
@@ -69,7 +70,7 @@ class Command(BaseCommand):
         round_codes_issue(round_=table.round)
         table.refresh_from_db()
         if not event.referee_invite:
-            referee_invite_renew(event=event)
+            invite_renew(event=event, role="referee")
         return (f"  round {table.round.number}:    {base}/events/{SLUG}/manage/rounds/{table.round.number}/  "
                 "(table codes, cards to print, the clock)\n"
                 f"  enter hands: {base}/games/{waiting.pk}/entry/  (login demo / demo)\n"
