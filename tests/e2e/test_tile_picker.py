@@ -20,6 +20,7 @@ from scoring.tiles.mcr import score_mcr
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS, WinContext, read_tile_hand
 from scoring.tiles.riichi import score_riichi
 from tests.e2e.conftest import PHONE, screenshot
+from tests.e2e.test_one_thumb import Thumb as OneThumb
 from tests.e2e.test_pages_in_browser import tournament  # noqa: F401 (a fixture)
 from tests.factories import registered
 from tournament.models import Event, Game
@@ -28,30 +29,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PICKER_TAPS = 16
 
 
-class Thumb:
-    """Counts taps; a control off the screen, or covered, fails the test rather than being scrolled to."""
+class Thumb(OneThumb):
+    """The entry page's thumb (tests/e2e/test_one_thumb.py), with the picker's own controls; only opening the picker
+    may move the page (its script brings the picker up whole)."""
 
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.taps = 0
-
-    def tap(self, target: Any, *, scrolls: bool = False) -> None:
-        box = target.bounding_box()
-        assert box is not None, f"{target} is not on the page"
-        where = f"{target} is at y={box['y']:.0f}..{box['y'] + box['height']:.0f}: off the screen"
-        assert box["y"] >= 0, where
-        assert box["y"] + box["height"] <= PHONE["height"], where
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        assert target.evaluate("(el, [x, y]) => el.contains(document.elementFromPoint(x, y))", [x, y]), (
-            f"{target} is covered at ({x:.0f}, {y:.0f})")
-        before = self.page.evaluate("window.scrollY")
-        target.click()
-        self.taps += 1
-        if not scrolls:  # only opening the picker may move the page (the script brings the picker up whole)
-            assert self.page.evaluate("window.scrollY") == before
-
-    def chip(self, name: str, value: Any) -> None:
-        self.tap(self.page.locator(f"label:has(> input[name={name}][value='{value}'])"))
+    def chip(self, name: str, value: Any) -> None:  # taps it, rather than finding it
+        self.tap(super().chip(name, value))
 
     def tile(self, *codes: str) -> None:
         for code in codes:
@@ -61,7 +44,7 @@ class Thumb:
         self.tap(self.page.locator(f"[data-mode='{mode}']"))
 
     def open_picker(self) -> None:
-        self.tap(self.page.locator("details.tile-box > summary"), scrolls=True)
+        self.tap(self.page.locator("details.tile-box > summary"), navigates=True)
         expect(self.page.locator("[data-tile-picker]")).to_be_visible()
 
 
