@@ -1,4 +1,4 @@
-# The application's image, for compose.yaml's web, worker and migrate services (README "Production").
+# The application's image, for compose.yaml's web, worker and migrate services (docs/deployment.md).
 FROM python:3.11-slim
 
 # g++ builds pymahjonggb (published as source only); gettext compiles the Korean catalogue.

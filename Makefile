@@ -37,7 +37,7 @@ demo: install messages
 	$(BIN)/python manage.py score_sheet examples/wrc-demo.json
 	$(BIN)/python manage.py load_demo --base-url http://$(HOST):$(PORT)
 
-# The quick start is a development server: DEBUG on, the development SECRET_KEY (README "Production" for more).
+# The quick start is a development server: DEBUG on, the development SECRET_KEY (docs/deployment.md for more).
 run: demo
 	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl-C stops); the organiser's console: http://$(HOST):$(PORT)/events/demo-open/manage/ (login demo / demo)"
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)

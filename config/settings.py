@@ -4,7 +4,7 @@ The defaults run the product on a bare machine (SQLite file, Celery eager, local
 DATABASE_URL, CELERY_BROKER_URL and CACHE_URL switch to the real PostgreSQL and Redis. The defaults are
 also safe to serve: DEBUG is off unless DEBUG=1, and serving refuses the public development SECRET_KEY
 (config.deploy). Every variable is read through the typed helpers of config.env, which fail on a value they
-cannot read. README.md "Production" lists them.
+cannot read. docs/deployment.md lists them.
 """
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ AXES_RESET_ON_SUCCESS = True
 
 # Codes people type (table and confirmation codes, scoring.services.codes): wrong ones are rows in the database,
 # counted against the browser (its session, else its address) that sent them and, over an hour, against the code.
-# The right code is accepted whatever the counts say; README "Codes" says why the codes are long enough.
+# The right code is accepted whatever the counts say; docs/records.md "Codes" says why the codes are long enough.
 CODE_FAILURE_LIMIT = env_int("CODE_FAILURE_LIMIT", 10)
 CODE_FAILURE_WINDOW = timedelta(minutes=env_int("CODE_FAILURE_MINUTES", 15))
 CODE_FAILURE_CEILING = env_int("CODE_FAILURE_CEILING", 60)  # wrong tries an hour at one code, from everyone

@@ -1,4 +1,4 @@
-"""Final result of a game: ranks, oka, uma, ties, penalties (RULES.md §5, SCORE_SHEET.md "Output").
+"""Final result of a game: ranks, oka, uma, ties, penalties (docs/rules.md §5, docs/score-sheet.md "Output").
 
 points = (score − return_points) / 1000 + uma + oka + penalty, in points
 (1 point = 1000). Under MCR: points = score + penalty, with table points.

@@ -1,4 +1,4 @@
-"""Game flow: one hand after another, the dealer, honba, sticks and the end (RULES.md §3).
+"""Game flow: one hand after another, the dealer, honba, sticks and the end (docs/rules.md §3).
 
 ``play_hand`` settles a hand and moves the game on; ``play_game`` replays a
 whole list of hands. Both return new objects and keep nothing.

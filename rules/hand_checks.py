@@ -1,6 +1,6 @@
 """The checks on one hand as a referee wrote it: players, values, the ruleset's options.
 
-SCORE_SHEET.md "Invalid input". ``check_hand`` runs every check that does not
+docs/score-sheet.md "Invalid input". ``check_hand`` runs every check that does not
 depend on the game's state; settlement (rules.settle) runs them again, with
 the ones that do, as it values each win.
 """
@@ -91,7 +91,7 @@ def check_riichi(*, ruleset: Ruleset, state: GameState, result: HandResult, name
 
 
 def check_draw(*, ruleset: Ruleset, draw: Draw) -> None:
-    """Nagashi mangan only where the ruleset has it, each player once (RULES.md §3)."""
+    """Nagashi mangan only where the ruleset has it, each player once (docs/rules.md §3)."""
     if draw.nagashi and not ruleset.nagashi_mangan:
         raise RuleError.of("nagashi", "no_nagashi_mangan")
     if len(set(draw.nagashi)) != len(draw.nagashi):
@@ -99,7 +99,7 @@ def check_draw(*, ruleset: Ruleset, draw: Draw) -> None:
 
 
 def check_abort(*, ruleset: Ruleset, abort: Abort) -> None:
-    """An abortive draw for a known reason, where the ruleset has them (RULES.md §3).
+    """An abortive draw for a known reason, where the ruleset has them (docs/rules.md §3).
 
     A triple ron is one only under the multiple_ron options that abort it (seed 000 §3.5, options 2 and 4).
     """
@@ -126,7 +126,7 @@ def _join(prefix: str, field: str) -> str:
 
 
 def win_value(*, ruleset: Ruleset, win: Win, tsumo: bool, field: str, names: Sequence[str]) -> HandValue:
-    """Check one win against the ruleset and value it (SCORE_SHEET.md "Invalid input")."""
+    """Check one win against the ruleset and value it (docs/score-sheet.md "Invalid input")."""
     problems: list[Problem] = []
     if win.fan or win.flowers:
         problems.append(Problem.of(_join(field, "fan"), "fan_in_riichi"))

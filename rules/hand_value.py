@@ -1,4 +1,4 @@
-"""Riichi hand value: han/fu or yakuman to base points and payments (RULES.md §2).
+"""Riichi hand value: han/fu or yakuman to base points and payments (docs/rules.md §2).
 
 Base points b = fu × 2^(han+2), capped by the limit hands; every single payment
 is rounded up to the next 100. Which seat pays how much on a tsumo depends on
@@ -16,7 +16,7 @@ from rules.messages import multiple_yakuman
 from rules.options import TsumoPayment
 from rules.ruleset import Ruleset
 
-# Base points of the limit hands (RULES.md §2).
+# Base points of the limit hands (docs/rules.md §2).
 MANGAN = 2000
 HANEMAN = 3000
 BAIMAN = 4000
@@ -51,7 +51,7 @@ PAYMENT_UNIT = 100  # every payment is rounded up to a multiple of it
 
 
 def round_up_100(points: int | Fraction) -> int:
-    """Payments are rounded UP to the next 100 (RULES.md §2)."""
+    """Payments are rounded UP to the next 100 (docs/rules.md §2)."""
     return int(-(-points // PAYMENT_UNIT) * PAYMENT_UNIT)
 
 
@@ -71,7 +71,7 @@ class HandValue:
 
 
 def check_han_fu(*, han: int, fu: int | None, tsumo: bool) -> None:
-    """Refuse han/fu pairs that no hand can have (SCORE_SHEET.md "Invalid input").
+    """Refuse han/fu pairs that no hand can have (docs/score-sheet.md "Invalid input").
 
     20 fu needs at least 2 han (pinfu tsumo); 25 fu only comes from
     chiitoitsu (2 han on a ron, 3 with menzen tsumo). Above 4 han the fu do
@@ -86,7 +86,7 @@ def check_han_fu(*, han: int, fu: int | None, tsumo: bool) -> None:
     if fu not in VALID_FU:
         raise RuleError.of("fu", "no_such_fu", fu=fu)
     if fu == PINFU_TSUMO_FU and han < PINFU_TSUMO_HAN:
-        # 20 fu only comes with pinfu tsumo (2 han). SCORE_SHEET.md lists
+        # 20 fu only comes with pinfu tsumo (2 han). docs/score-sheet.md lists
         # 1 han 20 fu as impossible but not a 20-fu ron, and other systems'
         # tables price 2+ han 20 fu rons, so those are accepted.
         raise RuleError.of("fu", "fu_20_needs_2_han")
@@ -97,7 +97,7 @@ def check_han_fu(*, han: int, fu: int | None, tsumo: bool) -> None:
 
 
 def hand_value(*, ruleset: Ruleset, han: int = 0, fu: int | None = None, yakuman: int = 0) -> HandValue:
-    """Base points of a win (RULES.md §2 table), applying kiriage, kazoe and multiple yakuman."""
+    """Base points of a win (docs/rules.md §2 table), applying kiriage, kazoe and multiple yakuman."""
     if yakuman:
         counted = yakuman if ruleset.multiple_yakuman else 1
         limit = Limit.YAKUMAN if counted == 1 else multiple_yakuman(counted)
@@ -123,7 +123,7 @@ def ron_value(*, ruleset: Ruleset, base: int, dealer: bool) -> int:
 
 
 def tsumo_shares(*, ruleset: Ruleset, base: int, winner: int, dealer: int, players: int) -> dict[int, int]:
-    """What each other player pays on a tsumo, before honba (RULES.md §2, §7; seed 001).
+    """What each other player pays on a tsumo, before honba (docs/rules.md §2, §7; seed 001).
 
     standard: a dealer winner gets 2b from each; a non-dealer winner 2b from
     the dealer and b from the others. equal_shares: the winner's ron value

@@ -27,7 +27,7 @@ SOLO_RESULTS = frozenset({Outcome.TENPAI, Outcome.NOTEN})
 
 
 class AbortReason(StrEnum):
-    """Why a hand was aborted (RULES.md §3; a triple ron where multiple_ron aborts it, seed 000 §3.5).
+    """Why a hand was aborted (docs/rules.md §3; a triple ron where multiple_ron aborts it, seed 000 §3.5).
 
     Under seed 001's rule 0 for N players, four_winds stands for the first N discards of one wind and
     four_riichi for all N players in riichi; all_others_ron is N - 1 rons on one discard.
@@ -56,7 +56,7 @@ class PaymentReason(StrEnum):
 
 
 class Limit(StrEnum):
-    """The named limit hands (RULES.md §2); a counted multiple yakuman is written "2x yakuman", …"""
+    """The named limit hands (docs/rules.md §2); a counted multiple yakuman is written "2x yakuman", …"""
 
     MANGAN = "mangan"
     HANEMAN = "haneman"

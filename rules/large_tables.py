@@ -1,4 +1,4 @@
-"""Tables of nine to twelve players: seed 001's general rule 0 (RULES.md §7; docs/nine-or-more-players.md).
+"""Tables of nine to twelve players: seed 001's general rule 0 (docs/rules.md §7; docs/nine-or-more-players.md).
 
 Seed 001 plays N-player mahjong with 34 × N tiles ("N인이 34×N의 패를 써서 하는
 마작", from one player to "9인 마작, 또는 그 이상": nine "or more") under one
@@ -23,7 +23,7 @@ def _rule_0_table(players: int) -> dict[str, Any]:
 
 @preset("nine-player")
 def _nine_player() -> dict[str, Any]:
-    """Nine players, rule 0 (seed 001 "N인 마작", its table's "9인마작" row; RULES.md §7, §8).
+    """Nine players, rule 0 (seed 001 "N인 마작", its table's "9인마작" row; docs/rules.md §7, §8).
 
     From the seed: 306 tiles (34 × 9); chi from the three players on the
     left; the dealer is always East; a dead wall of 2 tiles, the last tile
@@ -55,7 +55,7 @@ def _nine_player() -> dict[str, Any]:
 
 @preset("ten-player")
 def _ten_player() -> dict[str, Any]:
-    """Ten players, rule 0 (seed 001 "N인 마작": nine "or more"; RULES.md §7, §8).
+    """Ten players, rule 0 (seed 001 "N인 마작": nine "or more"; docs/rules.md §7, §8).
 
     As nine-player, with 340 tiles (34 × 10); abortive draws on the first
     10 discards of one wind, all 10 in riichi, 9 rons on one discard.
@@ -70,7 +70,7 @@ def _ten_player() -> dict[str, Any]:
 
 @preset("eleven-player")
 def _eleven_player() -> dict[str, Any]:
-    """Eleven players, rule 0 (seed 001 "N인 마작": nine "or more"; RULES.md §7, §8).
+    """Eleven players, rule 0 (seed 001 "N인 마작": nine "or more"; docs/rules.md §7, §8).
 
     As nine-player, with 374 tiles (34 × 11); abortive draws on the first
     11 discards of one wind, all 11 in riichi, 10 rons on one discard.
@@ -83,7 +83,7 @@ def _eleven_player() -> dict[str, Any]:
 
 @preset("twelve-player")
 def _twelve_player() -> dict[str, Any]:
-    """Twelve players, rule 0 (seed 001 "N인 마작": nine "or more"; RULES.md §7, §8).
+    """Twelve players, rule 0 (seed 001 "N인 마작": nine "or more"; docs/rules.md §7, §8).
 
     As nine-player, with 408 tiles (34 × 12); abortive draws on the first
     12 discards of one wind, all 12 in riichi, 11 rons on one discard.

@@ -1,4 +1,4 @@
-"""MCR (Chinese Official rules) hand settlement (RULES.md §6; seeds 002, 004).
+"""MCR (Chinese Official rules) hand settlement (docs/rules.md §6; seeds 002, 004).
 
 A win needs ``min_fan`` fan without flowers; each flower adds one. For F fan
 (flowers included): self-drawn, each other player pays base + F; on a

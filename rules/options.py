@@ -1,4 +1,4 @@
-"""The ruleset's choices of strings, one ``StrEnum`` each (SCORE_SHEET.md).
+"""The ruleset's choices of strings, one ``StrEnum`` each (docs/score-sheet.md).
 
 A member is the string a ruleset's JSON form writes (``Ties.SPLIT == "split"``),
 so callers that compare with the plain string keep working. ``PARAMETERS``
@@ -12,7 +12,7 @@ from enum import StrEnum
 
 
 class Scoring(StrEnum):
-    """The hand value model: riichi han/fu, MCR fan (RULES.md §6), or the solo race to tenpai (seed 001
+    """The hand value model: riichi han/fu, MCR fan (docs/rules.md §6), or the solo race to tenpai (seed 001
     "1인 마작": draws, then the hand's riichi value)."""
 
     RIICHI = "riichi"
@@ -21,7 +21,7 @@ class Scoring(StrEnum):
 
 
 class Ties(StrEnum):
-    """Tied end scores share uma and oka, or rank by seat, the first dealer highest (RULES.md §5)."""
+    """Tied end scores share uma and oka, or rank by seat, the first dealer highest (docs/rules.md §5)."""
 
     SPLIT = "split"
     SEAT_ORDER = "seat_order"
@@ -59,7 +59,7 @@ class MultipleRonDeposits(StrEnum):
 
 
 class Renchan(StrEnum):
-    """The dealer keeps the seat when tenpai at a draw, only on a win, or never (RULES.md §3)."""
+    """The dealer keeps the seat when tenpai at a draw, only on a win, or never (docs/rules.md §3)."""
 
     TENPAI = "tenpai"
     WIN = "win"
@@ -82,7 +82,7 @@ class Extension(StrEnum):
 
 
 class AbortiveDrawRules(StrEnum):
-    """Which abortive draws a ruleset with ``abortive_draws`` has (RULES.md §3, §7)."""
+    """Which abortive draws a ruleset with ``abortive_draws`` has (docs/rules.md §3, §7)."""
 
     USUAL = "usual"  # nine terminals, four winds, four riichi, four kans
     # Seed 001's rule 0 for N players: the first N discards one wind, all N in riichi, N - 1 rons on one discard.
@@ -90,7 +90,7 @@ class AbortiveDrawRules(StrEnum):
 
 
 class ChomboPayment(StrEnum):
-    """What a chombo pays at the table (RULES.md §4)."""
+    """What a chombo pays at the table (docs/rules.md §4)."""
 
     NONE = "none"
     REVERSE_MANGAN = "reverse_mangan"
@@ -98,7 +98,7 @@ class ChomboPayment(StrEnum):
 
 
 class TsumoPayment(StrEnum):
-    """How a tsumo is shared by the other players (RULES.md §2, §7; seed 001)."""
+    """How a tsumo is shared by the other players (docs/rules.md §2, §7; seed 001)."""
 
     STANDARD = "standard"
     EQUAL_SHARES = "equal_shares"

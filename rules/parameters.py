@@ -1,6 +1,6 @@
 """The description of every ruleset parameter: its type, its allowed values, what it means.
 
-``PARAMETERS`` is the one description of each parameter (SCORE_SHEET.md).
+``PARAMETERS`` is the one description of each parameter (docs/score-sheet.md).
 Validation, the JSON form of a ruleset and the documentation all read it, so a
 parameter is added in one place; a choice takes its values from its enum in
 rules.options.
@@ -19,12 +19,12 @@ from rules.errors import ParamError
 from rules.messages import _
 
 # Bounds the rules set on the integer parameters.
-MIN_PLAYERS = 1  # the solo race to tenpai (seed 001 "1인 마작"); two players and up: RULES.md §7
+MIN_PLAYERS = 1  # the solo race to tenpai (seed 001 "1인 마작"); two players and up: docs/rules.md §7
 # Seed 001 names tables up to nine players "or more" (9인 마작, 또는 그 이상): presets go to twelve.
 MAX_PLAYERS = 12
-MAX_ROUND_WINDS = 7  # a seven-player table's distinct winds: E S W N and three dragons (RULES.md §7)
+MAX_ROUND_WINDS = 7  # a seven-player table's distinct winds: E S W N and three dragons (docs/rules.md §7)
 MAX_MIN_HAN = 13  # the top of the han table: from 13 han a hand is kazoe yakuman (or sanbaiman)
-# Bounds the rules do not give (README "Bounds"), far above every federation's values, chosen so that a game
+# Bounds the rules do not give (docs/bounds.md), far above every federation's values, chosen so that a game
 # of the longest allowed length (300 hands) keeps every score inside a 32-bit integer and every final
 # result inside the database's columns.
 SCORE_LIMIT = 10_000_000  # a start, return or goal score; a start score either way

@@ -1,7 +1,7 @@
-"""The preset registry: every federation ruleset an organiser can pick (RULES.md §8).
+"""The preset registry: every federation ruleset an organiser can pick (docs/rules.md §8).
 
 Each preset is a function whose docstring names its source and flags the
-values the sources do not settle, marked (?): they are kept as RULES.md
+values the sources do not settle, marked (?): they are kept as docs/rules.md
 writes them, and an organiser may override any of them. Unless a preset says
 otherwise: honba 300, riichi stick 1000, noten total 3000, tenpai renchan, no
 busting, no agari-yame, no nagashi, no abortive draws, pao on, covering
@@ -71,9 +71,9 @@ def _wrc_2025() -> dict[str, Any]:
 
     30000/30000, uma 15/5/−5/−15, head bump, kiriage mangan, chombo −30
     deducted after the game and the hand replayed.
-    Uncertain (?): multiple yakuman counted (RULES.md says so; Pantheon's WRC
+    Uncertain (?): multiple yakuman counted (docs/rules.md says so; Pantheon's WRC
     ruleset caps them); leftover riichi sticks to first place; no kazoe
-    yakuman (not in RULES.md; taken from the WRC practice and Pantheon); pao
+    yakuman (not in docs/rules.md; taken from the WRC practice and Pantheon); pao
     covers only the fed yakuman (the seed's reading).
     """
     return {"uma": UMA_15_5, "chombo_penalty": -30, "kiriage_mangan": True, "multiple_yakuman": True,
@@ -89,7 +89,7 @@ def _ema_2016() -> dict[str, Any]:
     riichi stick they put out, the winner first in turn after the discarder
     takes the rest. No kiriage, no kazoe, leftover sticks to first place.
     Uncertain (?): multiple yakuman are not counted (EMA caps at one yakuman,
-    as Pantheon's EMA ruleset does; RULES.md does not say); pao covers only
+    as Pantheon's EMA ruleset does; docs/rules.md does not say); pao covers only
     the fed yakuman (the seed's reading; with single yakuman only, it never
     matters).
     """
@@ -222,7 +222,7 @@ def _mahjong_soul() -> dict[str, Any]:
     30000, nagashi mangan, every ron on one discard wins (honba and sticks to
     the winner first in turn), ties by seat order, kazoe and multiple yakuman,
     abortive draws (the game has nine terminals, four winds, four riichi and
-    four kans; RULES.md's row is silent, so the default "none" would refuse
+    four kans; docs/rules.md's row is silent, so the default "none" would refuse
     real game records).
     Uncertain (?): chombo as reverse mangan at the table (online play has none);
     pao covers only the fed yakuman (the seed's reading; no record says).
@@ -235,7 +235,7 @@ def _mahjong_soul() -> dict[str, Any]:
 
 @preset("mcr")
 def _mcr() -> dict[str, Any]:
-    """MCR, the Chinese Official rules (seeds 002 and 004; RULES.md §6).
+    """MCR, the Chinese Official rules (seeds 002 and 004; docs/rules.md §6).
 
     A full game of 16 hands, East 1 to North 4; the dealer passes after every
     hand, won or drawn; no honba, no riichi, no noten payments, no abortive
@@ -258,7 +258,7 @@ def _mcr() -> dict[str, Any]:
 
 @preset("sanma")
 def _sanma() -> dict[str, Any]:
-    """Three players, rule 0 (seed 001 "3인 마작 제0룰"; RULES.md §7, §8).
+    """Three players, rule 0 (seed 001 "3인 마작 제0룰"; docs/rules.md §7, §8).
 
     102 tiles (one of each tile taken out, no kan), chi from the left. The
     dealer wins 1.5×; on a tsumo the two others split the winner's ron value
@@ -275,7 +275,7 @@ def _sanma() -> dict[str, Any]:
 
 @preset("two-player")
 def _two_player() -> dict[str, Any]:
-    """Two players, the common 80-tile game (seed 003 §1; RULES.md §7, §8).
+    """Two players, the common 80-tile game (seed 003 §1; docs/rules.md §7, §8).
 
     Characters and dots 2–8 taken out; East and South seats only; a hanchan is
     E1, E2, S1, S2; chi allowed. A tsumo is paid by the one opponent as the
@@ -305,7 +305,7 @@ def _two_player_yakuman() -> dict[str, Any]:
 
 @preset("five-player-1")
 def _five_player_1() -> dict[str, Any]:
-    """Five players, rule 1 (seed 001 "5인 마작 제1룰"; RULES.md §7, §8).
+    """Five players, rule 1 (seed 001 "5인 마작 제1룰"; docs/rules.md §7, §8).
 
     140 tiles: the four seasons added as one Flower wind; seats E S W N F.
     No dealer bonus: everyone scores as a non-dealer and a tsumo is paid in
@@ -325,7 +325,7 @@ def _five_player_1() -> dict[str, Any]:
 
 @preset("five-player-2")
 def _five_player_2() -> dict[str, Any]:
-    """Five players, rule 2 (seed 001 "5인 마작 제2룰"; RULES.md §7, §8).
+    """Five players, rule 2 (seed 001 "5인 마작 제2룰"; docs/rules.md §7, §8).
 
     The dealer wins 1.5× again. A dealer's tsumo: the four others pay the
     dealer's ron value / 4 each, rounded up to 100 (1500 → 400 all). A
@@ -336,7 +336,7 @@ def _five_player_2() -> dict[str, Any]:
     East–South game; the last dealer may stop after a win (a sheet that ends
     on that win is finished; further hands go on as renchan). Uma
     +10/+5/−3/−5/−7 (the seed's second suggestion: third place loses).
-    Chombo: reverse mangan at the table, no deduction (RULES.md §8).
+    Chombo: reverse mangan at the table, no deduction (docs/rules.md §8).
     """
     return {"players": 5, "start_points": 27000, "return_points": 30000, "uma": [10, 5, -3, -5, -7],
             "tsumo_payment": "five_player_rule_2", "renchan": "win", "noten_payment_total": 3600,
@@ -351,7 +351,7 @@ def _large_table(players: int) -> dict[str, Any]:
 
 @preset("six-player")
 def _six_player() -> dict[str, Any]:
-    """Six players (seed 001 "6인 마작"; RULES.md §7, §8).
+    """Six players (seed 001 "6인 마작"; docs/rules.md §7, §8).
 
     204 tiles (two more of each); seats E S W N White Green; chi from the two
     players on the left. No dealer bonus; a tsumo is paid in equal shares by

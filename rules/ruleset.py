@@ -1,4 +1,4 @@
-"""The ruleset: every parameter a federation's rules can set (SCORE_SHEET.md).
+"""The ruleset: every parameter a federation's rules can set (docs/score-sheet.md).
 
 A ``Ruleset`` is frozen data; ``Ruleset.build`` applies JSON overrides to a
 base and checks the result as a whole. ``PARAMETERS`` (rules.parameters) is
@@ -50,7 +50,7 @@ _SEVERAL_RONS_PAID = (MultipleRon.HEAD_BUMP_YAKUMAN_EXCEPTION, MultipleRon.ALL, 
 
 Number = Fraction
 
-# Seat winds by table size (RULES.md §7, seed 001): five players add the
+# Seat winds by table size (docs/rules.md §7, seed 001): five players add the
 # Flower wind, six and seven the dragons, eight sit two to each wind.
 WINDS = ("East", "South", "West", "North")
 
@@ -132,7 +132,7 @@ class Ruleset:
 
     @property
     def oka(self) -> int:
-        """Oka: (return − start) × players, to first place (RULES.md §5)."""
+        """Oka: (return − start) × players, to first place (docs/rules.md §5)."""
         return (self.return_points - self.start_points) * self.players
 
     @property
@@ -181,12 +181,12 @@ class Ruleset:
 
     @property
     def seat_winds(self) -> tuple[str, ...]:
-        """The seat winds in seat order, East (the dealer) first (RULES.md §7)."""
+        """The seat winds in seat order, East (the dealer) first (docs/rules.md §7)."""
         return SEAT_WINDS.get(self.players, WINDS[: self.players])
 
     @property
     def round_wind_names(self) -> tuple[str, ...]:
-        """Round winds in play order: the table's distinct seat winds (RULES.md §7)."""
+        """Round winds in play order: the table's distinct seat winds (docs/rules.md §7)."""
         return tuple(dict.fromkeys(self.seat_winds))
 
     @property

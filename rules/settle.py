@@ -1,6 +1,6 @@
 """Settlement of one riichi hand: who pays whom, the sticks, the dealer and honba.
 
-RULES.md §2–4 and seed 000 §2.5, §3.2–3.5. One function per outcome; each
+docs/rules.md §2–4 and seed 000 §2.5, §3.2–3.5. One function per outcome; each
 returns a ``Settlement`` and changes nothing. The checks on the hand as
 written live in rules.hand_checks.
 """
@@ -51,7 +51,7 @@ TRIPLE_RON = 3  # winners on one discard that make a triple ron
 
 
 def settle(*, ruleset: Ruleset, state: GameState, result: HandResult, names: Sequence[str]) -> Settlement:
-    """Settle one hand against the state it was played in (RULES.md §2–4)."""
+    """Settle one hand against the state it was played in (docs/rules.md §2–4)."""
     if ruleset.is_solo or isinstance(result, Attempt):
         return settle_attempt(ruleset=ruleset, state=state, result=result)
     check_players(ruleset=ruleset, result=result, names=names)
@@ -211,7 +211,7 @@ def _pao_covers_whole_hand(*, ruleset: Ruleset, value: HandValue) -> bool:
 
 
 def _settle_draw(*, ruleset: Ruleset, state: GameState, draw: Draw, names: Sequence[str]) -> Settlement:
-    """Exhaustive draw (RULES.md §3): noten payments, or nagashi mangan paid as a mangan tsumo.
+    """Exhaustive draw (docs/rules.md §3): noten payments, or nagashi mangan paid as a mangan tsumo.
 
     Under rule 0 (seed 001) a hand where all N players declared riichi never reaches the end of the wall: it is
     drawn once the last declaration passes, so a draw written with every player in riichi is that abortive draw.
@@ -237,7 +237,7 @@ def _settle_draw(*, ruleset: Ruleset, state: GameState, draw: Draw, names: Seque
 
 
 def _noten_payments(ledger: Ledger, *, ruleset: Ruleset, tenpai: frozenset[int]) -> None:
-    """The noten players pay the total in equal shares, the tenpai players receive it so (RULES.md §3).
+    """The noten players pay the total in equal shares, the tenpai players receive it so (docs/rules.md §3).
 
     Each noten player pays each tenpai player total / (tenpai × noten). Where
     that is not a whole number of points but both per-player shares are (six
@@ -267,7 +267,7 @@ def _noten_payments(ledger: Ledger, *, ruleset: Ruleset, tenpai: frozenset[int])
 
 
 def _settle_abort(*, ruleset: Ruleset, state: GameState, abort: Abort, checked: bool = False) -> Settlement:
-    """Abortive draw (RULES.md §3): honba +1, sticks stay, no payments, the dealer stays."""
+    """Abortive draw (docs/rules.md §3): honba +1, sticks stay, no payments, the dealer stays."""
     if not checked:
         check_abort(ruleset=ruleset, abort=abort)
     ledger = Ledger(ruleset.players)
@@ -277,7 +277,7 @@ def _settle_abort(*, ruleset: Ruleset, state: GameState, abort: Abort, checked: 
 
 
 def _settle_chombo(*, ruleset: Ruleset, state: GameState, chombo: Chombo) -> Settlement:
-    """Chombo (RULES.md §4): the hand is replayed, same dealer and honba, that hand's sticks go back.
+    """Chombo (docs/rules.md §4): the hand is replayed, same dealer and honba, that hand's sticks go back.
 
     What is paid at the table follows chombo_payment; the deduction from the
     final result (chombo_penalty) is applied at the end of the game.

@@ -19,7 +19,7 @@ What the seed says, and what this module makes of it:
   player declares riichi, then "아차! 유국(流局)이네", "oops, an abortive draw"): a riichi ends the attempt with
   nothing, so an attempt records no riichi.
 
-Where the seed is silent (?), the choices made here (README "The solo race to tenpai"):
+Where the seed is silent (?), the choices made here (docs/solo.md):
 
 - (?) the value: a tenpai hand never wins (line 612: "날 수는 없으나", it cannot win), so it is valued as the
   riichi hand it would be if its wait came by the player's own draw: han/fu (or yakuman) checked as for a

@@ -10,7 +10,7 @@ from rules.errors import Problem, RuleError
 from rules.options import Extension, SeatRotation
 from rules.ruleset import Ruleset
 
-# MCR seats after each round wind (seed 002 §2, RULES.md §6): with players
+# MCR seats after each round wind (seed 002 §2, docs/rules.md §6): with players
 # A B C D in E S W N, rounds seat them A B C D / B A D C / C D B A / D C A B.
 MCR_ROUND_SEATS = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
 
@@ -57,7 +57,7 @@ class GameState:
         return (self.seats.index(player) - (self.hand - 1)) % len(self.seats)
 
     def seat_wind_name(self, ruleset: Ruleset, player: int) -> str:
-        """East, South, …, Flower or a dragon at larger tables (RULES.md §7)."""
+        """East, South, …, Flower or a dragon at larger tables (docs/rules.md §7)."""
         return ruleset.seat_winds[self.seat_wind(player)]
 
     def round_wind_name(self, ruleset: Ruleset) -> str:

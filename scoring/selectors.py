@@ -13,7 +13,7 @@ from tournament.selectors import game_roster
 
 
 def named_result(game: Game) -> dict[str, Any]:
-    """The game's stored result (SCORE_SHEET.md "Output") with its players' current names; {} before its first
+    """The game's stored result (docs/score-sheet.md "Output") with its players' current names; {} before its first
     replay. Uses the game's prefetched seats when there are any (``tournament.selectors.with_seats``)."""
     return named(game.result, game_roster(game).labels) if game.result else {}
 

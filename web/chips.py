@@ -98,7 +98,7 @@ def fu_rule(ruleset: Ruleset) -> dict[str, str]:
     """What the page needs to show the fu row only when it can change the value.
 
     ``han``: the han that take fu (below LIMIT_HAN: from 5 han a hand is a
-    limit hand, RULES.md §2). ``mangan``: for each of them, the lowest fu at
+    limit hand, docs/rules.md §2). ``mangan``: for each of them, the lowest fu at
     which the hand is a mangan under these rules (kiriage makes 4 han 30 fu and
     3 han 60 fu mangan); a han that never reaches it is left out.
     """

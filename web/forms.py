@@ -1,4 +1,4 @@
-"""The referee's hand entry form: a score-sheet hand (SCORE_SHEET.md) as form fields, and back.
+"""The referee's hand entry form: a score-sheet hand (docs/score-sheet.md) as form fields, and back.
 
 The form checks types only. Whether a hand is valid (a han/fu pair, a winner
 who is also the loser, tiles that do not win) is the engine's call, made when
@@ -247,7 +247,7 @@ class HandForm(forms.Form):
 
 
 def _tile_fields(*, mcr: bool) -> dict[str, forms.Field]:
-    """Tiles instead of the value: the engine computes it (SCORE_SHEET.md "Tiles")."""
+    """Tiles instead of the value: the engine computes it (docs/score-sheet.md "Tiles")."""
     fields: dict[str, forms.Field] = {
         "tiles_concealed": _text(_("Concealed tiles"), _("without the winning tile; 0 is a red five"),
                                  "234m456m345p67s88p"),

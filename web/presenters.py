@@ -203,7 +203,7 @@ class GameView:
 
     game: Game
     roster: Roster
-    result: dict[str, Any]  # SCORE_SHEET.md's output, players by name, why it ended in the reader's language
+    result: dict[str, Any]  # docs/score-sheet.md's output, players by name, why it ended in the reader's language
     hands: list[HandLine]
 
 

@@ -1,7 +1,7 @@
 """The entry page's tile picker: the 34 tiles (and MCR's flowers) as buttons, in the reader's language.
 
 The picker (templates/pages/_entry_tiles.html, web/static/site/tiles.js) writes
-the tile notation of the entry form's existing fields (SCORE_SHEET.md "Tiles"):
+the tile notation of the entry form's existing fields (docs/score-sheet.md "Tiles"):
 the server reads the tiles as it did when they were typed. Each button carries
 its code in that notation (``3m``, ``7z``), what its face shows (a digit and a
 short suit mark, or an honor's character and its short name) and its name for

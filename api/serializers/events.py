@@ -150,7 +150,7 @@ class RulesetSerializer(serializers.Serializer[Any]):
     """A ruleset preset."""
 
     key = serializers.CharField(help_text="the preset's key, as events and score sheets name it")
-    parameters = serializers.DictField(help_text="every parameter of the preset (RULES.md)")
+    parameters = serializers.DictField(help_text="every parameter of the preset (docs/rules.md)")
     description = serializers.CharField(allow_blank=True, help_text="what the preset is and the source it follows")
 
 

@@ -1,4 +1,4 @@
-"""Serializer fields with the bounds every API body keeps (README "Bounds"), shared by the serializers."""
+"""Serializer fields with the bounds every API body keeps (docs/bounds.md), shared by the serializers."""
 
 from __future__ import annotations
 

@@ -57,7 +57,7 @@ class WinRecordSerializer(serializers.Serializer[Any]):
 
 
 class HandRecordSerializer(serializers.Serializer[Any]):
-    """A score-sheet hand (SCORE_SHEET.md) naming players by id: its result and the fields that result takes."""
+    """A score-sheet hand (docs/score-sheet.md) naming players by id: its result and the fields that result takes."""
 
     def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
         return {f.name: _record_field(f) for f in hand_fields()}
@@ -93,7 +93,7 @@ class GameSerializer(serializers.ModelSerializer[Game]):
     end = serializers.SerializerMethodField(help_text='"time": the clock ended the game after its last hand')
     players = SeatSerializer(source="seats", many=True)
     hands_entered = serializers.SerializerMethodField()
-    result = serializers.SerializerMethodField(help_text="the replayed score sheet's output (SCORE_SHEET.md), players "
+    result = serializers.SerializerMethodField(help_text="the replayed score sheet's output (docs/score-sheet.md), players "
                                                "by their current name: ruleset, hands, finished, next, final, ...")
 
     class Meta:
@@ -120,7 +120,7 @@ class SheetPenaltySerializer(serializers.Serializer[Any]):
 
 
 class SheetStartSerializer(serializers.Serializer[Any]):
-    """Where a game was taken up (SCORE_SHEET.md ``start``), within what a real game reaches."""
+    """Where a game was taken up (docs/score-sheet.md ``start``), within what a real game reaches."""
 
     round = serializers.CharField(required=False, max_length=3, help_text="round wind letter and hand number, "
                                   "e.g. S2")
@@ -133,7 +133,7 @@ class SheetStartSerializer(serializers.Serializer[Any]):
 
 
 class SheetSerializer(serializers.Serializer[Any]):
-    """The game as a score sheet (SCORE_SHEET.md), players named by id."""
+    """The game as a score sheet (docs/score-sheet.md), players named by id."""
 
     ruleset = serializers.CharField(help_text="the event's ruleset preset")
     overrides = serializers.DictField(help_text="the event's ruleset overrides")

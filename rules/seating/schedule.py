@@ -12,7 +12,7 @@ from rules.ruleset import SEAT_WINDS, WINDS
 from rules.seating.history import Table, check_table_size
 
 FIXED_COLUMNS = ("round", "table")  # the columns before the seats
-# Bounds the rules do not give (README "Bounds"): a schedule is for one event, not a season of them.
+# Bounds the rules do not give (docs/bounds.md): a schedule is for one event, not a season of them.
 MAX_ROUNDS = 100
 MAX_TABLES = 500  # tables in one round: 2,000 players at four
 

@@ -94,7 +94,7 @@ class OnlineGame:
             return None
 
     def sheet(self) -> dict[str, Any]:
-        """The score sheet (SCORE_SHEET.md) of the game, players named as on the platform."""
+        """The score sheet (docs/score-sheet.md) of the game, players named as on the platform."""
         sheet: dict[str, Any] = {"ruleset": self.ruleset, "overrides": dict(self.overrides),
                                  "players": list(self.names), "hands": list(self.hands)}
         if self.start_scores is not None:

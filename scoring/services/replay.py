@@ -37,7 +37,7 @@ class NamedBy(StrEnum):
 
 def game_sheet(game: Game, records: Iterable[Mapping[str, Any]] | None = None, *,
                by: NamedBy = NamedBy.ID) -> dict[str, Any]:
-    """The game as a score sheet (SCORE_SHEET.md), with its stored hands or ``records`` (players by id)."""
+    """The game as a score sheet (docs/score-sheet.md), with its stored hands or ``records`` (players by id)."""
     roster = game_roster(game)
     if records is None:
         records = [h.record for h in game.hands.order_by("index")]

@@ -1,4 +1,4 @@
-"""The score sheet (SCORE_SHEET.md): the public format of one game, Django-free.
+"""The score sheet (docs/score-sheet.md): the public format of one game, Django-free.
 
 ``record`` declares the hand record once; ``schema`` is its JSON Schema;
 ``reader`` checks a sheet and replays it through rules/; ``output`` turns the

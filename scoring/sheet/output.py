@@ -1,8 +1,8 @@
-"""A scored sheet as the result object of SCORE_SHEET.md ("Output").
+"""A scored sheet as the result object of docs/score-sheet.md ("Output").
 
 ``result_json`` names players by seat (0 = the first dealer): that is what a
 game stores, so that renaming a player changes nothing stored. ``named``
-puts the names in at the edge, giving the output SCORE_SHEET.md specifies
+puts the names in at the edge, giving the output docs/score-sheet.md specifies
 (``deltas`` keyed by name, ``winner`` a name, …): the command's JSON, the API,
 an export. Besides the specified fields, each hand carries what was written
 down for it (``loser``, ``riichi``, ``tenpai``, ``nagashi``, ``false_wins``;
@@ -62,7 +62,7 @@ def result_json(scored: ScoredSheet) -> Result:
 
 def _add_attempts(scored: ScoredSheet, out: Result) -> None:
     """The solo game's attempts: each hand's draws, value and rank, the attempts best first, and the final line's
-    draws and value (README "The solo race to tenpai")."""
+    draws and value (docs/solo.md)."""
     ruleset, record = scored.sheet.ruleset, scored.record
     attempts = solo.attempts_json(ruleset, record)
     by_number = {row["attempt"]: row for row in attempts}
@@ -112,7 +112,7 @@ def _hand_json(scored: ScoredSheet, hand: HandRecord) -> Result:
     if s.wins:
         out["wins"] = _wins_json(s.wins, mcr=mcr, bumped=not s.abortive)
         if len(s.wins) == 1:
-            # A single win's value sits on the hand too, as SCORE_SHEET.md "Tiles" shows it.
+            # A single win's value sits on the hand too, as docs/score-sheet.md "Tiles" shows it.
             out.update(_value_json(s.wins[0], mcr=mcr))
     if s.abortive:
         out["abortive"] = s.abortive
@@ -159,7 +159,7 @@ _PER_SEAT = ("deltas", "scores", "seat_winds")
 
 
 def named(result: Mapping[str, Any], names: Sequence[str]) -> Result:
-    """The result with every seat replaced by the player's name (SCORE_SHEET.md "Output")."""
+    """The result with every seat replaced by the player's name (docs/score-sheet.md "Output")."""
     def name(seat: Any) -> Any:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else seat
 

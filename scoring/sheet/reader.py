@@ -1,6 +1,6 @@
 """Reading a score sheet: the whole document is checked before anything is computed.
 
-``read_sheet`` turns the JSON of SCORE_SHEET.md into rules/ objects and
+``read_sheet`` turns the JSON of docs/score-sheet.md into rules/ objects and
 reports every problem it finds, each as ``path: message``. ``score_sheet``
 then replays the game; problems that only show during the replay (a riichi a
 player cannot pay, a hand after the end) are reported the same way.
@@ -62,7 +62,7 @@ class ScoredSheet:
     record: GameRecord
 
     def final_rows(self) -> tuple[FinalRow, ...]:
-        """Ranks and final points of the game as it stands (RULES.md §5)."""
+        """Ranks and final points of the game as it stands (docs/rules.md §5)."""
         if self.sheet.ruleset.is_solo:
             return solo.final_rows(self.sheet.ruleset, self.record)
         state = self.record.state

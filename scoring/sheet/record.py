@@ -1,4 +1,4 @@
-"""The hand record: one hand as a score sheet writes it (SCORE_SHEET.md "Input"), declared once.
+"""The hand record: one hand as a score sheet writes it (docs/score-sheet.md "Input"), declared once.
 
 ``HandRecord`` and ``WinRecord`` are the type the code passes around; each
 field's ``Annotated`` spec says what it holds, which results take it and which
@@ -54,8 +54,8 @@ class Model(StrEnum):
 WINS_TAKEN = frozenset({Outcome.RON, Outcome.TSUMO})
 VALUED = WINS_TAKEN | {Outcome.TENPAI}  # the results that carry a hand's value: a win, a solo attempt's tenpai hand
 EVERY_RESULT = frozenset(Outcome)
-FU_MINIMUM, FU_MAXIMUM = 20, 110  # the smallest and largest fu a hand can have (RULES.md §2)
-# Bounds the rules do not give, so that no entry is beyond a real hand (README "Bounds").
+FU_MINIMUM, FU_MAXIMUM = 20, 110  # the smallest and largest fu a hand can have (docs/rules.md §2)
+# Bounds the rules do not give, so that no entry is beyond a real hand (docs/bounds.md).
 # Any han from 13 up is "13 or more" (kazoe yakuman, or sanbaiman without it: the ruleset decides); the han
 # written stays as written (a log's 15 han is shown as 15 han, kazoe yakuman). Tools and logs count dora past
 # 13, so the bound only keeps out numbers no hand reaches: two digits, above any hand ever recorded.
@@ -99,12 +99,12 @@ _FAN = Spec(Kind.COUNT, "MCR: fan without flowers", model=Model.MCR, minimum=0, 
 _FLOWERS = Spec(Kind.COUNT, "MCR: flower tiles, 1 fan each", model=Model.MCR, minimum=0, maximum=FLOWERS_MAXIMUM,
                 in_win=True)
 _PAO = Spec(Kind.PLAYER, "the player liable for a fed yakuman", model=Model.RIICHI, in_win=True)
-_TILES = Spec(Kind.TILES, "the winning hand's tiles, to compute its value (SCORE_SHEET.md 'Tiles'); solo: the 13 "
+_TILES = Spec(Kind.TILES, "the winning hand's tiles, to compute its value (docs/score-sheet.md 'Tiles'); solo: the 13 "
               "tenpai tiles and, as win, the tile they wait on", results=VALUED, in_win=True)
 
 
 class TilesRecord(TypedDict, total=False):
-    """A win's tiles (SCORE_SHEET.md "Tiles"); ``scoring.tiles.notation`` reads them."""
+    """A win's tiles (docs/score-sheet.md "Tiles"); ``scoring.tiles.notation`` reads them."""
 
     concealed: Required[str]
     win: Required[str]

@@ -1,4 +1,4 @@
-"""The JSON Schema of the score sheet (SCORE_SHEET.md), and its errors in a referee's words.
+"""The JSON Schema of the score sheet (docs/score-sheet.md), and its errors in a referee's words.
 
 The schema checks the shape of a sheet: types, known fields, required
 fields. What needs the rules (a han/fu pair, a player's name, a ruleset's
@@ -24,9 +24,9 @@ from rules.text import PRINTABLE, PRINTABLE_MESSAGE
 from scoring.sheet.document import MAX_INTEGER
 from scoring.sheet.record import FLOWERS_MAXIMUM, REASONS, Field, Kind, hand_fields, win_fields
 
-# The table sizes the rules cover (RULES.md §7; one: the solo race to tenpai) are the ruleset's:
+# The table sizes the rules cover (docs/rules.md §7; one: the solo race to tenpai) are the ruleset's:
 # rules.parameters.MIN_PLAYERS, MAX_PLAYERS.
-# Bounds the rules do not give (README "Bounds"): what a real game can reach, and what the database stores.
+# Bounds the rules do not give (docs/bounds.md): what a real game can reach, and what the database stores.
 MAX_HANDS = 300  # a game's hands: a long MCR game has about 30, a marathon of renchan never 300
 MAX_HISTORY = 10 * MAX_HANDS  # history entries of one exported game: every hand added, changed or deleted
 MAX_HONBA = MAX_DEPOSITS = 100  # a game taken up with more counters on the table than any game has reached
@@ -47,7 +47,7 @@ BY_NAME, BY_ID = "name", "id"
 
 _TILES = {
     "type": "object",
-    "description": "the winning hand's tiles, to compute its value (SCORE_SHEET.md 'Tiles')",
+    "description": "the winning hand's tiles, to compute its value (docs/score-sheet.md 'Tiles')",
     "additionalProperties": False,
     "required": ["concealed", "win"],
     "properties": {

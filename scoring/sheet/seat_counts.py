@@ -1,6 +1,6 @@
 """What one game's hands say about each player: the counts a player's statistics add up (``GameStats``).
 
-``seat_counts`` reads a result object as a game stores it (SCORE_SHEET.md
+``seat_counts`` reads a result object as a game stores it (docs/score-sheet.md
 "Output", players by seat): each hand's result, who won and whether the win
 stood, who dealt in, who declared riichi, who was tenpai at an exhaustive
 draw, the chombo and the MCR false wins, and what each payment was for. It

@@ -1,4 +1,4 @@
-"""The solo race to tenpai in the score sheet (README "The solo race to tenpai"; the rules are rules.solo).
+"""The solo race to tenpai in the score sheet (docs/solo.md; the rules are rules.solo).
 
 A solo sheet names one player and lists attempts as its hands::
 

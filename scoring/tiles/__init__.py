@@ -1,4 +1,4 @@
-"""Scoring a win from its tiles (SCORE_SHEET.md "Tiles"): the notation, and adapters over two packages.
+"""Scoring a win from its tiles (docs/score-sheet.md "Tiles"): the notation, and adapters over two packages.
 
 Django-free (an import-linter contract keeps it so). ``notation`` reads the
 score sheet's tile strings into plain values; ``riichi`` values them through

@@ -1,4 +1,4 @@
-"""The tile notation of a score sheet (SCORE_SHEET.md "Tiles"), read into plain values.
+"""The tile notation of a score sheet (docs/score-sheet.md "Tiles"), read into plain values.
 
 Both tile adapters (``riichi_tiles`` over the ``mahjong`` package and
 ``mcr_tiles`` over ``pymahjonggb``) start from a ``TileHand``, so the notation

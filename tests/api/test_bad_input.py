@@ -1,7 +1,7 @@
 """Bad request bodies, one per row: each gets a 4xx in the common error shape naming the field, and writes nothing.
 
 The rows are the inputs that once reached the database or the code as a 500 (issue 11) and the bounds of the
-README's "Bounds": JSON that nests too deep, lone surrogates and NUL characters, numbers JSON or the database
+docs/bounds.md: JSON that nests too deep, lone surrogates and NUL characters, numbers JSON or the database
 cannot hold, values beyond what a game reaches, names longer than their columns.
 """
 

@@ -89,7 +89,7 @@ def test_a_ron_with_riichi_in_6_taps_and_a_draw_in_4_without_scrolling(live_serv
     assert thumb.taps <= 6
     record, deltas = last_hand(game)
     assert record == {"result": "ron", "winner": bo, "loser": di, "han": 1, "fu": 30, "riichi": [cy]}
-    # RULES.md §2: b = 30 × 2^(1+2) = 240, a non-dealer's ron 4b = 960, rounded up to 1000; + 1 honba
+    # docs/rules.md §2: b = 30 × 2^(1+2) = 240, a non-dealer's ron 4b = 960, rounded up to 1000; + 1 honba
     # from the discarder; Cy's stick goes to Bo.
     ron = 1000
     assert deltas == [0, ron + rules.honba_points + rules.riichi_deposit, -rules.riichi_deposit,
@@ -115,7 +115,7 @@ def test_a_ron_with_riichi_in_6_taps_and_a_draw_in_4_without_scrolling(live_serv
     assert thumb.taps <= 4
     record, deltas = last_hand(game)
     assert record == {"result": "draw", "tenpai": [ann, bo]}
-    half = rules.noten_payment_total // 2  # RULES.md §3: 2 tenpai, each noten pays 1500, each tenpai gets 1500
+    half = rules.noten_payment_total // 2  # docs/rules.md §3: 2 tenpai, each noten pays 1500, each tenpai gets 1500
     assert deltas == [half, half, -half, -half]
     # Newest first: hand 3 open on top, the earlier ones folded.
     hands = page.locator(".hand-list > li")
@@ -126,7 +126,7 @@ def test_a_ron_with_riichi_in_6_taps_and_a_draw_in_4_without_scrolling(live_serv
 
 def test_the_fu_row_shows_only_when_the_han_need_it(live_server: Any, page: Any,
                                                     tournament: dict[str, Any]):  # noqa: F811
-    """wrc-2025 has kiriage mangan: 4 han 30 fu and 3 han 60 fu are mangan (RULES.md §2)."""
+    """wrc-2025 has kiriage mangan: 4 han 30 fu and 3 han 60 fu are mangan (docs/rules.md §2)."""
     page = signed_in(page, live_server, tournament)
     thumb = Thumb(page)
     fu = page.locator(".field:has(input[name=fu])")

@@ -1,4 +1,4 @@
-"""Final results: oka, uma, ties, JPML uma, penalties, sticks at the end, Tenhou rounding (RULES.md §5)."""
+"""Final results: oka, uma, ties, JPML uma, penalties, sticks at the end, Tenhou rounding (docs/rules.md §5)."""
 
 from __future__ import annotations
 
@@ -24,13 +24,13 @@ def rules(key: str | None = None, **overrides: Any) -> Ruleset:
 
 
 def test_score_sheet_example():
-    # SCORE_SHEET.md: 37700 first under wrc-2025 (uma +15, no oka) -> 22.7 points.
+    # docs/score-sheet.md: 37700 first under wrc-2025 (uma +15, no oka) -> 22.7 points.
     rows = points_by_player(rules("wrc-2025"), [37700, 30000, 22300, 30000])
     assert (rows[0].rank, rows[0].uma, rows[0].oka, rows[0].points) == (1, 15, 0, Fraction("22.7"))
 
 
 @pytest.mark.parametrize(("key", "scores", "points"), [
-    # Oka (return - start) x players to first: 25000/30000 -> +20 (RULES.md §5).
+    # Oka (return - start) x players to first: 25000/30000 -> +20 (docs/rules.md §5).
     ("m-league", [45000, 30000, 15000, 10000], [15 + 30 + 20, 0 + 10, -15 - 10, -20 - 30]),
     # NPM: +50 for first already holds the oka (seed 000 §5.5).
     ("npm", [40000, 30000, 20000, 10000], [10 + 50, 0 + 10, -10 - 10, -20 - 30]),
@@ -47,8 +47,8 @@ def test_oka_uma_and_rounding(key, scores, points):
 
 
 @pytest.mark.parametrize(("score", "rounded"), [
-    # SCORE_SHEET.md: to the nearest 1000, a 500 away from zero. Tenhou's records:
-    # 38500 → 39000, 40500 → 41000, −7500 → −8000 (RULES.md, the tenhou row).
+    # docs/score-sheet.md: to the nearest 1000, a 500 away from zero. Tenhou's records:
+    # 38500 → 39000, 40500 → 41000, −7500 → −8000 (docs/rules.md, the tenhou row).
     (38400, 38000), (38500, 39000), (38600, 39000), (40500, 41000), (30500, 31000), (29500, 30000),
     (-7400, -7000), (-7500, -8000), (-7600, -8000), (-500, -1000), (-400, 0), (0, 0), (45700, 46000),
 ])

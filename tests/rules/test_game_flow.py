@@ -1,4 +1,4 @@
-"""Game flow: length, busting, agari-yame, extension, chombo ending the game (RULES.md §3–4)."""
+"""Game flow: length, busting, agari-yame, extension, chombo ending the game (docs/rules.md §3–4)."""
 
 from __future__ import annotations
 

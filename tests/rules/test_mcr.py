@@ -1,4 +1,4 @@
-"""MCR payments, false wins, seat rotation and table points (RULES.md §6; seeds 002, 004)."""
+"""MCR payments, false wins, seat rotation and table points (docs/rules.md §6; seeds 002, 004)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def settle(result: HandResult, round_label: str = "E1"):
 
 
 @pytest.mark.parametrize(("result", "deltas"), [
-    # RULES.md §6: F = 10 on B's discard: A +34, B -18, C -8, D -8; self-drawn: A +54, each -18.
+    # docs/rules.md §6: F = 10 on B's discard: A +34, B -18, C -8, D -8; self-drawn: A +54, each -18.
     (Ron(loser=B, wins=(Win(winner=A, fan=10),)), (34, -18, -8, -8)),
     (Tsumo(win=Win(winner=A, fan=10)), (54, -18, -18, -18)),
     # Flowers add one fan each but do not count towards the minimum: 8 fan + 2 flowers = 10.

@@ -1,4 +1,4 @@
-"""Tsumo and noten payments at tables other than four (seed 001, RULES.md §7)."""
+"""Tsumo and noten payments at tables other than four (seed 001, docs/rules.md §7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tables of 2 to 8 players: presets, seat winds, game length, tsumo, honba and noten payments (RULES.md §7, §8)."""
+"""Tables of 2 to 8 players: presets, seat winds, game length, tsumo, honba and noten payments (docs/rules.md §7, §8)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ N_PLAYER_PRESETS = ("sanma", "two-player", "two-player-mangan", "two-player-yaku
 
 
 @pytest.mark.parametrize(("key", "expected"), [
-    # RULES.md §8, row by row.
+    # docs/rules.md §8, row by row.
     ("sanma", {"players": 3, "start_points": 35000, "return_points": 40000, "uma": [20, 0, -20],
                "chombo_payment": "reverse_mangan", "tsumo_payment": "equal_shares", "noten_payment_total": 3000,
                "honba_points": 300, "round_winds": 2}),

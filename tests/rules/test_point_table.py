@@ -1,7 +1,7 @@
 """The riichi point table, checked cell by cell against the published table.
 
 Every expected number below is typed in from the standard riichi point table
-(the one printed on every score card; RULES.md §2). None of them is computed
+(the one printed on every score card; docs/rules.md §2). None of them is computed
 from the fu × 2^(han+2) formula: the test is an independent check of
 rules.hand_value, so a wrong formula or a wrong rounding shows up as a cell
 that differs from the card.
@@ -100,9 +100,9 @@ def expected_row(nd_ron, nd_tsumo, d_ron, d_tsumo) -> dict[str, object]:
 
 # --- 1 to 4 han ----------------------------------------------------------------
 
-# Source: standard riichi point table (RULES.md §2), without kiriage mangan.
+# Source: standard riichi point table (docs/rules.md §2), without kiriage mangan.
 # 20 fu: pinfu tsumo, 2 han and up. A 20-fu ron cannot occur in play, but
-# SCORE_SHEET.md only refuses 1 han 20 fu, so it is priced as other systems
+# docs/score-sheet.md only refuses 1 han 20 fu, so it is priced as other systems
 # price it (Pantheon: 4 han 20 fu ron = 5200 / 7700). 25 fu: chiitoitsu, a ron from
 # 2 han, a tsumo from 3 han. 3 han 70 fu and up, 4 han 40 fu and up: mangan.
 # fmt: off
@@ -155,7 +155,7 @@ POINT_TABLE = [
     (4,  110,  8000,  (2000, 4000),  12000,  4000),
 ]
 
-# Source: standard riichi point table (RULES.md §2), kiriage mangan column:
+# Source: standard riichi point table (docs/rules.md §2), kiriage mangan column:
 # with kiriage the only two cells that change are 4 han 30 fu and 3 han 60 fu,
 # which are rounded up to mangan. Every other row is as in POINT_TABLE.
 KIRIAGE_ROWS = {
@@ -197,7 +197,7 @@ def test_kiriage_rows_are_in_the_table():
 
 # --- limit hands ---------------------------------------------------------------
 
-# Source: standard riichi point table (RULES.md §2), limit hands. From 5 han the
+# Source: standard riichi point table (docs/rules.md §2), limit hands. From 5 han the
 # fu do not matter and may be left out. 13 han and up: kazoe yakuman where the
 # ruleset counts it, else sanbaiman.
 # fmt: off
@@ -237,7 +237,7 @@ def test_limit_hands(ruleset, han, fu, limit, nd_ron, nd_tsumo, d_ron, d_tsumo):
     assert table_row(ruleset, han, fu) == expected_row(nd_ron, nd_tsumo, d_ron, d_tsumo)
 
 
-# Source: standard riichi point table (RULES.md §2), yakuman: 8000 base per
+# Source: standard riichi point table (docs/rules.md §2), yakuman: 8000 base per
 # yakuman; a double yakuman counts twice where multiple yakuman are allowed
 # and is capped at one yakuman where they are not.
 # fmt: off
@@ -273,7 +273,7 @@ def test_yakuman(ruleset, yakuman, nd_ron, nd_tsumo, d_ron, d_tsumo):
 
 # --- pairs no hand can have ----------------------------------------------------
 
-# Source: standard riichi point table (RULES.md §2): the empty cells and the fu
+# Source: standard riichi point table (docs/rules.md §2): the empty cells and the fu
 # that are not on the table at all (fu are 20, 25 and 30 to 110 in steps of 10).
 IMPOSSIBLE = [
     pytest.param(1, 20, True, id="1han-20fu-tsumo"),

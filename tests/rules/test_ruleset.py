@@ -1,4 +1,4 @@
-"""Ruleset parameters, their validation, and every preset's distinctive rules (RULES.md §8)."""
+"""Ruleset parameters, their validation, and every preset's distinctive rules (docs/rules.md §8)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_preset_values(key, expected):
 
 @pytest.mark.parametrize("key", RIICHI_PRESETS)
 def test_common_defaults(key):
-    """RULES.md §8: honba 300, stick 1000, a hanchan, unless the row says otherwise."""
+    """docs/rules.md §8: honba 300, stick 1000, a hanchan, unless the row says otherwise."""
     params = get_preset(key).as_dict()
     assert (params["honba_points"], params["riichi_deposit"], params["round_winds"], params["players"]) == (
         300, 1000, 2, 4)
@@ -105,7 +105,7 @@ def test_overrides_replace_preset_values():
     ({"start_points": 40000}, "return_points", "below start_points"),
     ({"seat_rotation": "mcr"}, "seat_rotation", "only MCR"),
     ({"table_points": [4, 2, 1]}, "table_points", "needs 4 values"),
-    # Bounds where the rules give none (README "Bounds"): 10**12 start points made every later game fail.
+    # Bounds where the rules give none (docs/bounds.md): 10**12 start points made every later game fail.
     ({"start_points": 10**12, "return_points": 10**12}, "start_points", "at most 10000000"),
     ({"honba_points": 1001}, "honba_points", "at most 1000"),
     ({"riichi_deposit": 10**6}, "riichi_deposit", "at most 10000"),

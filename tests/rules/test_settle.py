@@ -1,4 +1,4 @@
-"""Every hand outcome under every option (RULES.md §2–4, seed 000 §2.5, §3.2–3.5, §5.1).
+"""Every hand outcome under every option (docs/rules.md §2–4, seed 000 §2.5, §3.2–3.5, §5.1).
 
 Players are 0..3 (0 = first dealer); each row gives the full delta tuple.
 """
@@ -124,7 +124,7 @@ def test_pao(result, round_label, honba, deltas):
 
 
 @pytest.mark.parametrize(("result", "round_label", "honba", "deltas"), [
-    # Tenhou's record (RULES.md, pao): a non-dealer's big three dragons + all honours
+    # Tenhou's record (docs/rules.md, pao): a non-dealer's big three dragons + all honours
     # tsumo, 64000 with 3 honba: the liable player −64900, the other two nothing.
     (Tsumo(win=Win(winner=0, yakuman=2, pao=3)), "E2", 3, (64900, 0, 0, -64900)),
     # A single yakuman is the whole hand under either reading.
@@ -187,7 +187,7 @@ def test_no_noten_payments_when_the_total_is_zero():
 
 
 @pytest.mark.parametrize(("renchan", "tenpai", "next_label", "next_honba"), [
-    # RULES.md §3: dealer noten at East 2, 5 honba -> East 3, 6 honba.
+    # docs/rules.md §3: dealer noten at East 2, 5 honba -> East 3, 6 honba.
     ("tenpai", (), "E3", 6),
     ("tenpai", (1,), "E2", 6),
     ("win", (1,), "E3", 6),

@@ -1,6 +1,6 @@
 """Events in stages (rules.stages): the cut, the carry, a stage's standings, the final ranking, seating by rank.
 
-Formats from /shared RULES.md §9 and public results; where the numbers are not published, the docstring says
+Formats from /shared docs/rules.md §9 and public results; where the numbers are not published, the docstring says
 they are illustrative.
 """
 
@@ -143,7 +143,7 @@ def test_a_tie_that_ends_exactly_at_the_line_sends_them_all():
 
 
 def test_wrc_2014_shape_qualifying_top_32_top_16_final_4():
-    """RULES.md §9: 120 players (WRC 2014) play the qualifying, the top 32 go on with all their points, then 16,
+    """docs/rules.md §9: 120 players (WRC 2014) play the qualifying, the top 32 go on with all their points, then 16,
     then a final table of 4. The points are illustrative (player p scores 600 − 5p, a spread with no ties)."""
     field = {p: F(600 - 5 * p, 10) for p in range(1, 121)}
     stages = [standings(field)]
@@ -185,7 +185,7 @@ def test_players_equal_in_the_stage_they_were_cut_from_share_their_final_place()
 
 
 def test_mcr_final_table_carries_table_points():
-    """MCR table points 4/2/1/0 by place (the preset's, RULES.md §6); illustrative results of 8 players over the
+    """MCR table points 4/2/1/0 by place (the preset's, docs/rules.md §6); illustrative results of 8 players over the
     qualifying. The top 4 by table points (then score points) carry their table points into a final table; the
     score points start afresh."""
     qualifying = stage_standings(entrants=range(1, 9), mcr=True, results=[

@@ -1,4 +1,4 @@
-"""The bounds (README "Bounds") keep every stored number inside its column: the richest game they allow is saved.
+"""The bounds (docs/bounds.md) keep every stored number inside its column: the richest game they allow is saved.
 
 Scores are a 32-bit integer column on PostgreSQL and final points a decimal of 10 digits. A 300-hand game at
 every maximum at once (twelve players, eleven winners of sextuple yakuman on one discard in every hand, the

@@ -1,6 +1,6 @@
 """Issue 21: each player's counts in a game (``GameStats``), on games whose numbers are counted here by hand.
 
-The first game is SCORE_SHEET.md's example, played under Tenhou's rules (double ron, pao, abortive draws and
+The first game is docs/score-sheet.md's example, played under Tenhou's rules (double ron, pao, abortive draws and
 nagashi mangan; busting off, so that all seven hands are played), the second the same hands under WRC's head
 bump, the third examples/mcr-demo.json. Every expected number below is read off the hands as written, with the
 definitions of ``scoring.sheet.seat_counts``.

@@ -136,7 +136,7 @@ def test_winds_turn_with_the_dealer(game: Game, referee: Client):
     game_record_hand(game_id=game.pk, record={"result": "ron", "winner": p["Bo"], "loser": p["Cy"], "han": 3,
                                               "fu": 40}, user=None, version=None)
     page = text(referee.get(url(game)))
-    # Ann did not win: Bo deals E2 and is East; Ann, the seat before him, is North (RULES.md §3).
+    # Ann did not win: Bo deals E2 and is East; Ann, the seat before him, is North (docs/rules.md §3).
     assert missing(page, "North · Ann", "East · Bo", "South · Cy", "West · Di",
                    "East 1 · Ann deals · honba 0 · 0 sticks", "Ron on Cy: Bo 3 han 40 fu") == []
     # Editing hand 1 shows the winds of that hand, not of the next one.
@@ -153,7 +153,7 @@ def test_preview_shows_the_payments_and_saves_nothing(game: Game, referee: Clien
     response = referee.post(url(game), ron_post(game, action="preview"))
     assert response.status_code == 200
     page = text(response)
-    # RULES.md §2: 3 han 40 fu, b = 40 × 2^5 = 1280; a non-dealer ron pays 4b = 5120 -> 5200.
+    # docs/rules.md §2: 3 han 40 fu, b = 40 × 2^5 = 1280; a non-dealer ron pays 4b = 5120 -> 5200.
     assert missing(page, "Preview of hand 1 (East 1)", "Ron on Cy: Bo 3 han 40 fu", "South Bo +5200 35200",
                    "West Cy -5200 24800", "East Ann 0 30000", "Next: East 2, Bo deals, honba 0.") == []
     game.refresh_from_db()
@@ -387,7 +387,7 @@ def test_mcr_game_takes_fan_flowers_and_false_wins():
     p = ids(game)
     post = {"action": "preview", "version": 1, "result": "ron", "winner": p["Ann"], "loser": p["Bo"], "fan": 8,
             "flowers": 2}
-    # RULES.md §6, F = 10 on B's discard: A +34, B −18, C −8, D −8.
+    # docs/rules.md §6, F = 10 on B's discard: A +34, B −18, C −8, D −8.
     preview = text(client.post(url(game), post))
     assert "East Ann +34 34" in preview
     assert "South Bo -18 -18" in preview
@@ -529,7 +529,7 @@ def test_the_form_is_derived_from_the_hand_record(key: str, offered: set[str]):
 
 
 @pytest.mark.parametrize(("key", "mangan"), [
-    # RULES.md §2, b = fu × 2^(han+2): 4 han 40 fu = 2560 and 3 han 70 fu = 2240 pass the 2000 of a mangan;
+    # docs/rules.md §2, b = fu × 2^(han+2): 4 han 40 fu = 2560 and 3 han 70 fu = 2240 pass the 2000 of a mangan;
     # 2 han never does (110 fu: 1760). Kiriage (wrc-2025) rounds 4 han 30 fu and 3 han 60 fu up as well.
     ("tenhou", {"3": 70, "4": 40}),
     ("wrc-2025", {"3": 60, "4": 30}),
@@ -575,7 +575,7 @@ def test_problems_without_a_field_go_on_top():
 
 
 def test_a_finished_game_takes_corrections_only(game: Game, referee: Client):
-    """East only, so that one dealer-less round ends it: four draws with nobody tenpai (RULES.md §3)."""
+    """East only, so that one dealer-less round ends it: four draws with nobody tenpai (docs/rules.md §3)."""
     game.event.ruleset_overrides = {"round_winds": 1}
     game.event.save()
     game_put_sheet(game_id=game.pk, hands=[{"result": "draw"}] * 4, user=None, version=None)

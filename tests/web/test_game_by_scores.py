@@ -47,7 +47,7 @@ def post(client: Client, players: list[int], scores: list[int], sticks: int) -> 
 @pytest.mark.parametrize(("scores", "sticks", "points"), [
     # wrc-2025: (score - 30000) / 1000 + uma 15/5/-5/-15, no oka; the stick left goes to first place (+1000).
     ([45200, 31000, 24800, 18000], 1, [31.2, 6.0, -10.2, -27.0]),
-    ([30000, 30000, 30000, 30000], 0, [0.0, 0.0, 0.0, 0.0]),  # all four tied share all the uma: 0 (RULES.md ties)
+    ([30000, 30000, 30000, 30000], 0, [0.0, 0.0, 0.0, 0.0]),  # all four tied share all the uma: 0 (docs/rules.md ties)
     ([35000, 35000, 25000, 25000], 0, [15.0, 15.0, -15.0, -15.0]),  # two pairs: 5 + (15 + 5) / 2, -5 + (-20) / 2
     ([52000, 38000, 19000, 9000], 2, [39.0, 13.0, -16.0, -36.0]),
 ])

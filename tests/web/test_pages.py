@@ -51,7 +51,7 @@ def test_home_lists_public_events_only(event: Event):
 
 def test_event_page_summarises_the_rules(event: Event):
     page = text(Client().get("/events/spring/"))
-    # wrc-2025 (RULES.md §8): 30000 / 30000, uma 15/5/−5/−15, chombo −30 points.
+    # wrc-2025 (docs/rules.md §8): 30000 / 30000, uma 15/5/−5/−15, chombo −30 points.
     assert "Start / return points 30000 / 30000" in page
     assert "Uma +15 / +5 / -5 / -15" in page
     assert "Chombo -30 points" in page

@@ -69,7 +69,7 @@ def test_renaming_a_player_changes_every_page_export_and_api_answer(finished: tu
     result = api.get(f"/api/v1/games/{game.pk}/").json()
     assert result["players"][0]["name"] == "Annika"
     assert result["result"]["players"] == ["Annika", "Bo", "Cy", "Di"]
-    # Ann deals: 3 han 40 fu is 7700 from Cy; her riichi stick comes back to her (RULES.md §2).
+    # Ann deals: 3 han 40 fu is 7700 from Cy; her riichi stick comes back to her (docs/rules.md §2).
     assert result["result"]["hands"][0]["deltas"] == {"Annika": 7700, "Bo": 0, "Cy": -7700, "Di": 0}
     assert result["result"]["final"][0]["player"] == "Annika"
     assert rows(api.get(f"/api/v1/events/{event.slug}/standings/"))[0]["player"]["name"] == "Annika"

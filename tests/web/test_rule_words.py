@@ -1,5 +1,5 @@
 """The rules in an organiser's words: the New-event form's rule sets and the settings page's rules say what a rule
-does, in each of the four languages, and never cite a spec (seed, section, RULES.md, SCORE_SHEET)."""
+does, in each of the four languages, and never cite a spec (seed, section, docs/rules.md, SCORE_SHEET)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from web.rules_form import RulesForm
 
 LANGUAGES = ("en", "ko", "ja", "zh-hans")
 TRANSLATED = ("ko", "ja", "zh-hans")
-SPEC_WORDS = ("seed", "§", "RULES.md", "SCORE_SHEET")
+SPEC_WORDS = ("seed", "§", "docs/rules.md", "SCORE_SHEET")
 
 
 def preset_labels() -> dict[str, str]:

@@ -40,7 +40,7 @@ class Round(models.Model):
         return self.starts_at is not None and self.starts_at <= timezone.now()
 
     def ends_at(self) -> datetime | None:
-        """When the round's clock runs out; the hand in play is the last (SCORE_SHEET.md `end: time`)."""
+        """When the round's clock runs out; the hand in play is the last (docs/score-sheet.md `end: time`)."""
         if self.starts_at is None or self.time_limit_minutes is None:
             return None
         return self.starts_at + timedelta(minutes=self.time_limit_minutes)
@@ -61,7 +61,7 @@ class Table(models.Model):
         return f"{self.round} table {self.number}"
 
 
-MAX_SEATS = 12  # the largest table the rules cover (RULES.md §7): rules.parameters.MAX_PLAYERS
+MAX_SEATS = 12  # the largest table the rules cover (docs/rules.md §7): rules.parameters.MAX_PLAYERS
 
 
 class Game(models.Model):

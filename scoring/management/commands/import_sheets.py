@@ -17,7 +17,7 @@ from tournament.selectors import is_slug
 
 
 class Command(BaseCommand):
-    help = ("Load a folder of score sheets (SCORE_SHEET.md, one game per *.json file) into an event: all of "
+    help = ("Load a folder of score sheets (docs/score-sheet.md, one game per *.json file) into an event: all of "
             "them, or none and every problem listed.")
 
     def add_arguments(self, parser: ArgumentParser) -> None:

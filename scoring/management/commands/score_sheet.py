@@ -1,4 +1,4 @@
-"""python manage.py score_sheet PATH|- [--format text|json] (SCORE_SHEET.md)."""
+"""python manage.py score_sheet PATH|- [--format text|json] (docs/score-sheet.md)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ class Command(BaseCommand):
             self.stdout.write(result_text(result, names), ending="")
 
     def _fail(self, lines: list[str]) -> None:
-        # Exit 2 with one line per problem and nothing on stdout (SCORE_SHEET.md).
+        # Exit 2 with one line per problem and nothing on stdout (docs/score-sheet.md).
         for line in lines:
             self.stderr.write(line)
         self.stderr.flush()

@@ -43,7 +43,7 @@ def test_a_hand_in_words(ruleset: str, hand: dict[str, Any], text: str):
 
 
 def test_a_triple_ron_that_aborts_says_so():
-    # wrc-2025: a triple ron is an abortive draw (RULES.md §3, seed 000 §3.5 option 2).
+    # wrc-2025: a triple ron is an abortive draw (docs/rules.md §3, seed 000 §3.5 option 2).
     hand = {"result": "ron", "loser": "Bo", "wins": [{"winner": w, "han": 1, "fu": 30} for w in ("Ann", "Cy", "Di")]}
     assert described("wrc-2025", [hand], {"multiple_ron": "double_head_bump_triple_abort"}) == [
         "Triple ron on Bo: abortive draw"]

@@ -1,6 +1,6 @@
 """Two rons on one discard under every preset: what the rules pay, and what the output and the words show.
 
-RULES.md §3 and seed 000 §3.5: head bump (option 1) pays only the first player in turn after the discarder;
+docs/rules.md §3 and seed 000 §3.5: head bump (option 1) pays only the first player in turn after the discarder;
 ``all`` (option 3) and ``double_only_triple_abort`` (option 4) pay both. Every declaration the sheet gives is
 kept in the output, and one that a head bump did not pay says so, naming who took the hand: nothing written
 down is left unshown.
@@ -27,7 +27,7 @@ HEAD_BUMP = ((0, -5200, 5200, 0),
              "Ron on Bo: Cy 3 han 40 fu; head bump: Cy, first after the discarder; not paid: Ann 2 han 30 fu")
 BOTH = ((2900, -8100, 5200, 0), "Ron on Bo: Cy 3 han 40 fu, Ann 2 han 30 fu")
 
-# Each four-player riichi preset, checked against RULES.md's table of presets.
+# Each four-player riichi preset, checked against docs/rules.md's table of presets.
 PRESETS: list[tuple[str, str, tuple[tuple[int, ...], str]]] = [
     ("wrc-2025", "head_bump", HEAD_BUMP),
     ("ema-2016", "all", BOTH),

@@ -1,4 +1,4 @@
-"""`manage.py score_sheet` on good and bad sheets (SCORE_SHEET.md)."""
+"""`manage.py score_sheet` on good and bad sheets (docs/score-sheet.md)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.core.management import call_command
 
 ROOT = Path(__file__).resolve().parents[3]
 
-# SCORE_SHEET.md's input example, with the two options its abort and nagashi hands need under wrc-2025.
+# docs/score-sheet.md's input example, with the two options its abort and nagashi hands need under wrc-2025.
 EXAMPLE: dict[str, Any] = {
     "ruleset": "wrc-2025",
     "overrides": {"kiriage_mangan": False, "abortive_draws": True, "nagashi_mangan": True},

@@ -150,7 +150,7 @@ SEED_48 = {"concealed": "555666777p555s6s", "win": "7s", "flowers": 2}
 
 
 def test_mcr_tiles_value_the_hand():
-    """Seed 004's 48-fan hand, self-drawn, with 2 flowers: each other player pays 8 + 50 (RULES.md §6)."""
+    """Seed 004's 48-fan hand, self-drawn, with 2 flowers: each other player pays 8 + 50 (docs/rules.md §6)."""
     result = run_json(sheet("mcr", [{"result": "tsumo", "winner": "Cy", "tiles": SEED_48}]))
     hand = result["hands"][0]
     assert (hand["fan"], hand["flowers"], hand["total_fan"]) == (48, 2, 50)

@@ -1,4 +1,4 @@
-"""The solo race to tenpai through the score sheet and ``manage.py score_sheet`` (README "The solo race to tenpai").
+"""The solo race to tenpai through the score sheet and ``manage.py score_sheet`` (docs/solo.md).
 
 Seed 001 line 614: "텐파이까지 몇 순 걸렸는지를 겨룬다. 같은 순수라면 점수가 높은 쪽이 위가 된다" — the draws to
 tenpai rank an attempt, and at equal draws the higher score. Values: the dealer's, 6 × base rounded up to 100.

@@ -1,6 +1,6 @@
 """MCR fan from tiles through pymahjonggb (scoring/mcr_tiles.py): real hands and refusals.
 
-Totals follow RULES.md §6 and seed 004 §2 (the five principles and the
+Totals follow docs/rules.md §6 and seed 004 §2 (the five principles and the
 worked examples). Where the 2006 and 2015 rules differ (seed 004 §2.1), the
 package scores the 2015 way; those cases say what 2006 would give.
 Winds are honor numbers (1 East … 4 North); a case wins on a discard unless

@@ -1,7 +1,7 @@
 """Riichi hands scored from their tiles (scoring.riichi_tiles), against the standard rules.
 
 Each expected value is traced by hand in its comment: han from the yaku list of
-RULES.md §2 (standard riichi yaku), fu from the standard fu rules (20 base; +10
+docs/rules.md §2 (standard riichi yaku), fu from the standard fu rules (20 base; +10
 for a closed ron; +2 tsumo except pinfu; kanchan/penchan/tanki +2; pair of a
 dragon or own/round wind +2; triplets 2/4 open/closed simple, doubled for
 terminals and honors, ×4 for kans; rounded up to 10; seven pairs 25; an open
@@ -69,7 +69,7 @@ CASES: list[tuple[str, dict[str, Any], WinContext, Ruleset, int, int | None, int
     # the same tiles without riichi: pinfu 1 + dora 2 + aka 1; the ura indicator does not count
     ("ura-ignored-without-riichi", tiles("234m406p789s22s56m", "7m", dora="1s", ura="3m"), ctx(), WRC,
      4, 30, 0, ("Pinfu", "Dora", "Aka Dora")),
-    # 4 han 30 fu is returned as such whatever kiriage says: the engine applies kiriage (RULES.md §2)
+    # 4 han 30 fu is returned as such whatever kiriage says: the engine applies kiriage (docs/rules.md §2)
     ("4han-30fu-no-kiriage-ruleset", tiles("234m406p789s22s56m", "7m", dora="1s"), ctx(), EMA, 4, 30, 0, ()),
     # riichi 1 + ippatsu 1; kanchan 40 fu
     ("ippatsu", tiles(KANCHAN, "2s", flags=("ippatsu",)), ctx(riichi=True), WRC, 2, 40, 0,
