@@ -111,26 +111,36 @@ def _game_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement,
         return "bust", False
     if settlement.replay:
         return ("chombo" if ruleset.chombo_ends_game else None), False
-
-    n = ruleset.players
-    planned_last = ruleset.round_winds - 1
     goal_met = any(s >= ruleset.goal_points for s in scores)
-    extending = ruleset.extension == Extension.UNTIL_GOAL
-
+    planned_last = ruleset.round_winds - 1
     if state.round_wind > planned_last:
-        # Extension (Tenhou's West round): sudden death once anyone reaches the goal.
-        if goal_met:
-            return "goal reached", False
-        if not settlement.dealer_stays and state.hand == n:
-            return "end of the extra round", False
-    elif state.round_wind == planned_last and state.hand == n:
-        if settlement.dealer_stays and ruleset.last_dealer_may_stop and settlement.kind in _WINS:
-            return None, True
-        if settlement.dealer_stays:
-            dealer_won_or_tenpai = settlement.kind in _WINS or (settlement.kind == Outcome.DRAW and ruleset.tenpai_yame)
-            if (ruleset.agari_yame and dealer_won_or_tenpai and (goal_met or not extending)
-                    and is_first(ruleset=ruleset, scores=scores, player=state.dealer)):
-                return "agari-yame", False
-        elif not extending or goal_met or planned_last + 1 >= len(ruleset.round_wind_letters):
-            return "end of the game", False
+        return _extra_round_end(ruleset=ruleset, state=state, settlement=settlement, goal_met=goal_met), False
+    if state.round_wind == planned_last and state.hand == ruleset.players:
+        return _all_last_end(ruleset=ruleset, state=state, settlement=settlement, scores=scores, goal_met=goal_met)
+    return None, False
+
+
+def _extra_round_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement, goal_met: bool) -> str | None:
+    """Extension (Tenhou's West round): sudden death once anyone reaches the goal."""
+    if goal_met:
+        return "goal reached"
+    if not settlement.dealer_stays and state.hand == ruleset.players:
+        return "end of the extra round"
+    return None
+
+
+def _all_last_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement, scores: tuple[int, ...],
+                  goal_met: bool) -> tuple[str | None, bool]:
+    """The planned last hand: the dealer passing ends the game unless it is extended to reach the goal; a dealer
+    who stays may stop after a win, or agari-yame ends it."""
+    extending = ruleset.extension == Extension.UNTIL_GOAL
+    if not settlement.dealer_stays:
+        ends = not extending or goal_met or ruleset.round_winds >= len(ruleset.round_wind_letters)
+        return ("end of the game" if ends else None), False
+    if ruleset.last_dealer_may_stop and settlement.kind in _WINS:
+        return None, True
+    dealer_won_or_tenpai = settlement.kind in _WINS or (settlement.kind == Outcome.DRAW and ruleset.tenpai_yame)
+    if (ruleset.agari_yame and dealer_won_or_tenpai and (goal_met or not extending)
+            and is_first(ruleset=ruleset, scores=scores, player=state.dealer)):
+        return "agari-yame", False
     return None, False

@@ -29,14 +29,7 @@ FALSE_WINS_EACH = 3
 
 def check_mcr_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) -> None:
     """Everything about an MCR hand that does not depend on the game's state."""
-    if isinstance(result, Chombo):
-        raise RuleError.of("result", "mcr_chombo")
-    if isinstance(result, Abort):
-        raise RuleError.of("result", "mcr_no_abort")
-    if result.riichi:
-        raise RuleError.of("riichi", "mcr_no_riichi")
-    if isinstance(result, Draw) and (result.tenpai or result.nagashi):
-        raise RuleError.of("tenpai" if result.tenpai else "nagashi", "mcr_no_tenpai")
+    _check_not_in_mcr(result)
     if not isinstance(result, (Ron, Tsumo, Draw)):
         return
     for offender, count in Counter(result.false_wins).items():
@@ -49,12 +42,22 @@ def check_mcr_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]
         if player not in result.false_wins:
             raise RuleError.of("false_wins_live", "live_not_false_win", player=names[player])
     dead = frozenset(result.false_wins) - result.false_wins_live if ruleset.false_win_dead_hand else frozenset()
-    if isinstance(result, Ron):
-        if len(result.wins) > 1:
-            raise RuleError.of("wins", "mcr_one_winner")
-        _check_win(ruleset=ruleset, win=result.wins[0], dead=dead, names=names)
-    else:
-        _check_win(ruleset=ruleset, win=result.win, dead=dead, names=names)
+    if isinstance(result, Ron) and len(result.wins) > 1:
+        raise RuleError.of("wins", "mcr_one_winner")
+    win = result.wins[0] if isinstance(result, Ron) else result.win
+    _check_win(ruleset=ruleset, win=win, dead=dead, names=names)
+
+
+def _check_not_in_mcr(result: HandResult) -> None:
+    """What the riichi rules have and MCR has not: chombo, abortive draws, riichi, tenpai and nagashi."""
+    if isinstance(result, Chombo):
+        raise RuleError.of("result", "mcr_chombo")
+    if isinstance(result, Abort):
+        raise RuleError.of("result", "mcr_no_abort")
+    if result.riichi:
+        raise RuleError.of("riichi", "mcr_no_riichi")
+    if isinstance(result, Draw) and (result.tenpai or result.nagashi):
+        raise RuleError.of("tenpai" if result.tenpai else "nagashi", "mcr_no_tenpai")
 
 
 def _check_win(*, ruleset: Ruleset, win: Win, dead: frozenset[int], names: Sequence[str]) -> None:
