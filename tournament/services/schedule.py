@@ -68,11 +68,7 @@ def seat_named(*, event: Event, number: int, text: str) -> list[Game]:
     if round_ is None or round_.tables.exists():
         raise InvalidInput.one("tables", _("round %(n)s does not exist or is already seated") % {"n": number})
     size = event.ruleset().players
-    lookup: dict[str, list[int]] = {}
-    for pid, name, fid in event.registrations.filter(withdrawn=False).values_list(
-            "player_id", "player__name", "player__federation_id"):
-        for key in {name.casefold(), fid.casefold()} - {""}:
-            lookup.setdefault(key, []).append(pid)
+    lookup = _by_name(event)
     tables: list[Table] = []
     problems: list[Problem] = []
     seen: dict[int, int] = {}
@@ -85,19 +81,7 @@ def seat_named(*, event: Event, number: int, text: str) -> list[Game]:
             problems.append(Problem("tables", _("line %(line)s: %(problems)s") % {"line": n, "problems": _(
                 MESSAGES[exc.code])}))
             continue
-        ids = []
-        for name in names:
-            found = lookup.get(name.casefold(), [])
-            if len(found) != 1:
-                why = (_("%(name)r is not a registered player") % {"name": name} if not found else
-                       _("%(name)r names %(n)s players: use the id") % {"name": name, "n": len(found)})
-                problems.append(Problem("tables", _("line %(line)s: %(problems)s") % {"line": n, "problems": why}))
-            elif found[0] in seen:
-                problems.append(Problem("tables", _("line %(line)s: %(name)s is already at the table of line "
-                                                    "%(other)s") % {"line": n, "name": name, "other": seen[found[0]]}))
-            else:
-                seen[found[0]] = n
-                ids.append(found[0])
+        ids = _seat_line(n, names, lookup, seen, problems)
         if len(names) != size:
             problems.append(Problem("tables", _("line %(line)s: %(n)s players, a table has %(size)s")
                                     % {"line": n, "n": len(names), "size": size}))
@@ -107,3 +91,32 @@ def seat_named(*, event: Event, number: int, text: str) -> list[Game]:
     if problems:
         raise InvalidInput(problems)
     return tables_open(event, round_, tables)
+
+
+def _by_name(event: Event) -> dict[str, list[int]]:
+    """The players still in the event by their name and by their federation id, casefolded."""
+    lookup: dict[str, list[int]] = {}
+    for pid, name, fid in event.registrations.filter(withdrawn=False).values_list(
+            "player_id", "player__name", "player__federation_id"):
+        for key in {name.casefold(), fid.casefold()} - {""}:
+            lookup.setdefault(key, []).append(pid)
+    return lookup
+
+
+def _seat_line(n: int, names: list[str], lookup: dict[str, list[int]], seen: dict[int, int],
+               problems: list[Problem]) -> list[int]:
+    """The players of line ``n``, found by name; ``seen`` (player -> line) gets them, ``problems`` why not."""
+    ids = []
+    for name in names:
+        found = lookup.get(name.casefold(), [])
+        if len(found) != 1:
+            why = (_("%(name)r is not a registered player") % {"name": name} if not found else
+                   _("%(name)r names %(n)s players: use the id") % {"name": name, "n": len(found)})
+            problems.append(Problem("tables", _("line %(line)s: %(problems)s") % {"line": n, "problems": why}))
+        elif found[0] in seen:
+            problems.append(Problem("tables", _("line %(line)s: %(name)s is already at the table of line "
+                                                "%(other)s") % {"line": n, "name": name, "other": seen[found[0]]}))
+        else:
+            seen[found[0]] = n
+            ids.append(found[0])
+    return ids
