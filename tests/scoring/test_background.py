@@ -41,7 +41,7 @@ def test_work_nobody_registered_is_refused_by_name(monkeypatch: pytest.MonkeyPat
 def test_a_missing_queue_is_logged_and_the_write_stands(monkeypatch: pytest.MonkeyPatch,
                                                          caplog: pytest.LogCaptureFixture,
                                                          django_capture_on_commit_callbacks: Any):
-    event = EventFactory()
+    event = EventFactory.create()
     monkeypatch.delitem(background._queues, Work.RECOMPUTE_STANDINGS)
     with django_capture_on_commit_callbacks(execute=True):
         standings_refresh(event.pk)
