@@ -25,8 +25,9 @@ from scoring.services.games import game_create
 from scoring.services.hands import game_put_log
 from scoring.sheet.record import map_players
 from tournament.errors import InvalidInput
-from tournament.models import Event, Game, Player, Registration, text_problems
+from tournament.models import Event, Game, Player, text_problems
 from tournament.selectors import findable_players
+from tournament.services.roster import registration_add
 
 ATTEMPTS = 2  # a second try finds the players another import created meanwhile
 
@@ -123,7 +124,7 @@ def _players(event: Event, names: list[str], *, create: bool, user: Any) -> dict
                 problems += made
                 continue
             player = made
-            Registration.objects.create(event=event, player=player)
+            registration_add(event=event, player=player)
         if player is None:
             problems.append(Problem("players", f"{name!r} is not a player of this event: set a player's online "
                                     "name to it, or import with create_players"))

@@ -31,8 +31,9 @@ from scoring.services.standings import standings_batch
 from scoring.sheet.reader import SheetError, score_sheet
 from scoring.sheet.record import map_players
 from tournament.errors import InvalidInput
-from tournament.models import Event, Game, Player, Registration, text_problems
+from tournament.models import Event, Game, Player, text_problems
 from tournament.selectors import with_seats
+from tournament.services.roster import registration_add
 
 _LABEL_WITH_ID = re.compile(r"^(?P<name>.*) #(?P<id>\d+)$")
 
@@ -59,7 +60,7 @@ def sheets_import(*, event: Event, sheets: Sequence[NamedSheet], create_players:
     with transaction.atomic(), standings_batch():  # the players registered and the games: one recompute
         for name in unknown:
             player = Player.objects.create(name=name)
-            Registration.objects.create(event=event, player=player)
+            registration_add(event=event, player=player)
             by_name.setdefault(name, []).append(player.pk)
         for sheet in sheets:
             try:

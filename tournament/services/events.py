@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.errors import InvalidInput
 from tournament.models import MERS_KEYS, Event, Player, Registration, Round, Stage, Team, text_problems
+from tournament.services.roster import registration_add
 
 SLUG_BASE_LENGTH = 70  # leaves room in the 80-character slug for a "-123" suffix
 MAX_ROUNDS = 50  # a season of weekly club nights; more at once is a typing mistake
@@ -42,8 +43,7 @@ def player_register(*, event: Event, team: str = "", substitute: bool = False, *
         raise InvalidInput(problems)
     with transaction.atomic():
         player.save()
-        team_row = event.teams.get_or_create(name=team)[0] if team else None
-        return Registration.objects.create(event=event, player=player, team=team_row, substitute=substitute)
+        return registration_add(event=event, player=player, team=team, substitute=substitute)
 
 
 def round_add(*, event: Event, **fields: Any) -> Round:

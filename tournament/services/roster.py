@@ -14,6 +14,9 @@ A list of two columns without a header line ("Ann Lee, Red" or tab-separated,
 as a sheet copies them) is names and teams when the event is a team league or
 the list names registered players, unless a second value is a registered
 player's federation id; a first line "name, federation id" says otherwise.
+
+The registration writes are here too: ``registration_add`` is the one function that creates a registration,
+whichever door the player comes through; ``registration_update`` and ``registration_withdraw`` change one.
 """
 
 from __future__ import annotations
@@ -197,8 +200,7 @@ def _register(event: Event, line: RosterLine, user: Any) -> Registration:
     if player is None:
         player = Player.objects.create(name=line.name, federation_id=line.federation_id, country=line.country,
                                        club=line.club)
-    team = event.teams.get_or_create(name=line.team)[0] if line.team else None
-    return Registration.objects.create(event=event, player=player, team=team, substitute=line.substitute)
+    return registration_add(event=event, player=player, team=line.team, substitute=line.substitute)
 
 
 def _rows(text: str) -> tuple[list[tuple[int, dict[str, str]]], bool]:
@@ -256,6 +258,19 @@ def player_shared(player: Player, user: Any) -> bool:
     if user.is_superuser:
         return False
     return Registration.objects.filter(player=player).exclude(event__organisers=user).exists()
+
+
+def registration_add(*, event: Event, player: Player, team: str = "", substitute: bool = False) -> Registration:
+    """Register ``player`` in ``event`` (in ``team`` if named, created on first use): the one function that creates
+    a registration, for the API, the console's and the new-event form's lists, online and sheet imports, the demo.
+
+    The standings list every registered player, so they follow the new row, as they follow every change to a
+    registration, through scoring's signal on the model (scoring.services.registrations.registration_written:
+    marked as being updated, the live version bumped, recomputed after the commit). That is why a registration
+    is never bulk-created: a bulk write sends no signal, and the player would be missing from the standings.
+    """
+    team_row = event.teams.get_or_create(name=team)[0] if team else None
+    return Registration.objects.create(event=event, player=player, team=team_row, substitute=substitute)
 
 
 def registration_update(*, registration: Registration, player: Player, team: str, substitute: bool) -> Registration:
