@@ -24,7 +24,6 @@ from django.utils.translation import gettext as _
 from rules.hand_value import KAZOE_HAN, LIMIT_HAN, VALID_FU, accepted_fu, hand_value
 from rules.ruleset import Ruleset
 
-FU_VALUES = VALID_FU  # a chip for each fu a hand can have
 CHIPS = "choices chips"  # the CSS class of a row of chips
 
 
@@ -91,7 +90,7 @@ def repeated_initial(players: list[Any]) -> list[str]:
 
 def fu_chips(label: Any) -> forms.TypedChoiceField:
     return forms.TypedChoiceField(label=label, coerce=int, empty_value=None, required=False,
-                                  choices=[(v, str(v)) for v in FU_VALUES], widget=chips([], css="counts"))
+                                  choices=[(v, str(v)) for v in VALID_FU], widget=chips([], css="counts"))
 
 
 def fu_rule(ruleset: Ruleset) -> dict[str, Any]:
@@ -109,7 +108,7 @@ def fu_rule(ruleset: Ruleset) -> dict[str, Any]:
     needs = list(range(1, LIMIT_HAN))
     mangan: dict[int, int] = {}
     for han in needs:
-        reached = [fu for fu in FU_VALUES if hand_value(ruleset=ruleset, han=han, fu=fu).limit is not None]
+        reached = [fu for fu in VALID_FU if hand_value(ruleset=ruleset, han=han, fu=fu).limit is not None]
         if reached:
             mangan[han] = reached[0]
     return {"han": " ".join(map(str, needs)), "mangan": json.dumps(mangan), "accepted": _accepted_fu()}
