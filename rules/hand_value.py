@@ -96,6 +96,18 @@ def check_han_fu(*, han: int, fu: int | None, tsumo: bool) -> None:
             raise RuleError.of("fu", "fu_25_tsumo" if tsumo else "fu_25_ron", han=needed)
 
 
+def accepted_fu(*, han: int, tsumo: bool) -> tuple[int, ...]:
+    """The fu ``check_han_fu`` takes with ``han``: what the entry page lets through before it sends a hand."""
+    accepted = []
+    for fu in VALID_FU:
+        try:
+            check_han_fu(han=han, fu=fu, tsumo=tsumo)
+        except RuleError:
+            continue
+        accepted.append(fu)
+    return tuple(accepted)
+
+
 def hand_value(*, ruleset: Ruleset, han: int = 0, fu: int | None = None, yakuman: int = 0) -> HandValue:
     """Base points of a win (docs/rules.md §2 table), applying kiriage, kazoe and multiple yakuman."""
     if yakuman:

@@ -87,6 +87,14 @@ LABELS: dict[str, tuple[StrOrPromise, StrOrPromise]] = {
 }
 # Extra winners of a multiple ron: win2_winner, win2_han, … (the first winner uses the plain names).
 EXTRA_WINS = (2, 3)
+
+
+def win_prefix(number: int) -> str:
+    """What the form fields of a hand's ``number``-th win start with: nothing for the first winner (han), win2_
+    for the second (win2_han)."""
+    return "" if number == 1 else f"win{number}_"
+
+
 TILE_FIELDS = ("concealed", "win", "melds", "dora", "ura", "flags")
 
 
@@ -209,7 +217,7 @@ class HandForm(forms.Form):
         self.fu_rule = {} if self.mcr else fu_rule(ruleset)
         offer = _Offer.of(ruleset, self.seats)
         # A further winner already given (a stored hand, a form sent) is kept, and shown, whatever the rules pay.
-        declared = any((self.data or self.initial).get(f"win{k}_winner") not in (None, "") for k in EXTRA_WINS)
+        declared = any((self.data or self.initial).get(win_prefix(k) + "winner") not in (None, "") for k in EXTRA_WINS)
         for field in hand_fields():
             if not offer.offers(field):
                 continue
@@ -226,10 +234,11 @@ class HandForm(forms.Form):
 
     def extra_wins(self) -> list[dict[str, Any]]:
         """The second and third winners of a multiple ron: their winner, value and pao fields."""
-        return [{"winner": self[f"win{k}_winner"],
-                 "values": self.fields_named(f"win{k}_han", f"win{k}_fu", f"win{k}_yakuman"),
-                 "pao": self[f"win{k}_pao"] if f"win{k}_pao" in self.fields else None}
-                for k in EXTRA_WINS if f"win{k}_winner" in self.fields]
+        values = [f.name for f in win_fields() if f.spec.kind in (Kind.COUNT, Kind.FU)]  # han, fu, yakuman
+        return [{"winner": self[win_prefix(k) + "winner"],
+                 "values": self.fields_named(*(win_prefix(k) + name for name in values)),
+                 "pao": self[win_prefix(k) + "pao"] if win_prefix(k) + "pao" in self.fields else None}
+                for k in EXTRA_WINS if win_prefix(k) + "winner" in self.fields]
 
     def tiles_fields(self) -> list[forms.BoundField]:
         return self.fields_named(*(f"tiles_{n}" for n in TILE_FIELDS))
@@ -277,7 +286,7 @@ def _extra_win_fields(offer: _Offer, *, declared: bool) -> dict[str, forms.Field
             form_field = offer.field(field)
             if field.name == "winner":
                 form_field = _player(_("Winner %(n)s") % {"n": k}, [("", _("nobody")), *offer.players])
-            fields[f"win{k}_{field.name}"] = form_field
+            fields[win_prefix(k) + field.name] = form_field
     return fields
 
 

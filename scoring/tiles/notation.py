@@ -20,6 +20,8 @@ from rules.errors import Problem, RuleError
 SUITS = "mpsz"
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 MELD_KINDS = ("chi", "pon", "kan", "ankan")
+HAND_TILES = 14  # a winning hand: its concealed tiles, the winning tile and 3 for each called set
+COPIES = 4  # of each tile in a set
 # What each scoring model can be told about how the hand was won.
 RIICHI_FLAGS = ("double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")
 MCR_FLAGS = ("last_tile", "kong", "wall_last")
@@ -111,14 +113,14 @@ def parse_meld(text: str, field: str) -> Meld:
     return Meld(kind, tiles)
 
 
-def copy_problems(hand: TileHand, *, max_copies: int = 4) -> list[Problem]:
+def copy_problems(hand: TileHand, *, max_copies: int = COPIES) -> list[Problem]:
     """More copies of a tile than a set holds; both packages would score such a hand instead of refusing it."""
     copies = Counter(t.kind for t in hand.all_tiles)
     return [Problem("concealed", f"{count} copies of {number}{suit}: a set has {max_copies}")
             for (suit, number), count in sorted(copies.items()) if count > max_copies]
 
 
-def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies: int = 4) -> TileHand:
+def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies: int = COPIES) -> TileHand:
     """Check a sheet's ``tiles`` object; problems are named relative to it (``concealed``, ``melds[1]``, …)."""
     problems: list[Problem] = []
 
@@ -147,9 +149,9 @@ def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies
     hand = TileHand(concealed=concealed, win=win[0], melds=tuple(melds), dora=dora, ura=ura,
                     flags=frozenset(given_flags), flowers=int(raw.get("flowers", 0)))
     in_hand = len(hand.concealed) + 1 + 3 * len(hand.melds)
-    if in_hand != 14:
+    if in_hand != HAND_TILES:
         problems.append(Problem("concealed", f"the hand has {in_hand} tiles counting each meld as 3 and the "
-                                f"winning tile; a winning hand has 14 ({len(hand.concealed)} concealed + 1 "
+                                f"winning tile; a winning hand has {HAND_TILES} ({len(hand.concealed)} concealed + 1 "
                                 f"winning tile + {len(hand.melds)} melds)"))
     problems += copy_problems(hand, max_copies=max_copies)
     if problems:
