@@ -1,4 +1,7 @@
-"""Tables of 2 to 8 players: presets, seat winds, game length, tsumo, honba and noten payments (docs/rules.md §7, §8)."""
+"""Tables of 2 to 8 players: presets, seat winds, game length, tsumo, honba and noten payments.
+
+docs/rules.md §7, §8.
+"""
 
 from __future__ import annotations
 
