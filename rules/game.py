@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.final import is_first
 from rules.hands import HandResult, Outcome, Settlement
 from rules.options import Extension
@@ -54,7 +54,7 @@ def play_hand(*, ruleset: Ruleset, state: GameState, result: HandResult,
     """Settle ``result`` in ``state`` and return the hand with the next state."""
     names = names or default_names(ruleset.players)
     if state.finished:
-        raise RuleError.of("", "game_over", end_reason=state.end_reason)
+        raise Refusal.of("", "game_over", end_reason=state.end_reason)
     if value_tiles is not None:
         result = value_tiles(state, result)
     settlement = settle(ruleset=ruleset, state=state, result=result, names=names)
@@ -71,7 +71,7 @@ def play_game(*, ruleset: Ruleset, start: GameState, hands: Sequence[HandResult]
     for index, result in enumerate(hands):
         try:
             record = play_hand(ruleset=ruleset, state=state, result=result, names=names, value_tiles=value_tiles)
-        except RuleError as exc:
+        except Refusal as exc:
             raise exc.at(f"[{index}]") from None
         records.append(record)
         state = record.after

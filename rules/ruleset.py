@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from rules.errors import ParamError, Problem, RuleError
+from rules.errors import Problem, Refusal
 from rules.hands import AbortReason
 from rules.options import (
     AbortiveDrawRules,
@@ -206,7 +206,7 @@ class Ruleset:
               key: str | None = None) -> Ruleset:
         """``base`` with ``overrides`` (JSON values) applied, checked as a whole.
 
-        Raises RuleError naming every bad parameter; a ruleset that is
+        Raises Refusal naming every bad parameter; a ruleset that is
         returned is consistent (see ``_cross_checks``).
         """
         base = base or cls()
@@ -219,16 +219,16 @@ class Ruleset:
                 continue
             try:
                 changes[name] = spec.parse(value)
-            except ParamError as exc:
-                problems.append(Problem.of(name, exc.code, **exc.params))
+            except Refusal as exc:
+                problems += exc.at(name).problems
             except ValueError as exc:
                 problems.append(Problem(name, str(exc)))
         if problems:
-            raise RuleError(problems)
+            raise Refusal(problems)
         ruleset = dataclasses.replace(base, **changes, key=key or base.key)
         problems = list(_cross_checks(ruleset))
         if problems:
-            raise RuleError(problems)
+            raise Refusal(problems)
         return ruleset
 
 

@@ -12,12 +12,13 @@ from typing import Any
 from celery import shared_task
 from django.db import DatabaseError
 
+from rules.errors import Refusal
 from scoring.services.background import Work, register
 from scoring.services.rankings import ranking_rebuild
 from scoring.services.rankings_follow import rankings_follow
 from scoring.services.standings import standings_recompute
 from scoring.sheet.output import named, result_json
-from scoring.sheet.reader import SheetError, score_sheet
+from scoring.sheet.reader import score_sheet
 from tournament.models import Event
 
 
@@ -54,7 +55,7 @@ def score_sheet_task(sheet: dict[str, Any]) -> dict[str, Any]:
     """Score a whole sheet away from the request (imports of many sheets): its result, or its problems."""
     try:
         scored = score_sheet(sheet)
-    except SheetError as exc:
+    except Refusal as exc:
         return {"problems": [str(p) for p in exc.problems]}
     return {"result": named(result_json(scored), scored.sheet.names)}
 

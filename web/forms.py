@@ -2,8 +2,8 @@
 
 The form checks types only. Whether a hand is valid (a han/fu pair, a winner
 who is also the loser, tiles that do not win) is the engine's call, made when
-scoring.services.replay replays the game; ``add_problems`` puts its messages next to
-the fields they name. ``hand_record`` builds the record from the cleaned data,
+scoring.services.replay replays the game; web.refusals puts its messages next to
+the fields they name (``problem_field``). ``hand_record`` builds the record from the cleaned data,
 leaving out what is empty or belongs to another result; ``record_initial`` is
 its inverse, to load a stored hand for editing.
 """
@@ -21,11 +21,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
-from rules.errors import Problem
 from rules.hand_value import KAZOE_HAN
 from rules.ruleset import Ruleset
 from rules.solo import MAX_DRAWS
-from scoring.messages import field_message, message
 from scoring.services.idempotency import KEY_LENGTH
 from scoring.sheet.record import Field, Kind, Model, hand_fields, win_fields
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS
@@ -314,13 +312,3 @@ def problem_field(field: str) -> str:
         return prefix + "tiles_" + (rest if rest in TILE_FIELDS else "concealed")
     return prefix + re.split(r"[.\[]", field, maxsplit=1)[0] if field else ""
 
-
-def add_problems(form: forms.BaseForm, problems: Sequence[Problem]) -> None:
-    """Each engine problem next to its field, in the reader's language; one the form has no field for goes on
-    top, with its path."""
-    for problem in problems:
-        name = problem_field(problem.field)
-        if name and name in form.fields and not isinstance(form.fields[name].widget, forms.HiddenInput):
-            form.add_error(name, message(problem))
-        else:
-            form.add_error(None, field_message(problem))

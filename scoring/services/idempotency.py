@@ -16,15 +16,14 @@ from typing import Any
 
 from django.utils import timezone
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from scoring.models import IdempotentRequest
-from tournament.errors import InvalidInput
 
 KEY_LIFETIME = timedelta(hours=24)
 KEY_LENGTH = 255  # the column's length
 
 
-class KeyReused(InvalidInput):
+class KeyReused(Refusal):
     """The key was used for a different request (another body or another path); the API answers 422."""
 
 
@@ -46,7 +45,7 @@ def fingerprint(*parts: Any) -> str:
 def claim(*, user: Any, key: str, asked: str) -> IdempotentRequest | Answered:
     """Claim ``key`` for this request (in the caller's transaction), or the answer the key already got."""
     if not key or len(key) > KEY_LENGTH or not key.isprintable() or not key.isascii():
-        raise InvalidInput([Problem("Idempotency-Key", f"must be 1 to {KEY_LENGTH} printable ASCII characters")])
+        raise Refusal([Problem("Idempotency-Key", f"must be 1 to {KEY_LENGTH} printable ASCII characters")])
     owner = user if user is not None and user.is_authenticated else None
     row, created = IdempotentRequest.objects.get_or_create(user=owner, key=key, defaults={"fingerprint": asked})
     if created:

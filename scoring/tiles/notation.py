@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.errors import Problem, RuleError
+from rules.errors import Problem, Refusal
 
 SUITS = "mpsz"
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
@@ -72,7 +72,7 @@ class TileHand:
 
 
 def parse_tiles(text: str, field: str) -> tuple[Tile, ...]:
-    """``"234m0p77z"`` -> tiles; RuleError naming ``field`` for anything else."""
+    """``"234m0p77z"`` -> tiles; Refusal naming ``field`` for anything else."""
     compact = text.replace(" ", "")
     tiles: list[Tile] = []
     position = 0
@@ -83,12 +83,12 @@ def parse_tiles(text: str, field: str) -> tuple[Tile, ...]:
         for digit in digits:
             number = int(digit)
             if suit == "z" and not 1 <= number <= 7:
-                raise RuleError.one(field, f"{digit}z is not a tile: honors are 1z to 7z "
+                raise Refusal.one(field, f"{digit}z is not a tile: honors are 1z to 7z "
                                     "(East, South, West, North, White, Green, Red)")
             tiles.append(Tile(suit, number or 5, red=number == 0))
         position = match.end()
     if position != len(compact):
-        raise RuleError.one(field, f"{text!r} is not in tile notation: digits then the suit letter "
+        raise Refusal.one(field, f"{text!r} is not in tile notation: digits then the suit letter "
                             "(m, p, s or z), such as 234m456p77z")
     return tuple(tiles)
 
@@ -97,7 +97,7 @@ def parse_meld(text: str, field: str) -> Meld:
     """``"pon 777z"`` -> a checked Meld."""
     parts = text.split()
     if len(parts) != 2 or parts[0] not in MELD_KINDS:
-        raise RuleError.one(field, f"{text!r} is not a meld: write chi 345m, pon 777z, kan 1111p or ankan 9999s")
+        raise Refusal.one(field, f"{text!r} is not a meld: write chi 345m, pon 777z, kan 1111p or ankan 9999s")
     kind, tiles = parts[0], parse_tiles(parts[1], field)
     kinds = sorted(t.kind for t in tiles)
     if kind == "chi":
@@ -105,11 +105,11 @@ def parse_meld(text: str, field: str) -> Meld:
         ok = (len(kinds) == 3 and suit != "z" and all(k[0] == suit for k in kinds)
               and [k[1] for k in kinds] == list(range(kinds[0][1], kinds[0][1] + 3)))
         if not ok:
-            raise RuleError.one(field, f"{text!r}: a chi is three consecutive tiles of one suit, such as chi 345m")
+            raise Refusal.one(field, f"{text!r}: a chi is three consecutive tiles of one suit, such as chi 345m")
     else:
         size = 3 if kind == "pon" else 4
         if len(kinds) != size or len(set(kinds)) != 1:
-            raise RuleError.one(field, f"{text!r}: a {kind} is {size} identical tiles")
+            raise Refusal.one(field, f"{text!r}: a {kind} is {size} identical tiles")
     return Meld(kind, tiles)
 
 
@@ -127,7 +127,7 @@ def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies
     def attempt(field: str, parse: Any, *args: Any) -> Any:
         try:
             return parse(*args, field)
-        except RuleError as exc:
+        except Refusal as exc:
             problems.extend(exc.problems)
             return None
 
@@ -144,7 +144,7 @@ def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies
             problems.append(Problem(f"flags[{i}]", f"unknown flag {flag!r}; this game's flags are: "
                                     + ", ".join(flags)))
     if problems:
-        raise RuleError(problems)
+        raise Refusal(problems)
 
     hand = TileHand(concealed=concealed, win=win[0], melds=tuple(melds), dora=dora, ura=ura,
                     flags=frozenset(given_flags), flowers=int(raw.get("flowers", 0)))
@@ -155,7 +155,7 @@ def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies
                                 f"winning tile + {len(hand.melds)} melds)"))
     problems += copy_problems(hand, max_copies=max_copies)
     if problems:
-        raise RuleError(problems)
+        raise Refusal(problems)
     return hand
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.game import play_game, play_hand
 from rules.hand_value import tsumo_shares
 from rules.hands import Draw, Ron, Tsumo, Win
@@ -111,7 +111,7 @@ def test_round_letters(key, overrides, label, parsed):
     ("six-player", "B1", "past the end"),
 ])
 def test_round_refused(key, label, message):
-    with pytest.raises(RuleError, match=message):
+    with pytest.raises(Refusal, match=message):
         parse_round(ruleset=get_preset(key), label=label)
 
 

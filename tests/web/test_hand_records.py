@@ -14,7 +14,7 @@ import pytest
 from django.http import QueryDict
 from django.test import Client
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.hand_value import KAZOE_HAN, check_han_fu
 from rules.presets import build_ruleset
 from rules.ruleset import Ruleset
@@ -112,7 +112,7 @@ def test_typed_tiles_are_tidied_and_the_flowers_counted_once():
 def engine_accepts(han: int, fu: int, *, tsumo: bool) -> bool:
     try:
         check_han_fu(han=han, fu=fu, tsumo=tsumo)
-    except RuleError:
+    except Refusal:
         return False
     return True
 

@@ -30,10 +30,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules.csv_line import LineError, csv_values
-from rules.errors import Problem
+from rules.csv_line import csv_values
+from rules.errors import Problem, Refusal
 from rules.messages import MESSAGES
-from tournament.errors import InvalidInput
 from tournament.models import Event, Player, Registration, Team, text_problems
 from tournament.selectors import findable_players
 
@@ -90,7 +89,7 @@ def roster_read(*, event: Event, text: str, user: Any) -> list[RosterLine]:
     """
     rows, header = _rows(text)
     if len(rows) > MAX_LINES:
-        raise InvalidInput.one("players", _("the list has %(n)s lines; at most %(most)s at once")
+        raise Refusal.one("players", _("the list has %(n)s lines; at most %(most)s at once")
                                % {"n": len(rows), "most": MAX_LINES})
     names = Counter(row["name"].casefold() for _, row in rows)
     ids = Counter(row["federation_id"] for _, row in rows if row["federation_id"])
@@ -175,15 +174,15 @@ def _problems(row: dict[str, str], names: Counter[str], ids: Counter[str], taken
 
 def roster_register(*, event: Event, text: str, user: Any) -> RosterSaved:
     """Register every new player of ``text`` and set the team of each registered one it names, all or none:
-    InvalidInput naming each bad line."""
+    Refusal naming each bad line."""
     lines = roster_read(event=event, text=text, user=user)
     bad = [Problem("players", _("line %(line)s: %(problems)s") % {"line": line.line,
                                                                   "problems": "; ".join(line.problems)})
            for line in lines if line.problems]
     if bad:
-        raise InvalidInput(bad)
+        raise Refusal(bad)
     if not lines:
-        raise InvalidInput.one("players", _("the list is empty: one name per line, or CSV"))
+        raise Refusal.one("players", _("the list is empty: one name per line, or CSV"))
     moved = [line for line in lines if line.team_changes]
     with transaction.atomic():
         added = [_register(event, line, user) for line in lines if line.registered is None]
@@ -248,8 +247,8 @@ def _values(line: str, delimiter: str) -> list[str] | str:
     """The line's values, or why it cannot be read, in the reader's language."""
     try:
         return [value.strip() for value in csv_values(line, delimiter)]
-    except LineError as exc:
-        return _(MESSAGES[exc.code])
+    except Refusal as exc:
+        return "; ".join(_(MESSAGES[p.code]) for p in exc.problems)
 
 
 def player_shared(player: Player, user: Any) -> bool:

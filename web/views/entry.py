@@ -26,20 +26,19 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from rules.options import SoloRanking
 from rules.ruleset import Ruleset
-from scoring.messages import field_message
 from scoring.services import hands as services
 from scoring.services.hands import VersionConflict
 from scoring.services.idempotency import Answered, claim, fingerprint, remember
 from scoring.services.table_codes import table_code_writer
 from scoring.sheet.describe import describe, end_reason, value_text
-from tournament.errors import InvalidInput
 from tournament.models import Game
 from tournament.selectors import Roster, event_shown, game_roster
 from web import presenters as pages
-from web.forms import DeleteForm, HandForm, SeatChoice, add_problems
+from web import refusals
+from web.forms import DeleteForm, HandForm, SeatChoice, problem_field
 from web.hand_records import hand_record, record_initial
 from web.round_words import round_label
 from web.views import entry_queue as queue
@@ -129,8 +128,8 @@ def _enter(request: HttpRequest, game: Game, action: str, writer: Any) -> HttpRe
             form = page.rebound(form)
         try:
             preview = services.game_preview_hand(game_id=game.pk, record=record, index=index)
-        except InvalidInput as exc:
-            add_problems(form, exc.problems)
+        except Refusal as exc:
+            refusals.on_form(form, exc, field=problem_field)
             return page.render(form=form, conflict=conflict, status=409 if conflict else 400)
         return page.render(form=form, conflict=conflict, preview=page.preview(preview),
                            status=409 if conflict else 200)
@@ -141,10 +140,10 @@ def _enter(request: HttpRequest, game: Game, action: str, writer: Any) -> HttpRe
             return queue.conflict()
         page = _Page(request, _game(game.pk))
         return page.render(form=page.rebound(form), conflict=True, status=409)
-    except InvalidInput as exc:
+    except Refusal as exc:
         if queue.from_queue(request):
             return queue.refused(exc.problems)
-        add_problems(form, exc.problems)
+        refusals.on_form(form, exc, field=problem_field)
         return page.render(form=form, status=400)
     if queue.from_queue(request):
         return queue.stored(number=number, version=version, again=again)
@@ -200,7 +199,7 @@ def _delete(request: HttpRequest, game: Game, writer: Any) -> HttpResponse:
                                   version=form.cleaned_data["version"])
     except VersionConflict:
         return _Page(request, _game(game.pk)).render(conflict=True, status=409)
-    except InvalidInput as exc:
+    except Refusal as exc:
         return _Page(request, game).render(problems=exc.problems, status=400)
     messages.success(request, _("Hand %(n)s deleted.") % {"n": index + 1})
     return redirect(_after_write(game))
@@ -324,7 +323,7 @@ class _Page:
         following = following and {**following, "round": round_label(following["round"])}  # the reader's words
         context = {
             "game": game, "event": game.event, "form": form, "preview": preview, "conflict": conflict,
-            "problems": [field_message(p) for p in problems], "hands": self.hands(),
+            "problems": refusals.texts(problems, paths=True), "hands": self.hands(),
             "seat_chips": self.seat_chips(form),
             "more_open": any(form[name].errors or form[name].value() not in (None, "", [])
                              for name in ("false_wins", "false_wins_live", "note") if name in form.fields),

@@ -22,10 +22,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.errors import Problem
-from scoring.messages import field_message
 from scoring.services.table_codes import table_code_lapsed
 from tournament.models import Game
 from tournament.selectors import event_shown
+from web import refusals
 
 HEADER = "X-Offline-Queue"
 NOT_A_WRITER = gettext_lazy("Only the event's organisers and referees enter hands.")
@@ -45,7 +45,7 @@ def stored(*, number: int, version: int, again: bool) -> JsonResponse:
 def refused(problems: Iterable[Problem]) -> JsonResponse:
     """The hand is invalid as it stands: the referee must change or drop it, sending it again would not help."""
     return _not_stored(400, "refused", _("The server refused this hand."),
-                       problems=[field_message(p) for p in problems])
+                       problems=refusals.texts(list(problems), paths=True))
 
 
 def conflict() -> JsonResponse:

@@ -15,12 +15,12 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 
+from rules.errors import Refusal
 from scoring.services.games import game_create, round_seat
 from scoring.services.hands import game_record_hand
 from scoring.services.stages import cut_confirm, stage_add
 from scoring.services.standings import standings_batch, standings_recompute
 from scoring.services.table_codes import round_codes_issue, table_code
-from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Player, Round, Table
 from tournament.services.events import round_add
 from tournament.services.invites import invite_renew
@@ -127,7 +127,7 @@ class Command(BaseCommand):
             record = self._hand(ids, rng)
             try:
                 game = game_record_hand(game_id=game_id, record=record, user=user, version=None)
-            except InvalidInput:
+            except Refusal:
                 continue
             if game.status == game.Status.FINISHED:
                 return
