@@ -25,7 +25,7 @@ from rest_framework.views import set_rollback
 from rules.errors import Problem
 from scoring.messages import message
 from scoring.services.hands import VersionConflict
-from scoring.services.idempotency import KeyReused
+from scoring.edge.keys import KeyReused
 from tournament.errors import Conflict, GameConflict, InvalidInput
 
 REFUSED = "invalid input; nothing was saved"

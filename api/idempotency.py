@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.errors import ErrorSerializer
-from scoring.services.idempotency import Answered, claim, fingerprint, remember
+from scoring.edge.keys import Answered, claim, fingerprint, remember
 
 View = TypeVar("View", bound=Callable[..., Response])
 

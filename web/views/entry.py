@@ -32,7 +32,7 @@ from rules.ruleset import Ruleset
 from scoring.messages import field_message
 from scoring.services import hands as services
 from scoring.services.hands import VersionConflict
-from scoring.services.idempotency import Answered, claim, fingerprint, remember
+from scoring.edge.keys import Answered, claim, fingerprint, remember
 from scoring.services.table_codes import table_code_writer
 from scoring.sheet.describe import describe, end_reason, value_text
 from tournament.errors import InvalidInput
