@@ -25,8 +25,8 @@ from rules.errors import Problem
 from rules.hand_value import KAZOE_HAN
 from rules.ruleset import Ruleset
 from rules.solo import MAX_DRAWS
-from scoring.messages import field_message, message
 from scoring.edge.keys import KEY_LENGTH
+from scoring.messages import field_message, message
 from scoring.sheet.record import Field, Kind, Model, hand_fields, win_fields
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS
 from web.chips import chips, count_chips, counter, fu_chips, fu_rule, repeated_players
