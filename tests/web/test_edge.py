@@ -5,6 +5,7 @@ another body is refused; and a hand saved through the page costs no more stateme
 from __future__ import annotations
 
 import re
+import threading
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -173,3 +174,32 @@ def test_a_hand_saved_through_the_page_costs_no_more_statements_than_through_the
     page_count = statements(lambda: send(client, through_page, uuid.uuid4().hex, record))
     assert through_page.hands.count() == through_api.hands.count() == 1
     assert page_count <= api_count, f"{door}: {page_count} statements, the API's {api_count}"
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="overlapping requests need PostgreSQL's row locks")
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("door", ["entry page", "offline queue", "table code"])
+def test_two_copies_of_one_form_at_once_store_one_hand(referee: User, door: str):
+    """A signed-in writer's key waits on its unique row, a table code's on the game's row: either way the copy
+    that comes second gets the first one's answer."""
+    client_of, send, _refused = DOORS[door]
+    game = table()
+    client = client_of(referee, game)
+    key, hand = uuid.uuid4().hex, ron(game)
+    answers: list[Answer] = []
+    barrier = threading.Barrier(3)
+
+    def copy() -> None:
+        try:
+            barrier.wait()
+            answers.append(send(client, game, key, hand))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=copy) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted((a.hand, a.again) for a in answers) == [(1, False), (1, True), (1, True)]
+    assert game.hands.count() == 1
