@@ -122,13 +122,13 @@ def _preview(request: HttpRequest, page: EntryPage, form: HandForm) -> HttpRespo
     conflict = form.cleaned_data["version"] != page.game.version
     if conflict:
         form = page.rebound(form)
-    status = 409 if conflict else 200
     try:
         preview = services.game_preview_hand(game_id=page.game.pk, record=record, index=index)
     except InvalidInput as exc:
         add_problems(form, exc.problems)
         return _render(request, page, form=form, conflict=conflict, status=409 if conflict else 400)
-    return _render(request, page, form=form, conflict=conflict, preview=page.preview(preview), status=status)
+    return _render(request, page, form=form, conflict=conflict, preview=page.preview(preview),
+                   status=409 if conflict else 200)
 
 
 def _save(request: HttpRequest, page: EntryPage, form: HandForm, writer: Any) -> HttpResponse:
