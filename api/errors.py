@@ -23,9 +23,9 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from rules.errors import Problem, Refusal
+from scoring.edge.keys import KeyReused
 from scoring.messages import message
 from scoring.services.hands import VersionConflict
-from scoring.services.idempotency import KeyReused
 from tournament.errors import Conflict, GameConflict
 
 REFUSED = "invalid input; nothing was saved"

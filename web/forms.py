@@ -24,7 +24,7 @@ from django_stubs_ext import StrOrPromise
 from rules.hand_value import KAZOE_HAN
 from rules.ruleset import Ruleset
 from rules.solo import MAX_DRAWS
-from scoring.services.idempotency import KEY_LENGTH
+from scoring.edge.keys import KEY_LENGTH
 from scoring.sheet.record import Field, Kind, Model, hand_fields, win_fields
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS
 from web.chips import chips, count_chips, counter, fu_chips, fu_rule, repeated_players

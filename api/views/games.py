@@ -46,6 +46,7 @@ from api.serializers.games import (
     SheetUpdateSerializer,
 )
 from rules.errors import Refusal
+from scoring.edge.writers import game_writer
 from scoring.models import Hand, HandChange
 from scoring.services import chain, hands
 from scoring.services.games import game_create
@@ -126,7 +127,7 @@ class GamesView(ListAPIView[Game]):
 def game_for(request: Request, game_id: int, *, write: bool = False) -> Game:
     """The game the URL names, if the user may see it (404 otherwise) and, for a write, score it (403)."""
     game = get_object_or_404(visible_games(request.user), pk=game_id)
-    if write and not game.event.can_score(request.user):
+    if write and game_writer(game, user=request.user) is None:
         raise PermissionDenied("only the event's organisers and its referees enter and correct hands")
     return game
 
