@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable
 
 from rules.seating.seat_order import assign
 
@@ -97,6 +98,11 @@ class Search:
         """Both phases; ``tables`` then holds the best tables found, ``optimal`` whether no tables can be better."""
         self._conflicts()
         self._winds()
+
+    def resume(self, tables: list[list[int]]) -> None:
+        """Both phases, from ``tables`` (a programme the clock stopped) instead of the rank tables."""
+        self._restore([list(t) for t in tables])
+        self.run()
 
     def seat_winds(self, tables: list[list[int]]) -> None:
         """Tables already proven best (rules.seating.banded): only the winds phase is left to run."""
@@ -257,14 +263,16 @@ class Search:
         if len(self.tables) < 2 or winds == floors:
             return
         patience = _WIND_PATIENCE + _WIND_PATIENCE_PER_PLAYER * len(self.where)
+        # The tables above their floor, kept up to date swap by swap: listing them afresh at every step made
+        # this phase quadratic, seven seconds of a 2,000-player round (benchmarks/seating.py).
+        costly = _Pool(t for t in range(len(winds)) if winds[t] > floors[t])
         since_better = step = 0
         while step < MAX_STEPS and since_better < patience and not self.out_of_time(step):
             step += 1
             since_better += 1
-            costly = [t for t in range(len(winds)) if winds[t] > floors[t]]
-            if not costly:
+            if not costly.items:
                 break
-            ta = self.rng.choice(costly)
+            ta = costly.draw(self.rng)
             a = self.rng.choice(self.tables[ta])
             tb = self.rng.randint(self.lowest[a], self.highest[a] - 1)
             tb += tb >= ta  # any other table within reach, alike
@@ -283,5 +291,30 @@ class Search:
             floors[tb] += self.seat_floor[a] - self.seat_floor[b]
             self.swap(a, b)
             winds[ta], winds[tb] = wind_a, wind_b
+            for t in (ta, tb):
+                costly.keep(t, winds[t] > floors[t])
             if (rep, moved, change) < (0, 0, 0):
                 since_better = 0
+
+
+class _Pool:
+    """A set of tables to draw from at random, in constant time for a draw, an addition or a removal."""
+
+    def __init__(self, items: Iterable[int]) -> None:
+        self.items = list(items)
+        self.place = {item: i for i, item in enumerate(self.items)}
+
+    def draw(self, rng: random.Random) -> int:
+        return self.items[rng.randrange(len(self.items))]
+
+    def keep(self, item: int, kept: bool) -> None:
+        """Add ``item`` if ``kept`` and missing; remove it if not ``kept`` and present."""
+        where = self.place.get(item)
+        if kept and where is None:
+            self.place[item] = len(self.items)
+            self.items.append(item)
+        elif not kept and where is not None:
+            moved = self.items[where] = self.items[-1]
+            self.place[moved] = where
+            self.items.pop()
+            del self.place[item]
