@@ -182,16 +182,18 @@ def _groups(seated: list[int], weights: list[dict[int, int]], counts: dict[int, 
     search = Search(weights=weights, seat_costs=[seat_cost_row(counts[p]) for p in seated],
                     table_size=table_size, swiss=swiss, rng=rng, deadline=deadline, spread=spread)
     floor = 0
-    if swiss and spread == 1 and table_size <= BANDED_TABLE_SIZE:
+    if swiss and table_size <= BANDED_TABLE_SIZE:
+        # The best tables within one table are the search's start for a wider spread too: from the rank tables
+        # it moved more players at large fields in more time (benchmarks/seating.py).
         share = _SEARCH_SHARE * max(0.0, deadline - time.perf_counter())
         banded = banded_tables(weights=weights, table_size=table_size, deadline=deadline - share)
-        floor = banded.floor
-        if banded.complete:
+        if spread == 1 and banded.complete:
             search.seat_winds(banded.tables)
         else:
             search.resume(banded.tables)  # the tables it reached are the best; the search takes the rest
+        floor = banded.floor if spread == 1 else 0  # a wider spread may repeat less than one table allows
     else:
-        search.run()  # also what a programme the clock stopped leaves: the rank tables, as far as time allows
+        search.run()
     groups = [[seated[i] for i in table] for table in search.tables]
     if field and classes:
         groups = affine_check(groups, classes, field, counts, rng)

@@ -93,6 +93,7 @@ class Search:
         self.wind_cache: dict[tuple[int, ...], int] = {}
         self.seat_floor = [min(row) for row in seat_costs]
         self.optimal = False
+        self._track_all()
 
     def run(self) -> None:
         """Both phases; ``tables`` then holds the best tables found, ``optimal`` whether no tables can be better."""
@@ -151,16 +152,45 @@ class Search:
                 row = self.conflict[other]
                 row[left] -= weight
                 row[joined] = row.get(joined, 0) + weight
+        self._track([a, b, *self.weights[a], *self.weights[b]])  # whose repeats a swap can change
+
+    def _track_all(self) -> None:
+        """Who is in a repeated pair (by table) and who sits away from his rank table, kept swap by swap:
+        scanning the whole field for them at every step made the search quadratic in the field."""
+        self.clashing: dict[int, set[int]] = {}  # table -> its players in a repeated pair
+        self.clash_table: dict[int, int] = {}  # player -> the table he is listed at in ``clashing``
+        self.clash_tables = _Pool(())
+        self.away = _Pool(())
+        self._track(range(len(self.where)))
+
+    def _track(self, players: Iterable[int]) -> None:
+        for p in players:
+            table = self.where[p]
+            now = table if self.conflict[p].get(table) else None
+            was = self.clash_table.get(p)
+            if now != was:
+                if was is not None:
+                    members = self.clashing[was]
+                    members.discard(p)
+                    if not members:
+                        del self.clashing[was]
+                        self.clash_tables.keep(was, False)
+                    del self.clash_table[p]
+                if now is not None:
+                    self.clashing.setdefault(now, set()).add(p)
+                    self.clash_table[p] = now
+                    self.clash_tables.keep(now, True)
+            if self.swiss:
+                self.away.keep(p, table != self.home[p])
 
     def _pick(self) -> int:
         """A player to move: one in a repeated pair, else (swiss) one away from his rank table."""
-        clashing = [p for p, row in enumerate(self.conflict) if row.get(self.where[p])]
-        if clashing:
+        if self.clash_tables.items:
             # A table first, then one of its players: drawing players alike would favour the crowded
             # tables, and the search measured to repeat more (benchmarks/seating.py, random seating).
-            table = self.rng.choice(sorted({self.where[p] for p in clashing}))
-            return self.rng.choice([p for p in clashing if self.where[p] == table])
-        return self.rng.choice([p for p in range(len(self.where)) if self.where[p] != self.home[p]])
+            table = self.clash_tables.draw(self.rng)
+            return self.rng.choice(sorted(self.clashing[table]))
+        return self.away.draw(self.rng)
 
     def _conflicts(self) -> None:
         """Phase 1: swap the players in conflict, with a short tabu, restarting from the best tables on a stall."""
@@ -255,6 +285,7 @@ class Search:
             for q, weight in met.items():
                 row = self.conflict[p]
                 row[self.where[q]] = row.get(self.where[q], 0) + weight
+        self._track_all()
 
     def _winds(self) -> None:
         """Phase 2: random swaps that keep the first two parts, kept when the seat winds do not get worse."""
