@@ -6,8 +6,16 @@ him (``SWISS_SPREAD`` by default, 0 for strict pairing by rank, None for
 anywhere), so repeats are avoided within that band and table 1 stays the top
 table. Within one table (the default) and for tables of up to four, the
 tables are found exactly (rules.seating.banded) and the round says it is
-optimal; otherwise the local search (rules.seating.search) seats them and
-says so only when it reaches its lower bound. Seat winds come last.
+optimal; a wider spread starts the local search (rules.seating.search) from
+those tables, and other seatings start it from the rank or random tables; the
+search says a round is optimal only when it reaches its lower bound. Seat
+winds come last.
+
+Time: a round may take ``time_limit`` seconds, by default ``time_limit_for``
+its field; the best tables found by then are kept. A round not proven
+optimal says at most how many of its repeats a seating could avoid
+(``Seating.avoidable``): the repeats less those every seating must have as
+far as the exact programme of a spread of one got (none for other seatings).
 
 Byes: when the players do not fill the tables, those with the fewest byes so
 far (``bye_counts``) sit out, ties drawn at random (swiss: the lowest in the

@@ -19,7 +19,8 @@ tables and swaps two players of different tables, in two phases:
    starts again from the best tables, shaken by a few random swaps. Each
    player keeps, per table, the weight of the pairs he would repeat there, so
    a swap is priced in a few lookups and a step costs the partners it tries:
-   the players of the tables within the spread;
+   the players of the tables within the spread (the players in a repeated
+   pair are kept up to date swap by swap, not looked for in the whole field);
 2. winds: random swaps that keep the first two parts, kept when they do not
    make the tables' seat winds worse.
 
