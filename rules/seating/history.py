@@ -50,6 +50,9 @@ class Seating:
     # its lower bound. False says only that the deadline or a stall ended the search first.
     optimal: bool = False
     placements: tuple[Placement, ...] = ()
+    # Not optimal: at most this many of the repeats could any seating (within the spread) avoid, the repeats
+    # less those every seating must have as far as the search could tell; an upper bound, 0 when optimal.
+    avoidable: int = 0
 
 
 def check_table_size(table_size: int) -> None:

@@ -96,11 +96,17 @@ def seat_round(*, event: Event, number: int, method: Method, ranking: Sequence[i
     """Seat round ``number`` as ``plan_round`` plans it and open a game per table (not yet scored); the caller
     holds the transaction. The same seed gives the tables its preview showed. A team league's tables seat teams:
     a table's game opens once each of its teams has named who plays (tournament.services.team_rounds)."""
+    return seat_round_planned(event=event, number=number, method=method, ranking=ranking, seed=seed)[0]
+
+
+def seat_round_planned(*, event: Event, number: int, method: Method, ranking: Sequence[int] = (),
+                       seed: int | None = None) -> tuple[list[Game], Seating]:
+    """``seat_round``, and the plan it seated: whether it is proven optimal, its repeats."""
     seating = plan_round(event=event, number=number, method=method, ranking=ranking, seed=seed)
     round_ = Round.objects.get(event=event, number=number)
     if event.entrants == Event.Entrants.TEAMS:
-        return team_tables_open(round_, seating.tables)
-    return tables_open(event, round_, seating.tables)
+        return team_tables_open(round_, seating.tables), seating
+    return tables_open(event, round_, seating.tables), seating
 
 
 def round_history(event: Event, *, before: int) -> list[list[list[int]]]:

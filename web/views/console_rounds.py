@@ -56,24 +56,33 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 refused = _("Tick “Seat by these standings” to seat round %(round)s now, or wait for these "
                             "tables.") % {"round": number}
             elif action == "seat":
-                opened = (seating.round_seat_named(event=event, number=number, text=form.cleaned_data["tables"])
-                          if method == "named" else
-                          seating.round_seat(event=event, number=number, method=Method(method), seed=seed))
-                messages.success(request, ngettext("Round %(round)s is seated at %(n)s table.",
-                                                   "Round %(round)s is seated at %(n)s tables.", len(opened))
-                                 % {"round": number, "n": len(opened)})
+                _seat(request, event, number, method, seed, form.cleaned_data["tables"])
                 return _back(round_)
             if method != "named":
                 # A refused seat shows again the tables it asked for: the posted seed's.
                 plan, seed = seating.round_preview(event=event, number=number, method=Method(method),
                                                    seed=seed if refused else None)
                 preview = {"tables": console.preview_tables(event, plan), "byes": console.preview_byes(event, plan),
-                           "plan": plan}
+                           "plan": plan, "doubts": console.seating_doubts(plan)}
                 form = SeatForm(initial={"method": method, "seed": seed}, teams=teams)
         except Refusal as exc:
             refusals.on_form(form, exc)
     return _shown(request, event, round_, form=form, preview=preview, warnings=warnings, refused=refused,
                   stage=stage if event.has_stages() else None)
+
+
+def _seat(request: HttpRequest, event: Event, number: int, method: str, seed: int | None, tables: str) -> None:
+    """Seat the round and say so; a seating not proven optimal says that too, as its preview would have."""
+    if method == "named":
+        opened, doubts = seating.round_seat_named(event=event, number=number, text=tables), []
+    else:
+        opened, plan = seating.round_seat_planned(event=event, number=number, method=Method(method), seed=seed)
+        doubts = console.seating_doubts(plan)
+    messages.success(request, ngettext("Round %(round)s is seated at %(n)s table.",
+                                       "Round %(round)s is seated at %(n)s tables.", len(opened))
+                     % {"round": number, "n": len(opened)})
+    if doubts:
+        messages.warning(request, " ".join(doubts))
 
 
 def _shown(request: HttpRequest, event: Event, round_: Round, **shown: Any) -> HttpResponse:
