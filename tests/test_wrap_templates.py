@@ -9,6 +9,7 @@ import pytest
 
 from scripts import wrap_templates
 from scripts.wrap_templates import wrap
+from tests.markup import has
 
 
 @pytest.fixture(autouse=True)
@@ -58,3 +59,10 @@ def test_a_wrapped_template_is_left_as_it_is():
     once = wrap(src)
     assert once != src
     assert wrap(once) == once
+
+
+def test_the_tests_find_markup_across_such_line_breaks():
+    assert has('<td>\n<a href="/x"\nclass="y">East 1</a></td>', '<td><a href="/x" class="y">East 1</a></td>')
+    assert has("<strong>East 1</strong> ·\nhonba 1", "<strong>East 1</strong> · honba 1")
+    assert not has("<strong>East 1</strong>·honba 1", "<strong>East 1</strong> · honba 1")  # a space stays one
+    assert not has("<td>East1</td>", "<td>East 1</td>")
