@@ -45,6 +45,8 @@ from api.serializers.games import (
     SheetSerializer,
     SheetUpdateSerializer,
 )
+from rules.errors import Refusal
+from scoring.edge.writers import game_writer
 from scoring.models import Hand, HandChange
 from scoring.services import chain, hands
 from scoring.services.games import game_create
@@ -52,7 +54,6 @@ from scoring.services.replay import game_sheet
 from scoring.services.stage_checks import cut_change_confirmed
 from scoring.sheet.schema import BY_ID, schema_problems
 from scoring.sheet.solo import with_results
-from tournament.errors import InvalidInput
 from tournament.models import Game
 from tournament.selectors import SLUG_PATTERN, is_slug, seats_prefetched, visible_events, visible_games, with_seats
 
@@ -86,7 +87,7 @@ def answer(game: Game, code: int = status.HTTP_200_OK) -> Response:
 def hand_record(request: Request) -> dict[str, Any]:
     """The body as a hand record; ``index`` (as the GET shows it) is the URL's business, not the record's."""
     if not isinstance(request.data, dict):
-        raise InvalidInput.one("", "a hand is a JSON object")
+        raise Refusal.one("", "a hand is a JSON object")
     return {key: value for key, value in request.data.items() if key != "index"}
 
 
@@ -103,7 +104,7 @@ class GamesView(ListAPIView[Game]):
         if "event" in self.request.query_params:
             slug = self.request.query_params["event"]
             if not is_slug(slug):  # a NUL or a surrogate would reach the query (PostgreSQL refuses them)
-                raise InvalidInput.one("event", "must be an event's slug: letters, digits, - and _")
+                raise Refusal.one("event", "must be an event's slug: letters, digits, - and _")
             games = games.filter(event__slug=slug)
         return games.order_by("-created_at", "-id")
 
@@ -126,7 +127,7 @@ class GamesView(ListAPIView[Game]):
 def game_for(request: Request, game_id: int, *, write: bool = False) -> Game:
     """The game the URL names, if the user may see it (404 otherwise) and, for a write, score it (403)."""
     game = get_object_or_404(visible_games(request.user), pk=game_id)
-    if write and not game.event.can_score(request.user):
+    if write and game_writer(game, user=request.user) is None:
         raise PermissionDenied("only the event's organisers and its referees enter and correct hands")
     return game
 
@@ -233,14 +234,14 @@ def sheet_body(request: Request, game: Game) -> dict[str, Any]:
     them (the replay then checks the rules)."""
     data = request.data
     if not isinstance(data, dict):  # not an empty sheet: a body that is no sheet must not wipe the game's hands
-        raise InvalidInput.one("", "a score sheet is a JSON object")
+        raise Refusal.one("", "a score sheet is a JSON object")
     problems = hands.sheet_header_problems(game, data)
     written = {key: data[key] for key in ("start", "hands") if key in data}
     named = {p.field for p in problems}
     problems += [p for p in schema_problems(with_results({**game_sheet(game, []), **written}), players=BY_ID)
                  if p.field not in named]
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)
     return data
 
 

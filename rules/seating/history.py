@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.parameters import MAX_PLAYERS, MIN_PLAYERS
 
 History = Sequence[Sequence[Sequence[int]]]
@@ -53,9 +53,9 @@ class Seating:
 
 
 def check_table_size(table_size: int) -> None:
-    """RuleError (field ``table_size``) for a table no ruleset has."""
+    """Refusal (field ``table_size``) for a table no ruleset has."""
     if table_size not in TABLE_SIZES:
-        raise RuleError.one("table_size", f"must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {table_size}")
+        raise Refusal.one("table_size", f"must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {table_size}")
 
 
 def count_repeats(*, history: History) -> int:

@@ -11,7 +11,7 @@ says so only when it reaches its lower bound. Seat winds come last.
 
 Byes: when the players do not fill the tables, those with the fewest byes so
 far (``bye_counts``) sit out, ties drawn at random (swiss: the lowest in the
-standings first); without byes, ``RuleError`` asks for substitutes.
+standings first); without byes, ``Refusal`` asks for substitutes.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.seating.affine import affine_check, field_of, plane_classes, scheme_round
 from rules.seating.banded import MAX_TABLE_SIZE as BANDED_TABLE_SIZE
 from rules.seating.banded import banded_tables
@@ -34,7 +34,7 @@ def random_seating(*, players: Sequence[int], table_size: int, history: History 
                    time_limit: float = 1.0, byes: bool = True, bye_counts: Mapping[int, int] | None = None) -> Seating:
     """Random tables for the next round, avoiding pairs that already met.
 
-    Raises RuleError (field ``players`` or ``table_size``) for duplicate ids,
+    Raises Refusal (field ``players`` or ``table_size``) for duplicate ids,
     fewer players than one table, a table size outside 2..8, or players that
     do not fill the tables when ``byes`` is false.
     """
@@ -52,7 +52,7 @@ def swiss_seating(*, standings: Sequence[int], table_size: int, history: History
     (field ``players``), and ``spread`` below 0 (field ``spread``).
     """
     if spread is not None and spread < 0:
-        raise RuleError.one("spread", "must be 0 (strict pairing by rank) or more, or any")
+        raise Refusal.one("spread", "must be 0 (strict pairing by rank) or more, or any")
     return _seating(standings, table_size=table_size, history=history, seed=seed, time_limit=time_limit,
                     byes=byes, bye_counts=bye_counts, swiss=True, spread=spread)
 
@@ -84,13 +84,13 @@ def _check(players: Sequence[int], table_size: int, *, byes: bool) -> None:
     twice = sorted(p for p, count in Counter(players).items() if count > 1)
     if twice:
         ids = ", ".join(map(str, twice))
-        raise RuleError.one("players", f"{'player' if len(twice) == 1 else 'players'} {ids} listed more than once")
+        raise Refusal.one("players", f"{'player' if len(twice) == 1 else 'players'} {ids} listed more than once")
     count = len(players)
     if count < table_size:
-        raise RuleError.one("players", f"{_plural(count, 'player')} cannot fill a table of {table_size}")
+        raise Refusal.one("players", f"{_plural(count, 'player')} cannot fill a table of {table_size}")
     short = -count % table_size
     if short and not byes:
-        raise RuleError.one("players", f"{count} players do not fill tables of {table_size}: "
+        raise Refusal.one("players", f"{count} players do not fill tables of {table_size}: "
                                        f"add {_plural(short, 'substitute')} or allow byes")
 
 

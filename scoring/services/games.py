@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from rules.ruleset import Ruleset
 from rules.seating import Seating
 from scoring.services.hands import game_put_sheet
@@ -24,7 +24,7 @@ from scoring.services.replay import replay, store_result
 from scoring.services.standings import ranking
 from scoring.services.standings_rows import stage_order
 from scoring.services.team_stages import team_order
-from tournament.errors import GameConflict, InvalidInput
+from tournament.errors import GameConflict
 from tournament.models import Event, Game, Round, Table
 from tournament.services.games import game_seat
 from tournament.services.schedule import seat_named, seat_schedule
@@ -163,4 +163,4 @@ def _check_totals(ruleset: Ruleset, *, players: int, scores: list[int], deposits
         problems.append(Problem("deposits_left", _("must be 0 or more (and 0 where the rules have no riichi "
                                                    "sticks)")))
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.seating import random_seating, swiss_seating
 from rules.seating.banded import banded_tables
 
@@ -131,7 +131,7 @@ def test_random_tables_have_no_rank_table():
 
 
 def test_a_negative_spread_is_refused():
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(Refusal) as caught:
         swiss_seating(standings=range(1, 9), table_size=4, spread=-1)
     assert [(p.field, p.message) for p in caught.value.problems] == [
         ("spread", "must be 0 (strict pairing by rank) or more, or any")]
