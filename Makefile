@@ -57,10 +57,24 @@ axe:
 test: install-dev messages chromium axe
 	$(BIN)/python -m pytest
 
-lint: install-dev
+# The npm packages of package.json (pinned in package-lock.json): eslint and stylelint for `make lint`.
+NODE := node_modules/.installed
+$(NODE): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "npm is missing (apt-get install npm): eslint and stylelint need it"; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# The Python code, the templates (djLint's rules; scripts/wrap_templates.py: no long line left that could break),
+# the scripts and the style sheets.
+lint: install-dev $(NODE)
 	$(BIN)/ruff check .
+# enabled after the one-time format: $(BIN)/ruff format --check .
 	$(BIN)/mypy .
 	$(BIN)/lint-imports
+	$(BIN)/djlint templates --lint
+	$(BIN)/python scripts/wrap_templates.py --check templates
+	node_modules/.bin/eslint web/static/site eslint.config.js stylelint.config.js
+	node_modules/.bin/stylelint "web/static/site/*.css"
 
 # The documentation site (docs/, mkdocs.yml) into site/; a warning (a dead link, a missing page) fails it.
 docs: install-dev

@@ -95,6 +95,14 @@ class Confirmation(models.Model):
     def __str__(self) -> str:
         return f"{self.player} {self.verdict} game {self.game_id}"
 
+    @property
+    def is_confirmed(self) -> bool:
+        return self.verdict == Confirmation.Verdict.CONFIRMED
+
+    @property
+    def is_disputed(self) -> bool:
+        return self.verdict == Confirmation.Verdict.DISPUTED
+
 
 class Penalty(models.Model):
     """Points added to a player's result (negative for a penalty): in a game, or for the event as a whole."""

@@ -81,6 +81,19 @@ class TableLine:
     entry_url: str
     code_url: str  # where the players type the table's code
 
+    # The state as the table's card asks it (game_state's words stay out of the template).
+    @property
+    def done(self) -> bool:
+        return self.state == "done"
+
+    @property
+    def playing(self) -> bool:
+        return self.state == "playing"
+
+    @property
+    def waiting(self) -> bool:
+        return self.state == "waiting"
+
     @property
     def note_tag(self) -> str:
         return note_tag(self.game)

@@ -48,6 +48,7 @@ class TableView:
     seats: list[dict[str, Any]]  # wind, player id, name, final score and points when there are any
     highlighted: bool = False
     started: bool = False  # a hand has been entered
+    finished: bool = False
     confirmed: int = 0  # players who confirmed the finished game as it stands
     disputed_by: tuple[str, ...] = ()
     current: dict[str, Any] | None = None  # a game being played: its next hand (round, dealer, honba, sticks)
@@ -85,7 +86,7 @@ def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
                              "deposits": following["deposits"], "dealer": seats[following["dealer"]]["name"]}
     words = tally(game, game.confirmations.all(), len(seats)) if game else None
     return TableView(number=table.number, game_id=game.pk if game else None, status=game.status if game else None,
-                     seats=seats, highlighted=any(s["match"] for s in seats), started=started,
+                     seats=seats, highlighted=any(s["match"] for s in seats), started=started, finished=finished,
                      confirmed=words.confirmed if words else 0, disputed_by=words.names if words else (),
                      current=current)
 

@@ -41,6 +41,16 @@ class StageSummary:
     def state_words(self) -> str:
         return str(STATES[self.state])
 
+    @property
+    def state_class(self) -> str:
+        """The badge's colour, as a round's tables show theirs (site.css .state): entered, cut, not yet."""
+        return {ENTERED: "done", CONFIRMED: "playing"}.get(self.state, "waiting")
+
+    @property
+    def waiting(self) -> bool:
+        """Its cut is not confirmed yet: the console offers a preview of it."""
+        return self.state == WAITING
+
 
 def entry_words(stage: Stage, teams: bool = False) -> str:
     if stage.number == 1:

@@ -123,7 +123,7 @@ def standings_table(event: Event, sort: str, stage: int | None = None) -> Standi
         lines, league = standings(event, sort, stage), team_league_table(event, stage)  # a league's teams first
         stages = {s.number: s.name for s in stages_of(event)}
         html = league + render_to_string("pages/standings_table.html", {
-            "event": event, "lines": lines, "sort": sort, "mcr": event.ruleset().is_mcr,
+            "event": event, "lines": lines, "sorted_by": {sort: True}, "mcr": event.ruleset().is_mcr,
             "solo": event.ruleset().is_solo, "updating": state.updating,
             "computed_at": state.computed_at, "teams": () if league else team_standings(event, stage),
             "federation": any(line.federation_id for line in lines), "country": any(line.country for line in lines),

@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 from scoring.models import StageStanding, Standing
 from scoring.services.team_pages import team_view
 from scoring.services.teams import TeamLine, team_standings
-from tournament.models import Event, Stage, Team
+from tournament.models import Event, Game, Stage, Team
 from web.console_teams import LineupTable, lineup_tables, next_round_of
 
 
@@ -96,7 +96,8 @@ def team_page(event: Event, team: Team) -> TeamPage:
         staged[line.player_id] = (points + line.points - line.carried, games + line.games)
     members = [{**m, "points": staged[m["id"]][0], "games": staged[m["id"]][1]} if m["id"] in staged else m
                for m in view["members"]]
-    return TeamPage(team=team, members=members, games=view["games"], standing=row)
+    played = [{**g, "finished": g["status"] == Game.Status.FINISHED} for g in view["games"]]
+    return TeamPage(team=team, members=members, games=played, standing=row)
 
 
 def teams_list(event: Event) -> list[tuple[Team, int, TeamRow | None]]:

@@ -31,6 +31,14 @@ class RankingInfo:
     name: str
     event: Event | None = None
 
+    @property
+    def is_mers(self) -> bool:
+        return self.kind == MERS
+
+    @property
+    def is_tenhou(self) -> bool:
+        return self.kind == Event.Rating.TENHOU
+
 
 def _events(user: Any) -> QuerySet[Event]:
     """The events ``user`` may see; every one for the operator (None: a management command)."""

@@ -105,7 +105,7 @@ def test_the_clock_starts_and_counts_down_on_the_round_pages(org: Client, event:
     ends = round_.ends_at()
     assert ends is not None
     page = org.get("/events/cup/manage/rounds/1/").content.decode()
-    shown = re.search(r'<time class="countdown"[^>]* data-ends="([^"]+)"', page)
+    shown = re.search(r'<time class="countdown"[^>]*\sdata-ends="([^"]+)"', page)
     assert shown is not None
     assert abs((datetime.fromisoformat(shown.group(1)) - ends).total_seconds()) < 1
     public = Client().get("/events/cup/rounds/1/").content.decode()  # the players' page counts down too

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from tests.markup import has
 from tests.web.test_console import text
 from tournament.models import Event, Game
 
@@ -44,7 +45,7 @@ def test_created_with_its_players_the_console_seats_round_1_in_one_tap(org: Clie
     assert not event.rules_locked()
     home = org.get(response["Location"]).content.decode()
     assert f'action="/events/{event.slug}/manage/rounds/1/"' in home
-    assert '<input type="hidden" name="method" value="random">' in home
+    assert has(home, '<input type="hidden" name="method" value="random">')
     seated = org.post(f"/events/{event.slug}/manage/rounds/1/", {"method": "random", "action": "seat"})
     assert seated.status_code == 302
     assert Game.objects.filter(event=event, table__round__number=1).count() == 3

@@ -89,8 +89,8 @@ def test_the_round_page_shows_a_playing_games_current_hand_and_scores(event: Eve
     game_record_hand(game_id=game.pk, user=None, version=None, record={"result": "draw", "tenpai": []})
     html = page("/events/spring/rounds/1/")
     card = part(html, '<section class="table-card', "</section>")
-    assert re.search(rf'<a class="game-link" href="/games/{game.pk}/">\s*<h2>Table 1\s*<span class="status playing">'
-                     r"playing</span></h2>", card)  # the whole head of the card is the game's link
+    assert re.search(rf'<a class="game-link" href="/games/{game.pk}/">\s*<h2>Table 1\s*<span\s+class="status playing">'
+                     r"playing</span>\s*</h2>", card)  # the whole head of the card is the game's link
     assert "East 2 · Bo deals · honba 2 · 1 stick" in text(card)
     assert re.findall(r'<td class="num">(\d*)</td>', card) == ["32000", "", "29000", "", "29000", "", "29000", ""]
     assert bo.name in card
@@ -112,8 +112,9 @@ def test_the_event_page_links_each_game_by_its_whole_card(event: Event):
     # one honba, her stick on the table.
     game = played(event, players(event), [{"result": "draw", "tenpai": [ann.pk], "riichi": [ann.pk]}])
     html = page("/events/spring/")
-    assert re.search(rf'<li><a href="/games/{game.pk}/"><strong>Game {game.pk}</strong> <span class="muted">'
-                     r"[\d-]+ · playing · <strong>East 1</strong> · honba 1 · 1 stick</span></a></li>", html)
+    assert re.search(rf'<li><a href="/games/{game.pk}/"><strong>Game {game.pk}</strong>\s+<span class="muted">'
+                     r"[\d-]+\s+·\s+playing\s+·\s+<strong>East 1</strong>\s+·\s+honba 1\s+·\s+1 stick</span></a></li>",
+                     html)
     assert '<li><a href="/events/spring/rounds/1/"><strong>Round 1</strong>' in html
     assert 'class="cards card-links"' in page("/")
 

@@ -19,6 +19,7 @@ from django.test import Client
 
 from scoring.services.standings import standings_recompute
 from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
+from tests.markup import has
 from tournament.models import Event, Player, Registration, Team
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +56,7 @@ def test_movement_rounds_and_teams(event: Event):
     # (tied places count as their mean: Di 2.5 then 1, Ann 1 then 4, Bo 2.5 twice, Cy 4 then 2.5).
     assert ("1 ▲1 Di West +20.2 R1 0.0 R2 +20.2 2 1.75 2 ▼1 Ann East +2.5 R1 +22.7 R2 -20.2 2 2.50 "
             "3 ▼1 Bo East 0.0 R1 0.0 R2 0.0 2 2.50 4 – Cy West -22.7 R1 -22.7 R2 0.0 2 3.25") in text(html)
-    assert re.search(r'<span class="move up" title="up 1 place since the previous round">▲1</span>', html)
+    assert has(html, '<span class="move up" title="up 1 place since the previous round">▲1</span>')
     assert '<details class="rounds" id="rounds-' in html
     assert "Federation ID" not in html
     assert "Country" not in html

@@ -13,6 +13,7 @@ from django.utils import translation
 from scoring.services.games import game_create
 from scoring.tiles.notation import parse_tiles
 from tests.factories import registered
+from tests.markup import has
 from tournament.models import Event, Game
 from web.tile_picker import meld_modes, picker_text, tile_rows
 
@@ -65,8 +66,8 @@ def test_the_entry_page_carries_the_picker_and_the_notation_fields(ruleset: str,
     assert ('data-mode="dora"' in html) is dora
     # Hidden until its script shows it: without the script the notation is typed, as before.
     # The engine's numbers for the script: MCR's 8 flowers, 14 tiles to a hand, 4 copies of a tile.
-    assert re.search(r'<div class="tile-picker" data-tile-picker data-flowers="8" data-hand-tiles="14" '
-                     r'data-copies="4" hidden>', html)
+    assert has(html, '<div class="tile-picker" data-tile-picker data-flowers="8" data-hand-tiles="14" '
+                     'data-copies="4" hidden>')
     for name in ("tiles_concealed", "tiles_win", "tiles_melds"):
         assert f'name="{name}"' in html
     assert ('name="tiles_dora"' in html) is dora

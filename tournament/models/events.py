@@ -150,6 +150,33 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    # What the templates ask of the event's choices, so that no template compares against a choice's value.
+    @property
+    def is_draft(self) -> bool:
+        return self.status == Event.Status.DRAFT
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == Event.Status.RUNNING
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == Event.Status.FINISHED
+
+    @property
+    def has_teams(self) -> bool:
+        """A team league: its tables seat teams."""
+        return self.entrants == Event.Entrants.TEAMS
+
+    @property
+    def ranks_teams(self) -> bool:
+        return self.team_ranking != Event.TeamRanking.NONE
+
+    @property
+    def counts_best_members(self) -> bool:
+        """A team's points are its best ``team_best`` members' (not every member's)."""
+        return self.team_ranking == Event.TeamRanking.BEST
+
     def ruleset(self) -> Ruleset:
         """The ruleset in force: the preset with this event's overrides (rules.presets)."""
         return build_ruleset(key=self.ruleset_key, overrides=self.ruleset_overrides)

@@ -112,6 +112,15 @@ class Game(models.Model):
         return f"game {self.pk} ({self.event})"
 
     @property
+    def is_finished(self) -> bool:
+        return self.status == Game.Status.FINISHED
+
+    @property
+    def log_differs(self) -> bool:
+        """An imported game whose replay differs from the numbers its log records."""
+        return self.log_check == Game.LogCheck.DIFFERS
+
+    @property
     def recorded_by_scores(self) -> bool:
         """A game recorded by its end scores (a club night's): no hand, stopped by the clock at the scores it was
         taken up with (``scoring.services.games.game_record_totals``)."""

@@ -1,0 +1,1 @@
+"""Developer tools run from the command line (make lint, pre-commit): not part of the site."""
