@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.utils import translation
 from rest_framework.test import APIClient
 
 
@@ -43,3 +45,12 @@ def rows(response: Any) -> list[Any]:
 def _empty_cache() -> None:
     """Each test starts with an empty cache: rows of a rolled-back test may have had the same ids."""
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the default language: a request or a test that activates one leaves it on the thread,
+    and a later test's English text then came out in Korean (seen on PostgreSQL, in some orders only)."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
