@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
+from scoring.sheet.record import HandRecord
 from web.chips import repeated_initial
-from web.forms import EXTRA_WINS, Record
+from web.forms import EXTRA_WINS
 
 
-def hand_record(data: Mapping[str, Any], *, mcr: bool) -> Record:
+def hand_record(data: Mapping[str, Any], *, mcr: bool) -> HandRecord:
     """The score-sheet hand (players by id) from a form's cleaned data: only what the result takes, no empties."""
     result = data["result"]
-    record: Record = {"result": result}
+    record: dict[str, Any] = {"result": result}
     if result == "tenpai":  # the solo game's attempt: its draws and its value (no winner: one player)
         if data.get("draws") is not None:
             record["draws"] = data["draws"]
@@ -44,17 +45,17 @@ def hand_record(data: Mapping[str, Any], *, mcr: bool) -> Record:
         _put_list(record, data, "false_wins", "false_wins_live")
     if data.get("note"):
         record["note"] = data["note"]
-    return record
+    return cast(HandRecord, record)  # the form checked the types; the replay checks the hand
 
 
-def _put_list(record: Record, data: Mapping[str, Any], *names: str) -> None:
+def _put_list(record: dict[str, Any], data: Mapping[str, Any], *names: str) -> None:
     for name in names:
         if data.get(name):
             record[name] = list(data[name])
 
 
-def _win(data: Mapping[str, Any], prefix: str, *, mcr: bool) -> Record:
-    win: Record = {}
+def _win(data: Mapping[str, Any], prefix: str, *, mcr: bool) -> dict[str, Any]:
+    win: dict[str, Any] = {}
     if data.get(prefix + "winner") is not None:
         win["winner"] = data[prefix + "winner"]
     tiles = _tiles(data, mcr=mcr) if not prefix else None
@@ -71,12 +72,12 @@ def _win(data: Mapping[str, Any], prefix: str, *, mcr: bool) -> Record:
     return win
 
 
-def _tiles(data: Mapping[str, Any], *, mcr: bool) -> Record | None:
+def _tiles(data: Mapping[str, Any], *, mcr: bool) -> dict[str, Any] | None:
     """The tiles object when the referee typed tiles (a concealed part or a winning tile), else None."""
     concealed, win = (data.get("tiles_concealed") or "").strip(), (data.get("tiles_win") or "").strip()
     if not concealed and not win:
         return None
-    tiles: Record = {"concealed": concealed, "win": win}
+    tiles: dict[str, Any] = {"concealed": concealed, "win": win}
     melds = [m.strip() for m in re.split(r"[,;\n]+", data.get("tiles_melds") or "") if m.strip()]
     if melds:
         tiles["melds"] = melds

@@ -13,10 +13,11 @@ through the same ``gettext`` by their catalogue, rules.messages.WORDS.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Protocol
 
 from rules.messages import word
+from scoring.sheet.output import ResultHand, WinValue
 
 
 class Words(Protocol):
@@ -43,11 +44,11 @@ class English:
 ENGLISH = English()
 
 
-def describe(hand: Mapping[str, Any], names: Sequence[str], words: Words = ENGLISH) -> str:
+def describe(hand: ResultHand, names: Sequence[str], words: Words = ENGLISH) -> str:
     """The hand in one line; ``hand`` is one of a stored result's hands (players by seat)."""
     _ = words.gettext
 
-    def who(seats: Any) -> str:
+    def who(seats: Sequence[int] | None) -> str:
         return listed(words, [_name(names, seat) for seat in seats or ()])
 
     kind = hand["result"]
@@ -65,7 +66,7 @@ def describe(hand: Mapping[str, Any], names: Sequence[str], words: Words = ENGLI
                 else _("Draw, tenpai: %(names)s") % {"names": who(hand.get("tenpai"))} if hand.get("tenpai")
                 else _("Draw, nobody tenpai") if "tenpai" in hand else _("Draw"))
     elif kind == "tenpai":
-        wins = hand.get("wins") or [{}]
+        wins: Sequence[WinValue] = hand.get("wins") or [{}]
         text = words.ngettext("Tenpai after %(n)s draw: %(value)s, %(points)s", "Tenpai after %(n)s draws: "
                               "%(value)s, %(points)s", hand.get("draws", 0)) % {
             "n": hand.get("draws"), "value": value_text(wins[0], words), "points": hand.get("value")}
@@ -99,12 +100,12 @@ def joined(words: Words, parts: Sequence[str]) -> str:
     return words.pgettext("hand parts separator", "; ").join(parts)
 
 
-def _wins(hand: Mapping[str, Any], names: Sequence[str], words: Words, *, stood: bool) -> str:
+def _wins(hand: ResultHand, names: Sequence[str], words: Words, *, stood: bool) -> str:
     return listed(words, [f"{_name(names, w['winner'])} {value_text(w, words)}"
                           for w in hand.get("wins", []) if w.get("stood", True) == stood])
 
 
-def _head_bump(hand: Mapping[str, Any], names: Sequence[str], words: Words) -> str:
+def _head_bump(hand: ResultHand, names: Sequence[str], words: Words) -> str:
     """Who a head bump paid and which declared rons it did not, when it took any (seed 000 §3.5): the wins
     are in turn order from the discarder, so the first is the player it paid."""
     wins = hand.get("wins", [])
@@ -116,7 +117,7 @@ def _head_bump(hand: Mapping[str, Any], names: Sequence[str], words: Words) -> s
         "winner": _name(names, wins[0]["winner"]), "wins": _wins(hand, names, words, stood=False)}
 
 
-def value_text(win: Mapping[str, Any], words: Words = ENGLISH) -> str:
+def value_text(win: WinValue, words: Words = ENGLISH) -> str:
     """A win's value: "3 han 40 fu", "5 han (mangan)", "yakuman", "12 fan + 2 flowers"."""
     _ = words.gettext
     if "fan" in win:
@@ -141,5 +142,5 @@ def end_reason(reason: str | None, words: Words = ENGLISH) -> str:
     return word(reason, words.gettext) if reason else ""
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
+def _name(names: Sequence[str], seat: object) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)

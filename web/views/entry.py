@@ -30,14 +30,18 @@ from rules.errors import Problem
 from rules.options import SoloRanking
 from rules.ruleset import Ruleset
 from scoring.messages import field_message
+from scoring.selectors import game_result
 from scoring.services import hands as services
-from scoring.services.hands import VersionConflict
+from scoring.services.hands import HandPreview, VersionConflict
 from scoring.services.idempotency import Answered, claim, fingerprint, remember
 from scoring.services.table_codes import table_code_writer
 from scoring.sheet.describe import describe, end_reason, value_text
+from scoring.sheet.output import Result
+from scoring.sheet.record import HandRecord
 from tournament.errors import InvalidInput
 from tournament.models import Game
 from tournament.selectors import Roster, event_shown, game_roster
+from tournament.users import Writer
 from web import presenters as pages
 from web.forms import DeleteForm, HandForm, SeatChoice, add_problems
 from web.hand_records import hand_record, record_initial
@@ -82,7 +86,7 @@ def entry_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return page.render(form=page.form(index, initial=initial))
 
 
-def _writer(request: HttpRequest, game: Game) -> Any:
+def _writer(request: HttpRequest, game: Game) -> Writer | None:
     """Who enters hands here: the event's organisers and referees, or the players at the table who opened the page
     with its code (the history names the code); None for anyone else."""
     if game.event.can_score(request.user):
@@ -112,7 +116,7 @@ def _form_problems(form: Any) -> list[Problem]:
     return [Problem(name, " ".join(str(e) for e in errors)) for name, errors in form.errors.items()]
 
 
-def _enter(request: HttpRequest, game: Game, action: str, writer: Any) -> HttpResponse:
+def _enter(request: HttpRequest, game: Game, action: str, writer: Writer) -> HttpResponse:
     page = _Page(request, game)
     form = page.form(_int(request.POST.get("index")), data=request.POST)
     if not form.is_valid():
@@ -156,7 +160,7 @@ def _enter(request: HttpRequest, game: Game, action: str, writer: Any) -> HttpRe
     return redirect(_after_write(game))
 
 
-def _store(writer: Any, page: _Page, game: Game, form: HandForm,
+def _store(writer: Writer, page: _Page, game: Game, form: HandForm,
            query: QueryDict) -> tuple[int, str, int, bool]:
     """Save the form's hand once: its number, the hand in words, the game's version after it, and whether the
     form's key had already saved it (then nothing more is written and the text is blank)."""
@@ -178,7 +182,7 @@ def _store(writer: Any, page: _Page, game: Game, form: HandForm,
     return number, text, version, False
 
 
-def _save(writer: Any, page: _Page, game: Game, record: dict[str, Any], index: int | None,
+def _save(writer: Writer, page: _Page, game: Game, record: HandRecord, index: int | None,
           version: int) -> tuple[int, str, int]:
     """Add the hand, or change hand ``index``; its number, the hand in words and the game's new version."""
     if index is None:
@@ -186,11 +190,12 @@ def _save(writer: Any, page: _Page, game: Game, record: dict[str, Any], index: i
     else:
         written = services.game_change_hand(game_id=game.pk, index=index, record=record, user=writer,
                                             version=version)
-    saved = index if index is not None else len(written.result["hands"]) - 1
-    return saved + 1, describe(written.result["hands"][saved], page.roster.labels, translation), written.version
+    hands = game_result(written)["hands"]
+    saved = index if index is not None else len(hands) - 1
+    return saved + 1, describe(hands[saved], page.roster.labels, translation), written.version
 
 
-def _delete(request: HttpRequest, game: Game, writer: Any) -> HttpResponse:
+def _delete(request: HttpRequest, game: Game, writer: Writer) -> HttpResponse:
     form = DeleteForm(request.POST)
     if not form.is_valid():
         return _Page(request, game).render(problems=_form_problems(form), status=400)
@@ -212,7 +217,7 @@ class _Page:
     def __init__(self, request: HttpRequest, game: Game) -> None:
         self.request = request
         self.game = game
-        self.result: dict[str, Any] = game.result or {}
+        self.result: Result = game_result(game)
         self.ruleset: Ruleset = game.ruleset()
         self.roster: Roster = game_roster(game)
         self.hand_count = len(self.result.get("hands", []))
@@ -252,13 +257,14 @@ class _Page:
         fresh.is_valid()
         return fresh
 
-    def preview(self, preview: Mapping[str, Any]) -> dict[str, Any]:
+    def preview(self, preview: HandPreview) -> dict[str, Any]:
         """The previewed hand as the page shows it: each player's payment and new score, in words."""
         hand, names = preview["hand"], self.roster.labels
         rows = [{"wind": pages.wind_label(hand["seat_winds"][seat]), "name": name,
                  "delta": hand["deltas"][seat], "score": hand["scores"][seat]} for seat, name in enumerate(names)]
         items = [{"winner": names[win["winner"]], "value": value_text(win, translation),
-                  "items": [(i["name"], i.get("han", i.get("fan"))) for i in win.get("yaku") or win.get("fan_list")]}
+                  "items": [(i["name"], i.get("han", i.get("fan")))
+                            for i in win.get("yaku") or win.get("fan_list") or []]}
                  for win in hand.get("wins", []) if win.get("yaku") or win.get("fan_list")]
         following = preview["next"] if preview["index"] >= self.hand_count else None
         attempt = ({"rank": hand["attempt_rank"], "counted": hand["counted"], "of": preview["final"][0]["attempts"]}
@@ -303,8 +309,8 @@ class _Page:
 
     def solo_now(self) -> dict[str, Any] | None:
         """The solo player's result so far: the draws and value counted, the attempts made (None before one)."""
-        final = (self.result.get("final") or [{}])[0]
-        if final.get("draws") is None:
+        final = next(iter(self.result.get("final") or []), None)
+        if final is None or final.get("draws") is None:
             return None
         return {"name": self.roster.labels[0], "draws": final["draws"], "value": final["value"],
                 "attempts": final["attempts"], "best": self.ruleset.solo_ranking == SoloRanking.BEST_ATTEMPT,

@@ -20,6 +20,7 @@ from scoring.services.hands import game_record_hand
 from scoring.services.stages import cut_confirm, stage_add
 from scoring.services.standings import standings_recompute
 from scoring.services.table_codes import round_codes_issue, table_code
+from scoring.sheet.record import HandRecord
 from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Player, Registration, Round, Table
 from tournament.services.events import round_add
@@ -128,7 +129,7 @@ class Command(BaseCommand):
                 return
 
     @staticmethod
-    def _hand(ids: list[int], rng: random.Random) -> dict[str, Any]:
+    def _hand(ids: list[int], rng: random.Random) -> HandRecord:
         kind = rng.choices(("ron", "tsumo", "draw"), (50, 30, 20))[0]
         riichi = [p for p in ids if rng.random() < 0.2]
         if kind == "draw":
@@ -136,7 +137,7 @@ class Command(BaseCommand):
                     "riichi": riichi}
         winner = rng.choice(ids)
         han, fu = rng.choice(VALUES)
-        record: dict[str, Any] = {"result": kind, "winner": winner, "han": han, "riichi": riichi}
+        record: HandRecord = {"result": kind, "winner": winner, "han": han, "riichi": riichi}
         if fu is not None:
             record["fu"] = fu
         if kind == "ron":
