@@ -27,6 +27,7 @@ from scoring.sheet.describe import describe, end_reason
 from scoring.sheet.output import Result
 from tournament.models import Event, Game, Player, Round, Seat, Table
 from tournament.selectors import Roster, game_roster, visible_events
+from tournament.users import RequestUser
 
 # Defined in web.rules_words; the event page reads it from here, with every other presenter.
 from web.round_words import round_label
@@ -34,7 +35,7 @@ from web.round_words import wind_label as wind_label
 from web.rules_words import ruleset_summary as ruleset_summary
 
 
-def public_events(user: Any) -> QuerySet[Event]:
+def public_events(user: RequestUser) -> QuerySet[Event]:
     return visible_events(user).order_by("-starts_on", "name")
 
 

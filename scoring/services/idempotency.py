@@ -19,6 +19,7 @@ from django.utils import timezone
 from rules.errors import Problem
 from scoring.models import IdempotentRequest
 from tournament.errors import InvalidInput
+from tournament.users import Writer, account
 
 KEY_LIFETIME = timedelta(hours=24)
 KEY_LENGTH = 255  # the column's length
@@ -43,11 +44,11 @@ def fingerprint(*parts: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def claim(*, user: Any, key: str, asked: str) -> IdempotentRequest | Answered:
+def claim(*, user: Writer | None, key: str, asked: str) -> IdempotentRequest | Answered:
     """Claim ``key`` for this request (in the caller's transaction), or the answer the key already got."""
     if not key or len(key) > KEY_LENGTH or not key.isprintable() or not key.isascii():
         raise InvalidInput([Problem("Idempotency-Key", f"must be 1 to {KEY_LENGTH} printable ASCII characters")])
-    owner = user if user is not None and user.is_authenticated else None
+    owner = account(user)
     row, created = IdempotentRequest.objects.get_or_create(user=owner, key=key, defaults={"fingerprint": asked})
     if created:
         return row

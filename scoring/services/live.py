@@ -87,7 +87,7 @@ def _forget(slug: str) -> None:
     cache.delete(_EVENT_KEY.format(slug))
 
 
-def is_live_callback(callback: Any) -> bool:
+def is_live_callback(callback: object) -> bool:
     """Whether a callback queued for after a commit is one of these (tests count the others)."""
     return getattr(callback, "func", None) in (_bump, _forget)
 

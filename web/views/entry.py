@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.forms import BaseForm
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -111,7 +112,7 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def _form_problems(form: Any) -> list[Problem]:
+def _form_problems(form: BaseForm) -> list[Problem]:
     """A form's errors as problems, one per field."""
     return [Problem(name, " ".join(str(e) for e in errors)) for name, errors in form.errors.items()]
 
