@@ -42,7 +42,7 @@ class Fan(TypedDict):
 
 
 class WinValue(TypedDict, total=False):
-    """A win's value (``_value_json``): riichi's base, limit and han, fu or yakuman; MCR's fan and flowers; the yaku
+    """A win's value (``_put_value``): riichi's base, limit and han, fu or yakuman; MCR's fan and flowers; the yaku
     or fans of a win valued from its tiles."""
 
     base: int
