@@ -1,7 +1,7 @@
 """One shape for every error the API answers: ``detail`` and ``errors: [{field, message, code}]``.
 
-``exception_handler`` (REST_FRAMEWORK["EXCEPTION_HANDLER"]) turns the
-services' InvalidInput and VersionConflict, and DRF's own errors (a field of
+``exception_handler`` (REST_FRAMEWORK["EXCEPTION_HANDLER"]) turns a
+refusal of any layer (rules.errors.Refusal and its subclasses), and DRF's own errors (a field of
 the wrong type, a missing token, a page that does not exist), into that
 shape, so a client reads every refusal the same way. Each message is in the request's language
 (Accept-Language, through the LocaleMiddleware); its ``code`` is the same in every language, for clients
@@ -22,11 +22,11 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
+from scoring.edge.keys import KeyReused
 from scoring.messages import message
 from scoring.services.hands import VersionConflict
-from scoring.services.idempotency import KeyReused
-from tournament.errors import Conflict, GameConflict, InvalidInput
+from tournament.errors import Conflict, GameConflict
 
 REFUSED = "invalid input; nothing was saved"
 SERVER_ERROR = "server error: the X-Request-ID header names this request in the server's log"
@@ -65,22 +65,20 @@ class PreconditionRequired(APIException):
                       "between is not overwritten")
 
 
+# How each kind of refusal is answered, the most specific first: its status and what ``detail`` says ("" for the
+# refusal's own text, a VersionConflict's, which names no field).
+_ANSWERS: tuple[tuple[type[Refusal], int, str], ...] = (
+    (KeyReused, status.HTTP_422_UNPROCESSABLE_ENTITY, "this Idempotency-Key was used for another request"),
+    (VersionConflict, status.HTTP_409_CONFLICT, ""),
+    (GameConflict, status.HTTP_409_CONFLICT, "the game's state does not allow this change"),
+    (Conflict, status.HTTP_409_CONFLICT, "the event's state does not allow this change"),
+    (Refusal, status.HTTP_400_BAD_REQUEST, REFUSED),
+)
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, KeyReused):
-        return _error(status.HTTP_422_UNPROCESSABLE_ENTITY, "this Idempotency-Key was used for another request",
-                      exc.problems)
-    if isinstance(exc, GameConflict):
-        response = _error(status.HTTP_409_CONFLICT, "the game's state does not allow this change", exc.problems)
-        response.data["version"] = exc.version
-        return response
-    if isinstance(exc, Conflict):
-        return _error(status.HTTP_409_CONFLICT, "the event's state does not allow this change", exc.problems)
-    if isinstance(exc, InvalidInput):
-        return _error(status.HTTP_400_BAD_REQUEST, REFUSED, exc.problems)
-    if isinstance(exc, VersionConflict):
-        response = _error(status.HTTP_409_CONFLICT, str(exc), [])
-        response.data["version"] = exc.current
-        return response
+    if isinstance(exc, Refusal):
+        return refusal_response(exc)
     handled = drf_exception_handler(exc, context)
     if handled is None:
         return _server_error(exc, context)
@@ -90,6 +88,15 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     else:
         detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
         response.data = error_body(str(detail), [])
+    return response
+
+
+def refusal_response(exc: Refusal) -> Response:
+    """A refusal of any layer in the common shape; a game's conflict also gives the game's current version."""
+    code, detail = next((code, detail) for kind, code, detail in _ANSWERS if isinstance(exc, kind))
+    response = _error(code, detail or str(exc), exc.problems)
+    if isinstance(exc, GameConflict):
+        response.data["version"] = exc.version
     return response
 
 

@@ -12,14 +12,13 @@ import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from django.db import transaction
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.errors import ErrorSerializer
-from scoring.services.idempotency import Answered, claim, fingerprint, remember
+from scoring.edge.keys import Answered, fingerprint, once
 
 View = TypeVar("View", bound=Callable[..., Response])
 
@@ -33,27 +32,26 @@ KEY_REUSED = OpenApiResponse(ErrorSerializer, description="the Idempotency-Key w
 
 
 def idempotent(view: View) -> View:
-    """Make a creating POST handler honour ``Idempotency-Key``."""
+    """Make a creating POST handler honour ``Idempotency-Key`` (``scoring.edge.keys.once``)."""
     @functools.wraps(view)
     def handle(self: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
         key = request.headers.get(HEADER)
-        if key is None:
-            return view(self, request, *args, **kwargs)
         # The query string too (the log import takes its options there), its parameters in any order.
-        asked = fingerprint(request.method, request.path, sorted(request.query_params.lists()), request.data)
-        with transaction.atomic():
-            claimed = claim(user=request.user, key=key, asked=asked)
-            if isinstance(claimed, Answered):
-                return _again(claimed)
-            response = view(self, request, *args, **kwargs)
-            if not 200 <= response.status_code < 300:
-                transaction.set_rollback(True)  # nothing written: the key stays free for a corrected request
-                return response
-            remember(claimed, status=response.status_code, body=_plain(response.data),
-                     headers={name: response[name] for name in KEPT_HEADERS if response.has_header(name)})
-        return response
+        asked = "" if key is None else fingerprint(request.method, request.path,
+                                                   sorted(request.query_params.lists()), request.data)
+        done = once(writer=request.user, key=key, asked=asked, write=lambda: view(self, request, *args, **kwargs),
+                    kept=_kept)
+        return _again(done) if isinstance(done, Answered) else done
 
     return handle  # type: ignore[return-value]
+
+
+def _kept(response: Response) -> Answered | None:
+    """What a retry is answered: a success as it was sent; nothing for a refusal (the key stays free)."""
+    if not 200 <= response.status_code < 300:
+        return None
+    return Answered(status=response.status_code, body=_plain(response.data),
+                    headers={name: response[name] for name in KEPT_HEADERS if response.has_header(name)})
 
 
 def _again(answered: Answered) -> Response:

@@ -18,8 +18,8 @@ from rest_framework import status
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import BaseParser
 
-from scoring.sheet.document import DocumentError, read_json
-from tournament.errors import InvalidInput
+from rules.errors import Refusal
+from scoring.sheet.document import read_json
 
 
 class RequestTooLarge(APIException):
@@ -49,11 +49,11 @@ class StrictJSONParser(BaseParser):
             raise RequestTooLarge(_too_large(limit))
         try:
             return read_json(raw)
-        except DocumentError as exc:
+        except Refusal as exc:
             whole = [p.message for p in exc.problems if not p.field]
             if whole:  # about the body as a whole: DRF's words, and no field to name
                 raise ParseError("JSON parse error - " + "; ".join(whole)) from None
-            raise InvalidInput(exc.problems) from None
+            raise
 
 
 class LogParser(BaseParser):

@@ -27,7 +27,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.game import default_names, play_game, play_hand
 from rules.hands import ABORT_REASONS, Abort, Chombo, Draw, HandResult, Ron, Tsumo, Win
 from rules.presets import get_preset
@@ -165,7 +165,7 @@ def generate(*, ruleset: Ruleset, games: int, rng: random.Random) -> Generated:
                 result = random_hand(rng, ruleset, state)
                 try:
                     record = play_hand(ruleset=ruleset, state=state, result=result, names=names)
-                except RuleError:
+                except Refusal:
                     out.refused += 1
                     continue
                 break
@@ -217,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     for key in keys:
         try:
             rulesets.append(get_preset(key))
-        except RuleError as exc:
+        except Refusal as exc:
             parser.error(str(exc))
 
     print(f"Replaying {args.games} generated games per preset with play_game, seed {args.seed}, "

@@ -14,27 +14,22 @@ from __future__ import annotations
 import csv
 import re
 
+from rules.errors import Refusal
+
 QUOTE = '"'
-
-
-class LineError(ValueError):
-    """The line cannot be read; ``code`` (rules.messages) says why."""
-
-    def __init__(self, code: str) -> None:
-        super().__init__(code)
-        self.code = code
 
 
 def csv_values(line: str, delimiter: str = ",") -> list[str]:
     """The values of one line of CSV, as the csv module reads them, when every quote on it pairs up.
 
-    LineError when a quote is left open (an odd number of them: one the module
-    would read as a letter counts too, since whoever typed it meant a quote),
-    when something other than ``delimiter`` follows a closing one, or when a
-    value is over the module's size limit.
+    A Refusal (one problem, about the line as a whole, by its code) when a
+    quote is left open (an odd number of them: one the module would read as a
+    letter counts too, since whoever typed it meant a quote), when something
+    other than ``delimiter`` follows a closing one, or when a value is over
+    the module's size limit.
     """
     if line.count(QUOTE) % 2:
-        raise LineError("csv_quote_open")
+        raise Refusal.of("", "csv_quote_open")
     # Spaces typed between a closing quote and the separator (`"Lee, Ann" , 0413`) are layout, not text.
     line = re.sub(rf'"[ \t]+(?={re.escape(delimiter)}|$)', QUOTE, line) if delimiter not in " \t" else line
     try:
@@ -44,5 +39,5 @@ def csv_values(line: str, delimiter: str = ",") -> list[str]:
     try:
         next(csv.reader([line], delimiter=delimiter))
     except csv.Error:  # read leniently it still fails: not the quotes
-        raise LineError("csv_value_too_long") from None
-    raise LineError("csv_quote_then_text")
+        raise Refusal.of("", "csv_value_too_long") from None
+    raise Refusal.of("", "csv_quote_then_text")

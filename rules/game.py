@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.final import is_first
 from rules.hands import HandResult, Outcome, Settlement
 from rules.options import Extension
@@ -54,7 +54,7 @@ def play_hand(*, ruleset: Ruleset, state: GameState, result: HandResult,
     """Settle ``result`` in ``state`` and return the hand with the next state."""
     names = names or default_names(ruleset.players)
     if state.finished:
-        raise RuleError.of("", "game_over", end_reason=state.end_reason)
+        raise Refusal.of("", "game_over", end_reason=state.end_reason)
     if value_tiles is not None:
         result = value_tiles(state, result)
     settlement = settle(ruleset=ruleset, state=state, result=result, names=names)
@@ -71,7 +71,7 @@ def play_game(*, ruleset: Ruleset, start: GameState, hands: Sequence[HandResult]
     for index, result in enumerate(hands):
         try:
             record = play_hand(ruleset=ruleset, state=state, result=result, names=names, value_tiles=value_tiles)
-        except RuleError as exc:
+        except Refusal as exc:
             raise exc.at(f"[{index}]") from None
         records.append(record)
         state = record.after
@@ -111,26 +111,36 @@ def _game_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement,
         return "bust", False
     if settlement.replay:
         return ("chombo" if ruleset.chombo_ends_game else None), False
-
-    n = ruleset.players
-    planned_last = ruleset.round_winds - 1
     goal_met = any(s >= ruleset.goal_points for s in scores)
-    extending = ruleset.extension == Extension.UNTIL_GOAL
-
+    planned_last = ruleset.round_winds - 1
     if state.round_wind > planned_last:
-        # Extension (Tenhou's West round): sudden death once anyone reaches the goal.
-        if goal_met:
-            return "goal reached", False
-        if not settlement.dealer_stays and state.hand == n:
-            return "end of the extra round", False
-    elif state.round_wind == planned_last and state.hand == n:
-        if settlement.dealer_stays and ruleset.last_dealer_may_stop and settlement.kind in _WINS:
-            return None, True
-        if settlement.dealer_stays:
-            dealer_won_or_tenpai = settlement.kind in _WINS or (settlement.kind == Outcome.DRAW and ruleset.tenpai_yame)
-            if (ruleset.agari_yame and dealer_won_or_tenpai and (goal_met or not extending)
-                    and is_first(ruleset=ruleset, scores=scores, player=state.dealer)):
-                return "agari-yame", False
-        elif not extending or goal_met or planned_last + 1 >= len(ruleset.round_wind_letters):
-            return "end of the game", False
+        return _extra_round_end(ruleset=ruleset, state=state, settlement=settlement, goal_met=goal_met), False
+    if state.round_wind == planned_last and state.hand == ruleset.players:
+        return _all_last_end(ruleset=ruleset, state=state, settlement=settlement, scores=scores, goal_met=goal_met)
+    return None, False
+
+
+def _extra_round_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement, goal_met: bool) -> str | None:
+    """Extension (Tenhou's West round): sudden death once anyone reaches the goal."""
+    if goal_met:
+        return "goal reached"
+    if not settlement.dealer_stays and state.hand == ruleset.players:
+        return "end of the extra round"
+    return None
+
+
+def _all_last_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement, scores: tuple[int, ...],
+                  goal_met: bool) -> tuple[str | None, bool]:
+    """The planned last hand: the dealer passing ends the game unless it is extended to reach the goal; a dealer
+    who stays may stop after a win, or agari-yame ends it."""
+    extending = ruleset.extension == Extension.UNTIL_GOAL
+    if not settlement.dealer_stays:
+        ends = not extending or goal_met or ruleset.round_winds >= len(ruleset.round_wind_letters)
+        return ("end of the game" if ends else None), False
+    if ruleset.last_dealer_may_stop and settlement.kind in _WINS:
+        return None, True
+    dealer_won_or_tenpai = settlement.kind in _WINS or (settlement.kind == Outcome.DRAW and ruleset.tenpai_yame)
+    if (ruleset.agari_yame and dealer_won_or_tenpai and (goal_met or not extending)
+            and is_first(ruleset=ruleset, scores=scores, player=state.dealer)):
+        return "agari-yame", False
     return None, False

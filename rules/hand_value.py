@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.hands import Limit
 from rules.messages import multiple_yakuman
 from rules.options import TsumoPayment
@@ -78,22 +78,34 @@ def check_han_fu(*, han: int, fu: int | None, tsumo: bool) -> None:
     not change the value and may be left out.
     """
     if han < 1:
-        raise RuleError.of("han", "han_at_least_1")
+        raise Refusal.of("han", "han_at_least_1")
     if fu is None:
         if han < LIMIT_HAN:
-            raise RuleError.of("fu", "han_needs_fu", han=han)
+            raise Refusal.of("fu", "han_needs_fu", han=han)
         return
     if fu not in VALID_FU:
-        raise RuleError.of("fu", "no_such_fu", fu=fu)
+        raise Refusal.of("fu", "no_such_fu", fu=fu)
     if fu == PINFU_TSUMO_FU and han < PINFU_TSUMO_HAN:
         # 20 fu only comes with pinfu tsumo (2 han). docs/score-sheet.md lists
         # 1 han 20 fu as impossible but not a 20-fu ron, and other systems'
         # tables price 2+ han 20 fu rons, so those are accepted.
-        raise RuleError.of("fu", "fu_20_needs_2_han")
+        raise Refusal.of("fu", "fu_20_needs_2_han")
     if fu == CHIITOITSU_FU:
         needed = CHIITOITSU_HAN + 1 if tsumo else CHIITOITSU_HAN
         if han < needed:
-            raise RuleError.of("fu", "fu_25_tsumo" if tsumo else "fu_25_ron", han=needed)
+            raise Refusal.of("fu", "fu_25_tsumo" if tsumo else "fu_25_ron", han=needed)
+
+
+def accepted_fu(*, han: int, tsumo: bool) -> tuple[int, ...]:
+    """The fu ``check_han_fu`` takes with ``han``: what the entry page lets through before it sends a hand."""
+    accepted = []
+    for fu in VALID_FU:
+        try:
+            check_han_fu(han=han, fu=fu, tsumo=tsumo)
+        except Refusal:
+            continue
+        accepted.append(fu)
+    return tuple(accepted)
 
 
 def hand_value(*, ruleset: Ruleset, han: int = 0, fu: int | None = None, yakuman: int = 0) -> HandValue:

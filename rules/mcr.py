@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.hands import Abort, Chombo, Draw, HandResult, Outcome, PaymentReason, Ron, Settlement, Tsumo, Win, WinOutcome
 from rules.ledger import Ledger
 from rules.ruleset import Ruleset
@@ -29,46 +29,49 @@ FALSE_WINS_EACH = 3
 
 def check_mcr_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]) -> None:
     """Everything about an MCR hand that does not depend on the game's state."""
-    if isinstance(result, Chombo):
-        raise RuleError.of("result", "mcr_chombo")
-    if isinstance(result, Abort):
-        raise RuleError.of("result", "mcr_no_abort")
-    if result.riichi:
-        raise RuleError.of("riichi", "mcr_no_riichi")
-    if isinstance(result, Draw) and (result.tenpai or result.nagashi):
-        raise RuleError.of("tenpai" if result.tenpai else "nagashi", "mcr_no_tenpai")
+    _check_not_in_mcr(result)
     if not isinstance(result, (Ron, Tsumo, Draw)):
         return
     for offender, count in Counter(result.false_wins).items():
         if count > FALSE_WINS_EACH:
-            raise RuleError.of("false_wins", "false_wins_each", player=names[offender], count=count,
+            raise Refusal.of("false_wins", "false_wins_each", player=names[offender], count=count,
                                most=FALSE_WINS_EACH)
     if isinstance(result, Draw):
         return
     for player in sorted(result.false_wins_live):
         if player not in result.false_wins:
-            raise RuleError.of("false_wins_live", "live_not_false_win", player=names[player])
+            raise Refusal.of("false_wins_live", "live_not_false_win", player=names[player])
     dead = frozenset(result.false_wins) - result.false_wins_live if ruleset.false_win_dead_hand else frozenset()
-    if isinstance(result, Ron):
-        if len(result.wins) > 1:
-            raise RuleError.of("wins", "mcr_one_winner")
-        _check_win(ruleset=ruleset, win=result.wins[0], dead=dead, names=names)
-    else:
-        _check_win(ruleset=ruleset, win=result.win, dead=dead, names=names)
+    if isinstance(result, Ron) and len(result.wins) > 1:
+        raise Refusal.of("wins", "mcr_one_winner")
+    win = result.wins[0] if isinstance(result, Ron) else result.win
+    _check_win(ruleset=ruleset, win=win, dead=dead, names=names)
+
+
+def _check_not_in_mcr(result: HandResult) -> None:
+    """What the riichi rules have and MCR has not: chombo, abortive draws, riichi, tenpai and nagashi."""
+    if isinstance(result, Chombo):
+        raise Refusal.of("result", "mcr_chombo")
+    if isinstance(result, Abort):
+        raise Refusal.of("result", "mcr_no_abort")
+    if result.riichi:
+        raise Refusal.of("riichi", "mcr_no_riichi")
+    if isinstance(result, Draw) and (result.tenpai or result.nagashi):
+        raise Refusal.of("tenpai" if result.tenpai else "nagashi", "mcr_no_tenpai")
 
 
 def _check_win(*, ruleset: Ruleset, win: Win, dead: frozenset[int], names: Sequence[str]) -> None:
     if win.winner in dead:
-        raise RuleError.of("winner", "mcr_false_winner", player=names[win.winner])
+        raise Refusal.of("winner", "mcr_false_winner", player=names[win.winner])
     if win.tiles is not None:
         return  # valued from its tiles when the hand is played
     if win.han or win.fu is not None or win.yakuman:
         field = "han" if win.han else "fu" if win.fu is not None else "yakuman"
-        raise RuleError.of(field, "mcr_han")
+        raise Refusal.of(field, "mcr_han")
     if win.pao is not None:
-        raise RuleError.of("pao", "mcr_no_pao")
+        raise Refusal.of("pao", "mcr_no_pao")
     if win.fan < ruleset.min_fan:
-        raise RuleError.of("fan", "below_min_fan", fan=win.fan, minimum=ruleset.min_fan)
+        raise Refusal.of("fan", "below_min_fan", fan=win.fan, minimum=ruleset.min_fan)
 
 
 def settle_mcr(*, ruleset: Ruleset, state: GameState, result: HandResult, names: Sequence[str]) -> Settlement:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules import options
-from rules.errors import ParamError
+from rules.errors import Refusal
 from rules.messages import _
 
 # Bounds the rules set on the integer parameters.
@@ -86,7 +86,7 @@ class Param:
         if value is None:
             if self.nullable:
                 return None
-            raise ParamError("not_null")
+            raise Refusal.of("", "not_null")
         return parser(self, value)
 
     def dump(self, value: Any) -> Any:
@@ -148,20 +148,20 @@ def number_json(value: Fraction | int) -> int | float:
 def _to_fraction(spec: Param, value: Any) -> Fraction:
     # JSON numbers only: a string such as "1e999999999" would make Fraction build a number with a billion digits.
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ParamError("a_number")
+        raise Refusal.of("", "a_number")
     try:
         number = Fraction(str(value))
     except ValueError:
-        raise ParamError("a_number") from None
+        raise Refusal.of("", "a_number") from None
     _check_bounds(spec, number)
     return number
 
 
 def _check_bounds(spec: Param, value: int | Fraction) -> None:
     if spec.minimum is not None and value < spec.minimum:
-        raise ParamError("at_least", minimum=spec.minimum)
+        raise Refusal.of("", "at_least", minimum=spec.minimum)
     if spec.maximum is not None and value > spec.maximum:
-        raise ParamError("at_most", maximum=spec.maximum)
+        raise Refusal.of("", "at_most", maximum=spec.maximum)
 
 
 def _parse_int(spec: Param, value: Any) -> int:
@@ -169,21 +169,21 @@ def _parse_int(spec: Param, value: Any) -> int:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         else:
-            raise ParamError("a_whole_number")
+            raise Refusal.of("", "a_whole_number")
     _check_bounds(spec, value)
     return int(value)
 
 
 def _parse_bool(spec: Param, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ParamError("true_or_false")
+        raise Refusal.of("", "true_or_false")
     return value
 
 
 def _parse_choice(spec: Param, value: Any) -> StrEnum:
     assert spec.options is not None, "a choice parameter names its enum"
     if value not in spec.choices:
-        raise ParamError("one_of", choices=", ".join(spec.choices))
+        raise Refusal.of("", "one_of", choices=", ".join(spec.choices))
     return spec.options(value)
 
 
@@ -193,14 +193,14 @@ def _parse_number(spec: Param, value: Any) -> Fraction:
 
 def _parse_points_list(spec: Param, value: Any) -> tuple[Fraction, ...]:
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) > MAX_PLAYERS:
-        raise ParamError("points_list", count=MAX_PLAYERS)
+        raise Refusal.of("", "points_list", count=MAX_PLAYERS)
     return tuple(_to_fraction(spec, v) for v in value)
 
 
 def _parse_uma(spec: Param, value: Any) -> Uma:
     if isinstance(value, Mapping):
         if set(value) != {"by_plus_count"} or not isinstance(value["by_plus_count"], Mapping):
-            raise ParamError("uma_form")
+            raise Refusal.of("", "uma_form")
         tables: list[tuple[int, tuple[Fraction, ...]]] = []
         default: tuple[Fraction, ...] | None = None
         for count, uma in value["by_plus_count"].items():
@@ -210,9 +210,9 @@ def _parse_uma(spec: Param, value: Any) -> Uma:
             elif str(count) in _PLUS_COUNTS:
                 tables.append((int(count), parsed))
             else:
-                raise ParamError("plus_count_key", key=count)
+                raise Refusal.of("", "plus_count_key", key=count)
         if default is None:
-            raise ParamError("plus_count_default")
+            raise Refusal.of("", "plus_count_default")
         return UmaByPlusCount(tables=tuple(sorted(tables)), default=default)
     return _parse_points_list(spec, value)
 

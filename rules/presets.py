@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.ruleset import Ruleset
 
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
@@ -44,9 +44,9 @@ def preset_keys() -> tuple[str, ...]:
 
 
 def get_preset(key: str) -> Ruleset:
-    """The preset ``key``; RuleError naming the known keys if there is none."""
+    """The preset ``key``; Refusal naming the known keys if there is none."""
     if key not in _FACTORIES:
-        raise RuleError.of("ruleset", "unknown_ruleset", key=key, presets=", ".join(_FACTORIES))
+        raise Refusal.of("ruleset", "unknown_ruleset", key=key, presets=", ".join(_FACTORIES))
     if key not in _CACHE:
         _CACHE[key] = _FACTORIES[key]()
     return _CACHE[key]

@@ -10,12 +10,12 @@ read it, so a parameter is added in one place.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
-from rules.errors import ParamError, Problem, RuleError
+from rules.errors import Problem, Refusal
 from rules.hands import AbortReason
 from rules.options import (
     AbortiveDrawRules,
@@ -206,7 +206,7 @@ class Ruleset:
               key: str | None = None) -> Ruleset:
         """``base`` with ``overrides`` (JSON values) applied, checked as a whole.
 
-        Raises RuleError naming every bad parameter; a ruleset that is
+        Raises Refusal naming every bad parameter; a ruleset that is
         returned is consistent (see ``_cross_checks``).
         """
         base = base or cls()
@@ -219,58 +219,79 @@ class Ruleset:
                 continue
             try:
                 changes[name] = spec.parse(value)
-            except ParamError as exc:
-                problems.append(Problem.of(name, exc.code, **exc.params))
+            except Refusal as exc:
+                problems += exc.at(name).problems
             except ValueError as exc:
                 problems.append(Problem(name, str(exc)))
         if problems:
-            raise RuleError(problems)
+            raise Refusal(problems)
         ruleset = dataclasses.replace(base, **changes, key=key or base.key)
         problems = list(_cross_checks(ruleset))
         if problems:
-            raise RuleError(problems)
+            raise Refusal(problems)
         return ruleset
 
 
 def _cross_checks(r: Ruleset) -> list[Problem]:
     """Consistency between parameters; each message names the parameter to fix."""
-    problems: list[Problem] = []
-    n = r.players
-    if isinstance(r.uma, UmaByPlusCount):
-        for plus, _uma in r.uma.tables:
-            if not 0 <= plus <= n:
-                problems.append(Problem.of(f"uma.by_plus_count.{plus}", "plus_count_range", players=n))
-        for label, uma in (*((str(p), u) for p, u in r.uma.tables), ("default", r.uma.default)):
-            if len(uma) != n:
-                problems.append(Problem.of(f"uma.by_plus_count.{label}", "values_per_rank", players=n))
-    elif r.uma and len(r.uma) != n:
-        problems.append(Problem.of("uma", "uma_per_rank", players=n))
-    if r.table_points is not None and len(r.table_points) != n:
-        problems.append(Problem.of("table_points", "values_per_rank", players=n))
-    if r.round_winds > len(r.round_wind_letters):
-        problems.append(Problem.of("round_winds", "round_winds_max", players=n, count=len(r.round_wind_letters)))
-    if r.return_points < r.start_points and r.uma != ():
-        # Negative oka is legal arithmetic but almost always a typo: say so.
-        problems.append(Problem.of("return_points", "return_below_start"))
-    if r.chombo_penalty > 0:
-        problems.append(Problem.of("chombo_penalty", "chombo_penalty_sign"))
-    if r.chombo_payment == ChomboPayment.FLAT and r.chombo_flat_amount <= 0:
-        problems.append(Problem.of("chombo_flat_amount", "chombo_flat_amount"))
-    if not r.dealer_bonus and r.tsumo_payment != TsumoPayment.EQUAL_SHARES:
-        problems.append(Problem.of("tsumo_payment", "tsumo_equal_shares"))
-    if r.tsumo_payment == TsumoPayment.FIVE_PLAYER_RULE_2 and n != FIVE_PLAYERS:
-        problems.append(Problem.of("tsumo_payment", "five_player_rule", players=FIVE_PLAYERS))
-    if r.is_mcr:
-        if r.seat_rotation == SeatRotation.MCR and n != MCR_PLAYERS:
-            problems.append(Problem.of("seat_rotation", "mcr_rotation_players", players=MCR_PLAYERS))
-    elif r.seat_rotation != SeatRotation.NONE:
-        problems.append(Problem.of("seat_rotation", "rotation_mcr_only"))
-    if r.double_wind_pair_fu not in DOUBLE_WIND_PAIR_FU:
-        problems.append(Problem.of("double_wind_pair_fu", "either_value",
-                                   choices=" or ".join(map(str, DOUBLE_WIND_PAIR_FU))))
-    if r.riichi_deposit == 0 and r.scoring == Scoring.RIICHI:
-        problems.append(Problem.of("riichi_deposit", "riichi_deposit_positive"))
+    problems = _uma_checks(r)
+    problems += [Problem.of(c.field, c.code, **c.params(r)) for c in _CROSS_CHECKS if c.broken(r)]
     return problems + _solo_checks(r)
+
+
+def _uma_checks(r: Ruleset) -> list[Problem]:
+    """One uma per rank; a table by plus count has a count the table can have, and one uma per rank in each row."""
+    n = r.players
+    if not isinstance(r.uma, UmaByPlusCount):
+        return [Problem.of("uma", "uma_per_rank", players=n)] if r.uma and len(r.uma) != n else []
+    problems = [Problem.of(f"uma.by_plus_count.{plus}", "plus_count_range", players=n)
+                for plus, _uma in r.uma.tables if not 0 <= plus <= n]
+    for label, uma in (*((str(p), u) for p, u in r.uma.tables), ("default", r.uma.default)):
+        if len(uma) != n:
+            problems.append(Problem.of(f"uma.by_plus_count.{label}", "values_per_rank", players=n))
+    return problems
+
+
+def _no_params(_r: Ruleset) -> dict[str, object]:
+    return {}
+
+
+def _players(r: Ruleset) -> dict[str, object]:
+    return {"players": r.players}
+
+
+class _CrossCheck(NamedTuple):
+    field: str  # the parameter the message names (the one to fix)
+    code: str  # rules.messages
+    broken: Callable[[Ruleset], bool]
+    params: Callable[[Ruleset], dict[str, object]] = _no_params
+
+
+# In the order the problems are listed.
+_CROSS_CHECKS = (
+    _CrossCheck("table_points", "values_per_rank",
+                lambda r: r.table_points is not None and len(r.table_points) != r.players, _players),
+    _CrossCheck("round_winds", "round_winds_max", lambda r: r.round_winds > len(r.round_wind_letters),
+                lambda r: {"players": r.players, "count": len(r.round_wind_letters)}),
+    # Negative oka is legal arithmetic but almost always a typo: say so.
+    _CrossCheck("return_points", "return_below_start", lambda r: r.return_points < r.start_points and r.uma != ()),
+    _CrossCheck("chombo_penalty", "chombo_penalty_sign", lambda r: r.chombo_penalty > 0),
+    _CrossCheck("chombo_flat_amount", "chombo_flat_amount",
+                lambda r: r.chombo_payment == ChomboPayment.FLAT and r.chombo_flat_amount <= 0),
+    _CrossCheck("tsumo_payment", "tsumo_equal_shares",
+                lambda r: not r.dealer_bonus and r.tsumo_payment != TsumoPayment.EQUAL_SHARES),
+    _CrossCheck("tsumo_payment", "five_player_rule",
+                lambda r: r.tsumo_payment == TsumoPayment.FIVE_PLAYER_RULE_2 and r.players != FIVE_PLAYERS,
+                lambda _r: {"players": FIVE_PLAYERS}),
+    _CrossCheck("seat_rotation", "mcr_rotation_players",
+                lambda r: r.is_mcr and r.seat_rotation == SeatRotation.MCR and r.players != MCR_PLAYERS,
+                lambda _r: {"players": MCR_PLAYERS}),
+    _CrossCheck("seat_rotation", "rotation_mcr_only", lambda r: not r.is_mcr and r.seat_rotation != SeatRotation.NONE),
+    _CrossCheck("double_wind_pair_fu", "either_value", lambda r: r.double_wind_pair_fu not in DOUBLE_WIND_PAIR_FU,
+                lambda _r: {"choices": " or ".join(map(str, DOUBLE_WIND_PAIR_FU))}),
+    _CrossCheck("riichi_deposit", "riichi_deposit_positive",
+                lambda r: r.riichi_deposit == 0 and r.scoring == Scoring.RIICHI),
+)
 
 
 def _solo_checks(r: Ruleset) -> list[Problem]:

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.errors import Problem, RuleError
+from rules.errors import Problem, Refusal
 from rules.hand_value import HandValue, check_han_fu, hand_value, ron_value
 from rules.hands import Attempt, HandResult, Outcome, Settlement, Win, WinOutcome
 from rules.options import SoloRanking
@@ -106,13 +106,13 @@ def check_attempt(*, ruleset: Ruleset, result: HandResult) -> HandValue | None:
     """Refuse what no attempt can be, and any other hand in the solo game; the tenpai hand's value (None for a
     noten attempt, and for one given as tiles: they are valued before the attempt is settled)."""
     if not isinstance(result, Attempt):
-        raise RuleError.of("result", "solo_results")
+        raise Refusal.of("result", "solo_results")
     if not ruleset.is_solo:
-        raise RuleError.of("result", "attempt_outside_solo")
+        raise Refusal.of("result", "attempt_outside_solo")
     if result.riichi:
-        raise RuleError.of("riichi", "solo_riichi")
+        raise Refusal.of("riichi", "solo_riichi")
     if not 0 <= result.draws <= MAX_DRAWS:
-        raise RuleError.of("draws", "solo_draws", most=MAX_DRAWS, tiles=SOLO_TILES, dealt=DEALT,
+        raise Refusal.of("draws", "solo_draws", most=MAX_DRAWS, tiles=SOLO_TILES, dealt=DEALT,
                            dead_wall=DEAD_WALL)
     if result.win is None:
         return None
@@ -129,11 +129,11 @@ def attempt_value(*, ruleset: Ruleset, win: Win) -> HandValue:
     if win.yakuman and (win.han or win.fu is not None):
         problems.append(Problem.of("yakuman", "yakuman_and_han"))
     if problems:
-        raise RuleError(problems)
+        raise Refusal(problems)
     if win.yakuman:
         return hand_value(ruleset=ruleset, yakuman=win.yakuman)
     if not win.han:
-        raise RuleError.of("han", "tenpai_needs_value")
+        raise Refusal.of("han", "tenpai_needs_value")
     check_han_fu(han=win.han, fu=win.fu, tsumo=True)
     return hand_value(ruleset=ruleset, han=win.han, fu=win.fu)
 

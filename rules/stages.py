@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from rules.errors import Problem, RuleError
+from rules.errors import Problem, Refusal
 from rules.seating.history import Table, check_table_size
 
 RANK_WINDS = "rank"  # 1st of a table sits East, 2nd South, ...
@@ -88,10 +88,10 @@ class Carry:
 
     @classmethod
     def parse(cls, value: object, *, table_points: bool = False) -> Carry:
-        """"all", "half", "none", or a fraction from 0 to 1 (1/3, "1/3", "0.25", 0.25); RuleError on ``carry``."""
+        """"all", "half", "none", or a fraction from 0 to 1 (1/3, "1/3", "0.25", 0.25); Refusal on ``carry``."""
         fraction = _fraction(value)
         if fraction is None or not 0 <= fraction <= 1:
-            raise RuleError.of("carry", "carry_form", value=value)
+            raise Refusal.of("carry", "carry_form", value=value)
         return cls(fraction, table_points)
 
 
@@ -138,14 +138,14 @@ def stage_standings(*, entrants: Iterable[int], results: Sequence[Line], carried
                     mcr: bool = False) -> tuple[StageLine, ...]:
     """Every entrant's line, ranked by the total then the tiebreaks, ties sharing the rank (as the event's
     standings do). An entrant with no result yet has the stage's own at 0 and ranks below anyone equal on the
-    total who has one. RuleError on ``entrants``, ``results`` or ``carried``."""
+    total who has one. Refusal on ``entrants``, ``results`` or ``carried``."""
     players = list(entrants)
     _no_repeats(players, "entrants")
     _no_repeats([line.player for line in results], "results")
     carried = carried or {}
     _check_results(results, set(players), mcr=mcr)
     if not mcr and any(c.table_points for c in carried.values()):
-        raise RuleError.of("carried", "carry_no_table_points")
+        raise Refusal.of("carried", "carry_no_table_points")
     by_player = {line.player: line for line in results}
     lines = [_stage_line(p, by_player.get(p), carried.get(p, Carried()), mcr=mcr) for p in players]
     return _ranked(lines)
@@ -161,7 +161,7 @@ def _check_results(results: Sequence[Line], entrants: set[int], *, mcr: bool) ->
         if len(line.tiebreaks) != len(results[0].tiebreaks):
             problems.append(Problem.of(f"results[{i}].tiebreaks", "tiebreaks_mixed"))
     if problems:
-        raise RuleError(problems)
+        raise Refusal(problems)
 
 
 def _stage_line(player: int, result: Line | None, carried: Carried, *, mcr: bool) -> StageLine:
@@ -199,9 +199,9 @@ def cut(*, standings: Sequence[StageLine], entry: Entry, through: Sequence[int] 
     Without ``through``, a tie at the line is reported and left undecided. With it (the organiser's decision:
     the players going on by rank, wildcards optional; or only those chosen among the tied), the decision is
     checked: every untied one above the line (or none of them) and as many of the tied ones as there are places;
-    RuleError on ``through`` naming what is wrong.
+    Refusal on ``through`` naming what is wrong.
     Wildcards already going on by rank are not counted twice; one tied at the line goes on as a wildcard and
-    stays among the tied (choosing them spends a ranked place). RuleError on ``entry.top`` or ``entry.also``.
+    stays among the tied (choosing them spends a ranked place). Refusal on ``entry.top`` or ``entry.also``.
     """
     _check_entry(entry, len(standings))
     ordered = sorted(standings, key=lambda line: (line.rank, line.player))
@@ -223,15 +223,15 @@ def cut(*, standings: Sequence[StageLine], entry: Entry, through: Sequence[int] 
 
 def _check_entry(entry: Entry, ranked: int) -> None:
     if entry.top is not None and entry.top < 1:
-        raise RuleError.of("entry.top", "at_least", minimum=1)
+        raise Refusal.of("entry.top", "at_least", minimum=1)
     if entry.top is not None and entry.top > ranked:
-        raise RuleError.of("entry.top", "stage_top_over", count=ranked, top=entry.top)
+        raise Refusal.of("entry.top", "stage_top_over", count=ranked, top=entry.top)
     _no_repeats(entry.also, "entry.also")
 
 
 def _check_decision(through: Sequence[int], *, above: list[int], tied: list[int], places: int,
                     wildcards: Sequence[int]) -> list[int]:
-    """The tied players the decision sends on, in its order; RuleError on ``through`` listing every fault."""
+    """The tied players the decision sends on, in its order; Refusal on ``through`` listing every fault."""
     _no_repeats(through, "through")
     known = set(above) | set(tied) | set(wildcards)
     problems = [Problem.of("through", "cut_not_at_line", player=p) for p in through if p not in known]
@@ -244,17 +244,17 @@ def _check_decision(through: Sequence[int], *, above: list[int], tied: list[int]
     if len(chosen) != places:
         problems.append(Problem.of("through", "cut_tied_count", count=len(chosen), places=places))
     if problems:
-        raise RuleError(problems)
+        raise Refusal(problems)
     return chosen
 
 
 def carry_over(*, standings: Sequence[StageLine], players: Iterable[int], carry: Carry) -> dict[int, Carried]:
     """What each of ``players`` brings from ``standings``: the ``carry`` share of their total points, or (MCR,
     when asked) of their total table points. A player who did not play that stage (a wildcard from outside)
-    brings nothing. RuleError on ``carry`` for table points carried from a stage that has none."""
+    brings nothing. Refusal on ``carry`` for table points carried from a stage that has none."""
     by_player = {line.player: line for line in standings}
     if carry.table_points and any(line.total_table_points is None for line in standings):
-        raise RuleError.of("carry", "carry_no_table_points")
+        raise Refusal.of("carry", "carry_no_table_points")
     carried: dict[int, Carried] = {}
     for player in players:
         line = by_player.get(player)
@@ -303,16 +303,16 @@ def rank_seating(*, players: Sequence[int], table_size: int, winds: str = RANK_W
     """Tables by rank: ``players`` (best first) 1 to ``table_size`` at table 1, the next ones at table 2, ...
 
     Seat winds by rank (the best of a table sits East) or drawn with ``seed`` (the same seed, the same seats).
-    RuleError on ``table_size``, ``players`` (repeated, or not filling the tables), ``winds`` or ``seed``.
+    Refusal on ``table_size``, ``players`` (repeated, or not filling the tables), ``winds`` or ``seed``.
     """
     check_table_size(table_size)
     if winds not in WINDS:
-        raise RuleError.of("winds", "one_of", choices=", ".join(WINDS))
+        raise Refusal.of("winds", "one_of", choices=", ".join(WINDS))
     if winds == DRAWN_WINDS and seed is None:
-        raise RuleError.of("seed", "seed_for_drawn_winds")
+        raise Refusal.of("seed", "seed_for_drawn_winds")
     _no_repeats(players, "players")
     if not players or len(players) % table_size:
-        raise RuleError.of("players", "tables_not_filled", count=len(players), size=table_size)
+        raise Refusal.of("players", "tables_not_filled", count=len(players), size=table_size)
     rng = random.Random(seed)
     tables: list[Table] = []
     for start in range(0, len(players), table_size):
@@ -326,4 +326,4 @@ def rank_seating(*, players: Sequence[int], table_size: int, winds: str = RANK_W
 def _no_repeats(players: Iterable[int], field: str) -> None:
     twice = sorted(p for p, count in Counter(players).items() if count > 1)
     if twice:
-        raise RuleError([Problem.of(field, "player_listed_twice", player=p) for p in twice])
+        raise Refusal([Problem.of(field, "player_listed_twice", player=p) for p in twice])

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.errors import Problem, RuleError
+from rules.errors import Problem, Refusal
 from rules.options import Extension, SeatRotation
 from rules.ruleset import Ruleset
 
@@ -69,13 +69,13 @@ def parse_round(*, ruleset: Ruleset, label: str) -> tuple[int, int]:
     letters = ruleset.round_wind_letters
     # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
     if len(label) < 2 or label[0] not in letters or not re.fullmatch(r"[0-9]{1,2}", label[1:]):
-        raise RuleError.of("round", "round_form", label=label, letters=", ".join(letters))
+        raise Refusal.of("round", "round_form", label=label, letters=", ".join(letters))
     wind, hand = letters.index(label[0]), int(label[1:])
     if not 1 <= hand <= ruleset.players:
-        raise RuleError.of("round", "round_hand", label=label, players=ruleset.players)
+        raise Refusal.of("round", "round_hand", label=label, players=ruleset.players)
     last_wind = ruleset.round_winds - 1 + (1 if ruleset.extension == Extension.UNTIL_GOAL else 0)
     if wind > min(last_wind, len(letters) - 1):
-        raise RuleError.of("round", "round_past_end", label=label)
+        raise Refusal.of("round", "round_past_end", label=label)
     return wind, hand
 
 
@@ -86,7 +86,7 @@ def start_state(*, ruleset: Ruleset, round_label: str = "E1", honba: int = 0, de
     wind, hand = 0, 1
     try:
         wind, hand = parse_round(ruleset=ruleset, label=round_label)
-    except RuleError as exc:
+    except Refusal as exc:
         problems.extend(exc.problems)
     if honba < 0:
         problems.append(Problem.of("honba", "not_negative"))
@@ -97,7 +97,7 @@ def start_state(*, ruleset: Ruleset, round_label: str = "E1", honba: int = 0, de
     elif len(scores) != ruleset.players:
         problems.append(Problem.of("scores", "scores_count", players=ruleset.players))
     if problems:
-        raise RuleError(problems)
+        raise Refusal(problems)
     return GameState(
         round_wind=wind,
         hand=hand,

@@ -18,9 +18,11 @@ class ScoringConfig(AppConfig):
         from scoring.services.live import event_written, game_written, round_written
         from scoring.services.rankings_follow import ranked_event_deleted, ranked_player_saved
         from scoring.services.registrations import registration_written
+        from scoring.tasks import register_queues
         from tournament.models import Event, Game, Player, Registration, Round
 
         checks.register(mcr_tiles_check)
+        register_queues()
         # Signals for what can be written anywhere, the admin included: cached standings show names, and a player
         # can be renamed; the standings list the registered players, and a registration can be added, changed or
         # deleted (the admin's inline, the API, the console, imports).

@@ -1,5 +1,9 @@
 """Background work: standings are recomputed after every change to a game, and the rankings across events follow
-them (eager without a broker)."""
+them (eager without a broker).
+
+The one module that knows Celery: the services queue work through scoring.services.background, and this module
+registers there how each kind is queued (``register_queues``, called when the app is ready).
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,13 @@ from typing import Any
 from celery import shared_task
 from django.db import DatabaseError
 
+from rules.errors import Refusal
+from scoring.services.background import Work, register
 from scoring.services.rankings import ranking_rebuild
 from scoring.services.rankings_follow import rankings_follow
 from scoring.services.standings import standings_recompute
 from scoring.sheet.output import named, result_json
-from scoring.sheet.reader import SheetError, score_sheet
+from scoring.sheet.reader import score_sheet
 from tournament.models import Event
 
 
@@ -49,6 +55,13 @@ def score_sheet_task(sheet: dict[str, Any]) -> dict[str, Any]:
     """Score a whole sheet away from the request (imports of many sheets): its result, or its problems."""
     try:
         scored = score_sheet(sheet)
-    except SheetError as exc:
+    except Refusal as exc:
         return {"problems": [str(p) for p in exc.problems]}
     return {"result": named(result_json(scored), scored.sheet.names)}
+
+
+def register_queues() -> None:
+    """The services' work (scoring.services.background) is queued as these tasks."""
+    register(Work.RECOMPUTE_STANDINGS, recompute_standings.delay)
+    register(Work.FOLLOW_EVENT, follow_event.delay)
+    register(Work.REBUILD_RANKING, rebuild_ranking.delay)

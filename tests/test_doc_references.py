@@ -38,7 +38,7 @@ def test_no_reference_leaves_the_repository():
 
 
 def citations() -> list[tuple[str, str, str | None, str | None]]:
-    return [(f"{path.relative_to(ROOT)}", *match.groups())
+    return [(f"{path.relative_to(ROOT)}", match[1], match[2], match[3])
             for path in tracked_text_files() for match in CITATION.finditer(path.read_text(encoding="utf-8"))]
 
 

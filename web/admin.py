@@ -18,17 +18,17 @@ from django.db.models import QuerySet
 from django.forms import BaseInlineFormSet, ModelForm
 from django.http import HttpRequest
 
+from rules.errors import Refusal
 from scoring.models import Hand, HandChange, Penalty, Standing
 from scoring.services import penalties
 from scoring.services.games import round_seat, seating_warnings
-from scoring.services.hands import VersionConflict
 from scoring.services.hands import game_put_sheet as put_sheet
 from scoring.services.replay import replay
 from scoring.services.standings import standings_batch, standings_recompute
 from scoring.sheet.record import HandRecord
-from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Player, Registration, Round, Seat, Table, Team
 from tournament.services.seating import Method
+from web import refusals
 
 # New rows of the inline hands go after every stored one, whatever indices those have.
 _AFTER_EVERY_HAND = 10**9
@@ -95,8 +95,8 @@ class RoundAdmin(admin.ModelAdmin[Round]):
                 self.message_user(request, f"{round_}: {warning.message}", messages.WARNING)
             try:
                 games = round_seat(event=round_.event, number=round_.number, method=method)
-            except InvalidInput as exc:
-                self.message_user(request, f"{round_}: " + "; ".join(str(p) for p in exc.problems), messages.ERROR)
+            except Refusal as exc:
+                self.message_user(request, f"{round_}: " + "; ".join(refusals.texts(exc, paths=True)), messages.ERROR)
             else:
                 self.message_user(request, f"{round_}: {len(games)} tables seated.", messages.SUCCESS)
 
@@ -146,8 +146,8 @@ class HandFormSet(BaseInlineFormSet[Hand, Game, ModelForm[Hand]]):
             raise ValidationError("each hand is a JSON object (a score-sheet hand record)")
         try:
             replay(self.instance, self.records())
-        except InvalidInput as exc:
-            raise ValidationError([str(p) for p in exc.problems]) from None
+        except Refusal as exc:
+            raise ValidationError(refusals.texts(exc, paths=True)) from None
 
 
 class HandInline(admin.TabularInline[Hand, Game]):
@@ -223,8 +223,9 @@ class GameAdmin(admin.ModelAdmin[Game]):
         try:
             put_sheet(game_id=form.instance.pk, hands=formset.records(), user=request.user,
                       version=data.get("seen_version"), start=data["start"], ended_by_time=data["ended_by_time"])
-        except (InvalidInput, VersionConflict) as exc:  # checked in clean(); only a race gets here
-            self.message_user(request, f"Not saved: {exc}", messages.ERROR)
+        except Refusal as exc:  # checked in clean(); only a race (a VersionConflict, its text its own) gets here
+            self.message_user(request, f"Not saved: {'; '.join(refusals.texts(exc, paths=True)) or exc}",
+                              messages.ERROR)
         else:
             # The date is not part of the replay; it changes only with the write that succeeded.
             Game.objects.filter(pk=form.instance.pk).update(played_on=data["played_on"])

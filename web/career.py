@@ -13,14 +13,14 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _
 
-from rules.errors import Problem
+from rules.errors import Refusal
 from scoring.models import GameStats, Standing
 from scoring.services.stats import counted_rows, platform_choices, player_stats, read_filter
-from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Player, Registration, Seat, Stage
 from tournament.selectors import visible_events
 from tournament.services.players import identity, identity_q
 from tournament.users import RequestUser
+from web import refusals
 
 GAMES_PER_PAGE = 50
 TREND_POINTS = 200  # the most points the placement line draws: a long career is sampled, not crowded
@@ -62,7 +62,7 @@ class CareerView:
     events: list[CareerEvent]
     rulesets: list[str]
     platforms: tuple[str, ...]
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # every refused filter, with its path
     figures: dict[str, Any] | None = None
     placements: list[Bar] = field(default_factory=list)
     rates: list[Bar] = field(default_factory=list)
@@ -82,8 +82,8 @@ def career_view(player: Player, user: RequestUser, params: Mapping[str, str], pa
                                     .order_by("ruleset").values_list("ruleset", flat=True).distinct()))
     try:
         chosen = read_filter(params, user)
-    except InvalidInput as exc:
-        view.problems = exc.problems
+    except Refusal as exc:
+        view.problems = refusals.texts(exc, paths=True)
         return view
     view.figures = player_stats(player, user, chosen)
     view.placements = placement_bars(view.figures)

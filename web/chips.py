@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from django import forms
@@ -20,11 +21,9 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from rules.hand_value import LIMIT_HAN, hand_value
+from rules.hand_value import KAZOE_HAN, LIMIT_HAN, VALID_FU, accepted_fu, hand_value
 from rules.ruleset import Ruleset
-from scoring.sheet.record import FU_MAXIMUM
 
-FU_VALUES = (20, 25, *range(30, FU_MAXIMUM + 1, 10))
 CHIPS = "choices chips"  # the CSS class of a row of chips
 
 
@@ -91,24 +90,34 @@ def repeated_initial(players: list[Any]) -> list[str]:
 
 def fu_chips(label: Any) -> forms.TypedChoiceField:
     return forms.TypedChoiceField(label=label, coerce=int, empty_value=None, required=False,
-                                  choices=[(v, str(v)) for v in FU_VALUES], widget=chips([], css="counts"))
+                                  choices=[(v, str(v)) for v in VALID_FU], widget=chips([], css="counts"))
 
 
-def fu_rule(ruleset: Ruleset) -> dict[str, str]:
-    """What the page needs to show the fu row only when it can change the value.
+def fu_rule(ruleset: Ruleset) -> dict[str, Any]:
+    """What the page needs to show the fu row only when it can change the value, and to refuse a han/fu pair
+    no hand can have before it sends the hand (offline.js), all as the rule engine says.
 
     ``han``: the han that take fu (below LIMIT_HAN: from 5 han a hand is a
     limit hand, docs/rules.md §2). ``mangan``: for each of them, the lowest fu at
     which the hand is a mangan under these rules (kiriage makes 4 han 30 fu and
-    3 han 60 fu mangan); a han that never reaches it is left out.
+    3 han 60 fu mangan); a han that never reaches it is left out. ``accepted``:
+    for a ron and a tsumo, the fu each han from 1 to 13 may have (20 fu needs 2
+    han, 25 fu 2 han on a ron and 3 on a tsumo: rules.hand_value.check_han_fu),
+    for the page's JSON (json_script).
     """
     needs = list(range(1, LIMIT_HAN))
     mangan: dict[int, int] = {}
     for han in needs:
-        reached = [fu for fu in FU_VALUES if hand_value(ruleset=ruleset, han=han, fu=fu).limit is not None]
+        reached = [fu for fu in VALID_FU if hand_value(ruleset=ruleset, han=han, fu=fu).limit is not None]
         if reached:
             mangan[han] = reached[0]
-    return {"han": " ".join(map(str, needs)), "mangan": json.dumps(mangan)}
+    return {"han": " ".join(map(str, needs)), "mangan": json.dumps(mangan), "accepted": _accepted_fu()}
+
+
+@cache
+def _accepted_fu() -> dict[str, dict[int, tuple[int, ...]]]:
+    return {result: {han: accepted_fu(han=han, tsumo=result == "tsumo") for han in range(1, KAZOE_HAN + 1)}
+            for result in ("ron", "tsumo")}
 
 
 class StepCounter(forms.NumberInput):

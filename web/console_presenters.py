@@ -127,6 +127,21 @@ def preview_tables(event: Event, seating: Seating) -> list[tuple[int, list[tuple
     return [(table.number, [(winds[n], names[p]) for n, p in enumerate(table.seats)]) for table in seating.tables]
 
 
+def seating_doubts(seating: Seating) -> list[str]:
+    """What to tell the organiser of a round not proven the best seating: that, and the pairs meeting again and
+    at most how many of them a better seating could avoid (an upper bound: rules.seating.Seating.avoidable)."""
+    if seating.optimal:
+        return []
+    words = [str(_("Not proven optimal: the search stopped before it could rule out a better seating."))]
+    if seating.repeats:
+        words.append(ngettext("%(n)s pair meets again; at most %(a)s could have been avoided.",
+                              "%(n)s pairs meet again; at most %(a)s of them could have been avoided.",
+                              seating.repeats) % {"n": seating.repeats, "a": seating.avoidable})
+    elif any(place.rank_table is not None for place in seating.placements):
+        words.append(str(_("No pair meets again, but some players may move more tables than they need to.")))
+    return words
+
+
 def preview_byes(event: Event, seating: Seating) -> list[str]:
     return list(_entrants(event).objects.filter(pk__in=seating.byes).values_list("name", flat=True))
 

@@ -2,8 +2,8 @@
 
 The form checks types only. Whether a hand is valid (a han/fu pair, a winner
 who is also the loser, tiles that do not win) is the engine's call, made when
-scoring.services.replay replays the game; ``add_problems`` puts its messages next to
-the fields they name. ``hand_record`` builds the record from the cleaned data,
+scoring.services.replay replays the game; web.refusals puts its messages next to
+the fields they name (``problem_field``). ``hand_record`` builds the record from the cleaned data,
 leaving out what is empty or belongs to another result; ``record_initial`` is
 its inverse, to load a stored hand for editing.
 """
@@ -21,12 +21,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
-from rules.errors import Problem
 from rules.hand_value import KAZOE_HAN
 from rules.ruleset import Ruleset
 from rules.solo import MAX_DRAWS
-from scoring.messages import field_message, message
-from scoring.services.idempotency import KEY_LENGTH
+from scoring.edge.keys import KEY_LENGTH
 from scoring.sheet.record import Field, Kind, Model, hand_fields, win_fields
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS
 from web.chips import chips, count_chips, counter, fu_chips, fu_rule, repeated_players
@@ -85,6 +83,14 @@ LABELS: dict[str, tuple[StrOrPromise, StrOrPromise]] = {
 }
 # Extra winners of a multiple ron: win2_winner, win2_han, … (the first winner uses the plain names).
 EXTRA_WINS = (2, 3)
+
+
+def win_prefix(number: int) -> str:
+    """What the form fields of a hand's ``number``-th win start with: nothing for the first winner (han), win2_
+    for the second (win2_han)."""
+    return "" if number == 1 else f"win{number}_"
+
+
 TILE_FIELDS = ("concealed", "win", "melds", "dora", "ura", "flags")
 
 
@@ -207,7 +213,7 @@ class HandForm(forms.Form):
         self.fu_rule = {} if self.mcr else fu_rule(ruleset)
         offer = _Offer.of(ruleset, self.seats)
         # A further winner already given (a stored hand, a form sent) is kept, and shown, whatever the rules pay.
-        declared = any((self.data or self.initial).get(f"win{k}_winner") not in (None, "") for k in EXTRA_WINS)
+        declared = any((self.data or self.initial).get(win_prefix(k) + "winner") not in (None, "") for k in EXTRA_WINS)
         for field in hand_fields():
             if not offer.offers(field):
                 continue
@@ -224,10 +230,11 @@ class HandForm(forms.Form):
 
     def extra_wins(self) -> list[dict[str, Any]]:
         """The second and third winners of a multiple ron: their winner, value and pao fields."""
-        return [{"winner": self[f"win{k}_winner"],
-                 "values": self.fields_named(f"win{k}_han", f"win{k}_fu", f"win{k}_yakuman"),
-                 "pao": self[f"win{k}_pao"] if f"win{k}_pao" in self.fields else None}
-                for k in EXTRA_WINS if f"win{k}_winner" in self.fields]
+        values = [f.name for f in win_fields() if f.spec.kind in (Kind.COUNT, Kind.FU)]  # han, fu, yakuman
+        return [{"winner": self[win_prefix(k) + "winner"],
+                 "values": self.fields_named(*(win_prefix(k) + name for name in values)),
+                 "pao": self[win_prefix(k) + "pao"] if win_prefix(k) + "pao" in self.fields else None}
+                for k in EXTRA_WINS if win_prefix(k) + "winner" in self.fields]
 
     def tiles_fields(self) -> list[forms.BoundField]:
         return self.fields_named(*(f"tiles_{n}" for n in TILE_FIELDS))
@@ -275,7 +282,7 @@ def _extra_win_fields(offer: _Offer, *, declared: bool) -> dict[str, forms.Field
             form_field = offer.field(field)
             if field.name == "winner":
                 form_field = _player(_("Winner %(n)s") % {"n": k}, [("", _("nobody")), *offer.players])
-            fields[f"win{k}_{field.name}"] = form_field
+            fields[win_prefix(k) + field.name] = form_field
     return fields
 
 
@@ -303,13 +310,3 @@ def problem_field(field: str) -> str:
         return prefix + "tiles_" + (rest if rest in TILE_FIELDS else "concealed")
     return prefix + re.split(r"[.\[]", field, maxsplit=1)[0] if field else ""
 
-
-def add_problems(form: forms.BaseForm, problems: Sequence[Problem]) -> None:
-    """Each engine problem next to its field, in the reader's language; one the form has no field for goes on
-    top, with its path."""
-    for problem in problems:
-        name = problem_field(problem.field)
-        if name and name in form.fields and not isinstance(form.fields[name].widget, forms.HiddenInput):
-            form.add_error(name, message(problem))
-        else:
-            form.add_error(None, field_message(problem))

@@ -15,10 +15,11 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.parameters import PARAMETERS, Param, ParamKind, number_json
 from rules.presets import build_ruleset, get_preset
 from rules.ruleset import Ruleset
+from web import refusals
 
 # Where each parameter appears; the table size and the scoring model come with the preset (pick another
 # preset to change them), so they are not in the form.
@@ -161,13 +162,13 @@ class RulesForm(forms.Form):
         if not self.errors:
             try:
                 build_ruleset(key=self.key, overrides=self.new_overrides())
-            except RuleError as exc:
-                for problem in exc.problems:
-                    target = problem.field if problem.field in self.fields else None
-                    if target is None and f"{problem.field}_1" in self.fields:
-                        target = f"{problem.field}_1"
-                    self.add_error(target, str(problem.message))
+            except Refusal as exc:
+                refusals.on_form(self, exc, field=self._field_of)
         return cleaned
+
+    def _field_of(self, path: str) -> str:
+        """The field a parameter's problem goes beside: the parameter's, or the first of its list (uma_1)."""
+        return path if path in self.fields else f"{path}_1" if f"{path}_1" in self.fields else ""
 
 
 _KEEP = object()  # an uma given by the number of players above the return, left as it is

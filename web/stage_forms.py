@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from rules.errors import Problem
 from tournament.models import Event, Stage
 from tournament.services.events import MAX_ROUNDS
-from web.forms import add_problems
+from web import refusals
 
 CARRIES = (("none", _("nothing")), ("half", _("half")), ("all", _("all")), ("share", _("a share:")))
 SEATINGS = {"random": _("random, few repeats"), "swiss": _("swiss, by the standings"),
@@ -82,7 +82,7 @@ class StageForm(forms.Form):
         share = self.cleaned_data.get("carry") == "share"
         moved = [p.moved("carry_share" if p.field == "carry" and share else FIELDS.get(p.field, p.field))
                  for p in problems]
-        add_problems(self, moved)
+        refusals.on_form(self, moved)
 
 
 def initial_of(stage: Stage) -> dict[str, Any]:
@@ -123,4 +123,4 @@ class CutForm(forms.Form):
         return chosen
 
     def add_service_problems(self, problems: Sequence[Problem]) -> None:
-        add_problems(self, problems)
+        refusals.on_form(self, problems)

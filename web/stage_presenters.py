@@ -12,9 +12,9 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from rules.errors import Refusal
 from scoring.selectors import stage_standings
 from scoring.services.stages import CutPreview, cut_preview, entrant_names, stages_of
-from tournament.errors import InvalidInput
 from tournament.models import Event, Round, Stage
 from web.presenters import TableView, round_tables
 
@@ -176,7 +176,7 @@ def stages_report(event: Event) -> list[StageReport]:
         if summary.stage.number > 1 and summary.stage.through is not None:
             try:
                 cut = cut_view(cut_preview(summary.stage))
-            except InvalidInput:  # the stage before is no longer entered: its cut is being redone
+            except Refusal:  # the stage before is no longer entered: its cut is being redone
                 cut = None
         reports.append(StageReport(summary=summary, cut=cut))
     return reports

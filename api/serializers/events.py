@@ -10,7 +10,7 @@ from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
 from api.serializers.fields import printable_text
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.presets import build_ruleset, get_preset
 from scoring.messages import message
 from scoring.models import Standing
@@ -19,7 +19,7 @@ from scoring.services.teams import TeamMember
 from tournament.models import Event, Player, Round, Team, tiebreak_problems
 
 
-def rule_problems(exc: RuleError, prefix: str) -> dict[str, list[str]]:
+def rule_problems(exc: Refusal, prefix: str) -> dict[str, list[str]]:
     """The engine's problems as DRF's field errors, each in the request's language with its code."""
     out: dict[str, list[str]] = {}
     for problem in exc.problems:
@@ -68,13 +68,13 @@ class EventSerializer(serializers.ModelSerializer[Event]):
         overrides = attrs.get("ruleset_overrides", getattr(self.instance, "ruleset_overrides", {}))
         try:
             get_preset(key)
-        except RuleError as exc:
+        except Refusal as exc:
             raise serializers.ValidationError(rule_problems(exc, "ruleset")) from None
         if not isinstance(overrides, dict):
             raise serializers.ValidationError({"overrides": ["must be an object of ruleset parameters"]})
         try:
             build_ruleset(key=key, overrides=overrides)
-        except RuleError as exc:
+        except Refusal as exc:
             raise serializers.ValidationError(rule_problems(exc, "overrides")) from None
         rating = attrs.get("rating", getattr(self.instance, "rating", ""))
         if problems := Event(slug=getattr(self.instance, "slug", "")).rating_problems(

@@ -93,8 +93,9 @@ class GameSerializer(serializers.ModelSerializer[Game]):
     end = serializers.SerializerMethodField(help_text='"time": the clock ended the game after its last hand')
     players = SeatSerializer(source="seats", many=True)
     hands_entered = serializers.SerializerMethodField()
-    result = serializers.SerializerMethodField(help_text="the replayed score sheet's output (docs/score-sheet.md), players "
-                                               "by their current name: ruleset, hands, finished, next, final, ...")
+    result = serializers.SerializerMethodField(help_text="the replayed score sheet's output (docs/score-sheet.md), "
+                                               "players by their current name: "
+                                               "ruleset, hands, finished, next, final, ...")
 
     class Meta:
         model = Game

@@ -106,8 +106,12 @@ class SeatingPreviewSerializer(serializers.Serializer[Any]):
     spread = serializers.IntegerField(allow_null=True, help_text="swiss: the event's swiss_spread, how many tables "
                                       "a player may move from his rank table (null: any); null for random tables")
     optimal = serializers.BooleanField(help_text="no seating can have fewer repeats (nor, swiss, fewer tables "
-                                       "moved); false when the search ended at its time limit or a stall first")
+                                       "moved); false when the search ended at its time limit (1 s and 2 ms a "
+                                       "player, at most 8 s) or a stall first")
     repeats = serializers.IntegerField(help_text="pairs seated together again")
+    avoidable_at_most = serializers.IntegerField(help_text="an upper bound: at most this many of the repeats could "
+                                                 "a seating (within the spread) avoid, the repeats less those the "
+                                                 "search proved every seating has; 0 when optimal")
     moved = serializers.IntegerField(help_text="tables moved from the rank tables, summed over the players")
     wind_imbalance = serializers.IntegerField(help_text="over the players, the most-sat minus the least-sat "
                                               "seat wind, this round included")

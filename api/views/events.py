@@ -31,7 +31,7 @@ from api.serializers.events import (
     StandingsPageSerializer,
     TeamStandingSerializer,
 )
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.presets import get_preset, preset_doc, preset_keys
 from scoring.models import StageStanding, Standing
 from scoring.selectors import standings_version
@@ -39,7 +39,6 @@ from scoring.services.events import event_update
 from scoring.services.stages import stage_get
 from scoring.services.standings import standings_progress
 from scoring.services.teams import player_teams, team_standings
-from tournament.errors import InvalidInput
 from tournament.models import Event, Registration, Round, Stage
 from tournament.selectors import is_slug, visible_events
 from tournament.services.events import (
@@ -55,7 +54,7 @@ from tournament.users import signed_in
 def stage_get_or_404(event: Event, number: int) -> Stage:
     try:
         return stage_get(event, number)
-    except InvalidInput:
+    except Refusal:
         raise NotFound(f"this event has no stage {number}") from None
 
 
@@ -264,7 +263,7 @@ class RulesetViewSet(viewsets.GenericViewSet[Any]):
     def retrieve(self, request: Request, key: str) -> Response:
         try:
             return Response(RulesetSerializer(self._preset(key)).data)
-        except RuleError as exc:
+        except Refusal as exc:
             raise NotFound(str(exc)) from None
 
     @staticmethod

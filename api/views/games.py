@@ -45,6 +45,8 @@ from api.serializers.games import (
     SheetSerializer,
     SheetUpdateSerializer,
 )
+from rules.errors import Refusal
+from scoring.edge.writers import game_writer
 from scoring.models import Hand, HandChange
 from scoring.services import chain, hands
 from scoring.services.games import game_create
@@ -53,7 +55,6 @@ from scoring.services.stage_checks import cut_change_confirmed
 from scoring.sheet.record import HandRecord
 from scoring.sheet.schema import BY_ID, schema_problems
 from scoring.sheet.solo import with_results
-from tournament.errors import InvalidInput
 from tournament.models import Game
 from tournament.selectors import SLUG_PATTERN, is_slug, seats_prefetched, visible_events, visible_games, with_seats
 
@@ -88,7 +89,7 @@ def hand_record(request: Request) -> HandRecord:
     """The body as a hand record; ``index`` (as the GET shows it) is the URL's business, not the record's. Its
     fields are the replay's to check (the schema of scoring.sheet.record): a wrong one is refused there."""
     if not isinstance(request.data, dict):
-        raise InvalidInput.one("", "a hand is a JSON object")
+        raise Refusal.one("", "a hand is a JSON object")
     return cast(HandRecord, {key: value for key, value in request.data.items() if key != "index"})
 
 
@@ -105,7 +106,7 @@ class GamesView(ListAPIView[Game]):
         if "event" in self.request.query_params:
             slug = self.request.query_params["event"]
             if not is_slug(slug):  # a NUL or a surrogate would reach the query (PostgreSQL refuses them)
-                raise InvalidInput.one("event", "must be an event's slug: letters, digits, - and _")
+                raise Refusal.one("event", "must be an event's slug: letters, digits, - and _")
             games = games.filter(event__slug=slug)
         return games.order_by("-created_at", "-id")
 
@@ -128,7 +129,7 @@ class GamesView(ListAPIView[Game]):
 def game_for(request: Request, game_id: int, *, write: bool = False) -> Game:
     """The game the URL names, if the user may see it (404 otherwise) and, for a write, score it (403)."""
     game = get_object_or_404(visible_games(request.user), pk=game_id)
-    if write and not game.event.can_score(request.user):
+    if write and game_writer(game, user=request.user) is None:
         raise PermissionDenied("only the event's organisers and its referees enter and correct hands")
     return game
 
@@ -236,14 +237,14 @@ def sheet_body(request: Request, game: Game) -> dict[str, Any]:
     them (the replay then checks the rules)."""
     data = request.data
     if not isinstance(data, dict):  # not an empty sheet: a body that is no sheet must not wipe the game's hands
-        raise InvalidInput.one("", "a score sheet is a JSON object")
+        raise Refusal.one("", "a score sheet is a JSON object")
     problems = hands.sheet_header_problems(game, data)
     written = {key: data[key] for key in ("start", "hands") if key in data}
     named = {p.field for p in problems}
     problems += [p for p in schema_problems(with_results({**game_sheet(game, []), **written}), players=BY_ID)
                  if p.field not in named]
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)
     return data
 
 

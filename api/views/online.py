@@ -15,11 +15,10 @@ from api.idempotency import IDEMPOTENCY_KEY, idempotent
 from api.parsers import LogParser
 from api.serializers.online import LogImportQuerySerializer, LogImportRefusedSerializer, LogImportSerializer
 from api.views.events import organised_event
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from scoring.logs.read import MAX_LOG_BYTES
 from scoring.services.online import LogResult, Outcome, log_import
 from scoring.services.standings import standings_batch
-from tournament.errors import InvalidInput
 
 MAX_FILES = 100  # one request; a season is sent in several
 BODY = "body"
@@ -69,10 +68,10 @@ def _logs(request: Request) -> list[tuple[str, bytes]]:
     if not files:
         body = request.data.get("log", b"") if isinstance(request.data, dict) else b""
         if not body:
-            raise InvalidInput.one("log", 'send a log as the body, or upload files as multipart "file" fields')
+            raise Refusal.one("log", 'send a log as the body, or upload files as multipart "file" fields')
         return [(BODY, body)]
     if len(files) > MAX_FILES:
-        raise InvalidInput.one("file", f"{len(files)} files: send at most {MAX_FILES} at a time")
+        raise Refusal.one("file", f"{len(files)} files: send at most {MAX_FILES} at a time")
     return [(f.name or f"file {i + 1}", f.read(MAX_LOG_BYTES + 1)) for i, f in enumerate(files)]
 
 

@@ -99,7 +99,7 @@ def preview(seating: Seating, event: Event, *, number: int, method: Method, seed
     return {
         "round": number, "method": str(method), "seed": seed,
         "spread": event.swiss_spread if method == Method.SWISS else None,
-        "optimal": seating.optimal, "repeats": seating.repeats,
+        "optimal": seating.optimal, "repeats": seating.repeats, "avoidable_at_most": seating.avoidable,
         "moved": sum(abs(place.moved) for place in seating.placements), "wind_imbalance": seating.wind_imbalance,
         "tables": [{"number": table.number, "seats": [
             {"wind": winds[position], "player": ref(player), "rank_table": placed[player].rank_table,

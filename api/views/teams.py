@@ -18,9 +18,9 @@ from api.serializers.teams import (
     TeamSerializer,
 )
 from api.views.events import organised_event
+from rules.errors import Refusal
 from scoring.services.lineups import lineup_set
 from scoring.services.team_pages import round_lineups, team_captain_set, team_of_event, team_view
-from tournament.errors import InvalidInput
 from tournament.models import Event, Round, Team
 from tournament.selectors import visible_events
 from tournament.services.team_rounds import may_name_lineup
@@ -29,7 +29,7 @@ from tournament.services.team_rounds import may_name_lineup
 def _team(event: Event, team_id: int) -> Team:
     try:
         return team_of_event(event, team_id)
-    except InvalidInput:
+    except Refusal:
         raise NotFound(f"this event has no team {team_id}") from None
 
 

@@ -6,7 +6,9 @@ pairs that have already met and how often each player sat each seat. Nothing
 is kept between calls.
 
 - ``next_round``: ``random_seating`` and ``swiss_seating``: byes, then who
-  sits together, then each table's seat order;
+  sits together, then each table's seat order, within a time limit that
+  grows with the field (``time_limit_for``);
+- ``banded``: swiss tables within one table of the rank table, exactly;
 - ``search``: who sits together, by a local search over one round;
 - ``affine``: who sits together when q² players sit at tables of q, q a prime
   power, by the affine plane AG(2, q);
@@ -18,7 +20,7 @@ is kept between calls.
 
 from rules.seating.affine import AFFINE_CANDIDATES, AFFINE_LOOK_AHEAD
 from rules.seating.history import TABLE_SIZES, History, Placement, Seating, Table, count_repeats, wind_counts
-from rules.seating.next_round import random_seating, swiss_seating
+from rules.seating.next_round import TIME_LIMIT_MAX, random_seating, swiss_seating, time_limit_for
 from rules.seating.schedule import schedule_from_csv
 from rules.seating.search import MAX_STEPS, SWISS_SPREAD
 
@@ -28,6 +30,7 @@ __all__ = [
     "MAX_STEPS",
     "SWISS_SPREAD",
     "TABLE_SIZES",
+    "TIME_LIMIT_MAX",
     "History",
     "Placement",
     "Seating",
@@ -36,5 +39,6 @@ __all__ = [
     "random_seating",
     "schedule_from_csv",
     "swiss_seating",
+    "time_limit_for",
     "wind_counts",
 ]

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.parameters import MAX_PLAYERS, MIN_PLAYERS
 
 History = Sequence[Sequence[Sequence[int]]]
@@ -50,12 +50,15 @@ class Seating:
     # its lower bound. False says only that the deadline or a stall ended the search first.
     optimal: bool = False
     placements: tuple[Placement, ...] = ()
+    # Not optimal: at most this many of the repeats could any seating (within the spread) avoid, the repeats
+    # less those every seating must have as far as the search could tell; an upper bound, 0 when optimal.
+    avoidable: int = 0
 
 
 def check_table_size(table_size: int) -> None:
-    """RuleError (field ``table_size``) for a table no ruleset has."""
+    """Refusal (field ``table_size``) for a table no ruleset has."""
     if table_size not in TABLE_SIZES:
-        raise RuleError.one("table_size", f"must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {table_size}")
+        raise Refusal.one("table_size", f"must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {table_size}")
 
 
 def count_repeats(*, history: History) -> int:

@@ -6,8 +6,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rules.csv_line import LineError, csv_values
-from rules.errors import Problem, RuleError
+from rules.csv_line import csv_values
+from rules.errors import Problem, Refusal
 from rules.ruleset import SEAT_WINDS, WINDS
 from rules.seating.history import Table, check_table_size
 
@@ -30,12 +30,12 @@ def schedule_from_csv(*, text: str, players: Sequence[int] | None = None, table_
     header = rows[0][1] if rows and rows[0][0] == 1 else None
     expected = ",".join([*FIXED_COLUMNS, *_seat_names(table_size)])
     if unread and unread[0].field == "line 1":
-        raise RuleError(unread[0])
+        raise Refusal(unread[0])
     if header is None:
-        raise RuleError(Problem("line 1", f"the schedule is empty: expected the header {expected}"))
+        raise Refusal(Problem("line 1", f"the schedule is empty: expected the header {expected}"))
     columns = _csv_columns([h.strip().lower() for h in header], table_size)
     if columns is None:
-        raise RuleError(Problem("line 1", f"expected the header {expected} (seat columns by name or position)"))
+        raise Refusal(Problem("line 1", f"expected the header {expected} (seat columns by name or position)"))
     round_col, table_col, seat_cols = columns
     schedule = _Schedule(table_size=table_size, width=len(header), round_col=round_col, table_col=table_col,
                          seat_cols=seat_cols, known=set(players) if players is not None else None, problems=unread)
@@ -53,8 +53,8 @@ def _lines(text: str) -> tuple[list[tuple[int, list[str]]], list[Problem]]:
     for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         try:
             rows.append((number, csv_values(line)))
-        except LineError as exc:
-            problems.append(Problem.of(f"line {number}", exc.code))
+        except Refusal as exc:
+            problems += exc.at(f"line {number}").problems
     return rows, problems
 
 
@@ -123,7 +123,7 @@ class _Schedule:
                                                     f"(line {other})"))
 
     def rounds(self) -> list[list[Table]]:
-        """The schedule, once the rounds follow each other and no table number is missing; else RuleError."""
+        """The schedule, once the rounds follow each other and no table number is missing; else Refusal."""
         problems = self.problems
         if not self.first_line and not problems:
             problems.append(Problem("line 2", "the schedule has no tables"))
@@ -140,7 +140,7 @@ class _Schedule:
                                         f"round {round_no} has no table {', '.join(map(str, missing))}"))
         if problems:
             problems.sort(key=lambda problem: int(problem.field.split()[1]))  # in file order
-            raise RuleError(problems)
+            raise Refusal(problems)
         return [[in_round[t] for t in sorted(in_round)] for _, in_round in sorted(self.tables.items())]
 
 

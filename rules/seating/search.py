@@ -19,7 +19,8 @@ tables and swaps two players of different tables, in two phases:
    starts again from the best tables, shaken by a few random swaps. Each
    player keeps, per table, the weight of the pairs he would repeat there, so
    a swap is priced in a few lookups and a step costs the partners it tries:
-   the players of the tables within the spread;
+   the players of the tables within the spread (the players in a repeated
+   pair are kept up to date swap by swap, not looked for in the whole field);
 2. winds: random swaps that keep the first two parts, kept when they do not
    make the tables' seat winds worse.
 
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable
 
 from rules.seating.seat_order import assign
 
@@ -92,11 +94,17 @@ class Search:
         self.wind_cache: dict[tuple[int, ...], int] = {}
         self.seat_floor = [min(row) for row in seat_costs]
         self.optimal = False
+        self._track_all()
 
     def run(self) -> None:
         """Both phases; ``tables`` then holds the best tables found, ``optimal`` whether no tables can be better."""
         self._conflicts()
         self._winds()
+
+    def resume(self, tables: list[list[int]]) -> None:
+        """Both phases, from ``tables`` (a programme the clock stopped) instead of the rank tables."""
+        self._restore([list(t) for t in tables])
+        self.run()
 
     def seat_winds(self, tables: list[list[int]]) -> None:
         """Tables already proven best (rules.seating.banded): only the winds phase is left to run."""
@@ -145,16 +153,45 @@ class Search:
                 row = self.conflict[other]
                 row[left] -= weight
                 row[joined] = row.get(joined, 0) + weight
+        self._track([a, b, *self.weights[a], *self.weights[b]])  # whose repeats a swap can change
+
+    def _track_all(self) -> None:
+        """Who is in a repeated pair (by table) and who sits away from his rank table, kept swap by swap:
+        scanning the whole field for them at every step made the search quadratic in the field."""
+        self.clashing: dict[int, set[int]] = {}  # table -> its players in a repeated pair
+        self.clash_table: dict[int, int] = {}  # player -> the table he is listed at in ``clashing``
+        self.clash_tables = _Pool(())
+        self.away = _Pool(())
+        self._track(range(len(self.where)))
+
+    def _track(self, players: Iterable[int]) -> None:
+        for p in players:
+            table = self.where[p]
+            now = table if self.conflict[p].get(table) else None
+            was = self.clash_table.get(p)
+            if now != was:
+                if was is not None:
+                    members = self.clashing[was]
+                    members.discard(p)
+                    if not members:
+                        del self.clashing[was]
+                        self.clash_tables.keep(was, False)
+                    del self.clash_table[p]
+                if now is not None:
+                    self.clashing.setdefault(now, set()).add(p)
+                    self.clash_table[p] = now
+                    self.clash_tables.keep(now, True)
+            if self.swiss:
+                self.away.keep(p, table != self.home[p])
 
     def _pick(self) -> int:
         """A player to move: one in a repeated pair, else (swiss) one away from his rank table."""
-        clashing = [p for p, row in enumerate(self.conflict) if row.get(self.where[p])]
-        if clashing:
+        if self.clash_tables.items:
             # A table first, then one of its players: drawing players alike would favour the crowded
             # tables, and the search measured to repeat more (benchmarks/seating.py, random seating).
-            table = self.rng.choice(sorted({self.where[p] for p in clashing}))
-            return self.rng.choice([p for p in clashing if self.where[p] == table])
-        return self.rng.choice([p for p in range(len(self.where)) if self.where[p] != self.home[p]])
+            table = self.clash_tables.draw(self.rng)
+            return self.rng.choice(sorted(self.clashing[table]))
+        return self.away.draw(self.rng)
 
     def _conflicts(self) -> None:
         """Phase 1: swap the players in conflict, with a short tabu, restarting from the best tables on a stall."""
@@ -249,6 +286,7 @@ class Search:
             for q, weight in met.items():
                 row = self.conflict[p]
                 row[self.where[q]] = row.get(self.where[q], 0) + weight
+        self._track_all()
 
     def _winds(self) -> None:
         """Phase 2: random swaps that keep the first two parts, kept when the seat winds do not get worse."""
@@ -257,14 +295,16 @@ class Search:
         if len(self.tables) < 2 or winds == floors:
             return
         patience = _WIND_PATIENCE + _WIND_PATIENCE_PER_PLAYER * len(self.where)
+        # The tables above their floor, kept up to date swap by swap: listing them afresh at every step made
+        # this phase quadratic, seven seconds of a 2,000-player round (benchmarks/seating.py).
+        costly = _Pool(t for t in range(len(winds)) if winds[t] > floors[t])
         since_better = step = 0
         while step < MAX_STEPS and since_better < patience and not self.out_of_time(step):
             step += 1
             since_better += 1
-            costly = [t for t in range(len(winds)) if winds[t] > floors[t]]
-            if not costly:
+            if not costly.items:
                 break
-            ta = self.rng.choice(costly)
+            ta = costly.draw(self.rng)
             a = self.rng.choice(self.tables[ta])
             tb = self.rng.randint(self.lowest[a], self.highest[a] - 1)
             tb += tb >= ta  # any other table within reach, alike
@@ -283,5 +323,30 @@ class Search:
             floors[tb] += self.seat_floor[a] - self.seat_floor[b]
             self.swap(a, b)
             winds[ta], winds[tb] = wind_a, wind_b
+            for t in (ta, tb):
+                costly.keep(t, winds[t] > floors[t])
             if (rep, moved, change) < (0, 0, 0):
                 since_better = 0
+
+
+class _Pool:
+    """A set of tables to draw from at random, in constant time for a draw, an addition or a removal."""
+
+    def __init__(self, items: Iterable[int]) -> None:
+        self.items = list(items)
+        self.place = {item: i for i, item in enumerate(self.items)}
+
+    def draw(self, rng: random.Random) -> int:
+        return self.items[rng.randrange(len(self.items))]
+
+    def keep(self, item: int, kept: bool) -> None:
+        """Add ``item`` if ``kept`` and missing; remove it if not ``kept`` and present."""
+        where = self.place.get(item)
+        if kept and where is None:
+            self.place[item] = len(self.items)
+            self.items.append(item)
+        elif not kept and where is not None:
+            moved = self.items[where] = self.items[-1]
+            self.place[moved] = where
+            self.items.pop()
+            del self.place[item]

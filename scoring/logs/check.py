@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.errors import Refusal
 from rules.game import HandRecord
 from rules.hands import Ron, Tsumo
 from scoring.logs.model import OnlineGame, RecordedHand
-from scoring.sheet.reader import ScoredSheet, SheetError, score_sheet
+from scoring.sheet.reader import ScoredSheet, score_sheet
 
 # Kiriage mangan turns 4 han 30 fu and 3 han 60 fu into a mangan: the only hands whose value it changes.
 KIRIAGE_HANDS = {(4, 30), (3, 60)}
@@ -31,7 +32,7 @@ def check_game(game: OnlineGame) -> Checked:
     """Replay ``game``'s sheet and compare each hand, then the end scores and points, with the log."""
     try:
         scored = score_sheet(game.sheet())
-    except SheetError as exc:
+    except Refusal as exc:
         return Checked(None, [f"{p.field}: {p.message}" if p.field else p.message for p in exc.problems])
     ruleset = scored.sheet.ruleset
     differences = [line for index, (played, logged) in enumerate(zip(scored.record.hands, game.recorded, strict=False))

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.errors import Problem
-from scoring.logs.model import LogError
+from rules.errors import Problem, Refusal
 
 SWITCHES = (0, 1)
 START, RETURN, GOAL = 4, 5, 6
@@ -34,13 +33,13 @@ FOUR_PLAYERS = 4
 
 
 def lobby_overrides(csrule: str, *, players: int) -> dict[str, Any]:
-    """The overrides of Tenhou's rules that ``csrule`` declares; LogError naming each field it cannot express."""
+    """The overrides of Tenhou's rules that ``csrule`` declares; Refusal naming each field it cannot express."""
     fields = csrule.split(",")
     where = "GO csrule"
     if players != FOUR_PLAYERS:
-        raise LogError.one(where, "a three-player lobby's own rules are not decoded (only four-player ones)")
+        raise Refusal.one(where, "a three-player lobby's own rules are not decoded (only four-player ones)")
     if len(fields) < UMA_FIRST + UMA_SETS * UMA_PER_SET:
-        raise LogError.one(where, f"{len(fields)} fields, fewer than the {UMA_FIRST + UMA_SETS * UMA_PER_SET} "
+        raise Refusal.one(where, f"{len(fields)} fields, fewer than the {UMA_FIRST + UMA_SETS * UMA_PER_SET} "
                                   "a lobby's rules hold")
     problems = [Problem(f"{where}[{i}]", f"{value!r} declares a lobby rule not decoded here, which no rule set "
                                          "here can be said to play")
@@ -54,7 +53,7 @@ def lobby_overrides(csrule: str, *, players: int) -> dict[str, Any]:
                                 f"uma that changes between its five sets {sets} is not decoded here (which set "
                                 "applies when is not known)"))
     if problems:
-        raise LogError(problems)
+        raise Refusal(problems)
     rest = sets[0]
     return {**points, "uma": [-sum(rest), *rest], "ties": "split"}
 

@@ -18,9 +18,9 @@ from xml.etree.ElementTree import Element
 from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
 
+from rules.errors import Refusal
 from scoring.logs.lobby import lobby_overrides
 from scoring.logs.model import (
-    LogError,
     OnlineGame,
     Platform,
     RecordedHand,
@@ -61,20 +61,20 @@ NAGASHI = "nm"
 
 
 def read_mjlog(data: bytes, *, log_id: str) -> OnlineGame:
-    """The game in ``data`` (mjlog XML); LogError naming the tag when it cannot be read."""
+    """The game in ``data`` (mjlog XML); Refusal naming the tag when it cannot be read."""
     try:
         root = ElementTree.fromstring(data)
     except (ElementTree.ParseError, DefusedXmlException, ValueError, LookupError) as exc:
         # ValueError and LookupError: an encoding declared that the XML reader does not take (Shift_JIS).
-        raise LogError.one("mjlog", f"not a readable mjlog XML file ({exc})") from None
+        raise Refusal.one("mjlog", f"not a readable mjlog XML file ({exc})") from None
     if root.tag != "mjloggm":
-        raise LogError.one("mjlog", f"the root element is <{root.tag}>, not <mjloggm>")
+        raise Refusal.one("mjlog", f"the root element is <{root.tag}>, not <mjloggm>")
     try:
         return _Reader(log_id).read(list(root))
-    except LogError:
+    except Refusal:
         raise
     except (KeyError, ValueError, IndexError) as exc:
-        raise LogError.one("mjlog", f"a tag lacks what Tenhou's logs always hold ({exc!r})") from None
+        raise Refusal.one("mjlog", f"a tag lacks what Tenhou's logs always hold ({exc!r})") from None
 
 
 class _Reader:
@@ -98,7 +98,7 @@ class _Reader:
             self._close_wins()
         game = self._started()
         if game.final_scores is None:
-            raise LogError.one("mjlog", "the log stops before the game ended (no owari): import complete games only")
+            raise Refusal.one("mjlog", "the log stops before the game ended (no owari): import complete games only")
         return game
 
     def _go(self, tag: Element) -> None:
@@ -106,7 +106,7 @@ class _Reader:
         csrule = tag.get("csrule")
         special = kind & ~STANDARD_LOBBY_BITS
         if special & ~GO_LOBBY_RULES or (special and not csrule):
-            raise LogError.one("GO", f"lobby type {kind:#x} plays special rules (chips, ratio play, or a lobby's own "
+            raise Refusal.one("GO", f"lobby type {kind:#x} plays special rules (chips, ratio play, or a lobby's own "
                                "rules it does not declare), which no rule set here scores: import standard lobby "
                                "games, or a lobby's that its log declares (GO csrule)")
         self.players = 3 if kind & GO_THREE_PLAYERS else 4
@@ -182,7 +182,7 @@ class _Reader:
     def _finish(self, record: HandRecord, tags: list[Element]) -> None:
         game = self._started()
         if not self.hand:
-            raise LogError.one(f"hand {len(game.recorded) + 1}", "a result comes before any hand was dealt")
+            raise Refusal.one(f"hand {len(game.recorded) + 1}", "a result comes before any hand was dealt")
         riichi = sorted(self.hand["riichi"])
         if riichi:
             record["riichi"] = [self.names[p] for p in riichi]
@@ -207,7 +207,7 @@ class _Reader:
     def _started(self, scores: tuple[int, ...] | None = None) -> OnlineGame:
         if self.game is None:
             if not self.names or scores is None:
-                raise LogError.one("mjlog", "no players (UN) or no hand (INIT) before the first result")
+                raise Refusal.one("mjlog", "no players (UN) or no hand (INIT) before the first result")
             self.game = OnlineGame(platform=Platform.TENHOU, log_id=self.log_id, names=self.names,
                                    ruleset="tenhou", overrides=self.overrides)
             default = self.overrides.get("start_points", 25000)

@@ -9,7 +9,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from rules.errors import Problem
+from rules.errors import Refusal
 from scoring.sheet.document import MAX_INTEGER
 from scoring.sheet.record import HandRecord
 
@@ -24,21 +24,9 @@ class Platform(StrEnum):
     MAHJONG_SOUL = "mahjong_soul"
 
 
-class LogError(ValueError):
-    """A log that cannot be read; each problem names where in the log."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(str(p) for p in problems))
-
-    @classmethod
-    def one(cls, where: str, message: str) -> LogError:
-        return cls([Problem(where, message)])
-
-
 def log_number(value: Any, where: str) -> Fraction:
     """A number read from a log (mjlog's text, tenhou.net/6's JSON number or text), refused unless a plain
-    decimal within ±``MAX_INTEGER``: LogError naming ``where``."""
+    decimal within ±``MAX_INTEGER``: Refusal naming ``where``."""
     # repr() of an int past 4300 digits raises: a JSON reader that let one through is answered here too.
     small = isinstance(value, float) or (isinstance(value, int) and abs(value) <= MAX_INTEGER)
     text = value.strip() if isinstance(value, str) else repr(value) if small else ""
@@ -47,14 +35,14 @@ def log_number(value: Any, where: str) -> Fraction:
         if abs(number) <= MAX_INTEGER:
             return number
     shown = text if len(text) <= 20 else f"{text[:20]}… ({len(text)} characters)"
-    raise LogError.one(where, f"{shown!r} is not a number a game log holds (a decimal within ±{MAX_INTEGER:,})")
+    raise Refusal.one(where, f"{shown!r} is not a number a game log holds (a decimal within ±{MAX_INTEGER:,})")
 
 
 def log_int(value: Any, where: str) -> int:
     """A whole number read from a log, bounded as ``log_number``."""
     number = log_number(value, where)
     if number.denominator != 1:
-        raise LogError.one(where, f"{value!r} is not a whole number")
+        raise Refusal.one(where, f"{value!r} is not a whole number")
     return int(number)
 
 

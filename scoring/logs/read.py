@@ -8,11 +8,11 @@ import io
 import zlib
 from pathlib import PurePath
 
-from rules.errors import Problem
+from rules.errors import Refusal
 from scoring.logs.mjlog import TENHOU_LOG_ID, read_mjlog
-from scoring.logs.model import LogError, OnlineGame
+from scoring.logs.model import OnlineGame
 from scoring.logs.tenhou6 import read_tenhou6
-from scoring.sheet.document import DocumentError, read_json
+from scoring.sheet.document import read_json
 
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_LOG_BYTES = 4 * 1024 * 1024  # a long real game is under 100 kB; more is not a game log
@@ -29,29 +29,29 @@ def read_log(data: bytes, *, name: str = "", ruleset: str | None = None) -> Onli
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if head == b"<":
         if ruleset not in (None, "tenhou"):
-            raise LogError.one("ruleset", f"a Tenhou mjlog is scored by Tenhou's rules, not {ruleset!r}")
+            raise Refusal.one("ruleset", f"a Tenhou mjlog is scored by Tenhou's rules, not {ruleset!r}")
         return read_mjlog(data, log_id=log_id)
     if head in (b"{", b"["):
         try:
             parsed = read_json(data)
-        except DocumentError as exc:
-            raise LogError([Problem(p.field or "log", p.message) for p in exc.problems]) from None
+        except Refusal as exc:
+            raise Refusal([p.moved(p.field or "log") for p in exc.problems]) from None
         return read_tenhou6(parsed, log_id=log_id, ruleset=ruleset)
-    raise LogError.one("log", "neither a Tenhou mjlog (XML) nor a tenhou.net/6 log (JSON)")
+    raise Refusal.one("log", "neither a Tenhou mjlog (XML) nor a tenhou.net/6 log (JSON)")
 
 
 def _unpacked(data: bytes) -> bytes:
     if len(data) > MAX_LOG_BYTES:
-        raise LogError.one("log", f"over {MAX_LOG_BYTES // (1024 * 1024)} MB: not a game log")
+        raise Refusal.one("log", f"over {MAX_LOG_BYTES // (1024 * 1024)} MB: not a game log")
     if not data.startswith(GZIP_MAGIC):
         return data
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as packed:
             out = packed.read(MAX_LOG_BYTES + 1)
     except (OSError, EOFError, zlib.error) as exc:
-        raise LogError.one("log", f"a broken gzip file ({exc})") from None
+        raise Refusal.one("log", f"a broken gzip file ({exc})") from None
     if len(out) > MAX_LOG_BYTES:
-        raise LogError.one("log", f"unpacks to over {MAX_LOG_BYTES // (1024 * 1024)} MB: not a game log")
+        raise Refusal.one("log", f"unpacks to over {MAX_LOG_BYTES // (1024 * 1024)} MB: not a game log")
     return out
 
 

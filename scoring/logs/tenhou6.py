@@ -15,8 +15,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from rules.errors import Refusal
 from scoring.logs.model import (
-    LogError,
     OnlineGame,
     Platform,
     RecordedHand,
@@ -47,9 +47,9 @@ _HAN = re.compile(r"\((\d{1,4})飜\)")
 
 
 def read_tenhou6(data: Any, *, log_id: str, ruleset: str | None = None) -> OnlineGame:
-    """The game in ``data`` (a parsed tenhou.net/6 object); LogError naming the hand when it cannot be read."""
+    """The game in ``data`` (a parsed tenhou.net/6 object); Refusal naming the hand when it cannot be read."""
     if not isinstance(data, dict) or not isinstance(data.get("log"), list) or not data["log"]:
-        raise LogError.one("log", "not a tenhou.net/6 game: an object with a non-empty \"log\" list is expected")
+        raise Refusal.one("log", "not a tenhou.net/6 game: an object with a non-empty \"log\" list is expected")
     try:
         game = _game(data, log_id=log_id, ruleset=ruleset)
         hands: list[Any] = data["log"]
@@ -57,10 +57,10 @@ def read_tenhou6(data: Any, *, log_id: str, ruleset: str | None = None) -> Onlin
             following = hands[index + 1] if index + 1 < len(hands) else None
             _read_hand(game, hand, following, where=f"log[{index}]")
         _read_final(game, data.get("sc"))
-    except LogError:
+    except Refusal:
         raise
     except (KeyError, ValueError, IndexError, TypeError) as exc:
-        raise LogError.one("log", f"a hand lacks what tenhou.net/6 logs always hold ({exc!r})") from None
+        raise Refusal.one("log", f"a hand lacks what tenhou.net/6 logs always hold ({exc!r})") from None
     return game
 
 
@@ -72,7 +72,7 @@ def _game(data: dict[str, Any], *, log_id: str, ruleset: str | None) -> OnlineGa
     platform = Platform.MAHJONG_SOUL if any(room in disp for room in MAHJONG_SOUL_ROOMS) else Platform.TENHOU
     key = ruleset or ("mahjong-soul" if platform == Platform.MAHJONG_SOUL else "tenhou")
     if key == "mahjong-soul" and three:
-        raise LogError.one("rule", "a three-player Mahjong Soul game: no preset holds its rules; name one "
+        raise Refusal.one("rule", "a three-player Mahjong Soul game: no preset holds its rules; name one "
                            "with --ruleset")
     hanchan = "東" not in disp
     if key == "tenhou":
@@ -86,7 +86,7 @@ def _game(data: dict[str, Any], *, log_id: str, ruleset: str | None) -> OnlineGa
 
 def _read_hand(game: OnlineGame, hand: Sequence[Any], following: Sequence[Any] | None, *, where: str) -> None:
     if len(hand) != HAND_FIELDS:
-        raise LogError.one(where, f"a hand has {HAND_FIELDS} fields, this one {len(hand)}")
+        raise Refusal.one(where, f"a hand has {HAND_FIELDS} fields, this one {len(hand)}")
     players = len(game.names)
     kyoku, honba, sticks = (log_int(v, f"{where}[0]") for v in hand[0])
     if not game.recorded:
@@ -126,7 +126,7 @@ def _result(game: OnlineGame, result: Sequence[Any], *, kyoku: int, following: S
         dealer_stays = following is not None and log_int(following[0][0], where) == kyoku
         return {"result": "draw", "tenpai": [game.names[dealer]] if dealer_stays else [],
                 "nagashi": [game.names[p] for p in range(players) if deltas[p] > 0]}, deltas
-    raise LogError.one(where, f"unknown result {kind!r}")
+    raise Refusal.one(where, f"unknown result {kind!r}")
 
 
 def _wins(game: OnlineGame, result: Sequence[Any], *, where: str) -> tuple[HandRecord, list[int]]:
@@ -161,7 +161,7 @@ def _value(points: str, yaku: list[str], *, where: str) -> ValueRecord:
         return {"han": han, "fu": int(fu[1])}
     if han in MANGAN_FU and "満貫" in points:
         return {"han": han, "fu": MANGAN_FU[han]}
-    raise LogError.one(where, f"a {han} han win written {points!r} gives no fu")
+    raise Refusal.one(where, f"a {han} han win written {points!r} gives no fu")
 
 
 def _paid_riichi(seat: int, discards: Sequence[Any], result: Sequence[Any]) -> bool:

@@ -34,8 +34,9 @@ def _by_seat(value, seat_of, key=""):
 
 def _replayed(apps, game):
     """The game's result as the engine gives it now, players by seat; None if its hands cannot be replayed."""
+    from rules.errors import Refusal
     from scoring.sheet.output import result_json
-    from scoring.sheet.reader import SheetError, score_sheet
+    from scoring.sheet.reader import score_sheet
 
     seats = sorted(game.seats.select_related("player"), key=lambda seat: seat.position)
     names = [seat.player.name for seat in seats]
@@ -55,7 +56,7 @@ def _replayed(apps, game):
         sheet["end"] = "time"
     try:
         return result_json(score_sheet(sheet, labels=labels))
-    except (SheetError, ValueError, KeyError):
+    except (Refusal, ValueError, KeyError):
         return None
 
 

@@ -5,8 +5,9 @@ import json
 import django.db.models.deletion
 from django.db import migrations, models
 
+from rules.errors import Refusal
 from scoring.sheet.output import result_json
-from scoring.sheet.reader import SheetError, score_sheet
+from scoring.sheet.reader import score_sheet
 from scoring.sheet.seat_counts import places, seat_counts
 
 
@@ -27,7 +28,7 @@ def _replayed(game, apps):
         sheet["end"] = "time"
     try:
         return json.loads(json.dumps(result_json(score_sheet(sheet, labels=[str(i) for i in ids])))), ids
-    except SheetError:
+    except Refusal:
         return game.result or {}, ids
 
 

@@ -12,12 +12,12 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
+from rules.errors import Refusal
 from scoring.models import GameResult, GameStats, StageStanding, Standing, StandingsState
 from scoring.services.game_stats import COUNTED_FIELDS, stats_rows
 from scoring.services.replay import replay, result_rows
 from scoring.services.standings import standings_rows
 from scoring.sheet.output import Result, result_json
-from tournament.errors import InvalidInput
 from tournament.models import Event, Game
 
 _RESULT_FIELDS = ("event_id", "finished", "substitute", "rank", "score", "points", "penalty", "table_points",
@@ -34,7 +34,7 @@ def result_problems(game: Game) -> list[str]:
     """The game replayed from its stored hands (which ``verify_game`` found to be the history's)."""
     try:
         scored = replay(game, [h.record for h in game.hands.order_by("index")])
-    except InvalidInput as exc:
+    except Refusal as exc:
         return [f"its hands no longer replay: {exc.problems[0].field}: {exc.problems[0].message}"]
     problems = []
     result: Result = json.loads(json.dumps(result_json(scored)))  # as stored: what JSON makes of it

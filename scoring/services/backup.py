@@ -29,7 +29,7 @@ from django.core.serializers.base import DeserializationError
 from django.db import IntegrityError, connection, models, transaction
 from django.utils import timezone
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from scoring.models import (
     Confirmation,
     EventChange,
@@ -48,7 +48,7 @@ from scoring.services.game_stats import stats_rebuild
 from scoring.services.penalties import event_penalties_problem
 from scoring.services.stage_checks import event_stages_problem
 from scoring.services.standings import standings_recompute
-from tournament.errors import Conflict, InvalidInput
+from tournament.errors import Conflict
 from tournament.models import (
     Event,
     Game,
@@ -111,7 +111,7 @@ def backup_write(out: IO[str]) -> dict[str, Any]:
 
 
 def backup_restore(data: bytes) -> Restored:
-    """Bring a backup into this empty database, checked before it commits; InvalidInput or Conflict if it cannot."""
+    """Bring a backup into this empty database, checked before it commits; Refusal or Conflict if it cannot."""
     header, objects, altered = _read(data)
     if Event.objects.exists() or Player.objects.exists() or get_user_model()._default_manager.exists():
         raise Conflict([Problem("database", "a restore goes into an empty database (migrated, with no users, "
@@ -123,25 +123,25 @@ def backup_restore(data: bytes) -> Restored:
         # Rows that differ from the seal are loaded all the same, then rolled back: the checks name the game.
         problems = altered + list(_check(header))
         if problems:
-            raise InvalidInput(problems)
+            raise Refusal(problems)
     return Restored(events=dict(header["events"]), rows=count)
 
 
 def _read(data: bytes) -> tuple[dict[str, Any], list[Any], list[Problem]]:
-    """The header, the rows, and the rows that differ from the seal; InvalidInput for what cannot be loaded."""
+    """The header, the rows, and the rows that differ from the seal; Refusal for what cannot be loaded."""
     try:
         parsed = json.loads(data, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:  # not JSON, not UTF-8, a 5,000-digit number, nested too deep
-        raise InvalidInput.one("backup", f"not a backup file: {str(exc)[:200]}") from None
+        raise Refusal.one("backup", f"not a backup file: {str(exc)[:200]}") from None
     header = parsed.get("header") if isinstance(parsed, dict) else None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise InvalidInput.one("backup", "not a backup file written by manage.py backup")
+        raise Refusal.one("backup", "not a backup file written by manage.py backup")
     if header.get("version") not in (2, VERSION):
-        raise InvalidInput.one("backup", f"backup version {header.get('version')}; this version reads 2 and "
+        raise Refusal.one("backup", f"backup version {header.get('version')}; this version reads 2 and "
                                f"{VERSION}")
     objects = parsed.get("objects")
     if not isinstance(objects, list) or not isinstance(header.get("events"), dict):
-        raise InvalidInput.one("backup", "the backup lacks its objects or its events")
+        raise Refusal.one("backup", "the backup lacks its objects or its events")
     return header, objects, _altered(header, objects, parsed.get("seal"))
 
 
@@ -152,23 +152,23 @@ def _no_constant(name: str) -> Any:
 def _altered(header: dict[str, Any], objects: list[Any], seal: Any) -> list[Problem]:
     """What differs from what the server that wrote the backup sealed."""
     if not isinstance(seal, dict) or not isinstance(seal.get("models"), dict):
-        raise InvalidInput.one("seal", "the backup carries no seal")
+        raise Refusal.one("seal", "the backup carries no seal")
     key = history_keys.verifying_key(str(seal.get("key")))
     if key is None:
-        raise InvalidInput.one("seal", f"the backup is sealed with the history key {seal.get('key')!r}, which this "
+        raise Refusal.one("seal", f"the backup is sealed with the history key {seal.get('key')!r}, which this "
                                "server does not hold: set HISTORY_KEY (or HISTORY_OLD_KEYS, or SECRET_KEY) as on "
                                "the server that wrote it")
     later = {label for version, labels in _ADDED.items() if header["version"] < version for label in labels}
     held = [model._meta.label_lower for model in _models() if model._meta.label_lower not in later]
     if sorted(map(str, seal["models"])) != sorted(held):
         missing = sorted(set(held) - set(map(str, seal["models"])))
-        raise InvalidInput.one("seal", f"the seal does not name every kind of row a backup holds (missing: "
+        raise Refusal.one("seal", f"the seal does not name every kind of row a backup holds (missing: "
                                f"{', '.join(missing) or 'none'}): rows were left out after it was written")
     rows: dict[str, list[Any]] = {label: [] for label in held}
     for row in objects:
         label = row.get("model") if isinstance(row, dict) else None
         if not isinstance(label, str) or label not in rows:
-            raise InvalidInput.one(str(label), "rows of a kind no backup holds (tokens, sessions, ...) were added")
+            raise Refusal.one(str(label), "rows of a kind no backup holds (tokens, sessions, ...) were added")
         rows[str(label)].append(row)
     problems = [] if history_keys.mac(key, canonical(header)) == seal.get("header") else [
         Problem("header", "the event heads or the header were changed after the backup was written")]
@@ -186,16 +186,16 @@ def _load(objects: list[Any]) -> int:
             # The saves write what the fields hold unchecked: the checks every other path makes come first.
             problems = text_problems(item.object)
             if problems:
-                raise InvalidInput([Problem(f"{item.object._meta.label_lower} {item.object.pk}: {p.field}", p.message)
+                raise Refusal([Problem(f"{item.object._meta.label_lower} {item.object.pk}: {p.field}", p.message)
                                     for p in problems])
             item.save()
             count += 1
         # Checked now, not at the commit (PostgreSQL defers them), where the error would be no refusal.
         connection.check_constraints()
     except DeserializationError as exc:
-        raise InvalidInput.one("backup", f"a row cannot be restored: {exc}") from None
+        raise Refusal.one("backup", f"a row cannot be restored: {exc}") from None
     except IntegrityError as exc:
-        raise InvalidInput.one("backup", f"a row refers to a row the backup does not hold ({exc})") from None
+        raise Refusal.one("backup", f"a row refers to a row the backup does not hold ({exc})") from None
     return count
 
 

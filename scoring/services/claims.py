@@ -12,9 +12,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from rules.errors import Refusal
 from scoring.services.codes import code_attempt, typed
 from scoring.services.confirmations import FIRST_CODE_LENGTH, player_code
-from tournament.errors import InvalidInput
 from tournament.models import Event, Player, Registration
 from tournament.services.invites import account_create
 
@@ -30,7 +30,7 @@ def _candidates(code: str) -> list[tuple[int, int, int]]:
 
 def player_of_code(*, code: str, guesser: str) -> Player:
     """The player whose current personal code (in any event) ``code`` is, the kept record if it was merged;
-    else InvalidInput on ``code``, counted against the guesser."""
+    else Refusal on ``code``, counted against the guesser."""
     candidates = _candidates(code)
     expected = [player_code(Event(pk=event_id), player_id, version) for event_id, player_id, version in candidates]
     index = code_attempt(scope=CLAIM_SCOPE, guesser=guesser, given=code, expected=expected,
@@ -46,11 +46,11 @@ def _link(player: Player, user: User) -> Player:
     """Link the account to the record, inside the caller's transaction; refused when either holds another."""
     held = Player.objects.filter(user=user).exclude(pk=player.pk).first()
     if held is not None:
-        raise InvalidInput.one("code", _("your account already holds the record of %(name)s: one record per account")
+        raise Refusal.one("code", _("your account already holds the record of %(name)s: one record per account")
                                % {"name": held.name})
     linked = Player.objects.filter(pk=player.pk).filter(user__isnull=True).update(user=user)
     if not linked and not Player.objects.filter(pk=player.pk, user=user).exists():
-        raise InvalidInput.one("code", _("this player's record is already claimed by another account: ask the "
+        raise Refusal.one("code", _("this player's record is already claimed by another account: ask the "
                                              "organiser if it is yours"))
     player.user = user
     return player
@@ -69,7 +69,7 @@ def account_claim(*, username: str, email: str, password: str, code: str, guesse
     player = player_of_code(code=code, guesser=guesser)
     with transaction.atomic():
         if Player.objects.filter(pk=player.pk, user__isnull=False).exists():
-            raise InvalidInput.one("code", _("this player's record is already claimed by another account: ask the "
+            raise Refusal.one("code", _("this player's record is already claimed by another account: ask the "
                                              "organiser if it is yours"))
         user = account_create(username=username, email=email, password=password)
         return user, _link(player, user)

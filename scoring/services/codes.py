@@ -34,9 +34,9 @@ from django.conf import settings
 from django.db.models import Count, QuerySet
 from django.utils import timezone
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from scoring.models import CodeFailure
-from tournament.errors import InvalidInput, TooManyTries
+from tournament.errors import TooManyTries
 
 HOUR = timedelta(hours=1)
 # Base32 has no 0, 1 or 8: a person who reads O, I or B as a digit still gets in.
@@ -58,7 +58,7 @@ def typed(given: str) -> str:
 
 def code_attempt(*, scope: str, guesser: str, given: str, expected: Sequence[str], too_many: str,
                  wrong: str) -> int:
-    """Which of ``expected`` the code a person typed is (its index); else InvalidInput(``wrong``), counted against
+    """Which of ``expected`` the code a person typed is (its index); else Refusal(``wrong``), counted against
     the guesser, or TooManyTries(``too_many``, with the minutes to wait) once over a limit."""
     code = typed(given)
     for index, candidate in enumerate(expected):
@@ -73,7 +73,7 @@ def code_attempt(*, scope: str, guesser: str, given: str, expected: Sequence[str
     if wait:
         raise TooManyTries([Problem("code", too_many % {"minutes": math.ceil(wait / 60)})], retry_after=wait)
     CodeFailure.objects.create(scope=scope, guesser=guesser, at=now)
-    raise InvalidInput.one("code", wrong)
+    raise Refusal.one("code", wrong)
 
 
 def _wait(failures: QuerySet[CodeFailure], limit: int, window: timedelta, now: datetime) -> int:

@@ -23,12 +23,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.errors import Refusal
 from scoring.models import Confirmation, HandChange
 from scoring.services import chain
 from scoring.services.codes import code_attempt, typed
 from scoring.services.hands import record_history
 from scoring.services.standings import standings_refresh
-from tournament.errors import Conflict, InvalidInput
+from tournament.errors import Conflict
 from tournament.models import Event, Game, Player, Registration
 from tournament.users import Writer, account
 
@@ -96,13 +97,13 @@ def tally(game: Game, words: Iterable[Confirmation] | None = None, players: int 
 
 def game_confirm(*, game_id: int, player_id: int, code: str, disputed: bool = False, reason: str = "",
                  user: Writer | None = None, guesser: str = "") -> Confirmation:
-    """Record a player's confirmation (or dispute) of the game as it stands; InvalidInput names the field. Wrong
+    """Record a player's confirmation (or dispute) of the game as it stands; Refusal names the field. Wrong
     codes are counted against ``guesser`` (scoring.services.codes.guesser_of)."""
     reason = reason.strip()
     if disputed and not reason:
-        raise InvalidInput.one("reason", "say in a few words what is wrong with the result")
+        raise Refusal.one("reason", "say in a few words what is wrong with the result")
     if len(reason) > REASON_LENGTH:
-        raise InvalidInput.one("reason", f"at most {REASON_LENGTH} characters")
+        raise Refusal.one("reason", f"at most {REASON_LENGTH} characters")
     # The code is checked outside the transaction, so that a wrong one stays counted when the refusal rolls back.
     _check_code(Game.objects.select_related("event").get(pk=game_id), player_id, code, guesser)
     with transaction.atomic():
@@ -127,7 +128,7 @@ def _check_code(game: Game, player_id: int, code: str, guesser: str) -> None:
     if game.status != Game.Status.FINISHED:
         raise Conflict.one("game", "the game is not finished: its players confirm it once it has ended")
     if not game.seats.filter(player_id=player_id).exists():
-        raise InvalidInput.one("player", "not a player of this game")
+        raise Refusal.one("player", "not a player of this game")
     code_attempt(scope=code_scope(game.event_id, player_id), guesser=guesser, given=code,
                  expected=[player_code(game.event, player_id)],
                  too_many=_("too many wrong codes for this player: try again in %(minutes)s minutes"),
@@ -152,5 +153,5 @@ def game_open_with_code(*, game_id: int, code: str, guesser: str) -> Game:
     code_attempt(scope=f"game:{game_id}", guesser=guesser, given=code, expected=codes,
                  too_many=_("too many wrong codes for this game: try again in %(minutes)s minutes"), wrong=wrong)
     if game is None:  # not reached: with no game, no code is right
-        raise InvalidInput.one("code", wrong)
+        raise Refusal.one("code", wrong)
     return game

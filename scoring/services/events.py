@@ -9,12 +9,12 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from scoring.services.games import round_seat
 from scoring.services.rankings_follow import RANKING_SETTINGS, rankings_refresh
 from scoring.services.registrations import players_register
 from scoring.services.standings import standings_refresh
-from tournament.errors import Conflict, InvalidInput
+from tournament.errors import Conflict
 from tournament.models import Event
 from tournament.services.events import event_open
 from tournament.services.seating import Method
@@ -26,16 +26,16 @@ STANDINGS_SETTINGS = frozenset({"kind", "starts_on", "ends_on", "min_games", "be
 
 def event_start(*, organiser: User, players: str = "", seat: bool = False, **fields: Any) -> Event:
     """A new event (``tournament.services.events.event_open``) with its pasted players registered and, with
-    ``seat``, its round 1 seated at random: all or nothing, InvalidInput naming each bad line of the players."""
+    ``seat``, its round 1 seated at random: all or nothing, Refusal naming each bad line of the players."""
     with transaction.atomic():
         event = event_open(organiser=organiser, **fields)
         if players.strip():
             players_register(event=event, text=players, user=organiser)
         if seat:
             if not players.strip():
-                raise InvalidInput.one("players", _("paste the players to seat round 1"))
+                raise Refusal.one("players", _("paste the players to seat round 1"))
             if not event.rounds.filter(number=1).exists():
-                raise InvalidInput.one("rounds", _("round 1 is seated once the event has a round"))
+                raise Refusal.one("rounds", _("round 1 is seated once the event has a round"))
             round_seat(event=event, number=1, method=Method.RANDOM)
     return event
 

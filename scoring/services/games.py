@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from rules.ruleset import Ruleset
 from rules.seating import Seating
 from scoring.services.hands import game_put_sheet
@@ -24,11 +24,11 @@ from scoring.services.replay import replay, store_result
 from scoring.services.standings import ranking
 from scoring.services.standings_rows import stage_order
 from scoring.services.team_stages import team_order
-from tournament.errors import GameConflict, InvalidInput
+from tournament.errors import GameConflict
 from tournament.models import Event, Game, Round, Table
 from tournament.services.games import game_seat
 from tournament.services.schedule import seat_named, seat_schedule
-from tournament.services.seating import Method, plan_round, seat_round
+from tournament.services.seating import Method, plan_round, seat_round_planned
 from tournament.users import Writer
 
 PREVIEW_SEEDS = 2**31  # a drawn seed fits every client's integer
@@ -46,10 +46,17 @@ def game_create(*, event: Event, player_ids: list[int], table: Table | None = No
 
 def round_seat(*, event: Event, number: int, method: Method, seed: int | None = None) -> list[Game]:
     """Seat round ``number`` (random, or swiss by the current standings) and open a game per table."""
+    return round_seat_planned(event=event, number=number, method=method, seed=seed)[0]
+
+
+def round_seat_planned(*, event: Event, number: int, method: Method,
+                       seed: int | None = None) -> tuple[list[Game], Seating]:
+    """``round_seat``, and the plan it seated: what the organiser is told of it (proven optimal or not)."""
     with transaction.atomic():
         _lock_round(event, number)
         order = _order(event, number, method)
-        return _opened(seat_round(event=event, number=number, method=method, ranking=order, seed=seed))
+        games, seating = seat_round_planned(event=event, number=number, method=method, ranking=order, seed=seed)
+        return _opened(games), seating
 
 
 def round_preview(*, event: Event, number: int, method: Method, seed: int | None = None) -> tuple[Seating, int]:
@@ -164,4 +171,4 @@ def _check_totals(ruleset: Ruleset, *, players: int, scores: list[int], deposits
         problems.append(Problem("deposits_left", _("must be 0 or more (and 0 where the rules have no riichi "
                                                    "sticks)")))
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)

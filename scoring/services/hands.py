@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from scoring.models import Hand, HandChange, Penalty
 from scoring.services import chain
 from scoring.services.replay import game_sheet, hand_problems, replay, store_result
@@ -27,7 +27,7 @@ from scoring.services.standings import standings_refresh
 from scoring.sheet import solo
 from scoring.sheet.output import FinalLine, NextHand, ResultHand, result_json
 from scoring.sheet.record import HandRecord
-from tournament.errors import GameConflict, InvalidInput
+from tournament.errors import GameConflict
 from tournament.models import Game, Seat
 from tournament.selectors import prefetch_seats
 from tournament.users import Writer, account
@@ -62,12 +62,17 @@ class HandPreview(TypedDict):
     deposits_left: int
 
 
-class VersionConflict(Exception):
-    """The game changed since the writer read it."""
+class VersionConflict(GameConflict):
+    """The game changed since the writer read it: the write is refused whatever its input, so no field is named
+    (``problems`` is empty) and the refusal's text says it as a whole. ``current`` is the game's version."""
 
     def __init__(self, current: int) -> None:
-        self.current = current
-        super().__init__(f"the game has changed (now version {current}); reload it and enter the hand again")
+        super().__init__([], version=current)
+        self.args = (f"the game has changed (now version {current}); reload it and enter the hand again",)
+
+    @property
+    def current(self) -> int:
+        return self.version
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +192,7 @@ def game_preview_hand(*, game_id: int, record: HandRecord, index: int | None = N
     is replayed exactly as the writes do it, so the preview and the saved
     hand cannot differ. Returns the hand (players by seat, as stored) and the
     game's state after all its hands (``finished``, ``end_reason``, ``next``,
-    ``final``). InvalidInput names the problems relative to the hand, like
+    ``final``). Refusal names the problems relative to the hand, like
     the writes.
     """
     game = Game.objects.select_related("event").get(pk=game_id)
@@ -201,8 +206,8 @@ def game_preview_hand(*, game_id: int, record: HandRecord, index: int | None = N
         records[index] = record
     try:
         result = result_json(replay(game, records, stored=index))
-    except InvalidInput as exc:
-        raise InvalidInput(hand_problems(exc.problems, index)) from None
+    except Refusal as exc:
+        raise Refusal(hand_problems(exc.problems, index)) from None
     return {"index": index, "hand": result["hands"][index], "finished": result["finished"],
             "end_reason": result["end_reason"], "next": result.get("next"), "final": result["final"],
             "deposits_left": result["deposits_left"]}
@@ -255,10 +260,10 @@ def _write(game_id: int, version: int | None, user: Writer | None, change: _Chan
         _check_ended_after_a_hand(game, change.action, after)
         try:
             scored = replay(game, after, stored=_unchanged(before, after))
-        except InvalidInput as exc:
+        except Refusal as exc:
             if index is None or change.action == HandChange.Action.DELETE:
                 raise
-            raise InvalidInput(hand_problems(exc.problems, index)) from None
+            raise Refusal(hand_problems(exc.problems, index)) from None
         _save_hands(game, rows, after, user)
         game.version += 1
         was, now = altered if altered is not None else _history_entry(change.action, index, before, after)
@@ -328,7 +333,7 @@ def _set_substitutes(seats: Sequence[Seat], substitutes: Sequence[int]) -> None:
     ids = [s.player_id for s in seats]
     strangers = [pid for pid in substitutes if pid not in ids]
     if strangers:
-        raise InvalidInput.one("substitutes", f"not at this table: {strangers}; its players are {ids}")
+        raise Refusal.one("substitutes", f"not at this table: {strangers}; its players are {ids}")
     for seat in seats:
         if seat.substitute != (seat.player_id in substitutes):
             seat.substitute = seat.player_id in substitutes
@@ -382,5 +387,5 @@ def _check_open(game: Game, hands: int) -> None:
 
 def _check_index(records: list[HandRecord], index: int) -> None:
     if not 0 <= index < len(records):
-        raise InvalidInput.one("index", f"this game has hands 0 to {len(records) - 1}" if records
+        raise Refusal.one("index", f"this game has hands 0 to {len(records) - 1}" if records
                                else "this game has no hands yet")

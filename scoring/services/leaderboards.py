@@ -22,12 +22,11 @@ from django.db.models import Count, Exists, OuterRef, QuerySet, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from scoring.models import GameStats
 from scoring.services.csv_cells import cell, csv_writer, header, inert
 from scoring.services.standings_lines import counted_results
 from scoring.services.stats import aggregates, rate, stats_figures
-from tournament.errors import InvalidInput
 from tournament.models import Event, Registration
 
 MAX_HANDS = 1_000_000  # far above any player's hands in one event: a bound for what a visitor types
@@ -83,7 +82,7 @@ class _Sums:
 
 
 def read_board_options(params: Mapping[str, str]) -> tuple[int | None, int]:
-    """``min_hands`` (None: the default) and ``limit`` from a query string; InvalidInput names a wrong one."""
+    """``min_hands`` (None: the default) and ``limit`` from a query string; Refusal names a wrong one."""
     problems = []
     values: list[int | None] = []
     for name, default, most in (("min_hands", None, MAX_HANDS), ("limit", LIMIT, MAX_LIMIT)):
@@ -95,7 +94,7 @@ def read_board_options(params: Mapping[str, str]) -> tuple[int | None, int]:
         else:
             problems.append(Problem(name, _("must be a whole number from 0 to %(most)s") % {"most": most}))
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)
     return values[0], values[1] or LIMIT
 
 

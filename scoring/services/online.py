@@ -16,16 +16,16 @@ from enum import StrEnum
 
 from django.db import IntegrityError, transaction
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from scoring.logs.check import check_game
-from scoring.logs.model import LogError, OnlineGame
+from scoring.logs.model import OnlineGame
 from scoring.logs.read import read_log
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_log
 from scoring.sheet.record import map_players
-from tournament.errors import InvalidInput
-from tournament.models import Event, Game, Player, Registration, text_problems
+from tournament.models import Event, Game, Player, text_problems
 from tournament.selectors import findable_players
+from tournament.services.roster import registration_add
 from tournament.users import RequestUser
 
 ATTEMPTS = 2  # a second try finds the players another import created meanwhile
@@ -59,7 +59,7 @@ def log_import(*, event: Event, source: str, data: bytes, create_players: bool =
     """Read, check and store one log (``source`` names it in messages and may carry Tenhou's log id)."""
     try:
         online = read_log(data, name=source, ruleset=ruleset)
-    except LogError as exc:
+    except Refusal as exc:
         return LogResult(source, Outcome.UNREADABLE, problems=exc.problems)
     existing = event.games.filter(log_id=online.log_id).first()
     if existing is not None:
@@ -77,7 +77,7 @@ def log_import(*, event: Event, source: str, data: bytes, create_players: bool =
                 ids = _players(event, online.names, create=create_players, user=user)
                 game = _store(event, online, ids, checked.differences, user)
             break
-        except InvalidInput as exc:
+        except Refusal as exc:
             return LogResult(source, Outcome.UNREADABLE, log_id=online.log_id, problems=exc.problems)
         except IntegrityError:
             # Another import at the same moment stored this log, or created one of its new players.
@@ -124,14 +124,14 @@ def _players(event: Event, names: list[str], *, create: bool, user: RequestUser 
                 problems += made
                 continue
             player = made
-            Registration.objects.create(event=event, player=player)
+            registration_add(event=event, player=player)
         if player is None:
             problems.append(Problem("players", f"{name!r} is not a player of this event: set a player's online "
                                     "name to it, or import with create_players"))
         else:
             found[name] = player.pk
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)
     return found
 
 

@@ -9,13 +9,12 @@ from typing import Any
 
 from django.db import transaction
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from scoring.models import EventChange, Penalty
 from scoring.services import chain
 from scoring.services.hands import game_penalty
 from scoring.services.stage_checks import cuts_check
 from scoring.services.standings import standings_refresh
-from tournament.errors import InvalidInput
 from tournament.models import Event
 from tournament.users import Writer
 
@@ -24,7 +23,7 @@ def penalty_save(*, penalty: Penalty, user: Writer | None) -> Penalty:
     """Give a penalty, or change one (its event and game stay: the admin shows them read-only once given)."""
     if penalty.event.ruleset().is_solo:
         # A game's sheet refuses it too: the solo race to tenpai ranks draws and value, it has no points.
-        raise InvalidInput([Problem.of("points", "solo_no_penalties")])
+        raise Refusal([Problem.of("points", "solo_no_penalties")])
     _sealed(penalty, user, lambda: penalty.save())
     return penalty
 

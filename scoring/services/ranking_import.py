@@ -19,10 +19,9 @@ from decimal import Decimal, InvalidOperation
 from django.db import transaction
 from django.utils import timezone
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from scoring.models import MersList, RankedEvent, RankedResult
 from scoring.services.rankings import ranking_changed
-from tournament.errors import InvalidInput
 from tournament.models import Player
 
 COLUMNS = ("event_id", "event_name", "date", "days", "players", "countries", "weight", "federation_id", "name",
@@ -119,7 +118,7 @@ def _read(text: str) -> tuple[dict[str, _Event], int, list[Problem]]:
     if sorted(header) != sorted(COLUMNS):
         missing = [c for c in COLUMNS if c not in header]
         unknown = [c for c in header if c not in COLUMNS]
-        raise InvalidInput.one("line 1", f"the columns must be exactly {', '.join(COLUMNS)}"
+        raise Refusal.one("line 1", f"the columns must be exactly {', '.join(COLUMNS)}"
                                + (f"; missing: {', '.join(missing)}" if missing else "")
                                + (f"; not known: {', '.join(unknown)}" if unknown else ""))
     reader.fieldnames = header
@@ -153,12 +152,12 @@ def _read(text: str) -> tuple[dict[str, _Event], int, list[Problem]]:
 
 def results_import(text: str, ranking: str = MersList.RIICHI) -> Imported:
     """Check the whole file, then write its events into the ranking (replacing those imported before under the
-    same event_id); InvalidInput naming every problem, nothing written, if any line is wrong."""
+    same event_id); Refusal naming every problem, nothing written, if any line is wrong."""
     if ranking not in MersList.values:
-        raise InvalidInput.one("ranking", f"must be one of {', '.join(MersList.values)}")
+        raise Refusal.one("ranking", f"must be one of {', '.join(MersList.values)}")
     events, unranked, problems = _read(text)
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)
     # A federation id several players share: the first of them (the last written wins).
     known = dict(Player.objects.filter(federation_id__in={f for e in events.values() for f in e.results})
                  .order_by("-pk").values_list("federation_id", "pk"))

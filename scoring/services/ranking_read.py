@@ -13,11 +13,10 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from scoring.models import MersList, RankingLine
 from scoring.services.rankings import mers_snapshot
 from scoring.services.ratings import RatingRow, rating_rows
-from tournament.errors import InvalidInput
 from tournament.models import Event
 from tournament.selectors import visible_events
 from tournament.users import RequestUser
@@ -63,9 +62,9 @@ def parse_as_of(text: str | None) -> date:
     except ValueError:
         day = None
     if day is None:
-        raise InvalidInput([Problem("as_of", _("must be a date written YYYY-MM-DD"), "as_of_format")])
+        raise Refusal([Problem("as_of", _("must be a date written YYYY-MM-DD"), "as_of_format")])
     if not EARLIEST <= day <= today:
-        raise InvalidInput([Problem("as_of", _("must be from %(first)s to today (%(today)s): a ranking is known up "
+        raise Refusal([Problem("as_of", _("must be from %(first)s to today (%(today)s): a ranking is known up "
                                                "to today") % {"first": EARLIEST.isoformat(),
                                                               "today": today.isoformat()}, "as_of_range")])
     return day

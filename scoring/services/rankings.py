@@ -25,6 +25,7 @@ from rules.rankings.mers import Counted, Line, Ranking, country_figures, mers_ra
 from rules.rankings.mers import RankedEvent as MersEvent
 from rules.rankings.mers import Result as MersResult
 from scoring.models import RankedEvent, RankedResult, RankingLine, RankingSnapshot, RankingState
+from scoring.services.background import Work, queue
 
 logger = logging.getLogger(__name__)
 HUNDREDTHS = Decimal("0.01")
@@ -46,10 +47,8 @@ def ranking_changed(key: str) -> None:
 
 
 def _queue_rebuild(key: str) -> None:
-    from scoring.tasks import rebuild_ranking  # the task module imports this one
-
     try:
-        rebuild_ranking.delay(key)
+        queue(Work.REBUILD_RANKING, key)
     except Exception:  # a dead broker: the snapshot is rebuilt when it is next asked for
         logger.exception("the current snapshot of ranking %s was not rebuilt", key)
 

@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 
 from scoring.models import RankedEvent
+from scoring.services.background import Work, queue
 from scoring.services.rankings import ranking_changed
 from scoring.services.rankings_sync import event_ranked_sync
 from scoring.services.ratings import rating_rebuild
@@ -34,10 +35,8 @@ def rankings_refresh(event_id: int) -> None:
 
 
 def _queue_follow(event_id: int) -> None:
-    from scoring.tasks import follow_event  # the task module imports this one
-
     try:
-        follow_event.delay(event_id)
+        queue(Work.FOLLOW_EVENT, event_id)
     except Exception:
         logger.exception("event %s not followed into the rankings", event_id)
 

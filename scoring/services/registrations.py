@@ -3,7 +3,9 @@ team. The structure is the tournament app's; the recompute after the commit is t
 
 Every write of a registration, whichever door it comes through (these services, the API's registration, the
 admin's inline, an import that registers the players it meets), is followed by the standings through one
-mechanism: ``registration_written``, connected to the Registration model's saves and deletions.
+mechanism: ``registration_written``, connected to the Registration model's saves and deletions. The code creates
+registrations through one function, ``tournament.services.roster.registration_add``, which never bulk-creates
+(a bulk write sends no signal).
 """
 
 from __future__ import annotations

@@ -19,9 +19,8 @@ from rules.errors import Problem
 from scoring.models import GameResult
 from scoring.services.game_stats import stats_store
 from scoring.sheet.output import result_json
-from scoring.sheet.reader import ScoredSheet, SheetError, score_sheet
+from scoring.sheet.reader import ScoredSheet, score_sheet
 from scoring.sheet.record import HandRecord, map_players
-from tournament.errors import InvalidInput
 from tournament.models import Game, Seat
 from tournament.selectors import game_roster
 
@@ -60,15 +59,12 @@ def game_sheet(game: Game, records: Iterable[HandRecord] | None = None, *,
 
 
 def replay(game: Game, records: Sequence[HandRecord], *, stored: int = 0) -> ScoredSheet:
-    """Score the game with these hands (players by id); InvalidInput with the sheet's messages if it cannot be.
+    """Score the game with these hands (players by id); Refusal with the sheet's messages if it cannot be.
 
     ``stored``: how many leading records are the game's stored hands, unchanged (they passed the schema when
     they were written; the rules still replay them).
     """
-    try:
-        return score_sheet(game_sheet(game, records), labels=game_roster(game).labels, checked=stored)
-    except SheetError as exc:
-        raise InvalidInput(exc.problems) from None
+    return score_sheet(game_sheet(game, records), labels=game_roster(game).labels, checked=stored)
 
 
 def hand_problems(problems: Sequence[Problem], index: int) -> list[Problem]:

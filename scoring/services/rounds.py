@@ -10,9 +10,10 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.errors import Refusal
 from scoring.models import Hand, HandChange, Penalty
 from scoring.services.hands import game_seat_player, game_update
-from tournament.errors import GameConflict, InvalidInput
+from tournament.errors import GameConflict
 from tournament.models import Game, Round, Seat
 from tournament.users import Writer
 
@@ -26,11 +27,11 @@ def round_unseat(*, round_: Round) -> int:
         games = Game.objects.select_for_update().filter(table__round=locked)
         played = Hand.objects.filter(game__in=games).values("game").distinct().count()
         if played:
-            raise InvalidInput.one("round", _("round %(n)s cannot be seated again: %(tables)s of its tables have "
+            raise Refusal.one("round", _("round %(n)s cannot be seated again: %(tables)s of its tables have "
                                              "hands entered") % {"n": locked.number, "tables": played})
         # A game's history and penalties are never deleted: a table with either stays.
         if HandChange.objects.filter(game__in=games).exists() or Penalty.objects.filter(game__in=games).exists():
-            raise InvalidInput.one("round", _("round %(n)s cannot be seated again: a table has a history (a "
+            raise Refusal.one("round", _("round %(n)s cannot be seated again: a table has a history (a "
                                              "substitute, an end by time) or a penalty") % {"n": locked.number})
         count = locked.tables.count()
         games.delete()
@@ -41,7 +42,7 @@ def round_unseat(*, round_: Round) -> int:
 def round_clock_start(*, round_: Round, minutes: int | None, at: datetime | None = None) -> Round:
     """Start the round's clock now (or at ``at``) with ``minutes`` to play (the round's own when None)."""
     if minutes is not None and not 1 <= minutes <= 24 * 60:
-        raise InvalidInput.one("time_limit_minutes", _("must be between 1 and 1440 minutes"))
+        raise Refusal.one("time_limit_minutes", _("must be between 1 and 1440 minutes"))
     round_.starts_at = at or timezone.now()
     if minutes is not None:
         round_.time_limit_minutes = minutes
@@ -87,14 +88,14 @@ def seat_substitute(*, game: Game, position: int, player_id: int, user: Writer |
     with transaction.atomic():
         locked = Game.objects.select_for_update(of=("self",)).select_related("table").get(pk=game.pk)
         if locked.hands.exists():
-            raise InvalidInput.one("seat", _("a substitute takes a seat before the game's first hand"))
+            raise Refusal.one("seat", _("a substitute takes a seat before the game's first hand"))
         seat = locked.seats.filter(position=position).first()
         if seat is None:
-            raise InvalidInput.one("seat", _("this table has no seat %(n)s") % {"n": position + 1})
+            raise Refusal.one("seat", _("this table has no seat %(n)s") % {"n": position + 1})
         if not locked.event.registrations.filter(player_id=player_id, withdrawn=False).exists():
-            raise InvalidInput.one("player", _("is not a registered player of this event"))
+            raise Refusal.one("player", _("is not a registered player of this event"))
         same_round = (Seat.objects.filter(player_id=player_id, game__table__round_id=locked.table.round_id)
                       if locked.table is not None else locked.seats.filter(player_id=player_id))
         if same_round.exists():
-            raise InvalidInput.one("player", _("is already seated in this round"))
+            raise Refusal.one("player", _("is already seated in this round"))
         return game_seat_player(game_id=locked.pk, position=seat.position, player_id=player_id, user=user)

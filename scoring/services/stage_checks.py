@@ -15,12 +15,12 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from rules.stages import StageLine
 from scoring.models import EventChange
 from scoring.services.chain import event_change
 from scoring.services.stages import cut_undo, entrant_stages, preview_of, sealed_settings, seated
-from tournament.errors import Conflict, InvalidInput
+from tournament.errors import Conflict
 from tournament.models import Event, Game, Stage
 from tournament.users import Writer
 
@@ -77,7 +77,7 @@ def cuts_check(*, event: Event, after: int, user: Writer | None, game: int | Non
 def _still_holds(stage: Stage, before: list[StageLine]) -> bool:
     try:
         again = preview_of(stage, before, through=list(stage.through or ()))
-    except InvalidInput:
+    except Refusal:
         return False
     return set(again.cut.through) == set(stage.through or ())
 

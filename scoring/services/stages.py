@@ -20,14 +20,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules.errors import Problem, RuleError
+from rules.errors import Problem, Refusal
 from rules.stages import Carry, Cut, StageLine, carry_over, cut
 from scoring.models import EventChange
 from scoring.services.chain import event_change
 from scoring.services.standings import standings_refresh
 from scoring.services.standings_rows import cents, stages_ranked
 from scoring.services.team_stages import team_stage_lines
-from tournament.errors import Conflict, InvalidInput
+from tournament.errors import Conflict
 from tournament.models import Event, Game, Player, Round, Stage, Table, Team
 from tournament.users import Writer, account
 
@@ -56,7 +56,7 @@ def stages_of(event: Event) -> list[Stage]:
 def stage_get(event: Event, number: int) -> Stage:
     stage = next((s for s in stages_of(event) if s.number == number), None)
     if stage is None:
-        raise InvalidInput.one("stage", _("this event has no stage %(number)s") % {"number": number})
+        raise Refusal.one("stage", _("this event has no stage %(number)s") % {"number": number})
     return stage
 
 
@@ -64,7 +64,7 @@ def stage_get(event: Event, number: int) -> Stage:
 
 
 def stage_add(*, event: Event, data: Mapping[str, Any], user: Writer | None) -> Stage:
-    """A stage after the last one. ``data`` holds the stage's settings (SETTINGS); InvalidInput names each fault."""
+    """A stage after the last one. ``data`` holds the stage's settings (SETTINGS); Refusal names each fault."""
     with transaction.atomic():
         Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
         number = max((s.number for s in stages_of(event)), default=1) + 1
@@ -136,7 +136,7 @@ def _settings(event: Event, data: Mapping[str, Any], *, number: int) -> dict[str
     problems += _top_problems(event, number, top, len(also))
     try:
         carry = Carry.parse(data.get("carry", "none"), table_points=bool(data.get("carry_table_points")))
-    except RuleError:
+    except Refusal:
         problems.append(Problem("carry", _('must be "all", "half", "none" or a fraction from 0 to 1')))
         carry = Carry.parse("none")
     if carry.table_points and not event.ruleset().is_mcr:
@@ -150,7 +150,7 @@ def _settings(event: Event, data: Mapping[str, Any], *, number: int) -> dict[str
         problems.append(Problem("winds", _("must be one of %(choices)s") % {
             "choices": ", ".join(Stage.Winds.values)}))
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)
     return {"name": name, "entry_top": top, "entry_also": also, "carry": str(data.get("carry", "none")),
             "carry_table_points": carry.table_points, "seating": data.get("seating", Stage.Seating.RANDOM),
             "winds": data.get("winds", Stage.Winds.RANK), "rounds_planned": data.get("rounds_planned")}
@@ -191,7 +191,7 @@ def seated(stage: Stage) -> bool:
 
 def cut_preview(stage: Stage, *, through: list[int] | None = None) -> CutPreview:
     """The cut into ``stage`` from the standings of the stage before as they are now; with ``through``, the
-    organiser's decision checked (InvalidInput on ``through``). Conflict when the stage before is not entered."""
+    organiser's decision checked (Refusal on ``through``). Conflict when the stage before is not entered."""
     _check_not_first(stage)
     ranked = entrant_stages(stage.event)
     if len(ranked) < stage.number - 1:
@@ -201,7 +201,7 @@ def cut_preview(stage: Stage, *, through: list[int] | None = None) -> CutPreview
     if through is None and stage.through is not None:  # a confirmed cut shows what was decided
         try:
             return preview_of(stage, before, through=list(stage.through))
-        except InvalidInput:  # changed since (a correction the organiser kept): the cut as it was played
+        except Refusal:  # changed since (a correction the organiser kept): the cut as it was played
             return preview_of(stage, before, through=None, kept=list(stage.through))
     return preview_of(stage, before, through=through)
 
@@ -228,10 +228,7 @@ def preview_of(stage: Stage, lines: list[StageLine], *, through: list[int] | Non
         decided = Cut(through=tuple(kept), tied_at_line=(), places=0,
                       wildcards=tuple(p for p in kept if p in also), decided=True)
     else:
-        try:
-            decided = cut(standings=lines, entry=stage.entry_rule(), through=through)
-        except RuleError as exc:
-            raise InvalidInput(exc.problems) from None  # with their codes: shown in the reader's language
+        decided = cut(standings=lines, entry=stage.entry_rule(), through=through)
     tied = [p for p in decided.tied_at_line if p not in set(decided.through)]
     carried = carry_over(standings=lines, players=[*decided.through, *tied], carry=stage.carry_rule())
     mcr = any(line.total_table_points is not None for line in lines)

@@ -24,6 +24,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from scoring.models import GameResult, StageStanding, Standing, StandingsState
+from scoring.services.background import Work, queue
 from scoring.services.live import live_changed
 from scoring.services.standings_lines import HUNDREDTHS, counted_results
 from scoring.services.standings_rows import EventRows, event_rows
@@ -76,10 +77,8 @@ def standings_batch() -> Iterator[None]:
 
 
 def _queue_recompute(event_id: int) -> None:
-    from scoring.tasks import recompute_standings  # the task module imports this one
-
     try:
-        recompute_standings.delay(event_id)
+        queue(Work.RECOMPUTE_STANDINGS, event_id)
     except Exception:  # a dead broker, or the eager recompute itself: the write is committed whatever happens
         logger.exception("standings of event %s not recomputed; they stay marked as being updated", event_id)
 

@@ -22,10 +22,9 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from rules.presets import preset_keys
 from scoring.models import GameStats
-from tournament.errors import InvalidInput
 from tournament.models import MAX_SEATS, Event, Game, Player
 from tournament.selectors import is_slug, visible_events
 from tournament.services.players import identity_q
@@ -60,7 +59,7 @@ def platform_choices() -> tuple[str, ...]:
 
 def read_filter(params: Mapping[str, str], user: RequestUser) -> StatsFilter:
     """The filter a query string asks for: ``event`` (a slug), ``from``/``to`` (YYYY-MM-DD), ``platform`` and
-    ``ruleset``; InvalidInput names each field that is wrong. An event the user may not see is no event."""
+    ``ruleset``; Refusal names each field that is wrong. An event the user may not see is no event."""
     problems: list[Problem] = []
     event = None
     if slug := params.get("event", ""):
@@ -78,7 +77,7 @@ def read_filter(params: Mapping[str, str], user: RequestUser) -> StatsFilter:
     if ruleset and ruleset not in FAMILIES and ruleset not in preset_keys():
         problems.append(Problem("ruleset", _("must be riichi, mcr or a ruleset preset's key")))
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)
     return StatsFilter(event=event, since=since, until=until, platform=platform, ruleset=ruleset)
 
 

@@ -18,9 +18,9 @@ from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from rules.errors import Refusal
 from scoring.services.codes import code_attempt
 from scoring.services.hands import TableCodeWriter
-from tournament.errors import InvalidInput
 from tournament.models import Game, Round, Table
 
 CODE_LENGTH = 10  # 50 bits in base32: scoring.services.codes says why that is enough
@@ -58,7 +58,7 @@ def table_code_open(*, game: Game, code: str, session: SessionBase, guesser: str
     against ``guesser`` (scoring.services.codes.guesser_of), and the right one is accepted from anyone."""
     table = game.table
     if table is None or not table.code_salt:
-        raise InvalidInput.one("code", _("this game's table has no code: ask the organiser or a referee"))
+        raise Refusal.one("code", _("this game's table has no code: ask the organiser or a referee"))
     code_attempt(scope=f"table:{table.pk}", guesser=guesser, given=code, expected=[table_code(table)],
                  too_many=_("too many wrong codes for this table: try again in %(minutes)s minutes"),
                  wrong=_("this is not the table's code"))

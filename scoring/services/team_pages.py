@@ -7,8 +7,8 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from rules.errors import Refusal
 from scoring.models import GameResult, Standing
-from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Lineup, Registration, Round, Team, TeamSeat
 
 
@@ -39,12 +39,12 @@ def _games(team: Team, names: dict[int, str]) -> list[dict[str, Any]]:
 
 
 def team_captain_set(*, team: Team, username: str | None) -> Team:
-    """The team's captain by user name (none: blank or None); InvalidInput on ``captain`` for an unknown user."""
+    """The team's captain by user name (none: blank or None); Refusal on ``captain`` for an unknown user."""
     user = None
     if username:
         user = get_user_model()._default_manager.filter(username=username).first()
         if user is None:
-            raise InvalidInput.one("captain", f"no user is named {username!r}")
+            raise Refusal.one("captain", f"no user is named {username!r}")
     team.captain = user
     team.save(update_fields=["captain"])
     return team
@@ -72,5 +72,5 @@ def round_lineups(round_: Round) -> dict[str, Any]:
 def team_of_event(event: Event, team_id: int) -> Team:
     team = Team.objects.filter(event=event, pk=team_id).select_related("captain", "event").first()
     if team is None:
-        raise InvalidInput.one("team", f"this event has no team {team_id}")
+        raise Refusal.one("team", f"this event has no team {team_id}")
     return team

@@ -7,10 +7,12 @@ so a team never counts one. MCR teams rank on table points, then points, as play
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from decimal import Decimal
+from fractions import Fraction
 
-from rules.stages import final_ranking
+from rules.stages import Line, final_ranking, stage_standings
 from scoring.models import StageStanding, Standing
 from scoring.services.standings_rows import cents, entered_stages
 from scoring.services.team_stages import team_stage_lines
@@ -64,9 +66,7 @@ def team_standings(event: Event, stage: int | None = None) -> list[TeamLine]:
             table_points=(standing.table_points or Decimal(0) if standing else Decimal(0)) if mcr else None,
             counted=True))
     best = event.team_best if event.team_ranking == Event.TeamRanking.BEST else None
-    lines = [_team(team_id, name, team, best, mcr) for (team_id, name), team in members.items()]
-    lines.sort(key=lambda line: line.name)  # equal teams by name: the sort below keeps this order
-    return _ranked(sorted(lines, key=lambda line: _key(line.points, line.table_points), reverse=True))
+    return _ranked([_team(team_id, name, team, best, mcr) for (team_id, name), team in members.items()], mcr=mcr)
 
 
 def _key(points: Decimal, table_points: Decimal | None) -> tuple[Decimal, Decimal]:
@@ -84,14 +84,16 @@ def _team(team_id: int, name: str, team: list[TeamMember], best: int | None, mcr
                     if mcr else None, members=members)
 
 
-def _ranked(lines: list[TeamLine]) -> list[TeamLine]:
-    keys = [_key(line.points, line.table_points) for line in lines]
-    out: list[TeamLine] = []
-    for position, line in enumerate(lines):
-        rank = keys.index(keys[position]) + 1
-        out.append(TeamLine(rank=rank, shared=keys.count(keys[position]) > 1, team_id=line.team_id, name=line.name,
-                            points=line.points, table_points=line.table_points, members=line.members))
-    return out
+def _ranked(lines: list[TeamLine], *, mcr: bool) -> list[TeamLine]:
+    """Ranked by the function that ranks players and a team league's stages (rules.stages.stage_standings): MCR
+    table points, then points, equal teams sharing the rank; listed by rank, then name."""
+    results = [Line(player=line.team_id, points=Fraction(line.points),
+                    table_points=Fraction(line.table_points or 0) if mcr else None) for line in lines]
+    ranks = {s.player: s.rank for s in stage_standings(entrants=[line.team_id for line in lines], results=results,
+                                                         mcr=mcr)}
+    sharing = Counter(ranks.values())
+    ranked = [replace(line, rank=ranks[line.team_id], shared=sharing[ranks[line.team_id]] > 1) for line in lines]
+    return sorted(ranked, key=lambda line: (line.rank, line.name))
 
 
 def player_teams(event: Event) -> dict[int, str]:

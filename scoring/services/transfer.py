@@ -18,7 +18,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import pgettext_lazy
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from rules.presets import build_ruleset
 from scoring.models import GameResult, Penalty, Standing
 from scoring.selectors import named_result
@@ -28,11 +28,11 @@ from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
 from scoring.services.replay import NamedBy, game_sheet
 from scoring.services.standings import standings_batch
-from scoring.sheet.reader import SheetError, score_sheet
+from scoring.sheet.reader import score_sheet
 from scoring.sheet.record import map_players
-from tournament.errors import InvalidInput
-from tournament.models import Event, Game, Player, Registration, text_problems
+from tournament.models import Event, Game, Player, text_problems
 from tournament.selectors import with_seats
+from tournament.services.roster import registration_add
 from tournament.users import RequestUser, account
 
 _LABEL_WITH_ID = re.compile(r"^(?P<name>.*) #(?P<id>\d+)$")
@@ -60,13 +60,13 @@ def sheets_import(*, event: Event, sheets: Sequence[NamedSheet], create_players:
     with transaction.atomic(), standings_batch():  # the players registered and the games: one recompute
         for name in unknown:
             player = Player.objects.create(name=name)
-            Registration.objects.create(event=event, player=player)
+            registration_add(event=event, player=player)
             by_name.setdefault(name, []).append(player.pk)
         for sheet in sheets:
             try:
                 games.append(_import_one(event, sheet, by_name, user))
-            except InvalidInput as exc:  # checked above; kept so that a surprise still names its file
-                raise InvalidInput([Problem(f"{sheet.source}: {p.field}", p.message) for p in exc.problems]) from None
+            except Refusal as exc:  # checked above; kept so that a surprise still names its file
+                raise Refusal([Problem(f"{sheet.source}: {p.field}", p.message) for p in exc.problems]) from None
     return games
 
 
@@ -91,7 +91,7 @@ def _check_sheets(event: Event, sheets: Sequence[NamedSheet], by_name: Mapping[s
                 problems.append(Problem(f"{sheet.source}: players", f"{label!r} is not registered in this "
                                         "event (register them first, or import with --create-players)"))
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)
     return list(unknown)
 
 
@@ -112,7 +112,7 @@ def _sheet_problems(event: Event, sheet: NamedSheet) -> list[Problem]:
     data = sheet.data
     try:
         score_sheet(data)
-    except SheetError as exc:
+    except Refusal as exc:
         return [Problem(f"{sheet.source}: {p.field}" if p.field else sheet.source, p.message)
                 for p in exc.problems]
     problems = [Problem(f"{sheet.source}: history", message) for message in _history_problems(data)]

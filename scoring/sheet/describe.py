@@ -46,46 +46,58 @@ ENGLISH = English()
 
 def describe(hand: ResultHand, names: Sequence[str], words: Words = ENGLISH) -> str:
     """The hand in one line; ``hand`` is one of a stored result's hands (players by seat)."""
+    return joined(words, [_headline(hand, names, words), *_declared(hand, names, words)])
+
+
+def _headline(hand: ResultHand, names: Sequence[str], words: Words) -> str:
+    """What ended the hand: "Ron on Cy: Ann 3 han 40 fu", "Draw, tenpai: Ann, Bo"."""
     _ = words.gettext
-
-    def who(seats: Sequence[int] | None) -> str:
-        return listed(words, [_name(names, seat) for seat in seats or ()])
-
     kind = hand["result"]
     loser = _name(names, hand.get("loser"))
     if hand.get("abortive") == "all_others_ron" and hand.get("loser") is not None:  # rule 0's N - 1 rons
-        text = _("%(count)s rons on %(loser)s: abortive draw") % {"count": len(hand.get("wins", [])), "loser": loser}
-    elif hand.get("abortive") and hand.get("loser") is not None:  # a triple ron that ends the hand
-        text = _("Triple ron on %(loser)s: abortive draw") % {"loser": loser}
-    elif kind in ("ron", "tsumo"):
+        return _("%(count)s rons on %(loser)s: abortive draw") % {"count": len(hand.get("wins", [])), "loser": loser}
+    if hand.get("abortive") and hand.get("loser") is not None:  # a triple ron that ends the hand
+        return _("Triple ron on %(loser)s: abortive draw") % {"loser": loser}
+    if kind in ("ron", "tsumo"):
         text = (_("Ron on %(loser)s: %(wins)s") % {"loser": loser, "wins": _wins(hand, names, words, stood=True)}
                 if kind == "ron" else _("Tsumo: %(wins)s") % {"wins": _wins(hand, names, words, stood=True)})
-        text += _head_bump(hand, names, words)
-    elif kind == "draw":
-        text = (_("Draw, nagashi: %(names)s") % {"names": who(hand.get("nagashi"))} if hand.get("nagashi")
-                else _("Draw, tenpai: %(names)s") % {"names": who(hand.get("tenpai"))} if hand.get("tenpai")
+        return text + _head_bump(hand, names, words)
+    if kind == "draw":
+        return (_("Draw, nagashi: %(names)s") % {"names": _who(hand.get("nagashi"), names, words)}
+                if hand.get("nagashi")
+                else _("Draw, tenpai: %(names)s") % {"names": _who(hand.get("tenpai"), names, words)}
+                if hand.get("tenpai")
                 else _("Draw, nobody tenpai") if "tenpai" in hand else _("Draw"))
-    elif kind == "tenpai":
+    if kind == "tenpai":
         wins: Sequence[WinValue] = hand.get("wins") or [{}]
-        text = words.ngettext("Tenpai after %(n)s draw: %(value)s, %(points)s", "Tenpai after %(n)s draws: "
+        return words.ngettext("Tenpai after %(n)s draw: %(value)s, %(points)s", "Tenpai after %(n)s draws: "
                               "%(value)s, %(points)s", hand.get("draws", 0)) % {
             "n": hand.get("draws"), "value": value_text(wins[0], words), "points": hand.get("value")}
-    elif kind == "noten":
-        text = _("Noten: the wall ran out before tenpai (counts as %(n)s draws)") % {"n": hand.get("draws")}
-    elif kind == "abort":
-        text = _("Abortive draw (%(reason)s)") % {"reason": word(str(hand.get("abortive") or ""), _)}
-    else:
-        text = _("Chombo: %(player)s") % {"player": _name(names, hand.get("chombo"))}
-    parts = [text]
+    if kind == "noten":
+        return _("Noten: the wall ran out before tenpai (counts as %(n)s draws)") % {"n": hand.get("draws")}
+    if kind == "abort":
+        return _("Abortive draw (%(reason)s)") % {"reason": word(str(hand.get("abortive") or ""), _)}
+    return _("Chombo: %(player)s") % {"player": _name(names, hand.get("chombo"))}
+
+
+def _declared(hand: ResultHand, names: Sequence[str], words: Words) -> list[str]:
+    """Who declared riichi, who made a false win and who played on after one."""
+    _ = words.gettext
+    parts = []
     if hand.get("riichi"):
-        parts.append(_("riichi: %(names)s") % {"names": who(hand["riichi"])})
+        parts.append(_("riichi: %(names)s") % {"names": _who(hand["riichi"], names, words)})
     if hand.get("false_wins"):
         counted = Counter(hand["false_wins"])  # a player charged twice is listed twice: "Ann ×2"
         parts.append(_("false win: %(names)s") % {"names": listed(words, [
-            who([seat]) + (f" ×{times}" if times > 1 else "") for seat, times in counted.items()])})
+            _who([seat], names, words) + (f" ×{times}" if times > 1 else "") for seat, times in counted.items()])})
     if hand.get("false_wins_live"):
-        parts.append(_("played on after a false win: %(names)s") % {"names": who(hand["false_wins_live"])})
-    return joined(words, parts)
+        parts.append(_("played on after a false win: %(names)s") % {
+            "names": _who(hand["false_wins_live"], names, words)})
+    return parts
+
+
+def _who(seats: Sequence[int] | None, names: Sequence[str], words: Words) -> str:
+    return listed(words, [_name(names, seat) for seat in seats or ()])
 
 
 def listed(words: Words, items: Sequence[str]) -> str:

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 
 MAX_DEPTH = 20
 MAX_INTEGER = 2**53 - 1  # the largest integer every JSON reader keeps exactly (RFC 7493, I-JSON)
@@ -35,14 +35,6 @@ _MAX_DIGITS = len(str(MAX_INTEGER))
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)  # a JSON string, escapes and all
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _BAD_CHARACTER = re.compile("[\x00\ud800-\udfff]")
-
-
-class DocumentError(ValueError):
-    """A document refused before its fields are read; ``problems`` name the paths (``""`` for the whole)."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(str(p) for p in problems))
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,25 +46,25 @@ class _Unreadable:
 
 
 def read_json(raw: bytes | str) -> Any:
-    """The JSON value of ``raw`` (UTF-8 if bytes) within the limits above; DocumentError names every problem."""
+    """The JSON value of ``raw`` (UTF-8 if bytes) within the limits above; Refusal names every problem."""
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise DocumentError([Problem("", f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x})")]
+            raise Refusal([Problem("", f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x})")]
                                 ) from None
     raw = raw.removeprefix("\ufeff")
     depth = nesting_depth(raw)
     if depth > MAX_DEPTH:
-        raise DocumentError([Problem("", f"nested {depth} levels deep; at most {MAX_DEPTH} levels are allowed")])
+        raise Refusal([Problem("", f"nested {depth} levels deep; at most {MAX_DEPTH} levels are allowed")])
     try:
         value = json.loads(raw, parse_int=_integer, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        raise DocumentError([Problem("", f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")]
+        raise Refusal([Problem("", f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")]
                             ) from None
     problems = document_problems(value)
     if problems:
-        raise DocumentError(problems)
+        raise Refusal(problems)
     return value
 
 

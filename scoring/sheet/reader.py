@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rules.errors import Problem, RuleError
+from rules.errors import Problem, Refusal
 from rules.final import FinalRow, final_results
 from rules.game import GameRecord, play_game
 from rules.hands import SOLO_RESULTS, Abort, Chombo, Draw, HandResult, Outcome, Ron, Tsumo, Win
@@ -33,14 +33,6 @@ from scoring.sheet.record import PlayerRef, allowed_fields, win_fields
 from scoring.sheet.schema import BY_ID, BY_NAME, schema_problems, sort_key
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS, read_tile_hand
 from scoring.tiles.valuer import tile_valuer
-
-
-class SheetError(ValueError):
-    """A sheet that cannot be scored; ``problems`` holds one entry per problem, full paths."""
-
-    def __init__(self, problems: Sequence[Problem]) -> None:
-        self.problems = list(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +66,7 @@ _VALUE_KEYS = tuple(f.name for f in win_fields() if f.name != "winner")
 
 
 def read_sheet(data: Any, *, labels: Sequence[str] | None = None, checked: int = 0) -> Sheet:
-    """Check a whole sheet and build its rules/ objects; SheetError lists every problem.
+    """Check a whole sheet and build its rules/ objects; Refusal lists every problem.
 
     Without ``labels`` the sheet names its players by name (the public
     format); with them, by player id, ``labels`` giving the names that
@@ -91,7 +83,7 @@ def read_sheet(data: Any, *, labels: Sequence[str] | None = None, checked: int =
     skipped = {_entry_of(p.field) for p in problems}
     problems += _missing_in_skipped(data, skipped, problems)
     if any(entry is None for entry in skipped):
-        raise SheetError(problems)
+        raise Refusal(problems)
 
     ruleset = _read_ruleset(data)
     refs = tuple(data["players"])
@@ -99,14 +91,14 @@ def read_sheet(data: Any, *, labels: Sequence[str] | None = None, checked: int =
     if len(refs) != ruleset.players:
         header.append(Problem.of("players", "player_count", players=ruleset.players, count=len(refs)))
     if header:
-        raise SheetError(sorted(header, key=lambda p: sort_key(p.field)))
+        raise Refusal(sorted(header, key=lambda p: sort_key(p.field)))
     names = tuple(labels) if labels is not None else tuple(str(ref) for ref in refs)
     reader = _HandReader(ruleset=ruleset, refs=refs, names=names)
     start = _read_start(ruleset, data.get("start") or {})
     hands = _read_hands(reader, data["hands"], skipped, problems)
     penalties = _read_penalties(reader, data.get("penalties", []), skipped, problems)
     if problems:
-        raise SheetError(sorted(problems, key=lambda p: sort_key(p.field)))
+        raise Refusal(sorted(problems, key=lambda p: sort_key(p.field)))
     totals: dict[int, Fraction] = {}
     for player, points, _reason in penalties:
         totals[player] = totals.get(player, Fraction(0)) + points
@@ -156,7 +148,7 @@ def _read_hands(reader: _HandReader, raw_hands: Sequence[Any], skipped: set[tupl
         try:
             hand = reader.hand(raw)
             check_hand(ruleset=reader.ruleset, result=hand, names=reader.names)
-        except RuleError as exc:
+        except Refusal as exc:
             problems.extend(p.at(f"hands[{index}]") for p in exc.problems)
             continue
         hands.append(hand)
@@ -171,7 +163,7 @@ def _read_penalties(reader: _HandReader, raw_penalties: Sequence[Any], skipped: 
             continue
         try:
             player = reader.player(raw["player"], "player")
-        except RuleError as exc:
+        except Refusal as exc:
             problems.extend(p.at(f"penalties[{index}]") for p in exc.problems)
             continue
         penalties.append((player, Fraction(str(raw["points"])), raw.get("reason", "")))
@@ -197,25 +189,22 @@ def _entry_of(field: str) -> tuple[str, int] | None:
 
 
 def score_sheet(data: Any, *, labels: Sequence[str] | None = None, checked: int = 0) -> ScoredSheet:
-    """Read and replay a sheet (players by id with ``labels``, see ``read_sheet``); SheetError if it is invalid."""
+    """Read and replay a sheet (players by id with ``labels``, see ``read_sheet``); Refusal if it is invalid."""
     sheet = read_sheet(data, labels=labels, checked=checked)
     try:
         record = play_game(ruleset=sheet.ruleset, start=sheet.start, hands=sheet.hands, names=sheet.names,
                            ended_by_time=sheet.ended_by_time, value_tiles=tile_valuer(sheet.ruleset))
-    except RuleError as exc:
-        raise SheetError([p.at("hands") for p in exc.problems]) from None
+    except Refusal as exc:
+        raise exc.at("hands") from None
     return ScoredSheet(sheet=sheet, record=record)
 
 
 def _read_ruleset(data: Mapping[str, Any]) -> Ruleset:
-    try:
-        base = get_preset(data["ruleset"])
-    except RuleError as exc:
-        raise SheetError(exc.problems) from None
+    base = get_preset(data["ruleset"])
     try:
         ruleset = Ruleset.build(base=base, overrides=data.get("overrides") or {})
-    except RuleError as exc:
-        raise SheetError([p.at("overrides") for p in exc.problems]) from None
+    except Refusal as exc:
+        raise exc.at("overrides") from None
     return ruleset
 
 
@@ -223,8 +212,8 @@ def _read_start(ruleset: Ruleset, start: Mapping[str, Any]) -> GameState:
     try:
         return start_state(ruleset=ruleset, round_label=start.get("round", "E1"), honba=start.get("honba", 0),
                            deposits=start.get("deposits", 0), scores=start.get("scores"))
-    except RuleError as exc:
-        raise SheetError([p.at("start") for p in exc.problems]) from None
+    except Refusal as exc:
+        raise exc.at("start") from None
 
 
 class _HandReader:
@@ -241,7 +230,7 @@ class _HandReader:
 
     def player(self, ref: PlayerRef, field: str) -> int:
         if ref not in self.seat:
-            raise RuleError.of(field, "unknown_player", ref=ref, players=self.listing)
+            raise Refusal.of(field, "unknown_player", ref=ref, players=self.listing)
         return self.seat[ref]
 
     def players(self, refs: Sequence[PlayerRef], field: str) -> list[int]:
@@ -251,15 +240,15 @@ class _HandReader:
         kind = Outcome(raw["result"])
         missing = missing_parts(raw, mcr=self.ruleset.is_mcr)
         if missing:
-            raise RuleError(missing)
+            raise Refusal(missing)
         misplaced = sorted(set(raw) - allowed_fields()[kind] - {"result", "note"})
         if misplaced:
-            raise RuleError.one(misplaced[0], self._misplaced(kind, misplaced[0]))
+            raise Refusal.one(misplaced[0], self._misplaced(kind, misplaced[0]))
         riichi = frozenset(self.players(raw.get("riichi", []), "riichi"))
         false_wins = tuple(self.players(raw.get("false_wins", []), "false_wins"))
         live = frozenset(self.players(raw.get("false_wins_live", []), "false_wins_live"))
         if (false_wins or live) and not self.ruleset.is_mcr:
-            raise RuleError.one("false_wins" if false_wins else "false_wins_live",
+            raise Refusal.one("false_wins" if false_wins else "false_wins_live",
                                 "false wins are an MCR rule; in riichi a false win is a chombo "
                                 '(record {"result": "chombo", "player": ...})')
         if kind in SOLO_RESULTS:
@@ -281,10 +270,10 @@ class _HandReader:
         if "wins" in raw:
             for field in ("winner", *_VALUE_KEYS):
                 if field in raw:
-                    raise RuleError.one(field, "with a list of wins, give each winner and value inside wins")
+                    raise Refusal.one(field, "with a list of wins, give each winner and value inside wins")
             return tuple(self._win(win, f"wins[{i}]") for i, win in enumerate(raw["wins"]))
         if "winner" not in raw:
-            raise RuleError.of("winner", "winner_required_ron")
+            raise Refusal.of("winner", "winner_required_ron")
         return (self._win(raw, ""),)
 
     def _win(self, raw: Mapping[str, Any], prefix: str) -> Win:
@@ -294,12 +283,12 @@ class _HandReader:
         if "tiles" in raw:
             given = [key for key in ("han", "fu", "yakuman", "fan", "flowers") if key in raw]
             if given:
-                raise RuleError.one(at(given[0]), "give the tiles or the value, not both"
+                raise Refusal.one(at(given[0]), "give the tiles or the value, not both"
                                     + (" (flowers go inside tiles)" if given[0] == "flowers" else ""))
             flags = MCR_FLAGS if self.ruleset.is_mcr else RIICHI_FLAGS
             try:
                 tiles = read_tile_hand(raw["tiles"], flags=flags)
-            except RuleError as exc:
+            except Refusal as exc:
                 raise exc.at(at("tiles")) from None
             return Win(winner=self.player(raw["winner"], at("winner")), tiles=tiles,
                        pao=self.player(raw["pao"], at("pao")) if "pao" in raw else None)

@@ -20,6 +20,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Annotated, Any, NotRequired, Required, TypedDict, cast, get_args, get_origin, get_type_hints
 
+from rules.hand_value import VALID_FU
 from rules.hands import ABORT_REASONS, Outcome
 from rules.mcr import FALSE_WINS_EACH
 from rules.solo import MAX_DRAWS
@@ -54,7 +55,7 @@ class Model(StrEnum):
 WINS_TAKEN = frozenset({Outcome.RON, Outcome.TSUMO})
 VALUED = WINS_TAKEN | {Outcome.TENPAI}  # the results that carry a hand's value: a win, a solo attempt's tenpai hand
 EVERY_RESULT = frozenset(Outcome)
-FU_MINIMUM, FU_MAXIMUM = 20, 110  # the smallest and largest fu a hand can have (docs/rules.md §2)
+FU_MINIMUM, FU_MAXIMUM = VALID_FU[0], VALID_FU[-1]  # the smallest and largest fu a hand can have (docs/rules.md §2)
 # Bounds the rules do not give, so that no entry is beyond a real hand (docs/bounds.md).
 # Any han from 13 up is "13 or more" (kazoe yakuman, or sanbaiman without it: the ruleset decides); the han
 # written stays as written (a log's 15 han is shown as 15 han, kazoe yakuman). Tools and logs count dora past

@@ -9,7 +9,7 @@ from the one declaration of the hand record (``scoring.sheet.record``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
@@ -230,52 +230,69 @@ _TYPE_CODES = {"integer": "a_whole_number", "number": "a_number", "string": "a_t
 
 def _problem(error: ValidationError) -> Problem:
     path = json_path(error.absolute_path)
-    kind = error.validator
+    kind = str(error.validator)
+    if kind in _BY_ERROR:
+        return _BY_ERROR[kind](error, path)
     value: Any = error.validator_value
+    return _BY_VALUE[kind](path, value) if kind in _BY_VALUE else Problem(path, error.message)
+
+
+def _required(error: ValidationError, path: str) -> Problem:
+    missing = re.match(r"'([^']+)'", error.message)
+    field = missing.group(1) if missing else "?"
+    instance: Any = error.instance
+    result = instance.get("result") if isinstance(instance, dict) else None
+    where = json_path([*error.absolute_path, field])
+    if isinstance(result, str) and path.startswith("hands"):
+        return Problem.of(where, "required_for", result=result)
+    return Problem.of(where, "required")
+
+
+def _unknown_field(error: ValidationError, path: str) -> Problem:
     instance: Any = error.instance
     schema: Any = error.schema
-    if kind == "required":
-        missing = re.match(r"'([^']+)'", error.message)
-        field = missing.group(1) if missing else "?"
-        result = instance.get("result") if isinstance(instance, dict) else None
-        where = json_path([*error.absolute_path, field])
-        if isinstance(result, str) and path.startswith("hands"):
-            return Problem.of(where, "required_for", result=result)
-        return Problem.of(where, "required")
-    if kind == "additionalProperties":
-        extra = sorted(set(instance) - set(schema.get("properties", {})))
-        field = extra[0] if extra else "?"
-        return Problem.of(json_path([*error.absolute_path, field]),
-                          "unknown_parameter" if path == "overrides" else "unknown_field")
-    if kind == "type":
-        wanted = value if isinstance(value, str) else value[0]
-        if wanted in _TYPE_CODES:
-            return Problem.of(path, _TYPE_CODES[wanted])
-        return Problem(path, f"must be {_TYPE_WORDS.get(wanted, wanted)}")
-    if kind == "enum":
-        return Problem.of(path, "one_of", choices=", ".join(str(v) for v in value))
-    if kind == "const":
-        return Problem(path, f"must be {value!r}")
-    if kind == "minimum":
-        return Problem.of(path, "at_least", minimum=value)
-    if kind == "maximum":
-        return Problem.of(path, "at_most", maximum=value)
-    if kind == "minItems":
-        return Problem(path, f"needs at least {value} entr{'y' if value == 1 else 'ies'}")
-    if kind == "maxItems":
-        return Problem(path, f"takes at most {value} entries")
-    if kind == "uniqueItems":
-        return Problem(path, "lists the same entry twice")
-    if kind == "minLength":
-        return Problem(path, "must not be empty")
-    if kind == "maxLength":
-        return Problem(path, f"is longer than {value} characters")
-    if kind == "pattern":
-        return Problem(path, PRINTABLE_MESSAGE if value == PRINTABLE else "is not in the expected form")
-    if kind == "oneOf":
-        description = schema.get("description") if isinstance(schema, dict) else None
-        return Problem(path, f"is not valid: {description}" if description else "is not valid")
-    return Problem(path, error.message)
+    extra = sorted(set(instance) - set(schema.get("properties", {})))
+    field = extra[0] if extra else "?"
+    return Problem.of(json_path([*error.absolute_path, field]),
+                      "unknown_parameter" if path == "overrides" else "unknown_field")
+
+
+def _wrong_type(error: ValidationError, path: str) -> Problem:
+    value: Any = error.validator_value
+    wanted = value if isinstance(value, str) else value[0]
+    if wanted in _TYPE_CODES:
+        return Problem.of(path, _TYPE_CODES[wanted])
+    return Problem(path, f"must be {_TYPE_WORDS.get(wanted, wanted)}")
+
+
+def _not_valid(error: ValidationError, path: str) -> Problem:
+    schema: Any = error.schema
+    description = schema.get("description") if isinstance(schema, dict) else None
+    return Problem(path, f"is not valid: {description}" if description else "is not valid")
+
+
+# What each JSON Schema keyword's failure says, by the keyword (``error.validator``); another keyword's
+# failure keeps jsonschema's own message. These need the error, where it is and what it holds:
+_BY_ERROR: dict[str, Callable[[ValidationError, str], Problem]] = {
+    "required": _required,
+    "additionalProperties": _unknown_field,
+    "type": _wrong_type,
+    "oneOf": _not_valid,
+}
+# These need the keyword's value in the schema only.
+_BY_VALUE: dict[str, Callable[[str, Any], Problem]] = {
+    "enum": lambda path, value: Problem.of(path, "one_of", choices=", ".join(str(v) for v in value)),
+    "const": lambda path, value: Problem(path, f"must be {value!r}"),
+    "minimum": lambda path, value: Problem.of(path, "at_least", minimum=value),
+    "maximum": lambda path, value: Problem.of(path, "at_most", maximum=value),
+    "minItems": lambda path, value: Problem(path, f"needs at least {value} entr{'y' if value == 1 else 'ies'}"),
+    "maxItems": lambda path, value: Problem(path, f"takes at most {value} entries"),
+    "uniqueItems": lambda path, _value: Problem(path, "lists the same entry twice"),
+    "minLength": lambda path, _value: Problem(path, "must not be empty"),
+    "maxLength": lambda path, value: Problem(path, f"is longer than {value} characters"),
+    "pattern": lambda path, value: Problem(path, PRINTABLE_MESSAGE if value == PRINTABLE
+                                           else "is not in the expected form"),
+}
 
 
 def sort_key(field: str) -> list[tuple[int, int, str]]:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, TypedDict
 
-from rules.errors import Problem, RuleError
+from rules.errors import Problem, Refusal
 from rules.final import FinalRow
 from rules.game import GameRecord
 from rules.hands import Attempt, Outcome, Win
@@ -51,7 +51,7 @@ def is_solo_sheet(data: Any) -> bool:
         return bool(overrides["scoring"] == "solo")
     try:
         return isinstance(data.get("ruleset"), str) and get_preset(data["ruleset"]).is_solo
-    except RuleError:
+    except Refusal:
         return False
 
 
@@ -86,10 +86,10 @@ def read_attempt(raw: Mapping[str, Any], *, riichi: frozenset[int]) -> Attempt:
     if "tiles" in raw:
         given = [key for key in ("han", "fu", "yakuman") if key in raw]
         if given:
-            raise RuleError.one(given[0], "give the tiles or the value, not both")
+            raise Refusal.one(given[0], "give the tiles or the value, not both")
         try:
             tiles = _solo_tiles(read_tile_hand(raw["tiles"], flags=RIICHI_FLAGS), draws=raw["draws"])
-        except RuleError as exc:
+        except Refusal as exc:
             raise exc.at(_TILE_FIELD) from None
         return Attempt(draws=raw["draws"], win=Win(winner=0, tiles=tiles), riichi=riichi)
     win = Win(winner=0, han=raw.get("han", 0), fu=raw.get("fu"), yakuman=raw.get("yakuman", 0))
@@ -110,7 +110,7 @@ def _solo_tiles(hand: TileHand, *, draws: int) -> TileHand:
     if hand.ura:
         problems.append(Problem.of("ura", "solo_no_ura"))
     if problems:
-        raise RuleError(problems)
+        raise Refusal(problems)
     return hand
 
 

@@ -25,7 +25,7 @@ from collections import Counter
 from types import ModuleType
 from typing import Any
 
-from rules.errors import Problem, RuleError
+from rules.errors import Problem, Refusal
 from rules.ruleset import Ruleset
 from scoring.tiles.notation import Meld, Tile, TileHand, TileScore, WinContext, copy_problems
 
@@ -50,18 +50,18 @@ MAX_FLOWERS = 8  # four flowers and four seasons
 
 
 def score_mcr(hand: TileHand, *, ruleset: Ruleset, context: WinContext) -> TileScore:
-    """The fans of a winning MCR hand; RuleError for tiles or flags that cannot be, or a win below the minimum."""
+    """The fans of a winning MCR hand; Refusal for tiles or flags that cannot be, or a win below the minimum."""
     if _PACKAGE is None:
-        raise RuleError.one("", "MCR scoring from tiles is not available on this server (pymahjonggb could not be "
+        raise Refusal.one("", "MCR scoring from tiles is not available on this server (pymahjonggb could not be "
                             f"loaded: {UNAVAILABLE_BECAUSE}); enter the fan and flowers instead")
     problems = _input_problems(hand) + _flag_problems(hand, tsumo=context.tsumo)
     if problems:
-        raise RuleError(problems)
+        raise Refusal(problems)
     items = _fans(hand, context)
     fan = sum(value for _name, value in items)
     if fan < ruleset.min_fan:
         found = ", ".join(f"{name} {value}" for name, value in items)
-        raise RuleError.one("", f"{fan} fan ({found}) is below the {ruleset.min_fan}-fan minimum; "
+        raise Refusal.one("", f"{fan} fan ({found}) is below the {ruleset.min_fan}-fan minimum; "
                             "flowers do not count toward it")
     return TileScore(fan=fan, flowers=hand.flowers, items=items)
 
@@ -123,10 +123,10 @@ def _fans(hand: TileHand, context: WinContext) -> tuple[tuple[str, int], ...]:
     except TypeError as exc:
         # The package reports every refusal as a TypeError carrying an error code.
         if str(exc) == "ERROR_NOT_WIN":
-            raise RuleError.one("", "these tiles are not a winning hand: they make neither four sets and a pair "
+            raise Refusal.one("", "these tiles are not a winning hand: they make neither four sets and a pair "
                                 "nor a special hand (Seven Pairs, Thirteen Orphans, Nine Gates, Honors and "
                                 "Knitted Tiles, Knitted Straight)") from None
-        raise RuleError.one("", f"pymahjonggb refused these tiles ({exc})") from None
+        raise Refusal.one("", f"pymahjonggb refused these tiles ({exc})") from None
     return tuple((_NAMES.get(english, english), value)
                  for value, count, _chinese, english in result for _ in range(count))
 

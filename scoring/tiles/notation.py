@@ -15,11 +15,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.errors import Problem, RuleError
+from rules.errors import Problem, Refusal
 
 SUITS = "mpsz"
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 MELD_KINDS = ("chi", "pon", "kan", "ankan")
+HAND_TILES = 14  # a winning hand: its concealed tiles, the winning tile and 3 for each called set
+COPIES = 4  # of each tile in a set
 # What each scoring model can be told about how the hand was won.
 RIICHI_FLAGS = ("double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")
 MCR_FLAGS = ("last_tile", "kong", "wall_last")
@@ -70,7 +72,7 @@ class TileHand:
 
 
 def parse_tiles(text: str, field: str) -> tuple[Tile, ...]:
-    """``"234m0p77z"`` -> tiles; RuleError naming ``field`` for anything else."""
+    """``"234m0p77z"`` -> tiles; Refusal naming ``field`` for anything else."""
     compact = text.replace(" ", "")
     tiles: list[Tile] = []
     position = 0
@@ -81,12 +83,12 @@ def parse_tiles(text: str, field: str) -> tuple[Tile, ...]:
         for digit in digits:
             number = int(digit)
             if suit == "z" and not 1 <= number <= 7:
-                raise RuleError.one(field, f"{digit}z is not a tile: honors are 1z to 7z "
+                raise Refusal.one(field, f"{digit}z is not a tile: honors are 1z to 7z "
                                     "(East, South, West, North, White, Green, Red)")
             tiles.append(Tile(suit, number or 5, red=number == 0))
         position = match.end()
     if position != len(compact):
-        raise RuleError.one(field, f"{text!r} is not in tile notation: digits then the suit letter "
+        raise Refusal.one(field, f"{text!r} is not in tile notation: digits then the suit letter "
                             "(m, p, s or z), such as 234m456p77z")
     return tuple(tiles)
 
@@ -95,7 +97,7 @@ def parse_meld(text: str, field: str) -> Meld:
     """``"pon 777z"`` -> a checked Meld."""
     parts = text.split()
     if len(parts) != 2 or parts[0] not in MELD_KINDS:
-        raise RuleError.one(field, f"{text!r} is not a meld: write chi 345m, pon 777z, kan 1111p or ankan 9999s")
+        raise Refusal.one(field, f"{text!r} is not a meld: write chi 345m, pon 777z, kan 1111p or ankan 9999s")
     kind, tiles = parts[0], parse_tiles(parts[1], field)
     kinds = sorted(t.kind for t in tiles)
     if kind == "chi":
@@ -103,29 +105,29 @@ def parse_meld(text: str, field: str) -> Meld:
         ok = (len(kinds) == 3 and suit != "z" and all(k[0] == suit for k in kinds)
               and [k[1] for k in kinds] == list(range(kinds[0][1], kinds[0][1] + 3)))
         if not ok:
-            raise RuleError.one(field, f"{text!r}: a chi is three consecutive tiles of one suit, such as chi 345m")
+            raise Refusal.one(field, f"{text!r}: a chi is three consecutive tiles of one suit, such as chi 345m")
     else:
         size = 3 if kind == "pon" else 4
         if len(kinds) != size or len(set(kinds)) != 1:
-            raise RuleError.one(field, f"{text!r}: a {kind} is {size} identical tiles")
+            raise Refusal.one(field, f"{text!r}: a {kind} is {size} identical tiles")
     return Meld(kind, tiles)
 
 
-def copy_problems(hand: TileHand, *, max_copies: int = 4) -> list[Problem]:
+def copy_problems(hand: TileHand, *, max_copies: int = COPIES) -> list[Problem]:
     """More copies of a tile than a set holds; both packages would score such a hand instead of refusing it."""
     copies = Counter(t.kind for t in hand.all_tiles)
     return [Problem("concealed", f"{count} copies of {number}{suit}: a set has {max_copies}")
             for (suit, number), count in sorted(copies.items()) if count > max_copies]
 
 
-def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies: int = 4) -> TileHand:
+def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies: int = COPIES) -> TileHand:
     """Check a sheet's ``tiles`` object; problems are named relative to it (``concealed``, ``melds[1]``, …)."""
     problems: list[Problem] = []
 
     def attempt(field: str, parse: Any, *args: Any) -> Any:
         try:
             return parse(*args, field)
-        except RuleError as exc:
+        except Refusal as exc:
             problems.extend(exc.problems)
             return None
 
@@ -142,18 +144,18 @@ def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies
             problems.append(Problem(f"flags[{i}]", f"unknown flag {flag!r}; this game's flags are: "
                                     + ", ".join(flags)))
     if problems:
-        raise RuleError(problems)
+        raise Refusal(problems)
 
     hand = TileHand(concealed=concealed, win=win[0], melds=tuple(melds), dora=dora, ura=ura,
                     flags=frozenset(given_flags), flowers=int(raw.get("flowers", 0)))
     in_hand = len(hand.concealed) + 1 + 3 * len(hand.melds)
-    if in_hand != 14:
+    if in_hand != HAND_TILES:
         problems.append(Problem("concealed", f"the hand has {in_hand} tiles counting each meld as 3 and the "
-                                f"winning tile; a winning hand has 14 ({len(hand.concealed)} concealed + 1 "
+                                f"winning tile; a winning hand has {HAND_TILES} ({len(hand.concealed)} concealed + 1 "
                                 f"winning tile + {len(hand.melds)} melds)"))
     problems += copy_problems(hand, max_copies=max_copies)
     if problems:
-        raise RuleError(problems)
+        raise Refusal(problems)
     return hand
 
 

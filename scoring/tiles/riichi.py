@@ -50,7 +50,7 @@ from mahjong.hand_calculating.yaku_list import (
 )
 from mahjong.meld import Meld as PackageMeld
 
-from rules.errors import Problem, RuleError
+from rules.errors import Problem, Refusal
 from rules.ruleset import Ruleset
 from scoring.tiles.notation import HONOR_NAMES, Tile, TileHand, TileScore, WinContext, copy_problems
 
@@ -74,10 +74,10 @@ _FIRST_DRAW = ("tenhou", "chiihou")
 
 
 def score_riichi(hand: TileHand, *, ruleset: Ruleset, context: WinContext) -> TileScore:
-    """The value of a riichi win; RuleError with fields relative to the tiles object if it cannot be one."""
+    """The value of a riichi win; Refusal with fields relative to the tiles object if it cannot be one."""
     problems = _win_problems(hand, context)
     if problems:
-        raise RuleError(problems)
+        raise Refusal(problems)
     result = _estimate(hand, ruleset, context)
     is_open = result.is_open_hand
     yaku = result.yaku or []
@@ -138,11 +138,11 @@ def _win_problems(hand: TileHand, context: WinContext) -> list[Problem]:
 
 
 def _estimate(hand: TileHand, ruleset: Ruleset, context: WinContext) -> HandResponse:
-    """The package's answer for this hand, its errors turned into RuleError."""
+    """The package's answer for this hand, its errors turned into Refusal."""
     # The 136-tile indices below hold four copies of each tile.
     problems = copy_problems(hand)
     if problems:
-        raise RuleError(problems)
+        raise Refusal(problems)
 
     used: Counter[int] = Counter()
 
@@ -164,14 +164,14 @@ def _estimate(hand: TileHand, ruleset: Ruleset, context: WinContext) -> HandResp
             dora_indicators=[_index_34(t) * 4 for t in hand.dora],
             ura_dora_indicators=[_index_34(t) * 4 for t in hand.ura])
     except (RuntimeError, ValueError) as exc:  # the package's own guards; our input should never reach them
-        raise RuleError.one("", f"these tiles could not be scored: {exc}") from exc
+        raise Refusal.one("", f"these tiles could not be scored: {exc}") from exc
     if result.error == HandCalculator.ERR_HAND_NOT_WINNING:
-        raise RuleError.one("", _NOT_WINNING)
+        raise Refusal.one("", _NOT_WINNING)
     if result.error == HandCalculator.ERR_NO_YAKU:
-        raise RuleError.one("", _NO_YAKU)
+        raise Refusal.one("", _NO_YAKU)
     if result.error:
         # Win-condition errors are caught by _win_problems first; this is a fallback.
-        raise RuleError.one("flags", f"the riichi scoring refused this win ({result.error.replace('_', ' ')})")
+        raise Refusal.one("flags", f"the riichi scoring refused this win ({result.error.replace('_', ' ')})")
     return result
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.game import ValueTiles
 from rules.hands import Attempt, HandResult, Ron, Tsumo, Win
 from rules.ruleset import Ruleset
@@ -49,7 +49,7 @@ def tile_valuer(ruleset: Ruleset) -> ValueTiles:
                                  riichi=win.winner in result.riichi)
             try:
                 found = score(win.tiles, ruleset=ruleset, context=context)
-            except RuleError as exc:
+            except Refusal as exc:
                 raise exc.at(f"wins[{i}].tiles" if len(wins) > 1 else "tiles") from None
             valued.append(dataclasses.replace(win, han=found.han, fu=found.fu, yakuman=found.yakuman,
                                               fan=found.fan, flowers=found.flowers, items=found.items, tiles=None))

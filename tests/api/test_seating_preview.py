@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from rules.seating import next_round
 from scoring.models import GameResult, Standing
 from tests.conftest import client_for
 from tests.factories import EventFactory, RoundFactory, registered
@@ -75,7 +76,7 @@ def test_swiss_within_one_table_says_who_moved_and_whom_they_meet_again(organise
                                                       if s["player"]["id"] != me and before[s["player"]["id"]]
                                                       == before[me]}
     # Table 1 can draw only on ranks 1-8 and table 4 on 9-16: 2 + 1 + 1 + 2 repeats at least, and proven.
-    assert (shown["repeats"], shown["optimal"]) == (6, True)
+    assert (shown["repeats"], shown["optimal"], shown["avoidable_at_most"]) == (6, True, 0)
     assert sum(len(seat["met"]) for seat in seats) == 2 * shown["repeats"]
     assert shown["moved"] == sum(abs(seat["moved"]) for seat in seats) > 0
 
@@ -123,3 +124,12 @@ def test_only_organisers_preview_and_a_seated_round_has_none(organiser: User, re
     seated = client_for(organiser).get(f"{API}/rounds/1/seating/preview", {"method": "swiss"})
     assert (seated.status_code, seated.json()["errors"]) == (
         400, [{"field": "round", "message": "round 1 is already seated", "code": ""}])
+
+
+def test_a_round_the_clock_stops_says_it_is_not_optimal_and_how_many_repeats_might_go(
+        organiser: User, event: Event, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(next_round, "time_limit_for", lambda players: 0.0)  # no time: the rank tables stay
+    shown = preview(organiser, method="swiss", seed=1)
+    # Round 1's tables again: every pair of them repeats, and nothing proves any repeat unavoidable (the best
+    # round keeps 6: the bound is an upper one).
+    assert (shown["optimal"], shown["repeats"], shown["avoidable_at_most"], shown["moved"]) == (False, 24, 24, 0)

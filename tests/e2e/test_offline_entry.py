@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from scoring.services.hands import game_record_hand
 from tests.e2e.conftest import PHONE, screenshot
 from tests.e2e.test_pages_in_browser import tournament  # noqa: F401 (a fixture)
-from tests.e2e.test_referee_entry import fill_ron
+from tests.e2e.test_referee_entry import fill_ron, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -120,3 +120,28 @@ def test_a_change_by_another_referee_stops_the_queue_until_the_referee_decides(
     assert asked == ["Drop this hand? It will not be sent. Write it down first if you need it:\n\n"
                      "Ron West · Cy ← North · Di 2 han 30 fu"]
     assert hands_on_server(game)[-2:] == [(di, ann, 3), (bo, cy, 1)]  # re-applied on top; the other dropped
+
+
+def test_offline_the_page_refuses_the_han_fu_pairs_the_engine_refuses(live_server: Any, context: Any,
+                                                                      tournament: dict[str, Any]):  # noqa: F811
+    """The pairs come from the engine (the page's accepted-fu JSON): 1 han 20 fu on a ron, and 2 han 25 fu on a
+    tsumo (chiitoitsu by tsumo is 3 han), which the script's own rule used to let through."""
+    game, ids = tournament["game"], tournament["ids"]
+    page = signed_in(context, live_server, tournament)
+    context.set_offline(True)
+    refused = page.locator("#waiting [data-problem]")
+    fill_ron(page, ids["Bo"], ids["Cy"], 1, 20)
+    page.click("button[value=save]")
+    expect(refused).to_have_text("These han and fu cannot make a hand.")
+    tap(page, "result", "tsumo")
+    tap(page, "han", 2)
+    tap(page, "fu", 25)
+    page.click("button[value=save]")
+    expect(refused).to_have_text("These han and fu cannot make a hand.")
+    tap(page, "han", 3)  # the 25 fu stay chosen
+    page.click("button[value=save]")
+    page.wait_for_function("document.querySelectorAll('#waiting ol li').length === 1")
+    expect(refused).to_be_hidden()
+    context.set_offline(False)
+    page.wait_for_function("document.getElementById('waiting').hidden === true", timeout=30_000)
+    assert game.hands.order_by("index").last().record == {"result": "tsumo", "winner": ids["Bo"], "han": 3, "fu": 25}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.csv_line import LineError, csv_values
+from rules.csv_line import csv_values
+from rules.errors import Refusal
 
 
 @pytest.mark.parametrize(("line", "delimiter", "values"), [
@@ -30,6 +31,6 @@ def test_a_line_whose_quotes_pair_up_is_read_as_the_csv_module_reads_it(line: st
     ("x" * 200_000 + ",1", "csv_value_too_long"),  # over the csv module's field limit
 ])
 def test_a_line_that_cannot_be_read_says_why(line: str, code: str):
-    with pytest.raises(LineError) as refused:
+    with pytest.raises(Refusal) as refused:
         csv_values(line)
-    assert refused.value.code == code
+    assert [(p.field, p.code) for p in refused.value.problems] == [("", code)]

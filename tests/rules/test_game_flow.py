@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.game import play_game
 from rules.hands import Abort, Chombo, Draw, HandResult, Ron, Tsumo, Win
 from rules.presets import get_preset
@@ -48,7 +48,7 @@ def test_game_length(round_winds, hands_to_end, labels):
 
 
 def test_hands_after_the_end_are_refused():
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(Refusal) as caught:
         game(non_dealer_win(9))
     assert caught.value.problems[0].field == "[8]"
     assert "already ended" in caught.value.problems[0].message
@@ -136,10 +136,10 @@ def test_chombo_replays_the_hand_or_ends_the_game():
 
 def test_start_state_checks_every_field():
     ruleset = Ruleset()
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(Refusal) as caught:
         start_state(ruleset=ruleset, round_label="X9", honba=-1, deposits=-2, scores=[1, 2])
     fields = {p.field for p in caught.value.problems}
     assert fields == {"round", "honba", "deposits", "scores"}
-    with pytest.raises(RuleError, match="past the end"):
+    with pytest.raises(Refusal, match="past the end"):
         start_state(ruleset=ruleset, round_label="W1")
     assert start_state(ruleset=ruleset, round_label="S3").dealer == 2

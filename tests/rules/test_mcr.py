@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.final import final_results
 from rules.game import play_game, play_hand
 from rules.hands import Draw, HandResult, Ron, Tsumo, Win
@@ -50,7 +50,7 @@ def test_mcr_payments(result, deltas):
     (Draw(tenpai=frozenset({A})), "tenpai", "no tenpai payments"),
 ])
 def test_mcr_refusals(result, field, message):
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(Refusal) as caught:
         settle(result)
     assert caught.value.problems[0].field == field
     assert message in caught.value.problems[0].message

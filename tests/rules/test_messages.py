@@ -15,7 +15,7 @@ import pytest
 from django.utils import translation
 
 from rules import messages
-from rules.errors import Problem, RuleError
+from rules.errors import Problem, Refusal
 from rules.messages import MESSAGES, MULTIPLE_YAKUMAN, WORDS, render, word
 from scoring.messages import message as translated
 
@@ -34,7 +34,7 @@ def test_every_template_has_a_korean_translation_with_the_same_placeholders(temp
 
 
 def test_every_code_the_engine_raises_is_in_the_catalogue():
-    """Problem.of / RuleError.of / ParamError with a literal code, in rules/ and the score sheet's reader."""
+    """Problem.of / Refusal.of with a literal code, in rules/ and the score sheet's reader."""
     sources = [*ROOT.joinpath("rules").rglob("*.py"), *ROOT.joinpath("scoring", "sheet").glob("*.py")]
     used = {code for path in sources for code in _codes(ast.parse(path.read_text(encoding="utf-8")))}
     assert used, "the pattern finds the codes"
@@ -43,14 +43,12 @@ def test_every_code_the_engine_raises_is_in_the_catalogue():
 
 
 def _codes(tree: ast.AST) -> Iterator[str]:
-    """The literal codes of ``X.of(field, "code", ...)`` and ``ParamError("code", ...)`` calls."""
+    """The literal codes of ``X.of(field, "code", ...)`` calls."""
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         if isinstance(node.func, ast.Attribute) and node.func.attr == "of" and len(node.args) > 1:
             code = node.args[1]
-        elif isinstance(node.func, ast.Name) and node.func.id == "ParamError" and node.args:
-            code = node.args[0]
         else:
             continue
         if isinstance(code, ast.Constant) and isinstance(code.value, str):
@@ -63,7 +61,7 @@ def test_the_hand_checks_speak_only_by_code():
     """No message of a hand's rules is written out where it is raised (the seating package keeps its own)."""
     for path in ROOT.joinpath("rules").glob("*.py"):
         source = path.read_text(encoding="utf-8")
-        assert "RuleError.one(" not in source, path.name
+        assert "Refusal.one(" not in source, path.name
         assert not re.search(r"\bProblem\([^()]*, f?[\"']", source), path.name  # a message written out
 
 
@@ -72,7 +70,7 @@ def test_a_problem_renders_its_english_from_the_code():
     assert str(problem) == "riichi: Bo has 900 points and cannot pay the 1000-point riichi stick"
     assert problem.at("hands[2]") == Problem("hands[2].riichi", problem.message, "riichi_cannot_pay",
                                               {"player": "Bo", "points": 900, "stick": 1000})
-    assert str(RuleError.of("fu", "no_such_fu", fu=35)) == (
+    assert str(Refusal.of("fu", "no_such_fu", fu=35)) == (
         "fu: 35 fu does not exist: fu are 20, 25 or a multiple of 10 up to 110")
     assert render("yakuman_only_kazoe", {"han": 13}) == (
         "only yakuman may win under this ruleset (13 han or more counts)")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.game import play_game, play_hand
 from rules.hand_value import tsumo_shares
 from rules.hands import Abort, Draw, Ron, Tsumo, Win
@@ -102,12 +102,12 @@ def test_round_labels(key, overrides, label, parsed):
     ("nine-player", "S1", "past the end"),
 ])
 def test_round_refused(key, label, message):
-    with pytest.raises(RuleError, match=message):
+    with pytest.raises(Refusal, match=message):
         parse_round(ruleset=get_preset(key), label=label)
 
 
 def test_round_winds_stop_at_the_four_winds():
-    with pytest.raises(RuleError, match="round_winds"):
+    with pytest.raises(Refusal, match="round_winds"):
         build_ruleset(key="nine-player", overrides={"round_winds": 5})
 
 
@@ -254,7 +254,7 @@ def test_rule_0_abortive_draws_written_as_such(result):
     (Abort(reason="four_riichi", riichi=frozenset(range(8))), "all 9 players"),
 ])
 def test_other_abortive_draws_refused(result, message):
-    with pytest.raises(RuleError, match=message):
+    with pytest.raises(Refusal, match=message):
         _one("nine-player", result)
 
 

@@ -142,7 +142,7 @@ PUBLIC = {
                       "wind_counts"),
     "rules.hands": ("Abort", "Chombo", "Draw", "HandResult", "Ron", "Tsumo", "Win", "WinOutcome", "Settlement",
                     "ABORT_REASONS"),
-    "rules.errors": ("Problem", "RuleError"),
+    "rules.errors": ("Problem", "Refusal"),
     "rules.presets": ("build_ruleset", "get_preset", "preset_doc", "preset_keys"),
     "rules.final": ("FinalRow", "final_results"),
     "rules.game": ("GameRecord", "HandRecord", "ValueTiles", "play_game"),

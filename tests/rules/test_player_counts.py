@@ -1,4 +1,7 @@
-"""Tables of 2 to 8 players: presets, seat winds, game length, tsumo, honba and noten payments (docs/rules.md §7, §8)."""
+"""Tables of 2 to 8 players: presets, seat winds, game length, tsumo, honba and noten payments.
+
+docs/rules.md §7, §8.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.game import play_game, play_hand
 from rules.hand_value import tsumo_shares
 from rules.hands import Draw, Ron, Tsumo, Win
@@ -108,7 +111,7 @@ def test_round_letters(key, overrides, label, parsed):
     ("six-player", "B1", "past the end"),
 ])
 def test_round_refused(key, label, message):
-    with pytest.raises(RuleError, match=message):
+    with pytest.raises(Refusal, match=message):
         parse_round(ruleset=get_preset(key), label=label)
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.hand_value import check_han_fu, hand_value, ron_value, tsumo_shares
 from rules.ruleset import Ruleset
 
@@ -47,7 +47,7 @@ def ron_cell(ruleset: Ruleset, *, han: int, fu: int | None, dealer: bool) -> int
     """The ron cell for han/fu, or None if the engine refuses the pair as a ron."""
     try:
         check_han_fu(han=han, fu=fu, tsumo=False)
-    except RuleError:
+    except Refusal:
         return None
     value = hand_value(ruleset=ruleset, han=han, fu=fu)
     return ron_value(ruleset=ruleset, base=value.base, dealer=dealer)
@@ -62,7 +62,7 @@ def tsumo_cell(ruleset: Ruleset, *, han: int, fu: int | None, dealer: bool) -> o
     """
     try:
         check_han_fu(han=han, fu=fu, tsumo=True)
-    except RuleError:
+    except Refusal:
         return None
     value = hand_value(ruleset=ruleset, han=han, fu=fu)
     return shares_cell(ruleset, base=value.base, dealer=dealer)
@@ -296,5 +296,5 @@ IMPOSSIBLE = [
 
 @pytest.mark.parametrize(("han", "fu", "tsumo"), IMPOSSIBLE)
 def test_impossible_han_fu_is_refused(han, fu, tsumo):
-    with pytest.raises(RuleError):
+    with pytest.raises(Refusal):
         check_han_fu(han=han, fu=fu, tsumo=tsumo)

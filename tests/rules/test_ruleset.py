@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.presets import build_ruleset, get_preset, preset_doc, preset_keys
 from rules.ruleset import PARAMETERS, Ruleset, UmaByPlusCount
 
@@ -115,7 +115,7 @@ def test_overrides_replace_preset_values():
     ({"uma": {"by_plus_count": {"²": [1, 2, 3, 4], "default": [0, 0, 0, 0]}}}, "uma", "not '²'"),
 ])
 def test_invalid_parameters(overrides, field, message):
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(Refusal) as caught:
         build_ruleset(key="wrc-2025", overrides=overrides)
     problem = caught.value.problems[0]
     assert problem.field.startswith(field)
@@ -123,7 +123,7 @@ def test_invalid_parameters(overrides, field, message):
 
 
 def test_unknown_preset_lists_the_known_ones():
-    with pytest.raises(RuleError, match="wrc-2025") as caught:
+    with pytest.raises(Refusal, match="wrc-2025") as caught:
         get_preset("wrc-2099")
     assert caught.value.problems[0].field == "ruleset"
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.seating import (
     Seating,
     Table,
@@ -278,7 +278,7 @@ def test_rule_errors(kwargs, field, message, swiss):
     if swiss:
         kwargs["standings"] = list(kwargs.pop("players"))
     seat = swiss_seating if swiss else random_seating
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(Refusal) as caught:
         seat(**kwargs)
     assert [(p.field, p.message) for p in caught.value.problems] == [(field, message)]
 
@@ -360,7 +360,7 @@ def test_csv_problems_are_reported_by_line():
         "4,1,1,2,3,4",  # round 3 missing
         "4,3,5,6,7,8",  # table 2 missing
     ])
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(Refusal) as caught:
         schedule_from_csv(text=text, players=range(1, 12), table_size=4)
     assert [(p.field, p.message) for p in caught.value.problems] == [
         ("line 3", "round 1 already has a table 1"),
@@ -384,12 +384,12 @@ def test_csv_problems_are_reported_by_line():
                                                  "(seat columns by name or position)"),
 ])
 def test_csv_bad_header(text, message):
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(Refusal) as caught:
         schedule_from_csv(text=text, table_size=4)
     assert [(p.field, p.message) for p in caught.value.problems] == [("line 1", message)]
 
 
 def test_csv_without_tables():
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(Refusal) as caught:
         schedule_from_csv(text="round,table,east,south,west,north\n", table_size=4)
     assert [(p.field, p.message) for p in caught.value.problems] == [("line 2", "the schedule has no tables")]

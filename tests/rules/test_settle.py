@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.game import play_hand
 from rules.hands import Abort, Chombo, Draw, HandResult, Ron, Tsumo, Win
 from rules.ruleset import Ruleset
@@ -150,7 +150,7 @@ def test_pao_double_yakuman_capped_is_a_single_liability():
     ({}, Win(winner=0, han=5, pao=2), "pao only applies to a yakuman"),
 ])
 def test_pao_refused(overrides, win, message):
-    with pytest.raises(RuleError, match=message):
+    with pytest.raises(Refusal, match=message):
         settle(ron(1, win), **overrides)
 
 
@@ -211,7 +211,7 @@ def test_win_renchan(renchan, winner, next_label, next_honba):
 
 
 def test_nagashi_needs_the_option():
-    with pytest.raises(RuleError, match="no nagashi mangan"):
+    with pytest.raises(Refusal, match="no nagashi mangan"):
         settle(Draw(nagashi=(1,)))
 
 
@@ -230,7 +230,7 @@ def test_nagashi_pays_no_honba_and_leaves_the_sticks():
     ({"abortive_draws": True}, Abort(reason="triple_ron"), "record it as a ron"),
 ])
 def test_abort_refused(overrides, abort, message):
-    with pytest.raises(RuleError, match=message):
+    with pytest.raises(Refusal, match=message):
         settle(abort, **overrides)
 
 
@@ -260,7 +260,7 @@ def test_riichi_sticks_and_honba_go_to_a_tsumo_winner():
     (Chombo(player=7), "player", "no player number 7"),
 ])
 def test_invalid_hands(result, field, message):
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(Refusal) as caught:
         settle(result, multiple_ron="all")
     problem = caught.value.problems[0]
     assert problem.field == field
@@ -268,17 +268,17 @@ def test_invalid_hands(result, field, message):
 
 
 def test_min_han_and_yakuman_only():
-    with pytest.raises(RuleError, match="below this ruleset's minimum of 5 han"):
+    with pytest.raises(Refusal, match="below this ruleset's minimum of 5 han"):
         settle(Tsumo(win=Win(winner=1, han=4, fu=30)), min_han=5)
     assert settle(Tsumo(win=Win(winner=1, han=5)), min_han=5).settlement.deltas == (-4000, 8000, -2000, -2000)
-    with pytest.raises(RuleError, match="only yakuman may win"):
+    with pytest.raises(Refusal, match="only yakuman may win"):
         settle(Tsumo(win=Win(winner=1, han=12)), yakuman_only=True)
     # kazoe counts as a yakuman where the ruleset has it
     assert settle(Tsumo(win=Win(winner=1, han=13)), yakuman_only=True).settlement.deltas[1] == 32000
 
 
 def test_riichi_needs_the_points_where_busting_ends_the_game():
-    with pytest.raises(RuleError, match="cannot pay the 1000-point riichi stick"):
+    with pytest.raises(Refusal, match="cannot pay the 1000-point riichi stick"):
         settle(Draw(riichi=frozenset({2})), scores=[40000, 40000, 500, 19500], busting=True)
     # Without busting a player may go below zero.
     record = settle(Draw(riichi=frozenset({2})), scores=[40000, 40000, 500, 19500])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.game import play_game
 from rules.hands import Attempt, Chombo, Outcome, Ron, Win
 from rules.presets import build_ruleset, get_preset, preset_doc
@@ -126,7 +126,7 @@ def test_a_fixed_number_of_attempts_ends_the_game():
     assert not record.state.finished
     record = play(SUM_OF_3, tenpai(7, 2, 30), NOTEN, tenpai(3, 1, 30))
     assert (record.state.finished, record.state.end_reason) == (True, "end of the game")
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(Refusal) as refused:
         play(SUM_OF_3, tenpai(7, 2, 30), NOTEN, tenpai(3, 1, 30), tenpai(2, 1, 30))
     assert [(p.field, p.code) for p in refused.value.problems] == [("[3]", "game_over")]
 
@@ -146,7 +146,7 @@ def test_a_fixed_number_of_attempts_ends_the_game():
     (get_preset("wrc-2025"), tenpai(3, 1, 30), "[0].result", "attempt_outside_solo"),
 ])
 def test_refused_attempts_name_the_field(ruleset, attempt, field, code):
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(Refusal) as refused:
         play(ruleset, attempt)
     assert [(p.field, p.code) for p in refused.value.problems] == [(field, code)]
 
@@ -161,6 +161,6 @@ def test_refused_attempts_name_the_field(ruleset, attempt, field, code):
     ("solo", {"solo_attempts": 101}, "solo_attempts", "at_most"),
 ])
 def test_ruleset_checks(key, overrides, field, code):
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(Refusal) as refused:
         build_ruleset(key=key, overrides=overrides)
     assert (field, code) in [(p.field, p.code) for p in refused.value.problems]

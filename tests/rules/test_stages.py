@@ -11,7 +11,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.stages import (
     Carried,
     Carry,
@@ -116,7 +116,7 @@ def test_a_tie_at_the_semi_final_line_is_reported_then_decided():
 ])
 def test_an_invalid_decision_is_refused_naming_why(decision, problems):
     season = standings({1: F(300), 2: F(200), 3: F(100), 4: F(50), 5: F(10), 6: F(-20), 7: F(-20), 8: F(-400)})
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(Refusal) as refused:
         cut(standings=season, entry=Entry(top=6), through=decision)
     assert [str(p) for p in refused.value.problems] == problems
 
@@ -204,7 +204,7 @@ def test_mcr_final_table_carries_table_points():
 
 def test_table_points_are_not_carried_from_a_stage_without_them():
     season = standings({1: F(3), 2: F(1)})
-    with pytest.raises(RuleError, match="carry: table points are carried only"):
+    with pytest.raises(Refusal, match="carry: table points are carried only"):
         carry_over(standings=season, players=[1], carry=Carry.parse("half", table_points=True))
 
 
@@ -247,7 +247,7 @@ def test_carry_parse(value, fraction):
 
 @pytest.mark.parametrize("value", ["most", "3/2", -0.5, True, None, "1/0", [1, 2]])
 def test_carry_parse_refuses(value):
-    with pytest.raises(RuleError, match=r"^carry: must be all, half, none or a fraction from 0 to 1"):
+    with pytest.raises(Refusal, match=r"^carry: must be all, half, none or a fraction from 0 to 1"):
         Carry.parse(value)
 
 
@@ -258,7 +258,7 @@ def test_carry_parse_refuses(value):
 ])
 def test_entry_refused(entry, field):
     season = standings({p: F(p) for p in range(1, 6)})
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(Refusal) as refused:
         cut(standings=season, entry=entry)
     assert str(refused.value) == field
 
@@ -280,7 +280,7 @@ def test_everyone_goes_on_without_a_top():
      "carried: table points are carried only from a stage ranked on them (MCR)"),
 ])
 def test_stage_standings_refused(kwargs, message):
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(Refusal) as refused:
         stage_standings(**kwargs)
     assert str(refused.value) == message
 
@@ -322,7 +322,7 @@ def test_rank_seating_drawn_winds_keep_the_tables_and_repeat_with_the_seed(size)
     ({"players": [1, 2, 3, 4], "table_size": 4, "winds": "drawn"}, "seed: is required to draw the seat winds"),
 ])
 def test_rank_seating_refused(kwargs, message):
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(Refusal) as refused:
         rank_seating(**kwargs)
     assert str(refused.value) == message
 

@@ -8,9 +8,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from rules.errors import RuleError
-from rules.seating import random_seating, swiss_seating
+from rules.errors import Refusal
+from rules.seating import banded as banded_module
+from rules.seating import next_round, random_seating, swiss_seating
 from rules.seating.banded import banded_tables
+from rules.seating.next_round import time_limit_for
 
 GENEROUS = 30.0
 
@@ -46,8 +48,9 @@ def test_the_programme_finds_the_best_tables_within_one_table(table_size, tables
     count = table_size * tables
     weights = random_weights(count, random.Random(seed))
     banded = banded_tables(weights=weights, table_size=table_size)
-    assert banded is not None
-    found, found_cost = banded
+    assert banded.complete
+    found, found_cost = banded.tables, banded.cost
+    assert banded.floor == found_cost[0]
     assert sorted(p for table in found for p in table) == list(range(count))
     assert all(abs(t - p // table_size) <= 1 for t, table in enumerate(found) for p in table)
     assert cost(found, weights, table_size) == found_cost
@@ -107,12 +110,56 @@ def test_placements_say_where_each_player_sits_how_far_he_moved_and_whom_he_met(
     assert sum(abs(place.moved) for place in seating.placements) > 0  # moving is how the repeats were avoided
 
 
-def test_a_programme_stopped_by_the_clock_leaves_the_search_its_tables():
-    assert banded_tables(weights=random_weights(64, random.Random(1)), table_size=4, deadline=0.0) is None
+def test_a_programme_stopped_at_once_leaves_the_rank_tables_and_no_floor():
+    stopped = banded_tables(weights=random_weights(64, random.Random(1)), table_size=4, deadline=0.0)
+    assert not stopped.complete
+    assert stopped.tables == [list(range(t * 4, t * 4 + 4)) for t in range(16)]
+    assert stopped.floor == 0
+
+
+class Clock:
+    """A clock that jumps past any deadline at its second reading (the programme reads it every 16 tables)."""
+
+    def __init__(self) -> None:
+        self.readings = 0
+
+    def perf_counter(self) -> float:
+        self.readings += 1
+        return 0.0 if self.readings == 1 else 100.0
+
+
+def test_a_programme_stopped_midway_keeps_the_best_tables_it_reached_and_a_floor(monkeypatch):
+    weights = random_weights(128, random.Random(2))  # 32 tables: stopped at the 17th
+    for a, b in itertools.combinations(range(128), 2):
+        if a // 4 == b // 4:  # the rank tables met too: the top table cannot avoid them all
+            weights[a][b] = weights[b][a] = weights[a].get(b, 0) + 1
+    best = banded_tables(weights=weights, table_size=4)
+    monkeypatch.setattr(banded_module, "time", Clock())
+    stopped = banded_tables(weights=weights, table_size=4, deadline=50.0)
+    assert not stopped.complete
+    assert sorted(p for table in stopped.tables for p in table) == list(range(128))
+    assert all(abs(t - p // 4) <= 1 for t, table in enumerate(stopped.tables) for p in table)
+    assert stopped.tables[16:] == [list(range(t * 4, t * 4 + 4)) for t in range(16, 32)]
+    assert stopped.cost == cost(stopped.tables, weights, 4)
+    assert 0 < stopped.floor <= best.cost[0] <= stopped.cost[0]
+    # The 16 tables reached are the best 16 tables that close there: the programme on those players alone.
+    first = banded_tables(weights=[{q: w for q, w in met.items() if q < 64} for met in weights[:64]], table_size=4)
+    assert stopped.tables[:16] == first.tables
+
+
+def test_a_round_the_clock_stops_is_not_optimal_and_says_how_many_repeats_might_be_avoided():
     ids = list(range(1, 65))
-    seating = swiss_seating(standings=ids, table_size=4, history=[rank_tables(ids, 4)], seed=1, time_limit=0.0)
-    assert sorted(p for t in seating.tables for p in t.seats) == ids
-    assert not seating.optimal
+    history = [rank_tables(ids, 4)]  # every rank table met: its 6 pairs repeat unless someone moves
+    stopped = swiss_seating(standings=ids, table_size=4, history=history, seed=1, time_limit=0.0)
+    best = swiss_seating(standings=ids, table_size=4, history=history, seed=1, time_limit=GENEROUS)
+    assert sorted(p for t in stopped.tables for p in t.seats) == ids
+    assert not stopped.optimal
+    assert stopped.repeats == 96  # the rank tables: the clock left no time to move anyone
+    assert best.optimal
+    assert best.avoidable == 0
+    # An upper bound: at least as many as the best round avoids; here nothing proves any repeat unavoidable.
+    assert stopped.avoidable >= stopped.repeats - best.repeats
+    assert stopped.avoidable == 96
 
 
 def test_a_search_that_cannot_reach_its_bound_does_not_claim_optimal():
@@ -131,7 +178,30 @@ def test_random_tables_have_no_rank_table():
 
 
 def test_a_negative_spread_is_refused():
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(Refusal) as caught:
         swiss_seating(standings=range(1, 9), table_size=4, spread=-1)
     assert [(p.field, p.message) for p in caught.value.problems] == [
         ("spread", "must be 0 (strict pairing by rank) or more, or any")]
+
+
+@pytest.mark.parametrize(("players", "seconds"), [
+    (0, 1.0), (8, 1.016), (100, 1.2), (500, 2.0), (1000, 3.0), (2000, 5.0), (3500, 8.0), (4000, 8.0),
+    (100_000, 8.0),
+])
+def test_the_time_limit_grows_with_the_field_up_to_what_a_web_request_allows(players, seconds):
+    assert time_limit_for(players) == pytest.approx(seconds)
+
+
+def test_without_a_time_limit_a_round_gets_the_one_its_field_allows(monkeypatch):
+    asked = []
+
+    def no_time(players: int) -> float:
+        asked.append(players)
+        return 0.0
+
+    monkeypatch.setattr(next_round, "time_limit_for", no_time)
+    ids = list(range(1, 66))  # one bye: the limit goes by everyone listed
+    seating = swiss_seating(standings=ids, table_size=4, history=[rank_tables(ids, 4)], seed=1)
+    assert asked == [65]
+    assert not seating.optimal  # no time: the rank tables, their repeats kept
+    assert seating.avoidable == seating.repeats > 0

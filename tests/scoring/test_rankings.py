@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 
+from rules.errors import Refusal
 from scoring.models import RankedEvent, RankedResult, RankingLine, RankingSnapshot, RatingChange
 from scoring.services.events import event_update
 from scoring.services.games import game_create, game_record_totals
@@ -20,7 +21,6 @@ from scoring.services.ranking_read import parse_as_of, ranking_find, ranking_on
 from scoring.services.rankings import mers_snapshot, ranking_version
 from scoring.services.standings import standings_recompute
 from tests.factories import EventFactory, RegistrationFactory, registered
-from tournament.errors import InvalidInput
 from tournament.models import Event, Player
 
 pytestmark = pytest.mark.django_db
@@ -135,7 +135,7 @@ def test_an_import_is_checked_line_by_line_and_refused_whole():
                      "X1,Open,2025-02-30,1,40,3,,01,Bo,DK,41\n"
                      "X2,Other,2025-03-01,two,40,3,0.3,02,,NL,1\n"
                      "X3,Third,2025-03-01,1,40,3\n")
-    with pytest.raises(InvalidInput) as refused:
+    with pytest.raises(Refusal) as refused:
         results_import(text)
     assert [str(p) for p in refused.value.problems] == [
         "line 2: date: must be a date written YYYY-MM-DD",
@@ -149,7 +149,7 @@ def test_an_import_is_checked_line_by_line_and_refused_whole():
 
 
 def test_the_columns_are_exactly_those():
-    with pytest.raises(InvalidInput, match="missing: place; not known: rank"):
+    with pytest.raises(Refusal, match="missing: place; not known: rank"):
         results_import(HEADER.replace("place", "rank") + "X1,Open,2025-02-01,1,40,3,,01,Ann,DK,1\n")
 
 
@@ -192,7 +192,7 @@ def test_a_snapshot_is_rebuilt_when_its_results_moved_on():
 @pytest.mark.parametrize(("text", "field"), [("2025-13-01", "as_of"), ("yesterday", "as_of"),
                                              ("2004-12-31", "as_of"), ("2999-01-01", "as_of")])
 def test_a_bad_date_is_refused_naming_the_field(text, field):
-    with pytest.raises(InvalidInput) as refused:
+    with pytest.raises(Refusal) as refused:
         parse_as_of(text)
     assert [p.field for p in refused.value.problems] == [field]
 

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 import pytest
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from scoring.models import GameResult, Penalty, Standing
 from scoring.services.audit import result_problems, standings_problems
 from scoring.services.games import round_seat
@@ -20,7 +20,6 @@ from scoring.services.penalties import penalty_save
 from scoring.services.standings import standings_recompute
 from scoring.sheet.record import HandRecord
 from tests.factories import EventFactory, RoundFactory, played, registered
-from tournament.errors import InvalidInput
 from tournament.models import Event
 from tournament.services.seating import Method
 
@@ -90,7 +89,7 @@ def test_a_round_seats_each_player_alone():
 def test_a_solo_event_takes_no_penalty():
     event = EventFactory.create(ruleset_key="solo")
     [ann] = registered(event, "Ann")
-    with pytest.raises(InvalidInput) as refused:
+    with pytest.raises(Refusal) as refused:
         penalty_save(penalty=Penalty(event=event, player=ann, points=-2, reason="late"), user=None)
     assert refused.value.problems == [Problem.of("points", "solo_no_penalties")]
 

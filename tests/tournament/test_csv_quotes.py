@@ -67,10 +67,10 @@ def test_the_console_refuses_the_line_and_registers_nobody(organiser: User, even
 
 
 def test_the_roster_service_names_the_line(event: Event):
-    from tournament.errors import InvalidInput
+    from rules.errors import Refusal
     from tournament.services.roster import roster_register
 
-    with translation.override("en"), pytest.raises(InvalidInput) as refused:
+    with translation.override("en"), pytest.raises(Refusal) as refused:
         roster_register(event=event, text='Ann\n\n"Gil Ko, 0413, Korea', user=None)
     assert [str(p) for p in refused.value.problems] == [f"players: line 3: {OPEN}"]
     assert Registration.objects.count() == 0

@@ -10,11 +10,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from rules.errors import Refusal
 from scoring.services.online import Outcome, log_import
 from scoring.services.transfer import NamedSheet, event_export, sheets_import
 from tests.conftest import client_for
 from tests.factories import EventFactory, played, registered
-from tournament.errors import InvalidInput
 from tournament.models import Event, Player
 
 pytestmark = pytest.mark.django_db
@@ -92,7 +92,7 @@ def test_a_log_with_new_players_refuses_the_name(event: Event, name: str, words:
 
 def test_a_sheet_with_new_players_refuses_a_name_the_console_refuses(event: Event):
     sheet = {"ruleset": "wrc-2025", "players": [" Ann", "Bo", "Cy", "Di"], "hands": []}
-    with pytest.raises(InvalidInput) as refused:
+    with pytest.raises(Refusal) as refused:
         sheets_import(event=event, sheets=[NamedSheet("a.json", sheet)], create_players=True)
     assert "must not begin or end with a space" in str(refused.value)
     assert Player.objects.count() == 4

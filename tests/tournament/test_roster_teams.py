@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from rules.errors import Refusal
 from tests.factories import EventFactory, PlayerFactory, RegistrationFactory, registered
 from tests.web.test_console import text
-from tournament.errors import InvalidInput
 from tournament.models import Event, Registration
 from tournament.services.roster import roster_read, roster_register
 
@@ -80,7 +80,7 @@ def test_a_line_that_names_nobody_for_sure_is_refused(event: Event, roster: str,
     problems = [p for line in roster_read(event=event, text=roster, user=None) for p in line.problems]
     assert problems == why
     if why:
-        with pytest.raises(InvalidInput):
+        with pytest.raises(Refusal):
             roster_register(event=event, text=roster, user=None)
     else:
         roster_register(event=event, text=roster, user=None)
@@ -141,7 +141,7 @@ def test_two_columns_stay_names_and_federation_ids_where_they_name_ids(organiser
 def test_a_bad_line_of_a_two_column_paste_is_named_and_nothing_changes(event: Event):
     registered(event, "Ann Lee", "Bo Kim")
     roster = "Ann Lee, Red\nBo Kim, Blue\nann lee, Green"
-    with pytest.raises(InvalidInput) as refused:
+    with pytest.raises(Refusal) as refused:
         roster_register(event=event, text=roster, user=None)
     assert [p.message for p in refused.value.problems] == ["line 1: Ann Lee is in the list twice",
                                                            "line 3: ann lee is in the list twice"]

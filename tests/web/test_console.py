@@ -304,14 +304,14 @@ def test_the_standings_follow_the_players_registered_from_the_console(org: Clien
 
 
 def test_a_withdrawn_player_is_refused_a_seat_by_every_path(org: Client, event: Event):
-    from tournament.errors import InvalidInput
+    from rules.errors import Refusal
     from tournament.services.games import game_seat
 
     org.post("/events/spring/manage/players/", {"text": "Ann\nBo\nCy\nDi", "action": "register"})
     gone = Player.objects.get(name="Di")
     org.post(f"/events/spring/manage/players/{gone.pk}/withdraw/")
     ids = list(event.registrations.order_by("player__name").values_list("player_id", flat=True))
-    with pytest.raises(InvalidInput, match="has withdrawn from this event"):
+    with pytest.raises(Refusal, match="has withdrawn from this event"):
         game_seat(event=event, player_ids=ids)
 
 

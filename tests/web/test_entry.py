@@ -21,8 +21,9 @@ from scoring.sheet.record import hand_fields
 from tests.factories import RoundFactory, TableFactory, registered
 from tournament.models import Event, Game
 from web.chips import fu_rule
-from web.forms import LABELS, HandForm, SeatChoice, add_problems, problem_field
+from web.forms import LABELS, HandForm, SeatChoice, problem_field
 from web.hand_records import hand_record, record_initial
+from web.refusals import on_form
 
 pytestmark = pytest.mark.django_db
 
@@ -568,8 +569,8 @@ def test_problems_without_a_field_go_on_top():
     form = HandForm({"version": 1, "result": "ron"}, seats=seats(), ruleset=build_ruleset(key="wrc-2025",
                                                                                            overrides={}))
     assert form.is_valid()
-    add_problems(form, [Problem("fu", "bad fu"), Problem("", "whole hand"), Problem("hands[5].riichi", "later"),
-                        Problem("index", "no such hand")])
+    on_form(form, [Problem("fu", "bad fu"), Problem("", "whole hand"), Problem("hands[5].riichi", "later"),
+                   Problem("index", "no such hand")], field=problem_field)
     assert form.errors["fu"] == ["bad fu"]
     assert form.non_field_errors() == ["whole hand", "hands[5].riichi: later", "index: no such hand"]
 

@@ -64,7 +64,9 @@ def test_the_entry_page_carries_the_picker_and_the_notation_fields(ruleset: str,
     assert tiles == ALL_TILES + (["flower"] if flower else [])
     assert ('data-mode="dora"' in html) is dora
     # Hidden until its script shows it: without the script the notation is typed, as before.
-    assert re.search(r'<div class="tile-picker" data-tile-picker data-flowers="8" hidden>', html)
+    # The engine's numbers for the script: MCR's 8 flowers, 14 tiles to a hand, 4 copies of a tile.
+    assert re.search(r'<div class="tile-picker" data-tile-picker data-flowers="8" data-hand-tiles="14" '
+                     r'data-copies="4" hidden>', html)
     for name in ("tiles_concealed", "tiles_win", "tiles_melds"):
         assert f'name="{name}"' in html
     assert ('name="tiles_dora"' in html) is dora

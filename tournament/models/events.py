@@ -11,7 +11,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from rules.errors import Problem, RuleError
+from rules.errors import Problem, Refusal
 from rules.presets import build_ruleset
 from rules.ruleset import Ruleset
 from rules.seating import SWISS_SPREAD
@@ -161,7 +161,7 @@ class Event(models.Model):
         errors: dict[str, list[str]] = {}
         try:
             self.ruleset()
-        except RuleError as exc:
+        except Refusal as exc:
             errors["ruleset_overrides" if self.ruleset_overrides else "ruleset_key"] = [str(p) for p in exc.problems]
         if problems := tiebreak_problems(self.tiebreaks):
             errors["tiebreaks"] = problems
@@ -203,7 +203,7 @@ class Event(models.Model):
         problems = []
         try:
             players = (ruleset or self.ruleset()).players
-        except RuleError:
+        except Refusal:
             players = 0  # the rules' own field says why
         if rating == Event.Rating.TENHOU and players not in (3, 4):
             problems.append(str(_("Tenhou's rating is for tables of 3 or 4 players")))

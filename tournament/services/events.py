@@ -12,8 +12,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.errors import InvalidInput
+from rules.errors import Refusal
 from tournament.models import MERS_KEYS, Event, Player, Registration, Round, Stage, Team, text_problems
+from tournament.services.roster import registration_add
 from tournament.users import RequestUser
 
 SLUG_BASE_LENGTH = 70  # leaves room in the 80-character slug for a "-123" suffix
@@ -41,11 +42,10 @@ def player_register(*, event: Event, team: str = "", substitute: bool = False, *
     if team:
         problems += [p.moved("team") for p in text_problems(Team(name=team))]
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)
     with transaction.atomic():
         player.save()
-        team_row = event.teams.get_or_create(name=team)[0] if team else None
-        return Registration.objects.create(event=event, player=player, team=team_row, substitute=substitute)
+        return registration_add(event=event, player=player, team=team, substitute=substitute)
 
 
 def round_add(*, event: Event, **fields: Any) -> Round:
@@ -65,9 +65,9 @@ def _round_stage(event: Event, asked: int | None, last: Round | None) -> int:
                   default=1)
     stage = asked if asked is not None else max(last.stage if last else 1, entered)
     if stage not in numbers:
-        raise InvalidInput.one("stage", f"this event has no stage {stage}")
+        raise Refusal.one("stage", f"this event has no stage {stage}")
     if last is not None and stage < last.stage:
-        raise InvalidInput.one("stage", f"round {last.number} is of stage {last.stage}: a round of stage {stage} "
+        raise Refusal.one("stage", f"round {last.number} is of stage {last.stage}: a round of stage {stage} "
                                         "cannot follow it")
     return stage
 
@@ -76,7 +76,7 @@ def rounds_schedule(*, event: Event, count: int, first_start: datetime | None = 
                     time_limit_minutes: int | None = None, break_minutes: int = 0) -> list[Round]:
     """Add ``count`` rounds after the event's last, each starting when the one before ends plus the break."""
     if not 0 <= count <= MAX_ROUNDS:
-        raise InvalidInput.one("rounds", _("must be between 0 and %(most)s") % {"most": MAX_ROUNDS})
+        raise Refusal.one("rounds", _("must be between 0 and %(most)s") % {"most": MAX_ROUNDS})
     step = timedelta(minutes=(time_limit_minutes or 0) + break_minutes)
     return [round_add(event=event, time_limit_minutes=time_limit_minutes,
                       starts_at=first_start + step * n if first_start is not None else None) for n in range(count)]

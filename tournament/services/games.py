@@ -8,10 +8,9 @@ from typing import Any
 
 from django.utils import timezone
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from rules.presets import build_ruleset
 from rules.ruleset import Ruleset
-from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Seat, Table
 
 
@@ -35,7 +34,7 @@ def game_seat(*, event: Event, player_ids: Sequence[int], table: Table | None = 
                                   .values_list("player_id", flat=True))
     strangers = sorted(pid for pid in subs if pid not in player_ids)
     if strangers:
-        raise InvalidInput([Problem("substitutes", f"{pid} is not among the players") for pid in strangers])
+        raise Refusal([Problem("substitutes", f"{pid} is not among the players") for pid in strangers])
     game = Game.objects.create(event=event, table=table, played_on=played_on or timezone.localdate(),
                                ruleset_key=key, ruleset_overrides=overrides)
     Seat.objects.bulk_create([Seat(game=game, player_id=pid, position=position, substitute=pid in subs)
@@ -57,4 +56,4 @@ def _check_players(event: Event, player_ids: Sequence[int], ruleset: Ruleset, *,
     problems += [Problem(f"players[{i}]", f"player {pid} has withdrawn from this event")
                  for i, pid in enumerate(player_ids) if registered.get(pid)]
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)

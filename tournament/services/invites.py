@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.errors import InvalidInput
+from rules.errors import Refusal
 from tournament.models import Event
 from tournament.users import RequestUser
 
@@ -55,14 +55,14 @@ def invite_renew(*, event: Event, role: Role, revoke: bool = False) -> Event:
 def invite_accept(*, event: Event, user: User, role: Role, invite: str) -> None:
     """The signed-in ``user`` becomes a referee or a co-organiser of the event, if ``invite`` is its link's."""
     if not invite_valid(event, role, invite):
-        raise InvalidInput.one("invite", invite_refusal(role))
+        raise Refusal.one("invite", invite_refusal(role))
     (event.organisers if role == "organiser" else event.referees).add(user)
 
 
 def account_create(*, username: str, email: str, password: str) -> User:
     """A new account (the form checked the name is free and the password passes the validators)."""
     if get_user_model().objects.filter(username__iexact=username).exists():
-        raise InvalidInput.one("username", _("this user name is taken: choose another"))
+        raise Refusal.one("username", _("this user name is taken: choose another"))
     return get_user_model().objects.create_user(username=username, email=email, password=password)
 
 
@@ -72,7 +72,7 @@ def signup_by_invite(*, event: Event, role: Role, invite: str, username: str, em
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)  # a revoke meanwhile wins
         if not invite_valid(locked, role, invite):
-            raise InvalidInput.one("invite", invite_refusal(role))
+            raise Refusal.one("invite", invite_refusal(role))
         user = account_create(username=username, email=email, password=password)
         invite_accept(event=locked, user=user, role=role, invite=invite)
     return user

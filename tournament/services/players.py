@@ -12,8 +12,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from rules.errors import Problem
-from tournament.errors import Conflict, InvalidInput
+from rules.errors import Problem, Refusal
+from tournament.errors import Conflict
 from tournament.models import Player, PlayerMerge, Registration
 from tournament.selectors import findable_players
 from tournament.users import RequestUser, account
@@ -35,7 +35,7 @@ def identity_q(player: Player, field: str = "player") -> Q:
 
 
 def player_merge(*, kept: Player, merged: Player, user: RequestUser | None) -> PlayerMerge:
-    """Merge ``merged`` into ``kept``: refused (InvalidInput on ``into``) for the same record or records of
+    """Merge ``merged`` into ``kept``: refused (Refusal on ``into``) for the same record or records of
     different federation ids, and (Conflict) when both play in one event or either is merged already."""
     problems: list[Problem] = []
     if kept.pk == merged.pk:
@@ -44,7 +44,7 @@ def player_merge(*, kept: Player, merged: Player, user: RequestUser | None) -> P
         problems.append(Problem("into", f"the records have different federation ids ({merged.federation_id} and "
                                         f"{kept.federation_id}): they are two people"))
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)
     with transaction.atomic():
         kept, merged = (Player.objects.select_for_update().get(pk=p.pk) for p in (kept, merged))
         if merged.merged_into_id is not None or kept.merged_into_id is not None:

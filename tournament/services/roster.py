@@ -14,6 +14,9 @@ A list of two columns without a header line ("Ann Lee, Red" or tab-separated,
 as a sheet copies them) is names and teams when the event is a team league or
 the list names registered players, unless a second value is a registered
 player's federation id; a first line "name, federation id" says otherwise.
+
+The registration writes are here too: ``registration_add`` is the one function that creates a registration,
+whichever door the player comes through; ``registration_update`` and ``registration_withdraw`` change one.
 """
 
 from __future__ import annotations
@@ -27,10 +30,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules.csv_line import LineError, csv_values
-from rules.errors import Problem
+from rules.csv_line import csv_values
+from rules.errors import Problem, Refusal
 from rules.messages import MESSAGES
-from tournament.errors import InvalidInput
 from tournament.models import Event, Player, Registration, Team, text_problems
 from tournament.selectors import findable_players
 from tournament.users import RequestUser
@@ -88,7 +90,7 @@ def roster_read(*, event: Event, text: str, user: RequestUser | None) -> list[Ro
     """
     rows, header = _rows(text)
     if len(rows) > MAX_LINES:
-        raise InvalidInput.one("players", _("the list has %(n)s lines; at most %(most)s at once")
+        raise Refusal.one("players", _("the list has %(n)s lines; at most %(most)s at once")
                                % {"n": len(rows), "most": MAX_LINES})
     names = Counter(row["name"].casefold() for _, row in rows)
     ids = Counter(row["federation_id"] for _, row in rows if row["federation_id"])
@@ -173,15 +175,15 @@ def _problems(row: dict[str, str], names: Counter[str], ids: Counter[str], taken
 
 def roster_register(*, event: Event, text: str, user: RequestUser | None) -> RosterSaved:
     """Register every new player of ``text`` and set the team of each registered one it names, all or none:
-    InvalidInput naming each bad line."""
+    Refusal naming each bad line."""
     lines = roster_read(event=event, text=text, user=user)
     bad = [Problem("players", _("line %(line)s: %(problems)s") % {"line": line.line,
                                                                   "problems": "; ".join(line.problems)})
            for line in lines if line.problems]
     if bad:
-        raise InvalidInput(bad)
+        raise Refusal(bad)
     if not lines:
-        raise InvalidInput.one("players", _("the list is empty: one name per line, or CSV"))
+        raise Refusal.one("players", _("the list is empty: one name per line, or CSV"))
     moved = [line for line in lines if line.team_changes]
     with transaction.atomic():
         added = [_register(event, line, user) for line in lines if line.registered is None]
@@ -198,8 +200,7 @@ def _register(event: Event, line: RosterLine, user: RequestUser | None) -> Regis
     if player is None:
         player = Player.objects.create(name=line.name, federation_id=line.federation_id, country=line.country,
                                        club=line.club)
-    team = event.teams.get_or_create(name=line.team)[0] if line.team else None
-    return Registration.objects.create(event=event, player=player, team=team, substitute=line.substitute)
+    return registration_add(event=event, player=player, team=line.team, substitute=line.substitute)
 
 
 def _rows(text: str) -> tuple[list[tuple[int, dict[str, str]]], bool]:
@@ -247,8 +248,8 @@ def _values(line: str, delimiter: str) -> list[str] | str:
     """The line's values, or why it cannot be read, in the reader's language."""
     try:
         return [value.strip() for value in csv_values(line, delimiter)]
-    except LineError as exc:
-        return _(MESSAGES[exc.code])
+    except Refusal as exc:
+        return "; ".join(_(MESSAGES[p.code]) for p in exc.problems)
 
 
 def player_shared(player: Player, user: User) -> bool:
@@ -257,6 +258,19 @@ def player_shared(player: Player, user: User) -> bool:
     if user.is_superuser:
         return False
     return Registration.objects.filter(player=player).exclude(event__organisers=user).exists()
+
+
+def registration_add(*, event: Event, player: Player, team: str = "", substitute: bool = False) -> Registration:
+    """Register ``player`` in ``event`` (in ``team`` if named, created on first use): the one function that creates
+    a registration, for the API, the console's and the new-event form's lists, online and sheet imports, the demo.
+
+    The standings list every registered player, so they follow the new row, as they follow every change to a
+    registration, through scoring's signal on the model (scoring.services.registrations.registration_written:
+    marked as being updated, the live version bumped, recomputed after the commit). That is why a registration
+    is never bulk-created: a bulk write sends no signal, and the player would be missing from the standings.
+    """
+    team_row = event.teams.get_or_create(name=team)[0] if team else None
+    return Registration.objects.create(event=event, player=player, team=team_row, substitute=substitute)
 
 
 def registration_update(*, registration: Registration, player: Player, team: str, substitute: bool) -> Registration:

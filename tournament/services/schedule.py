@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from rules.csv_line import LineError, csv_values
-from rules.errors import Problem, RuleError
+from rules.csv_line import csv_values
+from rules.errors import Problem, Refusal
 from rules.messages import MESSAGES
 from rules.seating import Table, schedule_from_csv
-from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Round
 from tournament.services.seating import stage_players, tables_open
 
@@ -20,17 +19,14 @@ def seat_schedule(*, event: Event, text: str) -> list[Game]:
     is refused, so importing twice cannot seat anyone twice.
     """
     registered = list(event.registrations.values_list("player_id", flat=True))
-    try:
-        rounds = schedule_from_csv(text=text, players=registered, table_size=event.ruleset().players)
-    except RuleError as exc:
-        raise InvalidInput(exc.problems) from None
+    rounds = schedule_from_csv(text=text, players=registered, table_size=event.ruleset().players)
     seated = sorted(set(event.rounds.filter(number__lte=len(rounds), tables__isnull=False)
                         .values_list("number", flat=True)))
     if seated:
-        raise InvalidInput([Problem("schedule", f"round {n} is already seated") for n in seated])
+        raise Refusal([Problem("schedule", f"round {n} is already seated") for n in seated])
     stages = _round_stages(event, len(rounds))
     if problems := _not_entered(event, rounds, stages):
-        raise InvalidInput(problems)
+        raise Refusal(problems)
     games: list[Game] = []
     for number, tables in enumerate(rounds, start=1):
         if tables:
@@ -66,13 +62,9 @@ def seat_named(*, event: Event, number: int, text: str) -> list[Game]:
     transaction."""
     round_ = Round.objects.filter(event=event, number=number).first()
     if round_ is None or round_.tables.exists():
-        raise InvalidInput.one("tables", _("round %(n)s does not exist or is already seated") % {"n": number})
+        raise Refusal.one("tables", _("round %(n)s does not exist or is already seated") % {"n": number})
     size = event.ruleset().players
-    lookup: dict[str, list[int]] = {}
-    for pid, name, fid in event.registrations.filter(withdrawn=False).values_list(
-            "player_id", "player__name", "player__federation_id"):
-        for key in {name.casefold(), fid.casefold()} - {""}:
-            lookup.setdefault(key, []).append(pid)
+    lookup = _by_name(event)
     tables: list[Table] = []
     problems: list[Problem] = []
     seen: dict[int, int] = {}
@@ -81,23 +73,11 @@ def seat_named(*, event: Event, number: int, text: str) -> list[Game]:
         delimiter = "\t" if "\t" in line else (";" if ";" in line else ",")
         try:
             names = [c.strip() for c in csv_values(line, delimiter) if c.strip()]
-        except LineError as exc:
-            problems.append(Problem("tables", _("line %(line)s: %(problems)s") % {"line": n, "problems": _(
-                MESSAGES[exc.code])}))
+        except Refusal as exc:
+            problems.append(Problem("tables", _("line %(line)s: %(problems)s") % {"line": n, "problems": "; ".join(
+                _(MESSAGES[p.code]) for p in exc.problems)}))
             continue
-        ids = []
-        for name in names:
-            found = lookup.get(name.casefold(), [])
-            if len(found) != 1:
-                why = (_("%(name)r is not a registered player") % {"name": name} if not found else
-                       _("%(name)r names %(n)s players: use the id") % {"name": name, "n": len(found)})
-                problems.append(Problem("tables", _("line %(line)s: %(problems)s") % {"line": n, "problems": why}))
-            elif found[0] in seen:
-                problems.append(Problem("tables", _("line %(line)s: %(name)s is already at the table of line "
-                                                    "%(other)s") % {"line": n, "name": name, "other": seen[found[0]]}))
-            else:
-                seen[found[0]] = n
-                ids.append(found[0])
+        ids = _seat_line(n, names, lookup, seen, problems)
         if len(names) != size:
             problems.append(Problem("tables", _("line %(line)s: %(n)s players, a table has %(size)s")
                                     % {"line": n, "n": len(names), "size": size}))
@@ -105,5 +85,34 @@ def seat_named(*, event: Event, number: int, text: str) -> list[Game]:
     if not lines:
         problems.append(Problem("tables", _("no tables: one line per table, its players East first")))
     if problems:
-        raise InvalidInput(problems)
+        raise Refusal(problems)
     return tables_open(event, round_, tables)
+
+
+def _by_name(event: Event) -> dict[str, list[int]]:
+    """The players still in the event by their name and by their federation id, casefolded."""
+    lookup: dict[str, list[int]] = {}
+    for pid, name, fid in event.registrations.filter(withdrawn=False).values_list(
+            "player_id", "player__name", "player__federation_id"):
+        for key in {name.casefold(), fid.casefold()} - {""}:
+            lookup.setdefault(key, []).append(pid)
+    return lookup
+
+
+def _seat_line(n: int, names: list[str], lookup: dict[str, list[int]], seen: dict[int, int],
+               problems: list[Problem]) -> list[int]:
+    """The players of line ``n``, found by name; ``seen`` (player -> line) gets them, ``problems`` why not."""
+    ids = []
+    for name in names:
+        found = lookup.get(name.casefold(), [])
+        if len(found) != 1:
+            why = (_("%(name)r is not a registered player") % {"name": name} if not found else
+                   _("%(name)r names %(n)s players: use the id") % {"name": name, "n": len(found)})
+            problems.append(Problem("tables", _("line %(line)s: %(problems)s") % {"line": n, "problems": why}))
+        elif found[0] in seen:
+            problems.append(Problem("tables", _("line %(line)s: %(name)s is already at the table of line "
+                                                "%(other)s") % {"line": n, "name": name, "other": seen[found[0]]}))
+        else:
+            seen[found[0]] = n
+            ids.append(found[0])
+    return ids

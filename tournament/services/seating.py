@@ -13,12 +13,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.seating import Placement, Seating, random_seating, swiss_seating
 from rules.seating import Table as PlannedTable
 from rules.seating.history import meetings, wind_counts
 from rules.stages import rank_seating
-from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Round, Stage, Table
 from tournament.services.games import game_seat
 from tournament.services.team_rounds import stage_teams, team_history, team_tables_open
@@ -51,29 +50,26 @@ def plan_round(*, event: Event, number: int, method: Method, ranking: Sequence[i
     """
     round_ = Round.objects.filter(event=event, number=number).first()
     if round_ is None:
-        raise InvalidInput.one("round", f"this event has no round {number} (add it first)")
+        raise Refusal.one("round", f"this event has no round {number} (add it first)")
     if round_.tables.exists():
-        raise InvalidInput.one("round", f"round {number} is already seated")
+        raise Refusal.one("round", f"round {number} is already seated")
     teams = event.entrants == Event.Entrants.TEAMS
     history = team_history(event, before=number) if teams else round_history(event, before=number)
     players = stage_teams(event, round_.stage) if teams else stage_players(event, round_.stage)
     if not players:
-        raise InvalidInput.one("round", f"round {number} belongs to stage {round_.stage}, whose cut is not "
+        raise Refusal.one("round", f"round {number} belongs to stage {round_.stage}, whose cut is not "
                                         "confirmed: confirm it first")
     byes = bye_counts(players, history)
     size = event.ruleset().players
-    try:
-        if method == Method.RANK:
-            return _by_rank(event, round_, players, ranking, seed, history)
-        if method == Method.SWISS:
-            listed = set(players)
-            order = [p for p in ranking if p in listed] + [p for p in players if p not in set(ranking)]
-            return swiss_seating(standings=order, table_size=size, history=history, seed=seed,
-                                 byes=event.allow_byes, bye_counts=byes, spread=event.swiss_spread)
-        return random_seating(players=players, table_size=size, history=history, seed=seed,
-                              byes=event.allow_byes, bye_counts=byes)
-    except RuleError as exc:
-        raise InvalidInput(exc.problems) from None
+    if method == Method.RANK:
+        return _by_rank(event, round_, players, ranking, seed, history)
+    if method == Method.SWISS:
+        listed = set(players)
+        order = [p for p in ranking if p in listed] + [p for p in players if p not in set(ranking)]
+        return swiss_seating(standings=order, table_size=size, history=history, seed=seed,
+                             byes=event.allow_byes, bye_counts=byes, spread=event.swiss_spread)
+    return random_seating(players=players, table_size=size, history=history, seed=seed,
+                          byes=event.allow_byes, bye_counts=byes)
 
 
 def _by_rank(event: Event, round_: Round, players: list[int], ranking: Sequence[int], seed: int | None,
@@ -100,11 +96,17 @@ def seat_round(*, event: Event, number: int, method: Method, ranking: Sequence[i
     """Seat round ``number`` as ``plan_round`` plans it and open a game per table (not yet scored); the caller
     holds the transaction. The same seed gives the tables its preview showed. A team league's tables seat teams:
     a table's game opens once each of its teams has named who plays (tournament.services.team_rounds)."""
+    return seat_round_planned(event=event, number=number, method=method, ranking=ranking, seed=seed)[0]
+
+
+def seat_round_planned(*, event: Event, number: int, method: Method, ranking: Sequence[int] = (),
+                       seed: int | None = None) -> tuple[list[Game], Seating]:
+    """``seat_round``, and the plan it seated: whether it is proven optimal, its repeats."""
     seating = plan_round(event=event, number=number, method=method, ranking=ranking, seed=seed)
     round_ = Round.objects.get(event=event, number=number)
     if event.entrants == Event.Entrants.TEAMS:
-        return team_tables_open(round_, seating.tables)
-    return tables_open(event, round_, seating.tables)
+        return team_tables_open(round_, seating.tables), seating
+    return tables_open(event, round_, seating.tables), seating
 
 
 def round_history(event: Event, *, before: int) -> list[list[list[int]]]:

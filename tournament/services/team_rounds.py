@@ -12,9 +12,9 @@ from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
 
-from rules.errors import Problem
+from rules.errors import Problem, Refusal
 from rules.seating import Table as PlannedTable
-from tournament.errors import Conflict, InvalidInput
+from tournament.errors import Conflict
 from tournament.models import Event, Game, Lineup, Registration, Round, Stage, Table, Team, TeamSeat
 from tournament.services.games import game_seat
 from tournament.users import RequestUser, account
@@ -59,11 +59,11 @@ def lineup_name(*, round_: Round, team: Team, player_id: int, user: RequestUser 
     team's game in the round has a hand or is finished. Returns the lineup and the table's game when this
     named its last player (opened again if it had been opened with someone else; not yet scored)."""
     if round_.event.entrants != Event.Entrants.TEAMS or team.event_id != round_.event_id:
-        raise InvalidInput.one("team", _("lineups are named in a team league, for its own teams"))
+        raise Refusal.one("team", _("lineups are named in a team league, for its own teams"))
     member = Registration.objects.filter(event=round_.event, player_id=player_id, team=team, withdrawn=False,
                                          substitute=False).exists()
     if not member:
-        raise InvalidInput.one("player", _("player %(id)s is not a member of %(team)s still playing")
+        raise Refusal.one("player", _("player %(id)s is not a member of %(team)s still playing")
                                % {"id": player_id, "team": team.name})
     seat = TeamSeat.objects.filter(table__round=round_, team=team).select_related("table").first()
     game = Game.objects.filter(table=seat.table).first() if seat is not None else None

@@ -19,14 +19,14 @@ from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from rules.errors import Refusal
 from scoring.services.claims import account_claim, player_claim
-from tournament.errors import InvalidInput, TooManyTries
 from tournament.models import Event
 from tournament.selectors import event_shown
 from tournament.services import invites
 from tournament.users import signed_in
+from web import refusals
 from web.account_forms import ClaimForm, ClaimSignUpForm, NewPasswordForm, SignUpForm
-from web.forms import add_problems
 from web.guesser import guesser
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"  # who signs in a new account (axes counts only failures)
@@ -56,11 +56,11 @@ def _invite_post(request: HttpRequest, event: Event, role: invites.Role, invite:
             login(request, user, backend=BACKEND)
         else:
             return ""
-    except InvalidInput as exc:
-        if form is not None and exc.problems[0].field != "invite":
-            add_problems(form, exc.problems)
+    except Refusal as exc:
+        if form is not None and all(p.field != "invite" for p in exc.problems):
+            refusals.on_form(form, exc)
             return ""
-        return str(exc.problems[0].message)
+        return " ".join(refusals.texts(exc))
     return _joined(request, event, role)
 
 
@@ -96,7 +96,7 @@ def organiser_join(request: HttpRequest, slug: str, invite: str) -> HttpResponse
     return _invite(request, slug, invite, "organiser")
 
 
-def _claim_post(request: HttpRequest, form: ClaimForm | ClaimSignUpForm) -> HttpResponse | InvalidInput:
+def _claim_post(request: HttpRequest, form: ClaimForm | ClaimSignUpForm) -> HttpResponse | Refusal:
     """The claim, once the form is valid: the next page, or the refusal (its problems put on the form)."""
     try:
         if isinstance(form, ClaimSignUpForm):
@@ -105,8 +105,8 @@ def _claim_post(request: HttpRequest, form: ClaimForm | ClaimSignUpForm) -> Http
         else:
             player = player_claim(user=signed_in(request.user), code=form.cleaned_data["code"],
                                   guesser=guesser(request))
-    except InvalidInput as exc:
-        add_problems(form, exc.problems)
+    except Refusal as exc:
+        refusals.on_form(form, exc)
         return exc
     messages.success(request, _("Your account holds the record of %(name)s: your games, codes and statistics "
                                 "are on this page.") % {"name": player.name})
@@ -126,9 +126,7 @@ def claim(request: HttpRequest) -> HttpResponse:
         refusal = answer
     response = render(request, "accounts/claim.html", {
         "form": form, "sign_in": reverse("login") + "?next=" + reverse("claim")}, status=400 if form.errors else 200)
-    if isinstance(refusal, TooManyTries):
-        response.status_code, response["Retry-After"] = 429, str(refusal.retry_after)
-    return response
+    return refusals.answer(response, refusal)
 
 
 class PasswordResetConfirm(auth_views.PasswordResetConfirmView):

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from rules.errors import Refusal
 from scoring.services import chain
 from scoring.services.confirmations import (
     REASON_LENGTH,
@@ -28,11 +29,10 @@ from scoring.services.confirmations import (
     player_code,
     tally,
 )
-from tournament.errors import InvalidInput, TooManyTries
 from tournament.models import Game, Seat
 from tournament.selectors import visible_events, with_seats
 from web import presenters as pages
-from web.forms import add_problems
+from web import refusals
 from web.guesser import guesser
 
 SESSION_KEY = "confirm_codes"  # game id -> the code that opened a private event's game (confirm_open)
@@ -60,13 +60,6 @@ class OpenForm(forms.Form):
         "code"].widget)
 
 
-def _refused(response: HttpResponse, exc: InvalidInput) -> HttpResponse:
-    """Too many wrong codes: 429 with the wait in Retry-After."""
-    if isinstance(exc, TooManyTries):
-        response.status_code, response["Retry-After"] = 429, str(exc.retry_after)
-    return response
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
 def confirm_open(request: HttpRequest) -> HttpResponse:
     """A game's confirm page by its number and a player's code: the way in for the players of a private event,
@@ -76,15 +69,15 @@ def confirm_open(request: HttpRequest) -> HttpResponse:
         try:
             game = game_open_with_code(game_id=form.cleaned_data["game"], code=form.cleaned_data["code"],
                                        guesser=guesser(request))
-        except InvalidInput as exc:
-            add_problems(form, exc.problems)
+        except Refusal as exc:
+            refusals.on_form(form, exc)
             refusal = exc
         else:
             request.session[SESSION_KEY] = {**request.session.get(SESSION_KEY, {}),
                                             str(game.pk): form.cleaned_data["code"]}
             return redirect("game-confirm", game_id=game.pk)
     response = render(request, "pages/confirm_open.html", {"form": form}, status=400 if refusal else 200)
-    return _refused(response, refusal) if refusal else response
+    return refusals.answer(response, refusal)
 
 
 def _confirmable(request: HttpRequest, game_id: int) -> tuple[Game, str]:
@@ -113,8 +106,8 @@ def confirm_page(request: HttpRequest, game_id: int) -> HttpResponse:
             game_confirm(game_id=game.pk, player_id=form.cleaned_data["player"], code=form.cleaned_data["code"],
                          disputed=disputed, reason=form.cleaned_data["reason"], user=request.user,
                          guesser=guesser(request))
-        except InvalidInput as exc:
-            add_problems(form, exc.problems)
+        except Refusal as exc:
+            refusals.on_form(form, exc)
             refusal = exc
         else:
             messages.success(request, _("Thank you: your dispute is recorded.") if disputed
@@ -125,7 +118,7 @@ def confirm_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game, "event": game.event, "final": view.result.get("final", []), "form": form,
         "tally": tally(game), "words": game.confirmations.select_related("player"), "private": bool(held),
         "head": chain.game_head(game)[:chain.SHORT], "solo": game.ruleset().is_solo})
-    return _refused(response, refusal) if refusal else response
+    return refusals.answer(response, refusal)
 
 
 def codes_page(request: HttpRequest, slug: str) -> HttpResponse:

@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from rules.errors import Refusal
 from scoring.services.events import event_start, event_update
-from tournament.errors import InvalidInput
 from tournament.models import Event
 from tournament.selectors import visible_events
 from tournament.services import events as services
@@ -26,9 +26,8 @@ from tournament.services import invites
 from tournament.users import signed_in
 from web import account_presenters as mine
 from web import console_presenters as console
-from web import console_teams
+from web import console_teams, refusals
 from web.console_forms import EventCreateForm, EventSettingsForm
-from web.forms import add_problems
 from web.rules_form import RulesForm
 
 
@@ -51,8 +50,8 @@ def event_new(request: HttpRequest) -> HttpResponse:
         seat = request.POST.get("action") == "seat"
         try:
             event = event_start(organiser=signed_in(request.user), seat=seat, **form.cleaned_data)
-        except InvalidInput as exc:
-            add_problems(form, exc.problems)
+        except Refusal as exc:
+            refusals.on_form(form, exc)
         else:
             return _started(request, event, seat=seat)
     return render(request, "console/event_new.html", {"form": form})
@@ -99,9 +98,8 @@ def event_settings(request: HttpRequest, slug: str) -> HttpResponse:
         overrides = event.ruleset_overrides if fixed else rules.new_overrides()
         try:
             event_update(event=event, ruleset_overrides=overrides, **form.settings())
-        except InvalidInput as exc:  # the event's own settings by their field (who plays), the rules' by theirs
-            add_problems(form, [p for p in exc.problems if p.field in form.fields])
-            add_problems(rules, [p for p in exc.problems if p.field not in form.fields])
+        except Refusal as exc:  # the event's own settings by their field (who plays), the rules' by theirs
+            refusals.on_form(form, exc, rest=rules)
         else:
             messages.success(request, _("The settings are saved."))
             return redirect("console", slug=event.slug)

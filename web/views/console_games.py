@@ -12,13 +12,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from rules.errors import Refusal
 from scoring.services.games import game_correct_totals, game_record_totals
 from scoring.services.hands import VersionConflict
-from tournament.errors import InvalidInput
 from tournament.models import Game
 from tournament.selectors import visible_events
+from web import refusals
 from web.console_forms import TotalsForm
-from web.forms import add_problems
 from web.presenters import wind_label
 
 
@@ -38,8 +38,8 @@ def game_by_scores(request: HttpRequest, slug: str) -> HttpResponse:
             game = game_record_totals(event=event, player_ids=form.players(), scores=form.scores(),
                                       deposits_left=form.cleaned_data.get("deposits_left", 0), user=request.user,
                                       played_on=form.cleaned_data["played_on"])
-        except InvalidInput as exc:
-            add_problems(form, exc.problems)
+        except Refusal as exc:
+            refusals.on_form(form, exc)
         else:
             messages.success(request, _("The game is recorded."))
             return redirect("game", game_id=game.pk)
@@ -73,8 +73,8 @@ def game_scores(request: HttpRequest, game_id: int) -> HttpResponse:
                 "deposits_left", 0), user=request.user)
         except VersionConflict:
             form.add_error(None, _("Someone changed this game while you were correcting it: check it again."))
-        except InvalidInput as exc:
-            add_problems(form, exc.problems)
+        except Refusal as exc:
+            refusals.on_form(form, exc)
         else:
             messages.success(request, _("The end scores are corrected; the players confirm the game again."))
             return redirect("game", game_id=game.pk)

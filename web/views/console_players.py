@@ -12,18 +12,17 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from rules.errors import Refusal
 from scoring.services import confirmations, registrations
 from scoring.services.codes import recent_failures
-from tournament.errors import InvalidInput
 from tournament.models import Event, Player, Registration
 from tournament.selectors import findable_players
 from tournament.services import players as records
 from tournament.services import roster
 from tournament.users import signed_in
 from web import console_presenters as console
-from web import console_teams
+from web import console_teams, refusals
 from web.console_forms import PlayerEditForm, PlayersForm
-from web.forms import add_problems
 from web.views.console import organised
 
 
@@ -45,8 +44,8 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 for said in console.roster_saved_words(saved):
                     messages.success(request, said)
                 return redirect("console-players", slug=event.slug)
-        except InvalidInput as exc:
-            add_problems(form, exc.problems)
+        except Refusal as exc:
+            refusals.on_form(form, exc)
     registered = list(event.registrations.select_related("player", "team", "code_reissued_by")
                       .order_by("withdrawn", "substitute", "player__name"))
     tries = recent_failures(confirmations.code_scope(event.pk, r.player_id) for r in registered)
@@ -129,7 +128,7 @@ def player_merge_view(request: HttpRequest, slug: str, player_id: int) -> HttpRe
             return here
         other = findable_players(request.user).filter(pk=_record_number(request.POST.get("other", ""))).first()
         if other is None:
-            raise InvalidInput.one("other", _("no record of that number you may see"))
+            raise Refusal.one("other", _("no record of that number you may see"))
         kept, merged = sorted((player, other), key=lambda p: p.pk)
         if not records.may_merge(request.user, kept, merged):
             raise PermissionDenied
@@ -137,8 +136,8 @@ def player_merge_view(request: HttpRequest, slug: str, player_id: int) -> HttpRe
         messages.success(request, _("%(merged)s (record %(m)s) is now counted as %(kept)s (record %(k)s): one "
                                     "career.") % {"merged": merged.name, "m": merged.pk, "kept": kept.name,
                                                   "k": kept.pk})
-    except InvalidInput as exc:
-        messages.error(request, " ".join(p.message for p in exc.problems))
+    except Refusal as exc:
+        refusals.as_messages(request, exc)
     return here
 
 

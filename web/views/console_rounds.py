@@ -13,20 +13,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring.messages import message
+from rules.errors import Refusal
 from scoring.selectors import game_result
 from scoring.services import games as seating
 from scoring.services import rounds, table_codes
 from scoring.services.stages import stage_get
-from tournament.errors import InvalidInput
 from tournament.models import Event, Game, Round
 from tournament.selectors import is_row_id
 from tournament.services.events import round_add
 from tournament.services.seating import Method
 from web import console_presenters as console
-from web import console_teams
+from web import console_teams, refusals
 from web.console_forms import ClockForm, SeatForm, SubstituteForm
-from web.forms import add_problems
 from web.live_presenters import live_attrs
 from web.views.console import organised
 
@@ -59,24 +57,33 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 refused = _("Tick “Seat by these standings” to seat round %(round)s now, or wait for these "
                             "tables.") % {"round": number}
             elif action == "seat":
-                opened = (seating.round_seat_named(event=event, number=number, text=form.cleaned_data["tables"])
-                          if method == "named" else
-                          seating.round_seat(event=event, number=number, method=Method(method), seed=seed))
-                messages.success(request, ngettext("Round %(round)s is seated at %(n)s table.",
-                                                   "Round %(round)s is seated at %(n)s tables.", len(opened))
-                                 % {"round": number, "n": len(opened)})
+                _seat(request, event, number, method, seed, form.cleaned_data["tables"])
                 return _back(round_)
             if method != "named":
                 # A refused seat shows again the tables it asked for: the posted seed's.
                 plan, seed = seating.round_preview(event=event, number=number, method=Method(method),
                                                    seed=seed if refused else None)
                 preview = {"tables": console.preview_tables(event, plan), "byes": console.preview_byes(event, plan),
-                           "plan": plan}
+                           "plan": plan, "doubts": console.seating_doubts(plan)}
                 form = SeatForm(initial={"method": method, "seed": seed}, teams=teams)
-        except InvalidInput as exc:
-            add_problems(form, exc.problems)
+        except Refusal as exc:
+            refusals.on_form(form, exc)
     return _shown(request, event, round_, form=form, preview=preview, warnings=warnings, refused=refused,
                   stage=stage if event.has_stages() else None)
+
+
+def _seat(request: HttpRequest, event: Event, number: int, method: str, seed: int | None, tables: str) -> None:
+    """Seat the round and say so; a seating not proven optimal says that too, as its preview would have."""
+    if method == "named":
+        opened, doubts = seating.round_seat_named(event=event, number=number, text=tables), []
+    else:
+        opened, plan = seating.round_seat_planned(event=event, number=number, method=Method(method), seed=seed)
+        doubts = console.seating_doubts(plan)
+    messages.success(request, ngettext("Round %(round)s is seated at %(n)s table.",
+                                       "Round %(round)s is seated at %(n)s tables.", len(opened))
+                     % {"round": number, "n": len(opened)})
+    if doubts:
+        messages.warning(request, " ".join(doubts))
 
 
 def _shown(request: HttpRequest, event: Event, round_: Round, **shown: Any) -> HttpResponse:
@@ -101,8 +108,8 @@ def round_new(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         round_ = round_add(event=event, time_limit_minutes=last.time_limit_minutes if last else None,
                            stage=int(asked) if is_row_id(asked) else None)
-    except InvalidInput as exc:
-        messages.error(request, "; ".join(message(p) for p in exc.problems))
+    except Refusal as exc:
+        refusals.as_messages(request, exc)
         return redirect("console", slug=event.slug)
     return _back(round_)
 
@@ -113,8 +120,8 @@ def round_unseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     _event, round_ = _round(request, slug, number)
     try:
         removed = rounds.round_unseat(round_=round_)
-    except InvalidInput as exc:
-        messages.error(request, str(exc.problems[0].message))
+    except Refusal as exc:
+        refusals.as_messages(request, exc)
     else:
         messages.success(request, ngettext("%(n)s table removed: seat the round again.",
                                            "%(n)s tables removed: seat the round again.", removed) % {"n": removed})
@@ -146,8 +153,8 @@ def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         game = _table_game(round_, int(game_id))
         try:
             ended = rounds.game_end_by_time(game=game, user=request.user)
-        except InvalidInput as exc:
-            messages.error(request, message(exc.problems[0]), extra_tags=console.note_tag(game))
+        except Refusal as exc:
+            refusals.as_messages(request, exc, extra_tags=console.note_tag(game))
         else:
             messages.success(request, _("Table %(n)s ended by time after hand %(hand)s.") % {
                 "n": game.table.number if game.table else "", "hand": len(game_result(ended).get("hands", []))})
@@ -170,8 +177,8 @@ def round_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     game = _table_game(round_, _int(request.POST.get("game")))
     try:
         rounds.game_reopen(game=game, user=request.user)
-    except InvalidInput as exc:
-        messages.error(request, message(exc.problems[0]), extra_tags=console.note_tag(game))
+    except Refusal as exc:
+        refusals.as_messages(request, exc, extra_tags=console.note_tag(game))
     else:
         messages.success(request, _("Table %(n)s's game is open again: its hands can be entered.") % {
             "n": game.table.number if game.table else ""})
@@ -227,8 +234,8 @@ def round_substitute(request: HttpRequest, slug: str, number: int) -> HttpRespon
     try:
         rounds.seat_substitute(game=game, position=form.cleaned_data["seat"], player_id=form.cleaned_data["player"],
                                user=request.user)
-    except InvalidInput as exc:
-        messages.error(request, "; ".join(str(p) for p in exc.problems))
+    except Refusal as exc:
+        refusals.as_messages(request, exc)
     else:
         messages.success(request, _("The substitute is seated."))
     return _back(round_)

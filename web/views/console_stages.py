@@ -11,10 +11,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring.messages import message
+from rules.errors import Refusal
 from scoring.services import stages as services
-from tournament.errors import InvalidInput
 from tournament.models import Event, Stage
+from web import refusals
 from web import stage_presenters as presenters
 from web.stage_forms import CutForm, StageForm
 from web.views.console import organised
@@ -23,7 +23,7 @@ from web.views.console import organised
 def _stage(event: Event, number: int) -> Stage:
     try:
         return services.stage_get(event, number)
-    except InvalidInput:
+    except Refusal:
         raise Http404("this event has no such stage") from None
 
 
@@ -36,7 +36,7 @@ def stages(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             stage = services.stage_add(event=event, data=form.data_for_service(), user=request.user)
-        except InvalidInput as exc:
+        except Refusal as exc:
             form.add_service_problems(exc.problems)
         else:
             messages.success(request, _("%(name)s is added as stage %(n)s.") % {"name": stage.name, "n": stage.number})
@@ -54,7 +54,7 @@ def stage_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.stage_change(stage=stage, data=form.data_for_service(), user=request.user)
-        except InvalidInput as exc:
+        except Refusal as exc:
             form.add_service_problems(exc.problems)
         else:
             messages.success(request, _("Stage %(n)s is saved.") % {"n": number})
@@ -69,8 +69,8 @@ def stage_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     stage = _stage(event, number)
     try:
         services.stage_delete(stage=stage, user=request.user)
-    except InvalidInput as exc:
-        messages.error(request, "; ".join(message(p) for p in exc.problems))
+    except Refusal as exc:
+        refusals.as_messages(request, exc)
     else:
         messages.success(request, _("Stage %(n)s (%(name)s) is deleted.") % {"n": number, "name": stage.name})
     return redirect("console-stages", slug=event.slug)
@@ -84,9 +84,9 @@ def stage_cut(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     stage = _stage(event, number)
     try:
         view = presenters.cut_view(services.cut_preview(stage))
-    except InvalidInput as exc:  # the first stage, or the stage before not entered yet
+    except Refusal as exc:  # the first stage, or the stage before not entered yet
         return render(request, "console/stage_cut.html", {"event": event, "stage": stage, "view": None,
-                                                          "refused": "; ".join(message(p) for p in exc.problems)},
+                                                          "refused": "; ".join(refusals.texts(exc))},
                       status=409 if request.method == "POST" else 200)
     tied = [] if view.confirmed else [(row.id, row.name) for row in view.tied]
     # Bound on any POST: a cut without a tie posts no field.
@@ -96,7 +96,7 @@ def stage_cut(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         through = [*view.preview.cut.through, *chosen] if tied else None
         try:
             services.cut_confirm(stage=stage, through=through, user=request.user)
-        except InvalidInput as exc:
+        except Refusal as exc:
             form.add_service_problems(exc.problems)
         else:
             messages.success(request, _("The cut into %(name)s is confirmed.") % {"name": stage.name})
@@ -113,8 +113,8 @@ def stage_cut_undo(request: HttpRequest, slug: str, number: int) -> HttpResponse
     stage = _stage(event, number)
     try:
         services.cut_undo(stage=stage, user=request.user)
-    except InvalidInput as exc:
-        messages.error(request, "; ".join(message(p) for p in exc.problems))
+    except Refusal as exc:
+        refusals.as_messages(request, exc)
     else:
         messages.success(request, _("The cut into %(name)s is undone: its players are not known until it is "
                                     "confirmed again.") % {"name": stage.name})

@@ -22,10 +22,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.errors import Problem
-from scoring.messages import field_message
-from scoring.services.table_codes import table_code_lapsed
+from scoring.edge.writers import Barred
 from tournament.models import Game
-from tournament.selectors import event_shown
+from web import refusals
 
 HEADER = "X-Offline-Queue"
 NOT_A_WRITER = gettext_lazy("Only the event's organisers and referees enter hands.")
@@ -45,24 +44,23 @@ def stored(*, number: int, version: int, again: bool) -> JsonResponse:
 def refused(problems: Iterable[Problem]) -> JsonResponse:
     """The hand is invalid as it stands: the referee must change or drop it, sending it again would not help."""
     return _not_stored(400, "refused", _("The server refused this hand."),
-                       problems=[field_message(p) for p in problems])
+                       problems=refusals.texts(list(problems), paths=True))
 
 
 def conflict() -> JsonResponse:
     return _not_stored(409, "conflict", _("Another referee changed this game while this hand waited."))
 
 
-def not_writer(request: HttpRequest, game: Game) -> JsonResponse:
-    """Why this session may not write here any more, and where to go to write again."""
-    back = reverse("game-entry", args=[game.pk])
-    if table_code_lapsed(game=game, session=request.session):
+def not_writer(reason: Barred, game: Game) -> JsonResponse:
+    """Why this session may not write here any more (scoring.edge.writers), and where to go to write again."""
+    if reason is Barred.CODE:
         return _not_stored(403, "code", _("The table's code was changed: open the table again with the code on "
                                           "its card. The hand waits here."),
                            url=reverse("game-code", args=[game.pk]))
-    signin = redirect_to_login(back)["Location"]
-    if request.user.is_authenticated and not event_shown(game.event, request.user):
+    if reason is Barred.HIDDEN:
         raise Http404("no such game")  # a private event's game, to a stranger, as the page answers it
-    if not request.user.is_authenticated:
+    signin = redirect_to_login(reverse("game-entry", args=[game.pk]))["Location"]
+    if reason is Barred.SIGN_IN:
         return _not_stored(401, "signin", _("Your sign-in has ended: sign in again. The hand waits here."), url=signin)
     return _not_stored(403, "forbidden", str(NOT_A_WRITER), url=signin)
 

@@ -7,9 +7,10 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from rules.errors import Refusal
 from scoring.services.ranking_read import parse_as_of, ranking_find, ranking_on, rankings_available
-from tournament.errors import InvalidInput
 from web import ranking_presenters as present
+from web import refusals
 
 
 @require_GET
@@ -26,10 +27,10 @@ def ranking_page(request: HttpRequest, key: str) -> HttpResponse:
     asked = request.GET.get("as_of")
     try:
         on = parse_as_of(asked)
-    except InvalidInput as exc:
+    except Refusal as exc:
         return render(request, "pages/ranking.html", {
             "info": info, "kinds": present.KINDS, "asked": asked, "today": timezone.localdate(),
-            "problems": exc.problems}, status=400)
+            "problems": refusals.texts(exc)}, status=400)
     page = present.ranking_page(ranking_on(info, on), request.GET.get("page"))
     return render(request, "pages/ranking.html", {
         "info": info, "kinds": present.KINDS, "asked": on.isoformat(), "today": timezone.localdate(),

@@ -8,10 +8,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from rules.errors import Refusal
 from scoring.services.leaderboards import event_leaderboards, leaderboards_csv, read_board_options
-from tournament.errors import InvalidInput
 from tournament.selectors import findable_players
-from web import career
+from web import career, refusals
 from web.presenters import public_events
 from web.views.pages import csv_download
 
@@ -35,8 +35,8 @@ def leaderboards_page(request: HttpRequest, slug: str) -> HttpResponse:
     problems = []
     try:
         min_hands, limit = read_board_options(request.GET)
-    except InvalidInput as exc:
-        problems, min_hands, limit = exc.problems, None, 10
+    except Refusal as exc:
+        problems, min_hands, limit = refusals.texts(exc, paths=True), None, 10
     boards = event_leaderboards(event, min_hands=min_hands, limit=limit)
     return render(request, "pages/leaderboards.html", {"event": event, "boards": boards, "problems": problems},
                   status=400 if problems else 200)

@@ -14,14 +14,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring.messages import message
+from rules.errors import Refusal
 from scoring.services.lineups import lineup_set
 from scoring.services.team_pages import team_captain_set, team_of_event
-from tournament.errors import InvalidInput
 from tournament.models import Event, Lineup, Round, Team
 from tournament.selectors import is_row_id, visible_events
 from tournament.services.team_rounds import may_name_lineup
-from web import console_teams, team_presenters
+from web import console_teams, refusals, team_presenters
 from web.console_forms import CaptainForm
 from web.views.console import organised
 
@@ -29,7 +28,7 @@ from web.views.console import organised
 def _team(event: Event, team_id: int) -> Team:
     try:
         return team_of_event(event, team_id)
-    except InvalidInput:
+    except Refusal:
         raise Http404("this event has no such team") from None
 
 
@@ -88,10 +87,10 @@ def _lineups_save(request: HttpRequest, round_: Round) -> HttpResponse:
             continue
         try:
             if not is_row_id(value):
-                raise InvalidInput.one("player", _("choose one of the team's members"))
+                raise Refusal.one("player", _("choose one of the team's members"))
             lineup_set(round_=round_, team=team, player_id=int(value), user=request.user)
-        except InvalidInput as exc:
-            messages.error(request, message(exc.problems[0]), extra_tags=f"team-{team.pk}")
+        except Refusal as exc:
+            refusals.as_messages(request, exc, extra_tags=f"team-{team.pk}")
         else:
             named += 1
     if named:
@@ -117,7 +116,7 @@ def team_captain(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     username = form.cleaned_data["captain"]
     try:
         team_captain_set(team=team, username=username)
-    except InvalidInput:
+    except Refusal:
         messages.error(request, _("No user is named %(name)s: the captain signs up first, then you name them.")
                        % {"name": username}, extra_tags=f"captain-{team.pk}")
     else:

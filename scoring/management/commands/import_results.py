@@ -8,9 +8,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from rules.errors import Refusal
 from scoring.models import MersList
 from scoring.services.ranking_import import COLUMNS, results_import
-from tournament.errors import InvalidInput
 
 
 class Command(BaseCommand):
@@ -31,7 +31,7 @@ class Command(BaseCommand):
             raise CommandError(f"{path}: cannot be read as UTF-8 text ({exc})") from None
         try:
             done = results_import(text, options["ranking"])
-        except InvalidInput as exc:
+        except Refusal as exc:
             for problem in exc.problems:
                 self.stderr.write(f"{path}: {problem}")
             raise CommandError(f"{len(exc.problems)} problem(s) found; nothing was imported") from None

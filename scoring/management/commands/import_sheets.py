@@ -9,9 +9,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from rules.errors import Refusal
 from scoring.services.transfer import NamedSheet, sheets_import
-from scoring.sheet.document import DocumentError, read_json
-from tournament.errors import InvalidInput
+from scoring.sheet.document import read_json
 from tournament.models import Event
 from tournament.selectors import is_slug
 
@@ -43,13 +43,13 @@ class Command(BaseCommand):
                 sheets.append(NamedSheet(source=path.name, data=read_json(path.read_bytes())))
             except OSError as exc:
                 problems.append(f"{path.name}: cannot read the file ({exc.strerror})")
-            except DocumentError as exc:
+            except Refusal as exc:
                 problems += [f"{path.name}: {p.field}: {p.message}" if p.field else f"{path.name}: {p.message}"
                              for p in exc.problems]
         if not problems:
             try:
                 games = sheets_import(event=event, sheets=sheets, create_players=options["create_players"])
-            except InvalidInput as exc:
+            except Refusal as exc:
                 problems = [str(p) for p in exc.problems]
         if problems:
             for line in problems:

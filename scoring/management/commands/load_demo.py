@@ -15,16 +15,17 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 
+from rules.errors import Refusal
 from scoring.services.games import game_create, round_seat
 from scoring.services.hands import game_record_hand
 from scoring.services.stages import cut_confirm, stage_add
-from scoring.services.standings import standings_recompute
+from scoring.services.standings import standings_batch, standings_recompute
 from scoring.services.table_codes import round_codes_issue, table_code
 from scoring.sheet.record import HandRecord
-from tournament.errors import InvalidInput
-from tournament.models import Event, Game, Player, Registration, Round, Table
+from tournament.models import Event, Game, Player, Round, Table
 from tournament.services.events import round_add
 from tournament.services.invites import invite_renew
+from tournament.services.roster import registration_add
 from tournament.services.seating import Method
 
 SLUG = "demo-open"
@@ -84,7 +85,9 @@ class Command(BaseCommand):
                                      status=Event.Status.RUNNING)
         event.organisers.add(user)
         players = [Player.objects.create(name=name) for name in NAMES]
-        Registration.objects.bulk_create([Registration(event=event, player=p) for p in players])
+        with standings_batch():  # one recompute for the eight
+            for player in players:
+                registration_add(event=event, player=player)
         rng = random.Random(2026)
         for number, tables in enumerate(ROUNDS, start=1):
             round_ = Round.objects.create(event=event, number=number)
@@ -103,7 +106,9 @@ class Command(BaseCommand):
         cup = Event.objects.create(name="Demo Cup", slug=CUP, ruleset_key="wrc-2025", public=True,
                                    status=Event.Status.RUNNING)
         cup.organisers.add(user)
-        Registration.objects.bulk_create([Registration(event=cup, player=p) for p in players])
+        with standings_batch():
+            for player in players:
+                registration_add(event=cup, player=player)
         rng = random.Random(2027)
         for number in (1, 2):
             round_add(event=cup)
@@ -123,7 +128,7 @@ class Command(BaseCommand):
             record = self._hand(ids, rng)
             try:
                 game = game_record_hand(game_id=game_id, record=record, user=user, version=None)
-            except InvalidInput:
+            except Refusal:
                 continue
             if game.status == game.Status.FINISHED:
                 return

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from rules.errors import Refusal
 from scoring.services.ranking_read import MERS, Row, parse_as_of, ranking_find, ranking_on, rankings_available
-from tournament.errors import InvalidInput
 
 
 def _counted(result: dict[str, Any]) -> str:
@@ -34,7 +34,7 @@ class Command(BaseCommand):
             raise CommandError(f"key: no ranking {options['key']!r}; there are: {keys}")
         try:
             on = parse_as_of(options["as_of"])
-        except InvalidInput as exc:
+        except Refusal as exc:
             raise CommandError(str(exc)) from None
         ranking = ranking_on(info, on)
         what = f"week of {ranking.week}" if info.kind == MERS else f"on {ranking.as_of}"

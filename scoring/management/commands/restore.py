@@ -11,9 +11,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from rules.errors import Refusal
 from scoring.services.backup import backup_restore
 from scoring.services.chain import SHORT
-from tournament.errors import Conflict, InvalidInput
 
 EXIT_REFUSED = 2
 
@@ -32,7 +32,7 @@ class Command(BaseCommand):
             raise CommandError(f"{path}: cannot read the file ({exc.strerror})", returncode=EXIT_REFUSED) from None
         try:
             restored = backup_restore(data)
-        except (InvalidInput, Conflict) as exc:
+        except Refusal as exc:
             for p in exc.problems:
                 self.stderr.write(f"{path}: {p.field}: {p.message}" if p.field else f"{path}: {p.message}")
             raise CommandError("nothing was restored", returncode=EXIT_REFUSED) from None

@@ -9,9 +9,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from scoring.sheet.document import DocumentError, read_json
+from rules.errors import Refusal
+from scoring.sheet.document import read_json
 from scoring.sheet.output import named, result_json
-from scoring.sheet.reader import SheetError, score_sheet
+from scoring.sheet.reader import score_sheet
 from scoring.sheet.text import result_text
 
 
@@ -35,7 +36,7 @@ class Command(BaseCommand):
         try:
             # Bytes, not text: a file that is not UTF-8 is a problem to report, not a crash.
             scored = score_sheet(read_json(raw))
-        except (DocumentError, SheetError) as exc:
+        except Refusal as exc:
             self._fail([str(p) if p.field else f"(sheet): {p.message}" for p in exc.problems])
         result, names = result_json(scored), scored.sheet.names
         if options["format"] == "json":

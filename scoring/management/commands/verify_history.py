@@ -13,6 +13,7 @@ an unknown event or game.
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
@@ -28,6 +29,16 @@ from tournament.selectors import is_row_id, is_slug
 
 EXIT_BROKEN = 1
 EXIT_UNKNOWN = 2
+
+
+@dataclass
+class _Tally:
+    """What the run found, over every event: the exit status and the last line say it."""
+
+    broken: int = 0
+    unsealed: int = 0
+    entries: int = 0
+    games: int = 0
 
 
 class Command(BaseCommand):
@@ -53,42 +64,49 @@ class Command(BaseCommand):
             self._kept(options["head"])
             return
         self._may_seal(options)
-        broken = unsealed = entries = games = 0
+        tally = _Tally()
         for event in self._events(options["event"]):
-            for game in Game.objects.filter(event=event).order_by("pk"):
-                sealing = options["seal"] or game.pk in options["seal_game"]
-                report = game_seal(game.pk) if sealing else verify_game(game)
-                games += 1
-                entries += report.entries
-                problems = [str(report.problem)] if not report.intact else result_problems(game)
-                if problems:
-                    broken += 1
-                    for problem in problems:
-                        self.stderr.write(f"{event.slug}: game {game.pk}: {problem}")
-                if report.intact and report.unsealed:
-                    unsealed += 1
-                    self.stderr.write(f"{event.slug}: game {game.pk}: its history carries no keyed seal: it was "
-                                      "written before seals were keyed, or rewritten by someone without the key; "
-                                      "if it predates keyed seals, `manage.py verify_history --seal` seals it")
-            if options["seal"] or options["seal_penalties"]:
-                event_penalties_seal(event)
-            own = event_penalties_problem(event) or event_stages_problem(event)
-            if own is not None:
-                broken += 1
-                self.stderr.write(f"{event.slug}: {own}")
-            standings = standings_problems(event)
-            if standings is None:
-                self.stdout.write(f"{event.slug}: standings not checked: a recompute is pending "
-                                  "(`manage.py recompute_standings` runs it)")
-            for problem in standings or []:
-                broken += 1
-                self.stderr.write(f"{event.slug}: {problem}: the standings were changed outside the application")
-            self.stdout.write(f"{event.slug}: head {event_head(event)[:SHORT]}")
-        if broken or unsealed:
-            self.stderr.write(f"{broken} problem(s) in {games} game(s) and their standings, {unsealed} game(s) "
-                              "unsealed")
+            self._check_games(event, options, tally)
+            self._check_event(event, options, tally)
+        if tally.broken or tally.unsealed:
+            self.stderr.write(f"{tally.broken} problem(s) in {tally.games} game(s) and their standings, "
+                              f"{tally.unsealed} game(s) unsealed")
             sys.exit(EXIT_BROKEN)
-        self.stdout.write(f"all {games} game histories intact and sealed ({entries} entries)")
+        self.stdout.write(f"all {tally.games} game histories intact and sealed ({tally.entries} entries)")
+
+    def _check_games(self, event: Event, options: dict[str, Any], tally: _Tally) -> None:
+        for game in Game.objects.filter(event=event).order_by("pk"):
+            sealing = options["seal"] or game.pk in options["seal_game"]
+            report = game_seal(game.pk) if sealing else verify_game(game)
+            tally.games += 1
+            tally.entries += report.entries
+            problems = [str(report.problem)] if not report.intact else result_problems(game)
+            if problems:
+                tally.broken += 1
+                for problem in problems:
+                    self.stderr.write(f"{event.slug}: game {game.pk}: {problem}")
+            if report.intact and report.unsealed:
+                tally.unsealed += 1
+                self.stderr.write(f"{event.slug}: game {game.pk}: its history carries no keyed seal: it was "
+                                  "written before seals were keyed, or rewritten by someone without the key; "
+                                  "if it predates keyed seals, `manage.py verify_history --seal` seals it")
+
+    def _check_event(self, event: Event, options: dict[str, Any], tally: _Tally) -> None:
+        """The event's own history (penalties, stages) and its standings, recomputed."""
+        if options["seal"] or options["seal_penalties"]:
+            event_penalties_seal(event)
+        own = event_penalties_problem(event) or event_stages_problem(event)
+        if own is not None:
+            tally.broken += 1
+            self.stderr.write(f"{event.slug}: {own}")
+        standings = standings_problems(event)
+        if standings is None:
+            self.stdout.write(f"{event.slug}: standings not checked: a recompute is pending "
+                              "(`manage.py recompute_standings` runs it)")
+        for problem in standings or []:
+            tally.broken += 1
+            self.stderr.write(f"{event.slug}: {problem}: the standings were changed outside the application")
+        self.stdout.write(f"{event.slug}: head {event_head(event)[:SHORT]}")
 
     def _may_seal(self, options: dict[str, Any]) -> None:
         if options["seal_penalties"] and options["event"] is None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.logs.model import LogError
+from rules.errors import Refusal
 from scoring.logs.read import MAX_LOG_BYTES, read_log
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "online"
@@ -36,14 +36,14 @@ def _cut_before_the_end(log: bytes) -> bytes:
     (b" " * (MAX_LOG_BYTES + 1), "log", "not a game log"),
 ])
 def test_unreadable_logs_name_the_place_and_the_reason(data, field, words):
-    with pytest.raises(LogError) as caught:
+    with pytest.raises(Refusal) as caught:
         read_log(data, name="upload")
     assert caught.value.problems[0].field == field
     assert words in caught.value.problems[0].message
 
 
 def test_a_log_that_stops_before_the_end_is_refused():
-    with pytest.raises(LogError, match="no owari"):
+    with pytest.raises(Refusal, match="no owari"):
         read_log(_cut_before_the_end(A_GAME))
 
 
@@ -58,12 +58,12 @@ def test_gzip_and_plain_read_alike_and_a_name_gives_the_id():
 
 
 def test_a_gzip_bomb_stops_at_the_limit():
-    with pytest.raises(LogError, match="unpacks to over"):
+    with pytest.raises(Refusal, match="unpacks to over"):
         read_log(gzip.compress(b" " * (MAX_LOG_BYTES + 1)))
 
 
 def test_a_mjlog_is_scored_by_tenhou_rules_only():
-    with pytest.raises(LogError) as caught:
+    with pytest.raises(Refusal) as caught:
         read_log(A_GAME, ruleset="wrc-2025")
     assert caught.value.problems[0].field == "ruleset"
 
@@ -71,7 +71,7 @@ def test_a_mjlog_is_scored_by_tenhou_rules_only():
 def test_a_three_player_mahjong_soul_game_needs_a_ruleset_named():
     log = json.loads((FIXTURES / "tenhou6" / "sanmaengine-2024010120gm-00b9-0000-e324b88a.json").read_text())
     log["rule"]["disp"] = "玉の間南喰"
-    with pytest.raises(LogError, match="three-player Mahjong Soul"):
+    with pytest.raises(Refusal, match="three-player Mahjong Soul"):
         read_log(json.dumps(log).encode())
 
 
@@ -111,7 +111,7 @@ def _tenhou6(path: tuple[object, ...], value: object) -> bytes:
 ])
 def test_hostile_numbers_and_documents_are_refused_before_any_arithmetic(data, field, words):
     """Every number is checked as text first: a log answers at once, refused, naming where (issue 25)."""
-    with pytest.raises(LogError) as caught:
+    with pytest.raises(Refusal) as caught:
         read_log(data, name="upload")
     assert caught.value.problems[0].field == field
     assert words in caught.value.problems[0].message

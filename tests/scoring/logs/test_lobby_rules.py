@@ -17,9 +17,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
+from rules.errors import Refusal
 from scoring.logs.check import check_game
 from scoring.logs.lobby import lobby_overrides
-from scoring.logs.model import LogError
 from scoring.logs.read import read_log
 from scoring.models import GameResult
 from tests.conftest import client_for
@@ -64,7 +64,7 @@ REFUSED = [
 @pytest.mark.parametrize(("csrule", "players", "named", "words"), REFUSED)
 def test_what_a_lobby_declares_and_no_ruleset_here_expresses_is_refused_by_name(csrule: str, players: int,
                                                                                named: list[str], words: str):
-    with pytest.raises(LogError) as caught:
+    with pytest.raises(Refusal) as caught:
         lobby_overrides(csrule, players=players)
     assert [p.field for p in caught.value.problems] == named
     assert all(words in p.message for p in caught.value.problems[:1])
@@ -79,7 +79,7 @@ def test_other_start_and_uma_are_taken_as_declared():
 
 def test_a_lobby_log_without_its_rules_is_still_refused():
     data = LOG.read_bytes().replace(b' csrule="' + CSRULE.encode() + b'"', b"")
-    with pytest.raises(LogError) as caught:
+    with pytest.raises(Refusal) as caught:
         read_log(data, name=LOG.name)
     assert caught.value.problems[0].field == "GO"
     assert "special rules" in caught.value.problems[0].message

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
+from rules.errors import Refusal
 from scoring.logs.check import check_game
-from scoring.logs.model import LogError, OnlineGame
+from scoring.logs.model import OnlineGame
 from scoring.logs.read import read_log
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "online"
@@ -45,7 +46,7 @@ def test_real_game_scores_as_the_platform_recorded(entry):
 
 @pytest.mark.parametrize("entry", SPECIAL, ids=[e["file"] for e in SPECIAL])
 def test_special_lobby_rules_are_refused_by_name(entry):
-    with pytest.raises(LogError) as caught:
+    with pytest.raises(Refusal) as caught:
         _read(entry)
     assert caught.value.problems[0].field == "GO"
     assert "special rules" in caught.value.problems[0].message

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from scoring.sheet.document import MAX_DEPTH, MAX_INTEGER, DocumentError, read_json
+from rules.errors import Refusal
+from scoring.sheet.document import MAX_DEPTH, MAX_INTEGER, read_json
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -31,6 +32,6 @@ def test_what_the_limits_take(text: str | bytes, value: Any):
     ("{", [("", "not valid JSON at line 1, column 2: Expecting property name enclosed in double quotes")]),
 ])
 def test_what_the_limits_refuse(text: str, problems: list[tuple[str, str]]):
-    with pytest.raises(DocumentError) as refused:
+    with pytest.raises(Refusal) as refused:
         read_json(text)
     assert [(p.field, p.message) for p in refused.value.problems] == problems

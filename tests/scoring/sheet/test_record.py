@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from rules.errors import Refusal
 from rules.hands import Outcome
 from rules.presets import get_preset
-from scoring.sheet.reader import SheetError, score_sheet
+from scoring.sheet.reader import score_sheet
 from scoring.sheet.record import HandRecord, Model, allowed_fields, hand_fields, map_players, win_fields
 from scoring.sheet.schema import score_sheet_schema
 
@@ -45,7 +46,7 @@ def test_each_result_takes_its_fields(result: str, allowed: set[str]):
 def test_the_reader_refuses_a_field_of_another_result_with_its_owners():
     sheet = {"ruleset": "wrc-2025", "players": ["A", "B", "C", "D"],
              "hands": [{"result": "draw", "tenpai": [], "loser": "B"}]}
-    with pytest.raises(SheetError) as refused:
+    with pytest.raises(Refusal) as refused:
         score_sheet(sheet)
     assert [str(p) for p in refused.value.problems] == ["hands[0].loser: a draw has no loser (that belongs to a ron)"]
 

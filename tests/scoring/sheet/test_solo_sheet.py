@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from rules.errors import Refusal
 from scoring.sheet.output import named, result_json
-from scoring.sheet.reader import SheetError, score_sheet
+from scoring.sheet.reader import score_sheet
 from scoring.sheet.schema import schema_problems
 
 # Four attempts of one player: 7 draws 2 han 30 fu (2900); 5 draws, tiles: 123m 456m 789p 234s and a single White
@@ -99,7 +100,7 @@ def test_a_hand_without_a_result_is_a_tenpai_and_the_schema_says_so():
      "the solo game records attempts: tenpai (with draws and the hand's value) or noten"),
 ])
 def test_refused_attempts_name_the_field(hand, field, message):
-    with pytest.raises(SheetError) as refused:
+    with pytest.raises(Refusal) as refused:
         score_sheet(solo([hand]))
     assert [str(p) for p in refused.value.problems] == [f"{field}: {message}"]
 
@@ -117,7 +118,7 @@ def test_refused_attempts_name_the_field(hand, field, message):
      ["overrides.solo_attempts: sum_of_attempts adds up a fixed number of attempts: set solo_attempts"]),
 ])
 def test_refused_sheets(sheet, lines):
-    with pytest.raises(SheetError) as refused:
+    with pytest.raises(Refusal) as refused:
         score_sheet(sheet)
     assert [str(p) for p in refused.value.problems] == lines
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.presets import get_preset
 from rules.ruleset import Ruleset
 from scoring.tiles.mcr import score_mcr
@@ -211,7 +211,7 @@ REFUSALS = [
 
 @pytest.mark.parametrize(("tiles", "tsumo", "where", "phrases"), REFUSALS)
 def test_refusals(tiles: dict[str, Any], tsumo: bool, where: str, phrases: list[str]):
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(Refusal) as caught:
         score(tiles, tsumo=tsumo)
     assert [p.field for p in caught.value.problems] == [where]
     for phrase in phrases:
@@ -223,7 +223,7 @@ def test_a_fifth_copy_is_refused_even_past_the_reader():
     seed = hand_of(SEED_48)
     five_s = Tile("s", 5)
     hand = dataclasses.replace(seed, concealed=(*seed.concealed[:-1], five_s), win=five_s)
-    with pytest.raises(RuleError, match="5 copies of 5s"):
+    with pytest.raises(Refusal, match="5 copies of 5s"):
         score_mcr(hand, ruleset=MCR, context=WinContext(1, 1, dealer=False, tsumo=True, riichi=False))
 
 
@@ -234,5 +234,5 @@ def test_a_fifth_copy_is_refused_even_past_the_reader():
                  id="five-copies"),
 ])
 def test_odd_input_the_package_accepts_is_refused_by_the_reader(tiles: dict[str, Any], phrase: str):
-    with pytest.raises(RuleError, match=phrase):
+    with pytest.raises(Refusal, match=phrase):
         hand_of(tiles)

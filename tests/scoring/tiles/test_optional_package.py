@@ -16,7 +16,7 @@ import django
 django.setup()
 from django.core.management import call_command
 from rules.presets import get_preset
-from rules.errors import RuleError
+from rules.errors import Refusal
 from scoring.sheet.reader import score_sheet
 from scoring.tiles.mcr import score_mcr
 from scoring.tiles.notation import MCR_FLAGS, WinContext, read_tile_hand
@@ -29,7 +29,7 @@ hand = read_tile_hand({"concealed": "123m456m789m123p5p", "win": "5p"}, flags=MC
 try:
     score_mcr(hand, ruleset=get_preset("mcr"),
               context=WinContext(seat_wind=1, round_wind=1, dealer=True, tsumo=False, riichi=False))
-except RuleError as exc:
+except Refusal as exc:
     print("by tiles:", exc)
 """
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from rules.errors import RuleError
+from rules.errors import Refusal
 from rules.presets import build_ruleset, get_preset
 from rules.ruleset import Ruleset
 from scoring.tiles.notation import RIICHI_FLAGS, TileScore, WinContext, read_tile_hand
@@ -192,7 +192,7 @@ REFUSALS: list[tuple[str, dict[str, Any], WinContext, str, str]] = [
 @pytest.mark.parametrize(("raw", "context", "field", "phrase"), [case[1:] for case in REFUSALS],
                          ids=[case[0] for case in REFUSALS])
 def test_refused(raw: dict[str, Any], context: WinContext, field: str, phrase: str) -> None:
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(Refusal) as caught:
         score(raw, context)
     assert any(p.field == field and phrase in p.message for p in caught.value.problems), caught.value.problems
 

@@ -19,6 +19,9 @@
   var game = form.dataset.game;
   var draftKey = "mahjong-entry-draft:" + game;
   var text = JSON.parse(document.getElementById("offline-text").textContent);
+  // The fu each han may have on a ron and on a tsumo, as the rule engine takes them (web/chips.py fu_rule).
+  var accepted = document.getElementById("accepted-fu");
+  var acceptedFu = accepted ? JSON.parse(accepted.textContent) : {};
   var SKIP = ["csrfmiddlewaretoken", "version", "index", "key", "action"];
   // A failing server or network is asked again less and less often, not every few seconds for ever.
   var BACKOFF_MS = [5000, 10000, 20000, 40000, 60000];
@@ -120,8 +123,8 @@
     if (result === "ron" || result === "tsumo") {
       if (!label("winner")) return text.winner;
       if (!value("han") && !value("yakuman") && !value("fan") && !value("tiles_concealed")) return text.value;
-      var han = parseInt(value("han"), 10), fu = parseInt(value("fu"), 10);
-      if (han === 1 && fu === 20 || fu === 25 && han < 2) return text.fu;
+      var fus = (acceptedFu[result] || {})[value("han")], fu = parseInt(value("fu"), 10);
+      if (fus && !isNaN(fu) && fus.indexOf(fu) < 0) return text.fu;
     }
     if (result === "tenpai") {  // the solo game's attempt
       if (value("draws") === "") return text.draws;

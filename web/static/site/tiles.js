@@ -5,7 +5,8 @@
 // too. Without this script the picker stays hidden and the fields are typed.
 (function () {
   "use strict";
-  var HAND = 14, COPIES = 4, INDICATORS = 5;
+  // A dora indicator and one more per kan: the picker's own bound (the engine counts whatever it is given).
+  var INDICATORS = 5;
   var words = document.getElementById("tile-text");
   var text = words ? JSON.parse(words.textContent) : {};
 
@@ -47,6 +48,8 @@
     var buttons = {};
     tiles.forEach(function (b) { buttons[b.dataset.tile] = b; });
     var most = Number(picker.dataset.flowers || 0);  // MCR's flowers: four flowers and four seasons
+    // The tiles of a winning hand and the copies of each tile, as the engine counts them (scoring/tiles/notation.py).
+    var HAND = Number(picker.dataset.handTiles), COPIES = Number(picker.dataset.copies);
     var mode = "hand";
     var cleared = false;  // a value chosen before the tiles was just taken back: the status says so, once
     // The hand in the order tapped (its last tile the winning tile), the called sets, the indicators.
