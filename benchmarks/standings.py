@@ -28,14 +28,17 @@ import argparse
 import random
 import resource
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import django
+
+if TYPE_CHECKING:
+    from scoring.sheet.record import HandRecord
 
 VALUES = ((1, 30), (2, 30), (3, 30), (2, 40), (3, 40), (4, 30), (1, 40), (5, None), (6, None))
 
 
-def random_game(rng: random.Random, ids: list[int]) -> list[dict[str, Any]]:
+def random_game(rng: random.Random, ids: list[int]) -> list[HandRecord]:
     """Hand records (players by id) for one complete wrc-2025 hanchan, checked hand by hand by the engine."""
     from rules.game import play_hand
     from rules.hands import Draw, HandResult, Ron, Tsumo, Win
@@ -44,7 +47,7 @@ def random_game(rng: random.Random, ids: list[int]) -> list[dict[str, Any]]:
 
     ruleset = get_preset("wrc-2025")
     state = start_state(ruleset=ruleset)
-    records: list[dict[str, Any]] = []
+    records: list[HandRecord] = []
     while not state.finished:
         kind = rng.choices(("ron", "tsumo", "draw"), (50, 30, 20))[0]
         riichi = frozenset(p for p in range(4) if rng.random() < 0.2)
@@ -52,7 +55,7 @@ def random_game(rng: random.Random, ids: list[int]) -> list[dict[str, Any]]:
         if kind == "draw":
             tenpai = riichi | {p for p in range(4) if rng.random() < 0.4}
             result = Draw(tenpai=frozenset(tenpai), riichi=riichi)
-            record: dict[str, Any] = {"result": "draw", "tenpai": sorted(ids[p] for p in tenpai)}
+            record: HandRecord = {"result": "draw", "tenpai": sorted(ids[p] for p in tenpai)}
         else:
             winner = rng.randrange(4)
             han, fu = rng.choice(VALUES)
@@ -147,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         endings = []
         for _ in range(3):
             game = game_create(event=event, player_ids=seats)
-            records = [{"result": "ron", "winner": seats[0], "loser": seats[3], "han": 3, "fu": 40}]
+            records: list[HandRecord] = [{"result": "ron", "winner": seats[0], "loser": seats[3], "han": 3, "fu": 40}]
             begin = time.perf_counter()
             game_put_sheet(game_id=game.pk, hands=records, user=None, version=None, ended_by_time=True)
             endings.append(time.perf_counter() - begin)

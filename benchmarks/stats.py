@@ -37,15 +37,18 @@ import statistics
 import time
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import django
+
+if TYPE_CHECKING:
+    from scoring.sheet.output import Result
 
 POOL = 400  # distinct replayed games, seated again with other players
 EVENTS = 10  # the career's events
 
 
-def replayed_pool(rng: random.Random, size: int) -> list[dict[str, Any]]:
+def replayed_pool(rng: random.Random, size: int) -> list[Result]:
     """``size`` results (players by seat) of complete random hanchan, as store_result stores them."""
     from scoring.sheet.output import result_json
     from scoring.sheet.reader import score_sheet
@@ -61,7 +64,7 @@ def replayed_pool(rng: random.Random, size: int) -> list[dict[str, Any]]:
     return out
 
 
-def seat_game(event: Any, result: dict[str, Any], players: list[int], played_on: Any, rows: dict[str, list[Any]],
+def seat_game(event: Any, result: Result, players: list[int], played_on: Any, rows: dict[str, list[Any]],
               game_id: int) -> None:
     """The rows of one game (unsaved, ids given so that the bulk inserts need no round trip per game)."""
     from collections import Counter

@@ -8,12 +8,15 @@ request rather than once at import as DRF's classes do, so a test can lower it w
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle
+
+if TYPE_CHECKING:  # rest_framework.views imports the throttle classes named in the settings: this module
+    from rest_framework.views import APIView
 
 logger = logging.getLogger(__name__)
 
@@ -25,7 +28,7 @@ class AnonReadThrottle(AnonRateThrottle):
         rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
         return rate if isinstance(rate, str) else None
 
-    def allow_request(self, request: Request, view: Any) -> bool:
+    def allow_request(self, request: Request, view: APIView) -> bool:
         if request.method not in SAFE_METHODS:
             return True
         try:

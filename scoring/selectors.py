@@ -7,15 +7,23 @@ from typing import Any
 from django.db.models import F, Q, QuerySet
 
 from scoring.models import StageStanding, Standing, StandingsState
-from scoring.sheet.output import named
+from scoring.sheet.output import Result, named
 from tournament.models import Event, Game, Player
 from tournament.selectors import game_roster
+
+
+def game_result(game: Game) -> Result:
+    """The game's stored result (docs/score-sheet.md "Output", players by seat), as the replay wrote it; {} before
+    its first replay. ``Game.result`` is a JSON field: this is where the readers get its declared type."""
+    stored: Result = game.result
+    return stored or {}
 
 
 def named_result(game: Game) -> dict[str, Any]:
     """The game's stored result (docs/score-sheet.md "Output") with its players' current names; {} before its first
     replay. Uses the game's prefetched seats when there are any (``tournament.selectors.with_seats``)."""
-    return named(game.result, game_roster(game).labels) if game.result else {}
+    result = game_result(game)
+    return named(result, game_roster(game).labels) if result else {}
 
 
 def standings_state(event: Event) -> StandingsState:

@@ -6,8 +6,8 @@ played with ``scoring.services`` exactly as the product does it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from factory.declarations import Sequence as Numbered
@@ -17,6 +17,7 @@ from factory.helpers import post_generation
 
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
+from scoring.sheet.record import HandRecord
 from tournament.models import Event, Game, Player, Registration, Round, Table
 
 
@@ -88,12 +89,13 @@ def registered(event: Event, *names: str, **fields: Any) -> list[Player]:
     return players
 
 
-def played(event: Event, players: Sequence[Player], hands: Sequence[dict[str, Any]] = (), *,
+def played(event: Event, players: Sequence[Player], hands: Sequence[Mapping[str, Any]] = (), *,
            table: Table | None = None, end: bool = False, **options: Any) -> Game:
     """A game of these players (seat order) with these hands (players by id), opened and written as the product
     does it; ``end=True`` stops it by the clock after the last hand."""
     game = game_create(event=event, player_ids=[p.pk for p in players], table=table, **options)
     if hands or end:
-        game = game_put_sheet(game_id=game.pk, hands=list(hands), user=None, version=None,
+        # The tests write hands as plain dicts, some wrong on purpose: the replay checks them as it checks the API's.
+        game = game_put_sheet(game_id=game.pk, hands=[cast(HandRecord, h) for h in hands], user=None, version=None,
                               ended_by_time=end or None)
     return game

@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from tournament.models import Event, Game, Player, Registration, Seat
+from tournament.users import RequestUser
 
 SLUG_LENGTH = Event._meta.get_field("slug").max_length or 0
 SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"  # what Django's SlugField takes (validate_slug)
@@ -27,7 +28,7 @@ def is_row_id(text: str) -> bool:
     return re.fullmatch(r"[0-9]{1,18}", text) is not None
 
 
-def visible_events(user: Any) -> QuerySet[Event]:
+def visible_events(user: RequestUser) -> QuerySet[Event]:
     """Public events for everyone; private ones for their organisers, referees, team captains and staff."""
     events = Event.objects.all()
     if user.is_authenticated and user.is_staff:
@@ -38,7 +39,7 @@ def visible_events(user: Any) -> QuerySet[Event]:
     return events.filter(public=True)
 
 
-def findable_players(user: Any) -> QuerySet[Player]:
+def findable_players(user: RequestUser | None) -> QuerySet[Player]:
     """The players a user may find by federation id or online name, to register them in an event of theirs.
 
     A player registered only in events hidden from the user (private ones they neither run nor referee) is not
@@ -52,12 +53,12 @@ def findable_players(user: Any) -> QuerySet[Player]:
     return players.filter(~Exists(Registration.objects.filter(player=OuterRef("pk"))) | Exists(shown))
 
 
-def event_shown(event: Event, user: Any) -> bool:
+def event_shown(event: Event, user: RequestUser) -> bool:
     """Whether the user may see the event at all (its name included)."""
     return visible_events(user).filter(pk=event.pk).exists()
 
 
-def visible_games(user: Any) -> QuerySet[Game]:
+def visible_games(user: RequestUser) -> QuerySet[Game]:
     return Game.objects.filter(event__in=visible_events(user)).select_related("event")
 
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Confirmation
 from tournament.models import Event, Game, Player, Round
 from tournament.selectors import visible_events
+from tournament.users import RequestUser
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ def table_state(status: str, hands: int, seats: int, confirmed: int, disputed: i
     return "confirmed" if confirmed == seats and not disputed else "done"
 
 
-def scored_events(user: Any) -> list[Event]:
+def scored_events(user: RequestUser) -> list[Event]:
     """The events the user is named to score (referee or organiser), not finished, latest first."""
     if not user.is_authenticated:
         return []
@@ -52,7 +53,7 @@ def scored_events(user: Any) -> list[Event]:
     return list(events)
 
 
-def my_tables(user: Any) -> list[MyTable]:
+def my_tables(user: RequestUser) -> list[MyTable]:
     """The tables of each scored event's current round, by event and table number: one query per event."""
     confirmed = Q(confirmations__verdict=Confirmation.Verdict.CONFIRMED)
     disputed = Q(confirmations__verdict=Confirmation.Verdict.DISPUTED)
@@ -72,7 +73,7 @@ def my_tables(user: Any) -> list[MyTable]:
     return lines
 
 
-def claimed_player(user: Any) -> Player | None:
+def claimed_player(user: RequestUser) -> Player | None:
     return Player.objects.filter(user=user).first() if user.is_authenticated else None
 
 
@@ -83,7 +84,7 @@ def player_codes(player: Player, events: QuerySet[Event]) -> list[tuple[Event, s
     return [(e, reverse("player", kwargs={"slug": e.slug, "player_id": player.pk})) for e in shown]
 
 
-def my_page(user: Any) -> dict[str, Any]:
+def my_page(user: RequestUser) -> dict[str, Any]:
     """The tables to score now, and the claimed player's record with their personal code pages."""
     player = claimed_player(user)
     return {"tables": my_tables(user), "me": player,

@@ -25,6 +25,7 @@ from scoring.services.games import round_seat, seating_warnings
 from scoring.services.hands import game_put_sheet as put_sheet
 from scoring.services.replay import replay
 from scoring.services.standings import standings_batch, standings_recompute
+from scoring.sheet.record import HandRecord
 from tournament.models import Event, Game, Player, Registration, Round, Seat, Table, Team
 from tournament.services.seating import Method
 from web import refusals
@@ -127,7 +128,7 @@ class HandFormSet(BaseInlineFormSet[Hand, Game, ModelForm[Hand]]):
     not overwritten.
     """
 
-    def records(self) -> list[dict[str, Any]]:
+    def records(self) -> list[HandRecord]:
         kept = []
         for form in self.forms:
             data = getattr(form, "cleaned_data", None)

@@ -19,6 +19,7 @@ from scoring.services.stats import counted_rows, platform_choices, player_stats,
 from tournament.models import Event, Game, Player, Registration, Seat, Stage
 from tournament.selectors import visible_events
 from tournament.services.players import identity, identity_q
+from tournament.users import RequestUser
 from web import refusals
 
 GAMES_PER_PAGE = 50
@@ -70,7 +71,7 @@ class CareerView:
     games: Page[GameStats] | None = None
 
 
-def career_view(player: Player, user: Any, params: Mapping[str, str], page: str | None) -> CareerView:
+def career_view(player: Player, user: RequestUser, params: Mapping[str, str], page: str | None) -> CareerView:
     stages: dict[tuple[int, int], str] = {}
     events = _events(player, user, stages)
     view = CareerView(player=player, params={k: params.get(k, "") for k in ("event", "from", "to", "platform",
@@ -102,7 +103,7 @@ def career_view(player: Player, user: Any, params: Mapping[str, str], page: str 
     return view
 
 
-def _events(player: Player, user: Any, stages: dict[tuple[int, int], str]) -> list[CareerEvent]:
+def _events(player: Player, user: RequestUser, stages: dict[tuple[int, int], str]) -> list[CareerEvent]:
     """The events the reader may see that the player is registered in or played in, newest first; ``stages``
     gets their stages' names (read once, for the games' lines too)."""
     records = identity(player)  # every record of the person: a merge moves no game, so they are all read

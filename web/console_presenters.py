@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import Count
 from django.http import HttpRequest
 from django.urls import reverse
@@ -158,7 +159,7 @@ def preview_byes(event: Event, seating: Seating) -> list[str]:
     return list(_entrants(event).objects.filter(pk__in=seating.byes).values_list("name", flat=True))
 
 
-def my_events(user: Any) -> dict[str, Any]:
+def my_events(user: User) -> dict[str, Any]:
     """The events the user runs or referees, and the games they sit at (when a player is linked to them)."""
     organised = Event.objects.filter(organisers=user) if not user.is_superuser else Event.objects.all()
     refereed = Event.objects.filter(referees=user).exclude(pk__in=organised.values("pk"))

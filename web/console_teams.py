@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import Count
 
 from tournament.models import Event, Game, Lineup, Registration, Round, Team, TeamSeat
 from tournament.services.team_rounds import may_name_lineup, stage_teams
+from tournament.users import RequestUser
 from web.presenters import wind_label
 
 
@@ -76,7 +77,7 @@ class LineupTable:
         return any(seat.editable for seat in self.seats)
 
 
-def lineup_tables(round_: Round, user: Any) -> list[LineupTable]:
+def lineup_tables(round_: Round, user: RequestUser) -> list[LineupTable]:
     """The round's tables, teams by seat wind East first, with who plays for each; before the round is seated,
     one group of the stage's teams. The teams ``user`` may name (a captain's own, an organiser's all) carry the
     choice of their members, unless their game has begun."""
@@ -115,7 +116,7 @@ def _members(event: Event) -> dict[int, list[tuple[int, str]]]:
     return members
 
 
-def _seat(team: Team, lineup: Lineup | None, members: dict[int, list[tuple[int, str]]], user: Any,
+def _seat(team: Team, lineup: Lineup | None, members: dict[int, list[tuple[int, str]]], user: RequestUser,
           organiser: bool, *, wind: str, begun: bool) -> LineupSeat:
     editable = not begun and (organiser or (user.is_authenticated and team.captain_id == user.pk))
     return LineupSeat(team_id=team.pk, team=team.name, wind=wind,
@@ -124,12 +125,12 @@ def _seat(team: Team, lineup: Lineup | None, members: dict[int, list[tuple[int, 
                       editable=editable, choices=members.get(team.pk, []) if editable else [])
 
 
-def may_see_lineups(event: Event, user: Any) -> bool:
+def may_see_lineups(event: Event, user: RequestUser) -> bool:
     """The lineup page is for the event's organisers and its teams' captains."""
     return event.is_organiser(user) or (user.is_authenticated and event.teams.filter(captain=user).exists())
 
 
-def teams_named_by(event: Event, user: Any, team_ids: list[int]) -> list[Team] | None:
+def teams_named_by(event: Event, user: RequestUser, team_ids: list[int]) -> list[Team] | None:
     """The event's teams ``team_ids``, if the user may name each one's lineup (None otherwise)."""
     teams = list(Team.objects.filter(event=event, pk__in=team_ids).select_related("event", "captain"))
     if len(teams) != len(set(team_ids)) or not all(may_name_lineup(team, user) for team in teams):
@@ -147,7 +148,7 @@ class CaptainLine:
     player: str  # who is named for that round so far
 
 
-def captained(user: Any) -> list[CaptainLine]:
+def captained(user: User) -> list[CaptainLine]:
     """The teams the user captains, each with its next round: the first one the team is seated in whose game has
     not begun, or the first not yet seated (of a stage the team plays)."""
     lines = []

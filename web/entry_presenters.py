@@ -16,7 +16,10 @@ from django.utils.translation import gettext as _
 from rules.errors import Problem
 from rules.options import SoloRanking
 from rules.ruleset import Ruleset
+from scoring.selectors import game_result
+from scoring.services.hands import HandPreview
 from scoring.sheet.describe import describe, end_reason, value_text
+from scoring.sheet.output import Result, ResultHand
 from tournament.models import Game, Seat
 from tournament.selectors import Roster, roster
 from web import presenters as pages
@@ -49,7 +52,7 @@ class EntryPage:
 
     def __init__(self, game: Game, roster: Roster) -> None:
         self.game = game
-        self.result: dict[str, Any] = game.result or {}
+        self.result: Result = game_result(game)
         self.ruleset: Ruleset = game.ruleset()
         self.roster = roster
         self.hand_count = len(self.result.get("hands", []))
@@ -89,13 +92,14 @@ class EntryPage:
         fresh.is_valid()
         return fresh
 
-    def preview(self, preview: Mapping[str, Any]) -> dict[str, Any]:
+    def preview(self, preview: HandPreview) -> dict[str, Any]:
         """The previewed hand as the page shows it: each player's payment and new score, in words."""
         hand, names = preview["hand"], self.roster.labels
         rows = [{"wind": pages.wind_label(hand["seat_winds"][seat]), "name": name,
                  "delta": hand["deltas"][seat], "score": hand["scores"][seat]} for seat, name in enumerate(names)]
         items = [{"winner": names[win["winner"]], "value": value_text(win, translation),
-                  "items": [(i["name"], i.get("han", i.get("fan"))) for i in win.get("yaku") or win.get("fan_list")]}
+                  "items": [(i["name"], i.get("han", i.get("fan")))
+                            for i in win.get("yaku") or win.get("fan_list") or []]}
                  for win in hand.get("wins", []) if win.get("yaku") or win.get("fan_list")]
         following = preview["next"] if preview["index"] >= self.hand_count else None
         attempt = ({"rank": hand["attempt_rank"], "counted": hand["counted"], "of": preview["final"][0]["attempts"]}
@@ -140,8 +144,8 @@ class EntryPage:
 
     def solo_now(self) -> dict[str, Any] | None:
         """The solo player's result so far: the draws and value counted, the attempts made (None before one)."""
-        final = (self.result.get("final") or [{}])[0]
-        if final.get("draws") is None:
+        final = next(iter(self.result.get("final") or []), None)
+        if final is None or final.get("draws") is None:
             return None
         return {"name": self.roster.labels[0], "draws": final["draws"], "value": final["value"],
                 "attempts": final["attempts"], "best": self.ruleset.solo_ranking == SoloRanking.BEST_ATTEMPT,
@@ -151,7 +155,7 @@ class EntryPage:
         """A solo game of any number of attempts counts from its first, and takes more all the same."""
         return self.ruleset.is_solo and self.result.get("end_reason") == SOLO_STOPPED
 
-    def hand_text(self, hand: Mapping[str, Any]) -> str:
+    def hand_text(self, hand: ResultHand) -> str:
         """A stored hand in words, as the message after a save says it."""
         return describe(hand, self.roster.labels, translation)
 

@@ -30,8 +30,6 @@ from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS
 from web.chips import chips, count_chips, counter, fu_chips, fu_rule, repeated_players
 from web.presenters import wind_label
 
-Record = dict[str, Any]
-
 RESULT_NAMES: dict[str, Promise] = {
     "ron": _("Ron"), "tsumo": _("Tsumo"), "draw": _("Draw"), "abort": _("Abortive draw"), "chombo": _("Chombo"),
     "tenpai": _("Tenpai"), "noten": _("Noten (the wall ran out)"),

@@ -13,13 +13,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from scoring.sheet.record import VALUED, Field, Kind, Model, hand_fields
+from scoring.sheet.record import VALUED, Field, HandRecord, Kind, Model, hand_fields
 from web.chips import repeated_initial
-from web.forms import EXTRA_WINS, Record, win_prefix
+from web.forms import EXTRA_WINS, win_prefix
 
 Data = Mapping[str, Any]
+# Values by field name: the form's initial data, or a hand's fields read from the form before hand_record hands
+# them over as a HandRecord (the replay checks them).
+Fields = dict[str, Any]
 
 
 def _given(value: Any) -> Any:
@@ -66,7 +69,7 @@ _TILES_NEED = ("concealed", "win")
 _SHARED = frozenset(part for part, way in _TILE_PARTS.items() if way.name == part)
 
 
-def _tiles(data: Data, prefix: str, field: Field) -> Record | None:
+def _tiles(data: Data, prefix: str, field: Field) -> Fields | None:
     """The tiles object when the referee typed tiles (a concealed part or a winning tile), else None."""
     given = {part: value for part, way in _TILE_PARTS.items()
              if (value := way.value(data.get(prefix + way.name))) is not None}
@@ -75,7 +78,7 @@ def _tiles(data: Data, prefix: str, field: Field) -> Record | None:
     return {**dict.fromkeys(_TILES_NEED, ""), **given}
 
 
-def _tiles_initial(prefix: str, field: Field, tiles: Any) -> Record:
+def _tiles_initial(prefix: str, field: Field, tiles: Any) -> Fields:
     if not isinstance(tiles, Mapping):
         return {}
     return {prefix + way.name: way.initial(value) for part, value in tiles.items() if (way := _TILE_PARTS.get(part))}
@@ -85,7 +88,7 @@ def _one(data: Data, prefix: str, field: Field) -> Any:
     return _given(data.get(prefix + field.name))
 
 
-def _one_initial(prefix: str, field: Field, value: Any) -> Record:
+def _one_initial(prefix: str, field: Field, value: Any) -> Fields:
     return {prefix + field.name: value}
 
 
@@ -93,7 +96,7 @@ def _players(data: Data, prefix: str, field: Field) -> list[Any] | None:
     return _choices(data.get(prefix + field.name))
 
 
-def _players_initial(prefix: str, field: Field, value: Any) -> Record:
+def _players_initial(prefix: str, field: Field, value: Any) -> Fields:
     # A player listed more than once (MCR false wins) is one chip with a count.
     return {prefix + field.name: repeated_initial(value) if field.spec.each > 1 else list(value)}
 
@@ -102,7 +105,7 @@ def _none(data: Data, prefix: str, field: Field) -> None:
     return None
 
 
-def _nothing(prefix: str, field: Field, value: Any) -> Record:
+def _nothing(prefix: str, field: Field, value: Any) -> Fields:
     return {}
 
 
@@ -111,7 +114,7 @@ class _Way:
     """How the form holds a kind of field: read from the form's data, written as the form's initial data."""
 
     read: Callable[[Data, str, Field], Any]  # (data, the win's prefix, field) -> the record's value; None: left out
-    write: Callable[[str, Field, Any], Record]  # (prefix, field, the record's value) -> the form's initial data
+    write: Callable[[str, Field, Any], Fields]  # (prefix, field, the record's value) -> the form's initial data
 
 
 _ONE = _Way(_one, _one_initial)  # a value in one form field, as it is: a result, a player, a count, a text
@@ -125,9 +128,9 @@ _FORM: dict[Kind, _Way] = {
 _MODELS = {False: frozenset({Model.BOTH, Model.RIICHI, Model.SOLO}), True: frozenset({Model.BOTH, Model.MCR})}
 
 
-def _read(data: Data, prefix: str, fields: Iterable[Field]) -> Record:
+def _read(data: Data, prefix: str, fields: Iterable[Field]) -> Fields:
     """The record of ``fields`` from the form's data, the win's fields under ``prefix``: only what was given."""
-    out: Record = {}
+    out: Fields = {}
     for field in fields:
         value = _FORM.get(field.spec.kind, _ONE).read(data, prefix, field)
         if value is not None:
@@ -137,16 +140,16 @@ def _read(data: Data, prefix: str, fields: Iterable[Field]) -> Record:
     return out
 
 
-def _write(record: Mapping[str, Any], prefix: str, fields: Iterable[Field]) -> Record:
+def _write(record: Mapping[str, Any], prefix: str, fields: Iterable[Field]) -> Fields:
     """The form's initial data for ``fields`` of ``record``, the win's fields under ``prefix``."""
-    initial: Record = {}
+    initial: Fields = {}
     for field in fields:
         if field.name in record:
             initial.update(_FORM.get(field.spec.kind, _ONE).write(prefix, field, record[field.name]))
     return initial
 
 
-def hand_record(data: Data, *, mcr: bool) -> Record:
+def hand_record(data: Data, *, mcr: bool) -> HandRecord:
     """The score-sheet hand (players by id) from a form's cleaned data: only what the result takes, no empties.
 
     A further winner given (``win2_winner``) makes the hand a multiple ron: the first winner's fields and each
@@ -158,12 +161,12 @@ def hand_record(data: Data, *, mcr: bool) -> Record:
     further = [_read(data, win_prefix(k), in_win) for k in EXTRA_WINS if data.get(win_prefix(k) + "winner") is not None]
     if further and any(f.spec.kind is Kind.WINS for f in taken):
         record["wins"] = [{f.name: record.pop(f.name) for f in in_win if f.name in record}, *further]
-    return record
+    return cast(HandRecord, record)  # the form checked the types; the replay checks the hand
 
 
-def record_initial(record: Mapping[str, Any]) -> Record:
+def record_initial(record: Mapping[str, Any]) -> Fields:
     """A stored hand record as the form's initial data: the inverse of ``hand_record``."""
-    initial: Record = {"result": record.get("result")}
+    initial: Fields = {"result": record.get("result")}
     initial.update(_write(record, "", [f for f in hand_fields() if not f.spec.in_win]))
     for number, win in enumerate(_wins(record)[: 1 + len(EXTRA_WINS)], start=1):
         initial.update(_write(win, win_prefix(number), [f for f in hand_fields() if f.spec.in_win]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.selectors import stage_standings
+from scoring.selectors import game_result, stage_standings
 from scoring.services.live import current_round, live_version
 from tournament.models import Event, Game, Round
 from web import presenters as pages
@@ -49,7 +49,7 @@ def overlay(game: Game) -> dict[str, Any]:
     """A featured table for a stream: the four players and their scores, the sticks, honba and the last hand."""
     view = pages.game_view(game)
     ruleset = game.ruleset()
-    result = game.result or {}
+    result = game_result(game)
     hands = view.hands
     following = result.get("next") if game.status != Game.Status.FINISHED else None
     if hands:

@@ -7,7 +7,7 @@ API says.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import pairwise
@@ -20,12 +20,14 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from scoring.models import Confirmation, GameResult
-from scoring.selectors import named_result
+from scoring.selectors import game_result, named_result
 from scoring.services.confirmations import tally
 from scoring.services.standings_lines import confirmed_games
 from scoring.sheet.describe import describe, end_reason
+from scoring.sheet.output import Result
 from tournament.models import Event, Game, Player, Round, Seat, Table
 from tournament.selectors import Roster, game_roster, visible_events
+from tournament.users import RequestUser
 
 # Defined in web.rules_words; the event page reads it from here, with every other presenter.
 from web.round_words import round_label
@@ -33,7 +35,7 @@ from web.round_words import wind_label as wind_label
 from web.rules_words import ruleset_summary as ruleset_summary
 
 
-def public_events(user: Any) -> QuerySet[Event]:
+def public_events(user: RequestUser) -> QuerySet[Event]:
     return visible_events(user).order_by("-starts_on", "name")
 
 
@@ -67,10 +69,11 @@ def round_tables(round_: Round, search: str = "") -> list[TableView]:
 
 def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
     game: Game | None = getattr(table, "game", None)
+    result: Result = game_result(game) if game else {}
     # A table whose game has no hand yet has no result: its start scores are not a result to show. A finished game
     # without hands was recorded by its end scores: those are its result.
-    started = bool(game and (game.result.get("hands") or game.status == Game.Status.FINISHED))
-    finals = {row["player"]: row for row in (game.result.get("final", []) if started and game else [])}
+    started = bool(game and (result.get("hands") or game.status == Game.Status.FINISHED))
+    finals = {row["player"]: row for row in (result.get("final", []) if started and game else [])}
     finished = bool(game and game.status == Game.Status.FINISHED)
     seats = []
     for seat in game.seats.all() if game else []:
@@ -81,7 +84,7 @@ def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
                       "draws": final.get("draws") if final else None,  # the solo game: its draws, score the value
                       "match": bool(needle) and needle in seat.player.name.casefold()})
     # The next hand's round and dealer; a solo game (its result lists attempts) has neither.
-    following = game.result.get("next") if started and game and not finished and "attempts" not in game.result else None
+    following = result.get("next") if started and game and not finished and "attempts" not in result else None
     current = following and {"round": round_label(following["round"]), "honba": following["honba"],
                              "deposits": following["deposits"], "dealer": seats[following["dealer"]]["name"]}
     words = tally(game, game.confirmations.all(), len(seats)) if game else None
@@ -216,17 +219,17 @@ def game_view(game: Game) -> GameView:
         result = {**result, "end_reason": game_end_words(game)}
     if result.get("next"):
         result = {**result, "next": {**result["next"], "round": round_label(result["next"]["round"])}}
-    return GameView(game=game, roster=roster, result=result, hands=hand_lines(game.result or {}, roster.labels))
+    return GameView(game=game, roster=roster, result=result, hands=hand_lines(game_result(game), roster.labels))
 
 
 def game_end_words(game: Game) -> str:
     """Why the game ended, in the reader's language; a game recorded by its end scores was not stopped by time."""
     if game.recorded_by_scores:
         return _("recorded by end scores")
-    return end_reason(game.result.get("end_reason"), translation)
+    return end_reason(game_result(game).get("end_reason"), translation)
 
 
-def hand_lines(result: Mapping[str, Any], names: Sequence[str]) -> list[HandLine]:
+def hand_lines(result: Result, names: Sequence[str]) -> list[HandLine]:
     """Each hand of a stored result as the score sheet's text output shows it, in the reader's language."""
     return [HandLine(index=index, round=round_label(hand["round"]), honba=hand["honba"], dealer=names[hand["dealer"]],
                      deposits=hand["deposits_before"], text=describe(hand, names, translation),

@@ -13,7 +13,8 @@ from django.utils.safestring import mark_safe
 from scoring.models import StageStanding, Standing
 from scoring.services.team_pages import team_view
 from scoring.services.teams import TeamLine, team_standings
-from tournament.models import Event, Game, Stage, Team
+from tournament.models import Event, Game, Round, Stage, Team
+from tournament.users import RequestUser
 from web.console_teams import LineupTable, lineup_tables, next_round_of
 
 
@@ -110,7 +111,7 @@ def teams_list(event: Event) -> list[tuple[Team, int, TeamRow | None]]:
     return [(team, counts.get(team.pk, 0), rows.get(team.pk)) for team in teams]
 
 
-def event_teams(event: Event, user: Any) -> dict[str, Any]:
+def event_teams(event: Event, user: RequestUser) -> dict[str, Any]:
     """A team league's event page: its teams and, for a captain or an organiser, the round to name players for
     (the captain's team's next; an organiser's first round with a table still naming, or still to seat)."""
     if event.entrants != Event.Entrants.TEAMS:
@@ -124,7 +125,7 @@ def event_teams(event: Event, user: Any) -> dict[str, Any]:
     return {"teams": teams_list(event), "lineup_round": round_}
 
 
-def round_naming(event: Event, round_: Any, user: Any) -> list[LineupTable]:
+def round_naming(event: Event, round_: Round, user: RequestUser) -> list[LineupTable]:
     """A team league round's tables while one of them is still naming who plays (its teams by seat wind): the public
     round page shows them where it has no players to show yet."""
     if event.entrants != Event.Entrants.TEAMS:

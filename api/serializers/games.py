@@ -12,7 +12,7 @@ from api.serializers.fields import player_id, printable_text
 from rules.hands import Outcome
 from rules.parameters import MAX_PLAYERS, SCORE_LIMIT
 from scoring.models import HandChange
-from scoring.selectors import named_result
+from scoring.selectors import game_result, named_result
 from scoring.sheet.record import REASONS, Field, Kind, hand_fields, win_fields
 from scoring.sheet.schema import (
     MAX_DEPOSITS,
@@ -107,7 +107,7 @@ class GameSerializer(serializers.ModelSerializer[Game]):
         return "time" if game.ended_by_time else None
 
     def get_hands_entered(self, game: Game) -> int:
-        return len(game.result.get("hands", ()))
+        return len(game_result(game).get("hands", ()))
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_result(self, game: Game) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer, Serializer
+from rest_framework.views import APIView
 
 from api.errors import INVALID, NOT_AUTHENTICATED, NOT_FOUND, error_response
 from api.idempotency import IDEMPOTENCY_KEY, KEY_REUSED, idempotent
@@ -47,6 +48,7 @@ from tournament.services.events import (
     player_register,
     round_add,
 )
+from tournament.users import signed_in
 
 
 def stage_get_or_404(event: Event, number: int) -> Stage:
@@ -69,12 +71,12 @@ class MayCreateEvents(permissions.BasePermission):
 
     message = CREATORS_ONLY
 
-    def has_permission(self, request: Request, view: Any) -> bool:
+    def has_permission(self, request: Request, view: APIView) -> bool:
         return getattr(view, "action", None) != "create" or may_create_events(request.user)
 
 
 class IsOrganiserOrReadOnly(permissions.BasePermission):
-    def has_object_permission(self, request: Request, view: Any, obj: Event) -> bool:
+    def has_object_permission(self, request: Request, view: APIView, obj: Event) -> bool:
         return request.method in permissions.SAFE_METHODS or obj.is_organiser(request.user)
 
 
@@ -113,7 +115,7 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
         return super().create(request, *args, **kwargs)
 
     def perform_create(self, serializer: BaseSerializer[Event]) -> None:
-        serializer.instance = event_create(organiser=self.request.user, **serializer.validated_data)
+        serializer.instance = event_create(organiser=signed_in(self.request.user), **serializer.validated_data)
 
     def perform_update(self, serializer: BaseSerializer[Event]) -> None:
         assert serializer.instance is not None  # an update has the event it changes

@@ -10,7 +10,7 @@ then.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
@@ -52,6 +52,7 @@ from scoring.services import chain, hands
 from scoring.services.games import game_create
 from scoring.services.replay import game_sheet
 from scoring.services.stage_checks import cut_change_confirmed
+from scoring.sheet.record import HandRecord
 from scoring.sheet.schema import BY_ID, schema_problems
 from scoring.sheet.solo import with_results
 from tournament.models import Game
@@ -84,11 +85,12 @@ def answer(game: Game, code: int = status.HTTP_200_OK) -> Response:
     return response
 
 
-def hand_record(request: Request) -> dict[str, Any]:
-    """The body as a hand record; ``index`` (as the GET shows it) is the URL's business, not the record's."""
+def hand_record(request: Request) -> HandRecord:
+    """The body as a hand record; ``index`` (as the GET shows it) is the URL's business, not the record's. Its
+    fields are the replay's to check (the schema of scoring.sheet.record): a wrong one is refused there."""
     if not isinstance(request.data, dict):
         raise Refusal.one("", "a hand is a JSON object")
-    return {key: value for key, value in request.data.items() if key != "index"}
+    return cast(HandRecord, {key: value for key, value in request.data.items() if key != "index"})
 
 
 @extend_schema_view(get=extend_schema(
@@ -223,7 +225,8 @@ class GameHandView(_GameView):
         record = hand_record(request)
         if merge:
             hand = get_object_or_404(game.hands, index=index)
-            record = {k: v for k, v in {**hand.record, **record}.items() if v is not None}
+            # The stored fields the body leaves out, less those it sets to null; the replay checks the result.
+            record = cast(HandRecord, {k: v for k, v in {**hand.record, **record}.items() if v is not None})
         return answer(hands.game_change_hand(game_id=game.pk, index=index, record=record, user=request.user,
                                              version=version))
 

@@ -16,6 +16,7 @@ from api.idempotency import IDEMPOTENCY_KEY, KEY_REUSED, idempotent
 from api.serializers.stages import CutDecisionSerializer, CutSerializer, StageSerializer, cut_body
 from api.views.events import organised_event, stage_get_or_404
 from scoring.services.stages import (
+    CutPreview,
     cut_confirm,
     cut_preview,
     cut_undo,
@@ -105,7 +106,7 @@ class StageCutView(APIView):
         return Response(_answer(cut_preview(stage)))
 
 
-def _answer(preview: Any) -> dict[str, Any]:
+def _answer(preview: CutPreview) -> dict[str, Any]:
     listed = set(preview.cut.through) | set(preview.cut.tied_at_line)
     names = entrant_names(preview.stage.event, listed)
     return CutSerializer(cut_body(preview, names)).data

@@ -24,6 +24,7 @@ from django.utils import timezone
 from rules.errors import Problem, Refusal
 from scoring.models import IdempotentRequest
 from scoring.services.hands import TableCodeWriter, game_lock
+from tournament.users import Writer, account
 
 Done = TypeVar("Done")
 
@@ -44,7 +45,7 @@ class Answered:
     headers: dict[str, str]
 
 
-def once(*, writer: Any, key: str | None, asked: str, write: Callable[[], Done],
+def once(*, writer: Writer | None, key: str | None, asked: str, write: Callable[[], Done],
          kept: Callable[[Done], Answered | None]) -> Done | Answered:
     """``write`` made at most once for ``key``: what it returned, or the answer an earlier request with the key got.
 
@@ -81,11 +82,11 @@ def fingerprint(*parts: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def claim(*, user: Any, key: str, asked: str) -> IdempotentRequest | Answered:
+def claim(*, user: Writer | None, key: str, asked: str) -> IdempotentRequest | Answered:
     """Claim ``key`` for this request (in the caller's transaction), or the answer the key already got."""
     if not key or len(key) > KEY_LENGTH or not key.isprintable() or not key.isascii():
         raise Refusal([Problem("Idempotency-Key", f"must be 1 to {KEY_LENGTH} printable ASCII characters")])
-    owner = user if user is not None and user.is_authenticated else None
+    owner = account(user)
     row, created = IdempotentRequest.objects.get_or_create(user=owner, key=key, defaults={"fingerprint": asked})
     if created:
         return row

@@ -10,11 +10,13 @@ else is refused, for the reason that tells them what would help.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+
+from django.contrib.sessions.backends.base import SessionBase
 
 from scoring.services.table_codes import table_code_lapsed, table_code_writer
 from tournament.models import Game
 from tournament.selectors import event_shown
+from tournament.users import RequestUser, Writer
 
 
 class Barred(StrEnum):
@@ -26,7 +28,7 @@ class Barred(StrEnum):
     FORBIDDEN = "forbidden"  # signed in, and neither an organiser nor a referee of the event
 
 
-def game_writer(game: Game, *, user: Any, session: Any = None) -> Any:
+def game_writer(game: Game, *, user: RequestUser, session: SessionBase | None = None) -> Writer | None:
     """Who writes to ``game`` for this request: the signed-in user if the event's organiser or referee, else the
     table whose code opened ``session`` (a ``TableCodeWriter``, which the history names); None for anyone else."""
     if game.event.can_score(user):
@@ -36,7 +38,7 @@ def game_writer(game: Game, *, user: Any, session: Any = None) -> Any:
     return table_code_writer(game=game, session=session)
 
 
-def barred(game: Game, *, user: Any, session: Any = None) -> Barred:
+def barred(game: Game, *, user: RequestUser, session: SessionBase | None = None) -> Barred:
     """Why ``game_writer`` gave None. A lapsed table code is named only when ``session`` is given: the offline queue
     asks for it (the hand waits for the new code); the page sends a visitor to the login as before."""
     if session is not None and table_code_lapsed(game=game, session=session):

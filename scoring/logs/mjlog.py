@@ -30,6 +30,7 @@ from scoring.logs.model import (
     rounding_overrides,
     tenhou_overrides,
 )
+from scoring.sheet.record import HandRecord, WinRecord, with_win
 
 HUNDRED = 100
 YAKUMAN_LIMIT = 5  # ten="fu,points,limit": 5 = yakuman, counted (kazoe) when no yakuman is listed
@@ -136,7 +137,7 @@ class _Reader:
 
     def _ryuukyoku(self, tag: Element) -> None:
         kind = tag.get("type", "")
-        record: dict[str, Any]
+        record: HandRecord
         if kind in ABORT_REASONS:
             record = {"result": "abort", "reason": ABORT_REASONS[kind]}
         else:
@@ -152,17 +153,18 @@ class _Reader:
         wins = [self._win(tag) for tag in tags]
         first = tags[0]
         who, from_who = log_int(first.get("who", ""), "AGARI.who"), log_int(first.get("fromWho", ""), "AGARI.fromWho")
+        record: HandRecord
         if who == from_who:
-            record = {"result": "tsumo", **wins[0]}
+            record = with_win({"result": "tsumo"}, wins[0])
         elif len(wins) == 1:
-            record = {"result": "ron", "loser": self.names[from_who], **wins[0]}
+            record = with_win({"result": "ron", "loser": self.names[from_who]}, wins[0])
         else:
             record = {"result": "ron", "loser": self.names[from_who], "wins": wins}
         self._finish(record, tags)
 
-    def _win(self, tag: Element) -> dict[str, Any]:
+    def _win(self, tag: Element) -> WinRecord:
         who = log_int(tag.get("who", ""), "AGARI.who")
-        win: dict[str, Any] = {"winner": self.names[who]}
+        win: WinRecord = {"winner": self.names[who]}
         fu, _points, limit = _ints(tag.get("ten", ""), "AGARI.ten")
         yakuman = [v for v in tag.get("yakuman", "").split(",") if v]
         if yakuman:
@@ -177,7 +179,7 @@ class _Reader:
             win["pao"] = self.names[log_int(pao, "AGARI.paoWho")]
         return win
 
-    def _finish(self, record: dict[str, Any], tags: list[Element]) -> None:
+    def _finish(self, record: HandRecord, tags: list[Element]) -> None:
         game = self._started()
         if not self.hand:
             raise Refusal.one(f"hand {len(game.recorded) + 1}", "a result comes before any hand was dealt")

@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.errors import Refusal
 from scoring.sheet.document import MAX_INTEGER
+from scoring.sheet.record import HandRecord
 
 ROUND_WINDS = "ESWN"
 # Every number a log holds, as text: an integer, or end points in tenths. Checked before any conversion, so
@@ -64,7 +65,7 @@ class OnlineGame:
     names: list[str]
     ruleset: str
     overrides: dict[str, Any]
-    hands: list[dict[str, Any]] = field(default_factory=list)
+    hands: list[HandRecord] = field(default_factory=list)
     recorded: list[RecordedHand] = field(default_factory=list)
     final_scores: tuple[int, ...] | None = None  # end scores, sticks left to first place included
     final_points: tuple[Fraction, ...] | None = None

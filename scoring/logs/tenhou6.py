@@ -26,6 +26,7 @@ from scoring.logs.model import (
     rounding_overrides,
     tenhou_overrides,
 )
+from scoring.sheet.record import HandRecord, ValueRecord, WinRecord, with_win
 
 MANGAN_HAN = 5
 # A 3 or 4 han mangan is written "満貫…" without its fu; the least fu that makes it a mangan pays the same.
@@ -106,7 +107,7 @@ def _read_hand(game: OnlineGame, hand: Sequence[Any], following: Sequence[Any] |
 
 
 def _result(game: OnlineGame, result: Sequence[Any], *, kyoku: int, following: Sequence[Any] | None,
-            where: str) -> tuple[dict[str, Any], list[int]]:
+            where: str) -> tuple[HandRecord, list[int]]:
     players = len(game.names)
     kind = str(result[0])
     zero = [0] * players
@@ -128,27 +129,27 @@ def _result(game: OnlineGame, result: Sequence[Any], *, kyoku: int, following: S
     raise Refusal.one(where, f"unknown result {kind!r}")
 
 
-def _wins(game: OnlineGame, result: Sequence[Any], *, where: str) -> tuple[dict[str, Any], list[int]]:
+def _wins(game: OnlineGame, result: Sequence[Any], *, where: str) -> tuple[HandRecord, list[int]]:
     players = len(game.names)
     deltas = [0] * players
-    wins = []
+    wins: list[WinRecord] = []
     loser = None
     for delta, detail in zip(result[1::2], result[2::2], strict=True):
         deltas = [a + log_int(b, where) for a, b in zip(deltas, delta[:players], strict=True)]
         who, from_who, pao = (log_int(v, where) for v in detail[:3])
-        win = {"winner": game.names[who], **_value(detail[3], [str(y) for y in detail[4:]], where=where)}
+        win: WinRecord = {"winner": game.names[who], **_value(detail[3], [str(y) for y in detail[4:]], where=where)}
         if pao != who:
             win["pao"] = game.names[pao]
         wins.append(win)
         loser = None if from_who == who else from_who
     if loser is None:
-        return {"result": "tsumo", **wins[0]}, deltas
+        return with_win({"result": "tsumo"}, wins[0]), deltas
     if len(wins) == 1:
-        return {"result": "ron", "loser": game.names[loser], **wins[0]}, deltas
+        return with_win({"result": "ron", "loser": game.names[loser]}, wins[0]), deltas
     return {"result": "ron", "loser": game.names[loser], "wins": wins}, deltas
 
 
-def _value(points: str, yaku: list[str], *, where: str) -> dict[str, Any]:
+def _value(points: str, yaku: list[str], *, where: str) -> ValueRecord:
     yakuman = sum(2 if "(ダブル役満)" in y else 1 for y in yaku if y.endswith("役満)"))
     if yakuman:
         return {"yakuman": yakuman}

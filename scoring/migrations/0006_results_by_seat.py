@@ -34,8 +34,8 @@ def _by_seat(value, seat_of, key=""):
 
 def _replayed(apps, game):
     """The game's result as the engine gives it now, players by seat; None if its hands cannot be replayed."""
-    from scoring.sheet.output import result_json
     from rules.errors import Refusal
+    from scoring.sheet.output import result_json
     from scoring.sheet.reader import score_sheet
 
     seats = sorted(game.seats.select_related("player"), key=lambda seat: seat.position)

@@ -17,7 +17,7 @@ from scoring.models import GameResult, GameStats, StageStanding, Standing, Stand
 from scoring.services.game_stats import COUNTED_FIELDS, stats_rows
 from scoring.services.replay import replay, result_rows
 from scoring.services.standings import standings_rows
-from scoring.sheet.output import result_json
+from scoring.sheet.output import Result, result_json
 from tournament.models import Event, Game
 
 _RESULT_FIELDS = ("event_id", "finished", "substitute", "rank", "score", "points", "penalty", "table_points",
@@ -37,7 +37,7 @@ def result_problems(game: Game) -> list[str]:
     except Refusal as exc:
         return [f"its hands no longer replay: {exc.problems[0].field}: {exc.problems[0].message}"]
     problems = []
-    result = json.loads(json.dumps(result_json(scored)))
+    result: Result = json.loads(json.dumps(result_json(scored)))  # as stored: what JSON makes of it
     if result != game.result:
         problems.append("its stored result differs from its hands replayed: the result was changed outside the "
                         "history")
@@ -51,7 +51,7 @@ def result_problems(game: Game) -> list[str]:
     return problems + stats_problems(game, result, results)
 
 
-def stats_problems(game: Game, result: dict[str, Any], results: Sequence[GameResult]) -> list[str]:
+def stats_problems(game: Game, result: Result, results: Sequence[GameResult]) -> list[str]:
     """The game's statistics rows counted again from its replayed result."""
     positions = dict(game.seats.values_list("player_id", "position"))
     expected = {s.player_id: s for s in stats_rows(game, result, results, positions)}

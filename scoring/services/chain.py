@@ -30,6 +30,7 @@ from scoring.models import Confirmation, EventChange, HandChange, Penalty
 from scoring.services import history_keys
 from scoring.services.history_keys import UNKEYED
 from tournament.models import Event, Game
+from tournament.users import Writer
 
 SHORT = 12  # hex digits shown on a page: enough to compare by eye
 EMPTY = ""
@@ -278,7 +279,7 @@ def _what(content: Mapping[str, Any]) -> str:
     return f"{content.get('action')}{hand}, version {content.get('version')}, at {content.get('at')}"
 
 
-def event_change(event: Event, action: str, *, before: Any, after: Any, user: Any) -> EventChange:
+def event_change(event: Event, action: str, *, before: Any, after: Any, user: Writer | None) -> EventChange:
     """An entry sealed onto the event's own chain; the caller holds the event's row lock, so it cannot fork."""
     last = EventChange.objects.filter(event=event).order_by("-id").first()
     entry = EventChange(event=event, action=action, before=before, after=after,

@@ -8,8 +8,7 @@ one scope for all claims: the right code always works, whatever the counts say.
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -43,7 +42,7 @@ def player_of_code(*, code: str, guesser: str) -> Player:
     return player
 
 
-def _link(player: Player, user: Any) -> Player:
+def _link(player: Player, user: User) -> Player:
     """Link the account to the record, inside the caller's transaction; refused when either holds another."""
     held = Player.objects.filter(user=user).exclude(pk=player.pk).first()
     if held is not None:
@@ -57,14 +56,14 @@ def _link(player: Player, user: Any) -> Player:
     return player
 
 
-def player_claim(*, user: Any, code: str, guesser: str) -> Player:
+def player_claim(*, user: User, code: str, guesser: str) -> Player:
     """The signed-in ``user`` claims the record whose code this is."""
     player = player_of_code(code=code, guesser=guesser)  # outside the transaction: a wrong code stays counted
     with transaction.atomic():
         return _link(player, user)
 
 
-def account_claim(*, username: str, email: str, password: str, code: str, guesser: str) -> tuple[Any, Player]:
+def account_claim(*, username: str, email: str, password: str, code: str, guesser: str) -> tuple[User, Player]:
     """A visitor creates an account and claims their record in one step; nothing is created when the code is
     wrong or the record is already claimed."""
     player = player_of_code(code=code, guesser=guesser)

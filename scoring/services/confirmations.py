@@ -17,7 +17,6 @@ import hashlib
 import hmac
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -32,6 +31,7 @@ from scoring.services.hands import record_history
 from scoring.services.standings import standings_refresh
 from tournament.errors import Conflict
 from tournament.models import Event, Game, Player, Registration
+from tournament.users import Writer, account
 
 CODE_LENGTH = 10  # 50 bits in base32: scoring.services.codes says why that is enough
 FIRST_CODE_LENGTH = 8  # version 0, the codes issued before versions: valid until reissued
@@ -52,14 +52,14 @@ def player_code(event: Event, player: Player | int, version: int | None = None) 
     return f"{code[:length // 2]}-{code[length // 2:]}"
 
 
-def player_code_reissue(*, registration: Registration, user: Any) -> Registration:
+def player_code_reissue(*, registration: Registration, user: Writer | None) -> Registration:
     """A new code for one player of the event: the old one stops working at once, the others' stay; who reissued
     it and when is kept for the organisers' players page."""
     with transaction.atomic():
         locked = Registration.objects.select_for_update().get(pk=registration.pk)
         locked.code_version += 1
         locked.code_reissued_at = timezone.now()
-        locked.code_reissued_by = user if user is not None and user.is_authenticated else None
+        locked.code_reissued_by = account(user)
         locked.save(update_fields=["code_version", "code_reissued_at", "code_reissued_by"])
     return locked
 
@@ -96,7 +96,7 @@ def tally(game: Game, words: Iterable[Confirmation] | None = None, players: int 
 
 
 def game_confirm(*, game_id: int, player_id: int, code: str, disputed: bool = False, reason: str = "",
-                 user: Any = None, guesser: str = "") -> Confirmation:
+                 user: Writer | None = None, guesser: str = "") -> Confirmation:
     """Record a player's confirmation (or dispute) of the game as it stands; Refusal names the field. Wrong
     codes are counted against ``guesser`` (scoring.services.codes.guesser_of)."""
     reason = reason.strip()
@@ -117,7 +117,7 @@ def game_confirm(*, game_id: int, player_id: int, code: str, disputed: bool = Fa
         record_history(game, HandChange(game=game, action=HandChange.Action.CONFIRM, index=None, before=None,
                                         after={"player": player_id, "verdict": verdict.value, "reason": word.reason,
                                                "version": game.version, "seal": seal},
-                                        user=user if user is not None and user.is_authenticated else None,
+                                        user=account(user),
                                         version=game.version))
         if not game.event.count_unconfirmed:
             standings_refresh(game.event_id)

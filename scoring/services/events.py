@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -23,7 +24,7 @@ STANDINGS_SETTINGS = frozenset({"kind", "starts_on", "ends_on", "min_games", "be
                                 "substitute_points", "tiebreaks"})
 
 
-def event_start(*, organiser: Any, players: str = "", seat: bool = False, **fields: Any) -> Event:
+def event_start(*, organiser: User, players: str = "", seat: bool = False, **fields: Any) -> Event:
     """A new event (``tournament.services.events.event_open``) with its pasted players registered and, with
     ``seat``, its round 1 seated at random: all or nothing, Refusal naming each bad line of the players."""
     with transaction.atomic():

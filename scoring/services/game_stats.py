@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
-from typing import Any
 
 from scoring.models import GameResult, GameStats
+from scoring.selectors import game_result
+from scoring.sheet.output import Result
 from scoring.sheet.seat_counts import SeatCounts, places, seat_counts
 from tournament.models import Game
 
 # The counts a row holds beside the result's numbers (``scoring.sheet.seat_counts``).
 COUNTED_FIELDS = (*(f.name for f in fields(SeatCounts) if f.name != "seat"), "yakuman")
 
-def stats_rows(game: Game, result: Mapping[str, Any], results: Sequence[GameResult],
+def stats_rows(game: Game, result: Result, results: Sequence[GameResult],
                positions: Mapping[int, int]) -> list[GameStats]:
     """The rows (unsaved) of one game: ``results`` its GameResult rows, ``positions`` each player's seat."""
     counts = seat_counts(result)
@@ -41,7 +42,7 @@ def stats_rows(game: Game, result: Mapping[str, Any], results: Sequence[GameResu
 def stats_store(game: Game, results: Sequence[GameResult], positions: Mapping[int, int]) -> None:
     """Replace the game's rows, from its stored result, in the caller's transaction."""
     GameStats.objects.filter(game=game).delete()
-    GameStats.objects.bulk_create(stats_rows(game, game.result, results, positions))
+    GameStats.objects.bulk_create(stats_rows(game, game_result(game), results, positions))
 
 
 def stats_rebuild(games: Iterable[Game] | None = None) -> int:
@@ -53,5 +54,5 @@ def stats_rebuild(games: Iterable[Game] | None = None) -> int:
         results = list(GameResult.objects.filter(game=game))
         positions = dict(game.seats.values_list("player_id", "position"))
         GameStats.objects.filter(game=game).delete()
-        written += len(GameStats.objects.bulk_create(stats_rows(game, game.result, results, positions)))
+        written += len(GameStats.objects.bulk_create(stats_rows(game, game_result(game), results, positions)))
     return written

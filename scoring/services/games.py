@@ -29,6 +29,7 @@ from tournament.models import Event, Game, Round, Table
 from tournament.services.games import game_seat
 from tournament.services.schedule import seat_named, seat_schedule
 from tournament.services.seating import Method, plan_round, seat_round_planned
+from tournament.users import Writer
 
 PREVIEW_SEEDS = 2**31  # a drawn seed fits every client's integer
 
@@ -129,8 +130,8 @@ def _opened(games: list[Game]) -> list[Game]:
     return games
 
 
-def game_record_totals(*, event: Event, player_ids: list[int], scores: list[int], deposits_left: int, user: Any,
-                       played_on: date | None = None) -> Game:
+def game_record_totals(*, event: Event, player_ids: list[int], scores: list[int], deposits_left: int,
+                       user: Writer | None, played_on: date | None = None) -> Game:
     """A game recorded by its end scores, as a club records most of its games: seats in the order given, the
     riichi sticks left on the table, uma, oka and ties applied as for any game. It is stored as a game resumed at
     these scores and ended by the clock, so that its hands can be entered later in their place."""
@@ -141,7 +142,7 @@ def game_record_totals(*, event: Event, player_ids: list[int], scores: list[int]
                               start={"scores": list(scores), "deposits": deposits_left})
 
 
-def game_correct_totals(*, game: Game, scores: list[int], deposits_left: int, user: Any) -> Game:
+def game_correct_totals(*, game: Game, scores: list[int], deposits_left: int, user: Writer | None) -> Game:
     """Correct the end scores of a game recorded by them (its players stay in their seats): checked as when it was
     recorded, replayed, kept in its history; its players confirm it again."""
     if not game.recorded_by_scores:

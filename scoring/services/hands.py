@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db import transaction
 from django.utils import timezone
@@ -21,14 +21,16 @@ from django.utils.translation import gettext as _
 from rules.errors import Problem, Refusal
 from scoring.models import Hand, HandChange, Penalty
 from scoring.services import chain
-from scoring.services.replay import Record, game_sheet, hand_problems, replay, store_result
+from scoring.services.replay import game_sheet, hand_problems, replay, store_result
 from scoring.services.stage_checks import cut_check
 from scoring.services.standings import standings_refresh
 from scoring.sheet import solo
-from scoring.sheet.output import result_json
+from scoring.sheet.output import FinalLine, NextHand, ResultHand, result_json
+from scoring.sheet.record import HandRecord
 from tournament.errors import GameConflict
 from tournament.models import Game, Seat
 from tournament.selectors import prefetch_seats
+from tournament.users import Writer, account
 
 # What a write changes besides the hands (the game's clock, start or substitutes): it returns the
 # (before, after) the history keeps in place of the hands.
@@ -48,6 +50,18 @@ class TableCodeWriter:
         return f"table {self.table_number}'s code"
 
 
+class HandPreview(TypedDict):
+    """What ``game_preview_hand`` answers: the hand as it would be stored and the game's state after it."""
+
+    index: int
+    hand: ResultHand
+    finished: bool
+    end_reason: str | None
+    next: NextHand | None
+    final: list[FinalLine]
+    deposits_left: int
+
+
 class VersionConflict(GameConflict):
     """The game changed since the writer read it: the write is refused whatever its input, so no field is named
     (``problems`` is empty) and the refusal's text says it as a whole. ``current`` is the game's version."""
@@ -64,7 +78,7 @@ class VersionConflict(GameConflict):
 @dataclass(frozen=True, slots=True)
 class _Change:
     action: HandChange.Action
-    change: Callable[[list[Record]], list[Record]]
+    change: Callable[[list[HandRecord]], list[HandRecord]]
     index: int | None = None  # the hand changed or deleted; an added hand's is read under the lock
     alter: Alter | None = None
 
@@ -75,14 +89,15 @@ def game_lock(game_id: int) -> None:
     Game.objects.select_for_update(of=("self",)).filter(pk=game_id).first()
 
 
-def game_record_hand(*, game_id: int, record: Record, user: Any, version: int | None) -> Game:
+def game_record_hand(*, game_id: int, record: HandRecord, user: Writer | None, version: int | None) -> Game:
     """Add the next hand (players by id)."""
     return _write(game_id, version, user, _Change(HandChange.Action.ADD, lambda records: [*records, record]))
 
 
-def game_change_hand(*, game_id: int, index: int, record: Record, user: Any, version: int | None) -> Game:
+def game_change_hand(*, game_id: int, index: int, record: HandRecord, user: Writer | None,
+                     version: int | None) -> Game:
     """Correct any hand; everything after it is replayed."""
-    def change(records: list[Record]) -> list[Record]:
+    def change(records: list[HandRecord]) -> list[HandRecord]:
         _check_index(records, index)
         records[index] = record
         return records
@@ -90,16 +105,16 @@ def game_change_hand(*, game_id: int, index: int, record: Record, user: Any, ver
     return _write(game_id, version, user, _Change(HandChange.Action.CHANGE, change, index=index))
 
 
-def game_delete_hand(*, game_id: int, index: int, user: Any, version: int | None) -> Game:
+def game_delete_hand(*, game_id: int, index: int, user: Writer | None, version: int | None) -> Game:
     """Remove any hand; the later hands move up one and the game is replayed."""
-    def change(records: list[Record]) -> list[Record]:
+    def change(records: list[HandRecord]) -> list[HandRecord]:
         _check_index(records, index)
         return records[:index] + records[index + 1:]
 
     return _write(game_id, version, user, _Change(HandChange.Action.DELETE, change, index=index))
 
 
-def game_put_sheet(*, game_id: int, hands: list[Record], user: Any, version: int | None,
+def game_put_sheet(*, game_id: int, hands: list[HandRecord], user: Writer | None, version: int | None,
                    start: Mapping[str, Any] | None = None, ended_by_time: bool | None = None) -> Game:
     """Replace all of a game's hands (players by id), as a score sheet does."""
     def alter(game: Game) -> tuple[Any, Any]:
@@ -111,7 +126,7 @@ def game_put_sheet(*, game_id: int, hands: list[Record], user: Any, version: int
                                                   alter=alter))
 
 
-def game_put_log(*, game_id: int, hands: list[Record], user: Any, start: Mapping[str, Any]) -> Game:
+def game_put_log(*, game_id: int, hands: list[HandRecord], user: Writer | None, start: Mapping[str, Any]) -> Game:
     """A new game's hands read from an online platform's log (players by id); the history says "import"."""
     def alter(game: Game) -> tuple[Any, Any]:
         before = game_sheet(game)
@@ -121,7 +136,7 @@ def game_put_log(*, game_id: int, hands: list[Record], user: Any, start: Mapping
     return _write(game_id, None, user, _Change(HandChange.Action.IMPORT, lambda _records: list(hands), alter=alter))
 
 
-def game_update(*, game_id: int, user: Any, version: int | None, ended_by_time: bool | None = None,
+def game_update(*, game_id: int, user: Writer | None, version: int | None, ended_by_time: bool | None = None,
                 substitutes: Sequence[int] | None = None) -> Game:
     """End a game by the clock (or reopen it), or mark which seats a substitute played.
 
@@ -145,7 +160,7 @@ def game_update(*, game_id: int, user: Any, version: int | None, ended_by_time: 
     return _write(game_id, version, user, _Change(HandChange.Action.GAME, lambda records: records, alter=alter))
 
 
-def game_seat_player(*, game_id: int, position: int, player_id: int, user: Any) -> Game:
+def game_seat_player(*, game_id: int, position: int, player_id: int, user: Writer | None) -> Game:
     """A substitute takes seat ``position`` (the caller checked that no hand is entered): the history keeps who
     sat there before and who sits there now."""
     def alter(game: Game) -> tuple[Any, Any]:
@@ -159,7 +174,7 @@ def game_seat_player(*, game_id: int, position: int, player_id: int, user: Any) 
     return _write(game_id, None, user, _Change(HandChange.Action.GAME, lambda records: records, alter=alter))
 
 
-def game_penalty(*, game_id: int, user: Any, apply: Callable[[Game], None]) -> Game:
+def game_penalty(*, game_id: int, user: Writer | None, apply: Callable[[Game], None]) -> Game:
     """Give, change or take back a penalty in a game (``apply`` writes it): the game is replayed with it, so its
     result shows it at once, and the change is sealed in the game's history like a hand."""
     def alter(game: Game) -> tuple[Any, Any]:
@@ -170,7 +185,7 @@ def game_penalty(*, game_id: int, user: Any, apply: Callable[[Game], None]) -> G
     return _write(game_id, None, user, _Change(HandChange.Action.GAME, lambda records: records, alter=alter))
 
 
-def game_preview_hand(*, game_id: int, record: Record, index: int | None = None) -> dict[str, Any]:
+def game_preview_hand(*, game_id: int, record: HandRecord, index: int | None = None) -> HandPreview:
     """What adding this hand (or putting it in place of hand ``index``) would give, saving nothing.
 
     The referee's page shows the payments before the hand is saved: the game
@@ -223,7 +238,7 @@ _SHEET_KEYS = frozenset({"ruleset", "overrides", "players", "start", "hands", "e
 # --- the one write path ------------------------------------------------------------
 
 
-def _write(game_id: int, version: int | None, user: Any, change: _Change) -> Game:
+def _write(game_id: int, version: int | None, user: Writer | None, change: _Change) -> Game:
     """Lock, check the version, replay with the change, save everything or nothing."""
     with transaction.atomic():
         # Only the game's row: a bare FOR UPDATE would lock the joined event too, and every table of the event
@@ -253,7 +268,7 @@ def _write(game_id: int, version: int | None, user: Any, change: _Change) -> Gam
         game.version += 1
         was, now = altered if altered is not None else _history_entry(change.action, index, before, after)
         record_history(game, HandChange(game=game, index=index, action=change.action, before=was, after=now,
-                                        user=_author(user), version=game.version,
+                                        user=account(user), version=game.version,
                                         author=user.get_username() if isinstance(user, TableCodeWriter) else ""))
         # A correction asks the players again: what they confirmed is not this game any more.
         game.confirmations.all().delete()
@@ -275,7 +290,7 @@ def record_history(game: Game, entry: HandChange) -> None:
     entry.save()
 
 
-def _unchanged(before: list[Record], after: list[Record]) -> int:
+def _unchanged(before: list[HandRecord], after: list[HandRecord]) -> int:
     """How many leading hands a write leaves as they were."""
     same = 0
     for old, new in zip(before, after, strict=False):
@@ -285,7 +300,8 @@ def _unchanged(before: list[Record], after: list[Record]) -> int:
     return same
 
 
-def _history_entry(action: str, index: int | None, before: list[Record], after: list[Record]) -> tuple[Any, Any]:
+def _history_entry(action: str, index: int | None, before: list[HandRecord],
+                   after: list[HandRecord]) -> tuple[Any, Any]:
     if index is None:
         return before, after  # the whole sheet
     was = before[index] if index < len(before) else None
@@ -293,14 +309,9 @@ def _history_entry(action: str, index: int | None, before: list[Record], after: 
     return was, now
 
 
-def _author(user: Any) -> Any:
-    """The user to record as having made a change (nobody for scripts and anonymous calls)."""
-    return user if user is not None and user.is_authenticated else None
-
-
-def _save_hands(game: Game, rows: list[Hand], records: list[Record], user: Any) -> None:
+def _save_hands(game: Game, rows: list[Hand], records: list[HandRecord], user: Writer | None) -> None:
     """Rewrite the rows whose record changed; indices stay 0..n-1 with no gap."""
-    entered_by = _author(user)
+    entered_by = account(user)
     for index, record in enumerate(records):
         if index < len(rows):
             if rows[index].record != record:
@@ -345,7 +356,7 @@ def _closed(game: Game, message: str) -> GameConflict:
     return GameConflict.about(game.version, "end", message)
 
 
-def _check_ended_after_a_hand(game: Game, action: str, after: list[Record]) -> None:
+def _check_ended_after_a_hand(game: Game, action: str, after: list[HandRecord]) -> None:
     """A game ends by time after a hand (or at the end scores it was recorded with): a table that has not started
     is not a game played, and must not count in the standings as one."""
     if not game.ended_by_time or after or "scores" in game.start:
@@ -374,7 +385,7 @@ def _check_open(game: Game, hands: int) -> None:
     raise _closed(game, _("this game was recorded by its end scores: no hands can be added to it"))
 
 
-def _check_index(records: list[Record], index: int) -> None:
+def _check_index(records: list[HandRecord], index: int) -> None:
     if not 0 <= index < len(records):
         raise Refusal.one("index", f"this game has hands 0 to {len(records) - 1}" if records
                                else "this game has no hands yet")

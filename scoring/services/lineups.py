@@ -3,16 +3,15 @@ every team at it has named its player."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 
 from scoring.services.replay import replay, store_result
 from tournament.models import Lineup, Round, Team
 from tournament.services.team_rounds import lineup_name
+from tournament.users import RequestUser
 
 
-def lineup_set(*, round_: Round, team: Team, player_id: int, user: Any) -> Lineup:
+def lineup_set(*, round_: Round, team: Team, player_id: int, user: RequestUser | None) -> Lineup:
     """Name ``player_id`` to play for ``team`` in ``round_`` (tournament.services.team_rounds.lineup_name)."""
     with transaction.atomic():
         Round.objects.select_for_update().filter(pk=round_.pk).first()  # one table's game opened at a time

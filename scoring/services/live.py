@@ -21,6 +21,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 
+from scoring.selectors import game_result
 from tournament.models import Event, Game, Round
 
 _KEY = "live:v:{}"
@@ -86,7 +87,7 @@ def _forget(slug: str) -> None:
     cache.delete(_EVENT_KEY.format(slug))
 
 
-def is_live_callback(callback: Any) -> bool:
+def is_live_callback(callback: object) -> bool:
     """Whether a callback queued for after a commit is one of these (tests count the others)."""
     return getattr(callback, "func", None) in (_bump, _forget)
 
@@ -121,7 +122,7 @@ def live_snapshot(event: Event, version: int) -> dict[str, Any]:
 
 
 def _table(game: Game) -> dict[str, Any]:
-    result = game.result or {}
+    result = game_result(game)
     hands = result.get("hands", [])
     scores = list(hands[-1]["scores"]) if hands and "scores" in hands[-1] else [
         row.get("score") for row in sorted(result.get("final", []), key=lambda row: row.get("player", 0))]

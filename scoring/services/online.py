@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from django.db import IntegrityError, transaction
 
@@ -27,6 +26,7 @@ from scoring.sheet.record import map_players
 from tournament.models import Event, Game, Player, text_problems
 from tournament.selectors import findable_players
 from tournament.services.roster import registration_add
+from tournament.users import RequestUser
 
 ATTEMPTS = 2  # a second try finds the players another import created meanwhile
 
@@ -55,7 +55,7 @@ class LogResult:
 
 
 def log_import(*, event: Event, source: str, data: bytes, create_players: bool = False,
-               keep_mismatches: bool = False, ruleset: str | None = None, user: Any = None) -> LogResult:
+               keep_mismatches: bool = False, ruleset: str | None = None, user: RequestUser | None = None) -> LogResult:
     """Read, check and store one log (``source`` names it in messages and may carry Tenhou's log id)."""
     try:
         online = read_log(data, name=source, ruleset=ruleset)
@@ -90,7 +90,8 @@ def log_import(*, event: Event, source: str, data: bytes, create_players: bool =
     return LogResult(source, outcome, game, online.log_id, [Problem("", d) for d in checked.differences])
 
 
-def _store(event: Event, online: OnlineGame, ids: Mapping[str, int], differences: list[str], user: Any) -> Game:
+def _store(event: Event, online: OnlineGame, ids: Mapping[str, int], differences: list[str],
+           user: RequestUser | None) -> Game:
     game = game_create(event=event, player_ids=[ids[name] for name in online.names],
                        rules=(online.ruleset, online.overrides), played_on=online.played_on)
     game.platform, game.log_id = online.platform.value, online.log_id
@@ -102,7 +103,7 @@ def _store(event: Event, online: OnlineGame, ids: Mapping[str, int], differences
     return game_put_log(game_id=game.pk, hands=hands, user=user, start=start)
 
 
-def _players(event: Event, names: list[str], *, create: bool, user: Any) -> dict[str, int]:
+def _players(event: Event, names: list[str], *, create: bool, user: RequestUser | None) -> dict[str, int]:
     """The event's player for each platform name: by online name, else by name; with ``create``, registered
     (a stored player found by online name only if the user may find him: ``findable_players``)."""
     registered = Player.objects.filter(registrations__event=event)
@@ -134,7 +135,7 @@ def _players(event: Event, names: list[str], *, create: bool, user: Any) -> dict
     return found
 
 
-def _found_or_new(online_name: str, user: Any) -> Player | list[Problem]:
+def _found_or_new(online_name: str, user: RequestUser | None) -> Player | list[Problem]:
     """The stored player of this online name, or a new one; the problems when he plays only in events hidden
     from the user (online names are one per player: he cannot be made twice, and must not be borrowed) or the
     name cannot be a player's."""

@@ -16,9 +16,10 @@ from scoring.services.hands import game_penalty
 from scoring.services.stage_checks import cuts_check
 from scoring.services.standings import standings_refresh
 from tournament.models import Event
+from tournament.users import Writer
 
 
-def penalty_save(*, penalty: Penalty, user: Any) -> Penalty:
+def penalty_save(*, penalty: Penalty, user: Writer | None) -> Penalty:
     """Give a penalty, or change one (its event and game stay: the admin shows them read-only once given)."""
     if penalty.event.ruleset().is_solo:
         # A game's sheet refuses it too: the solo race to tenpai ranks draws and value, it has no points.
@@ -27,7 +28,7 @@ def penalty_save(*, penalty: Penalty, user: Any) -> Penalty:
     return penalty
 
 
-def penalty_delete(*, penalty: Penalty, user: Any) -> None:
+def penalty_delete(*, penalty: Penalty, user: Writer | None) -> None:
     _sealed(penalty, user, lambda: penalty.delete())
 
 
@@ -37,7 +38,7 @@ def event_penalties_seal(event: Event) -> None:
         _sealed(Penalty(event=event), None, lambda: None)
 
 
-def _sealed(penalty: Penalty, user: Any, apply: Callable[[], Any]) -> None:
+def _sealed(penalty: Penalty, user: Writer | None, apply: Callable[[], Any]) -> None:
     if penalty.game_id is not None:
         game_penalty(game_id=penalty.game_id, user=user, apply=lambda _game: apply())
         return

@@ -19,6 +19,7 @@ from scoring.services.rankings import mers_snapshot
 from scoring.services.ratings import RatingRow, rating_rows
 from tournament.models import Event
 from tournament.selectors import visible_events
+from tournament.users import RequestUser
 
 MERS = "mers"
 EARLIEST = date(2005, 1, 1)  # the EMA's first ranking year
@@ -40,19 +41,19 @@ class RankingInfo:
         return self.kind == Event.Rating.TENHOU
 
 
-def _events(user: Any) -> QuerySet[Event]:
+def _events(user: RequestUser | None) -> QuerySet[Event]:
     """The events ``user`` may see; every one for the operator (None: a management command)."""
     return Event.objects.all() if user is None else visible_events(user)
 
 
-def rankings_available(user: Any) -> list[RankingInfo]:
+def rankings_available(user: RequestUser | None) -> list[RankingInfo]:
     """The EMA's rankings, and the ratings of the events ``user`` may see."""
     rated = _events(user).exclude(rating="").order_by("name", "slug")
     return [*(RankingInfo(key, MERS, str(label)) for key, label in MersList.choices),
             *(RankingInfo(event.slug, event.rating, event.name, event) for event in rated)]
 
 
-def ranking_find(key: str, user: Any) -> RankingInfo | None:
+def ranking_find(key: str, user: RequestUser | None) -> RankingInfo | None:
     if key in MersList.values:
         return RankingInfo(key, MERS, str(MersList(key).label))
     event = _events(user).exclude(rating="").filter(slug=key).first()

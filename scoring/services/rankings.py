@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from rules.rankings.calendar import FREEZE_END, FREEZE_FIRST, HALF_WEEKS, WEEK, week_of
 from rules.rankings.changes import LineChange, ranking_changes
-from rules.rankings.mers import Counted, Ranking, country_figures, mers_ranking
+from rules.rankings.mers import Counted, Line, Ranking, country_figures, mers_ranking
 from rules.rankings.mers import RankedEvent as MersEvent
 from rules.rankings.mers import Result as MersResult
 from scoring.models import RankedEvent, RankedResult, RankingLine, RankingSnapshot, RankingState
@@ -101,7 +101,7 @@ def _explained(result: Counted, described: dict[str, dict[str, Any]]) -> dict[st
             "part_b": result.part_b}
 
 
-def _line(snapshot: RankingSnapshot, line: Any, change: LineChange, inputs: _Inputs) -> RankingLine:
+def _line(snapshot: RankingSnapshot, line: Line, change: LineChange, inputs: _Inputs) -> RankingLine:
     person = inputs.people[line.player]
     return RankingLine(
         snapshot=snapshot, rank=line.rank, federation_id=line.player, name=person.name, country=person.country,

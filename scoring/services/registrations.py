@@ -18,6 +18,7 @@ from django.db.models import QuerySet
 from scoring.services.standings import standings_batch, standings_refresh
 from tournament.models import Event, Player, Registration
 from tournament.services import roster
+from tournament.users import RequestUser
 
 
 def registration_written(instance: Registration, raw: bool = False, origin: Any = None, **kwargs: Any) -> None:
@@ -29,7 +30,7 @@ def registration_written(instance: Registration, raw: bool = False, origin: Any 
     standings_refresh(instance.event_id)
 
 
-def players_register(*, event: Event, text: str, user: Any) -> roster.RosterSaved:
+def players_register(*, event: Event, text: str, user: RequestUser | None) -> roster.RosterSaved:
     """Register every player of a pasted list and set the teams of those it names who are registered already,
     all or none (tournament.services.roster), as ``user`` may; one recompute."""
     with transaction.atomic(), standings_batch():

@@ -20,11 +20,9 @@ from scoring.models import GameResult
 from scoring.services.game_stats import stats_store
 from scoring.sheet.output import result_json
 from scoring.sheet.reader import ScoredSheet, score_sheet
-from scoring.sheet.record import map_players
+from scoring.sheet.record import HandRecord, map_players
 from tournament.models import Game, Seat
 from tournament.selectors import game_roster
-
-Record = dict[str, Any]
 
 
 class NamedBy(StrEnum):
@@ -34,7 +32,7 @@ class NamedBy(StrEnum):
     LABEL = "label"
 
 
-def game_sheet(game: Game, records: Iterable[Mapping[str, Any]] | None = None, *,
+def game_sheet(game: Game, records: Iterable[HandRecord] | None = None, *,
                by: NamedBy = NamedBy.ID) -> dict[str, Any]:
     """The game as a score sheet (docs/score-sheet.md), with its stored hands or ``records`` (players by id)."""
     roster = game_roster(game)
@@ -60,7 +58,7 @@ def game_sheet(game: Game, records: Iterable[Mapping[str, Any]] | None = None, *
     return sheet
 
 
-def replay(game: Game, records: Sequence[Mapping[str, Any]], *, stored: int = 0) -> ScoredSheet:
+def replay(game: Game, records: Sequence[HandRecord], *, stored: int = 0) -> ScoredSheet:
     """Score the game with these hands (players by id); Refusal with the sheet's messages if it cannot be.
 
     ``stored``: how many leading records are the game's stored hands, unchanged (they passed the schema when

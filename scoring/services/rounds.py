@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from django.db import transaction
 from django.db.models import Count
@@ -15,6 +15,7 @@ from scoring.models import Hand, HandChange, Penalty
 from scoring.services.hands import game_seat_player, game_update
 from tournament.errors import GameConflict
 from tournament.models import Game, Round, Seat
+from tournament.users import Writer
 
 
 def round_unseat(*, round_: Round) -> int:
@@ -54,7 +55,7 @@ class RoundEnd(NamedTuple):
     not_started: list[Game]  # no hand entered: left open, counted for nobody
 
 
-def round_end_by_time(*, round_: Round, user: Any) -> RoundEnd:
+def round_end_by_time(*, round_: Round, user: Writer | None) -> RoundEnd:
     """End every game of the round still being played by the clock, all or none, each after its last hand
     entered; a table with no hand entered has played no game and is left as it is."""
     playing = (Game.objects.filter(table__round=round_, status=Game.Status.PLAYING, ended_by_time=False)
@@ -67,21 +68,21 @@ def round_end_by_time(*, round_: Round, user: Any) -> RoundEnd:
             not_started=[game for game in games if not game.hand_count])
 
 
-def game_end_by_time(*, game: Game, user: Any) -> Game:
+def game_end_by_time(*, game: Game, user: Writer | None) -> Game:
     """End one game by the clock after its last hand entered; refused for a game finished or not started."""
     if game.status == Game.Status.FINISHED:
         raise GameConflict.about(game.version, "end", _("this game is already finished"))
     return game_update(game_id=game.pk, user=user, version=None, ended_by_time=True)
 
 
-def game_reopen(*, game: Game, user: Any) -> Game:
+def game_reopen(*, game: Game, user: Writer | None) -> Game:
     """Take back a game's end by time: its table enters hands again; the history keeps the end and the reopening."""
     if not game.ended_by_time:
         raise GameConflict.about(game.version, "end", _("this game is not ended by time"))
     return game_update(game_id=game.pk, user=user, version=None, ended_by_time=False)
 
 
-def seat_substitute(*, game: Game, position: int, player_id: int, user: Any) -> Game:
+def seat_substitute(*, game: Game, position: int, player_id: int, user: Writer | None) -> Game:
     """A substitute (or any registered player not seated in this round) takes a seat before the game's first
     hand, marked as a substitute; the history of the game records it."""
     with transaction.atomic():

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from rules.errors import Problem, Refusal
@@ -21,6 +22,7 @@ from scoring.services.chain import event_change
 from scoring.services.stages import cut_undo, entrant_stages, preview_of, sealed_settings, seated
 from tournament.errors import Conflict
 from tournament.models import Event, Game, Stage
+from tournament.users import Writer
 
 # --- a correction to an earlier stage -------------------------------------------------------------------------------
 
@@ -37,13 +39,13 @@ def cut_change_confirmed() -> Iterator[None]:
         _cut_change_confirmed.reset(token)
 
 
-def cut_check(*, game: Game, user: Any) -> None:
+def cut_check(*, game: Game, user: Writer | None) -> None:
     """After a write to ``game`` (in its transaction): the cuts after the game's stage (``cuts_check``)."""
     cuts_check(event=game.event, after=game.table.round.stage if game.table is not None else 1, user=user,
                game=game.pk)
 
 
-def cuts_check(*, event: Event, after: int, user: Any, game: int | None = None) -> None:
+def cuts_check(*, event: Event, after: int, user: Writer | None, game: int | None = None) -> None:
     """After a change to stage ``after``'s results (in its transaction): the cuts after it, recomputed.
 
     A cut that would change is undone when its stage has no seated round (the organiser confirms it again);
@@ -63,7 +65,7 @@ def cuts_check(*, event: Event, after: int, user: Any, game: int | None = None) 
             for undone in reversed([s for s in later if s.number >= stage.number]):
                 cut_undo(stage=undone, user=user)
             return
-        if not (_cut_change_confirmed.get() and hasattr(user, "is_superuser") and event.is_organiser(user)):
+        if not (_cut_change_confirmed.get() and isinstance(user, User) and event.is_organiser(user)):
             raise Conflict([Problem("stage", _(
                 "this correction changes who went on to stage %(number)s (%(name)s), which has begun: an "
                 "organiser may confirm it to keep the cut as it was played") % {"number": stage.number,

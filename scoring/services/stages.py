@@ -29,6 +29,7 @@ from scoring.services.standings_rows import cents, stages_ranked
 from scoring.services.team_stages import team_stage_lines
 from tournament.errors import Conflict
 from tournament.models import Event, Game, Player, Round, Stage, Table, Team
+from tournament.users import Writer, account
 
 SETTINGS = ("name", "entry_top", "entry_also", "carry", "carry_table_points", "seating", "winds", "rounds_planned")
 
@@ -62,7 +63,7 @@ def stage_get(event: Event, number: int) -> Stage:
 # --- adding, changing, deleting -------------------------------------------------------------------------------------
 
 
-def stage_add(*, event: Event, data: Mapping[str, Any], user: Any) -> Stage:
+def stage_add(*, event: Event, data: Mapping[str, Any], user: Writer | None) -> Stage:
     """A stage after the last one. ``data`` holds the stage's settings (SETTINGS); Refusal names each fault."""
     with transaction.atomic():
         Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
@@ -73,7 +74,7 @@ def stage_add(*, event: Event, data: Mapping[str, Any], user: Any) -> Stage:
     return stage
 
 
-def stage_change(*, stage: Stage, data: Mapping[str, Any], user: Any) -> Stage:
+def stage_change(*, stage: Stage, data: Mapping[str, Any], user: Writer | None) -> Stage:
     """New settings for a stage not yet seated (its name, and a first stage's seating and length, any time)."""
     event = stage.event
     with transaction.atomic():
@@ -94,7 +95,7 @@ def stage_change(*, stage: Stage, data: Mapping[str, Any], user: Any) -> Stage:
     return stage
 
 
-def stage_delete(*, stage: Stage, user: Any) -> None:
+def stage_delete(*, stage: Stage, user: Writer | None) -> None:
     """Delete the last stage, before any of its rounds is seated (its rounds go with it)."""
     event = stage.event
     with transaction.atomic():
@@ -252,7 +253,7 @@ def _playing(event: Event, number: int) -> int:
     return games.filter(Q(table__round__stage=1) | league).count()
 
 
-def cut_confirm(*, stage: Stage, through: list[int] | None, user: Any) -> Stage:
+def cut_confirm(*, stage: Stage, through: list[int] | None, user: Writer | None) -> Stage:
     """Confirm the cut into ``stage``: Conflict while games of the stage before play, while a tie at the line is
     undecided (unless ``through`` decides it), or when it is already confirmed."""
     event = stage.event
@@ -270,7 +271,7 @@ def cut_confirm(*, stage: Stage, through: list[int] | None, user: Any) -> Stage:
                 preview.unfinished) % {"number": stage.number - 1, "count": preview.unfinished})
         if not preview.cut.decided:
             raise Conflict([Problem("through", _tie_message(preview))])
-        stage.through, stage.cut_at, stage.cut_by = list(preview.cut.through), timezone.now(), _user(user)
+        stage.through, stage.cut_at, stage.cut_by = list(preview.cut.through), timezone.now(), account(user)
         stage.save(update_fields=["through", "cut_at", "cut_by"])
         event_change(event, EventChange.Action.CUT, before=None,
                      after={"stage": stage.number, "through": stage.through}, user=user)
@@ -278,7 +279,7 @@ def cut_confirm(*, stage: Stage, through: list[int] | None, user: Any) -> Stage:
     return stage
 
 
-def cut_undo(*, stage: Stage, user: Any) -> Stage:
+def cut_undo(*, stage: Stage, user: Writer | None) -> Stage:
     """Undo a confirmed cut before the stage's first hand: its seated rounds are unseated."""
     event = stage.event
     _check_not_first(stage)
@@ -317,5 +318,3 @@ def _tie_message(preview: CutPreview) -> str:
                                            "names": ", ".join(names)}
 
 
-def _user(user: Any) -> Any:
-    return user if user is not None and user.is_authenticated else None

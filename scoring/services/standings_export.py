@@ -88,7 +88,7 @@ def standings_table_csv(event: Event, stage: int | None = None, *, localised: bo
     return out.getvalue()
 
 
-def _movement(progress: Progress, standing: Any, localised: bool) -> Any:
+def _movement(progress: Progress, standing: Standing, localised: bool) -> Any:
     """Places gained since the previous round as a number (negative: lost), ``new`` (or the reader's word), or
     empty."""
     if progress.is_new(standing.player_id, standing.rank):

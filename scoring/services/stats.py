@@ -28,6 +28,7 @@ from scoring.models import GameStats
 from tournament.models import MAX_SEATS, Event, Game, Player
 from tournament.selectors import is_slug, visible_events
 from tournament.services.players import identity_q
+from tournament.users import RequestUser
 
 FAMILIES = ("riichi", "mcr")
 ONLINE, TABLE = "online", "table"  # any platform; none (played at a table)
@@ -56,7 +57,7 @@ def platform_choices() -> tuple[str, ...]:
     return (ONLINE, TABLE, *Game.Platform.values)
 
 
-def read_filter(params: Mapping[str, str], user: Any) -> StatsFilter:
+def read_filter(params: Mapping[str, str], user: RequestUser) -> StatsFilter:
     """The filter a query string asks for: ``event`` (a slug), ``from``/``to`` (YYYY-MM-DD), ``platform`` and
     ``ruleset``; Refusal names each field that is wrong. An event the user may not see is no event."""
     problems: list[Problem] = []
@@ -92,7 +93,7 @@ def _date(text: str, field: str, problems: list[Problem]) -> date | None:
     return None
 
 
-def counted_rows(player: Player, user: Any, chosen: StatsFilter) -> QuerySet[GameStats]:
+def counted_rows(player: Player, user: RequestUser, chosen: StatsFilter) -> QuerySet[GameStats]:
     """The player's finished games' rows that the filter and the user's sight let through."""
     # The person's every record: games stay with the record they were played under (a merge moves none).
     rows = GameStats.objects.filter(identity_q(player), finished=True, event__in=visible_events(user))
@@ -131,7 +132,7 @@ def aggregates() -> dict[str, Any]:
     return out
 
 
-def player_stats(player: Player, user: Any, chosen: StatsFilter) -> dict[str, Any]:
+def player_stats(player: Player, user: RequestUser, chosen: StatsFilter) -> dict[str, Any]:
     """Every figure of the player's games that count (two queries: the sums, and the yakuman hands)."""
     rows = counted_rows(player, user, chosen)
     figures = stats_figures(rows.aggregate(**aggregates()))

@@ -12,9 +12,9 @@ import base64
 import hashlib
 import hmac
 import secrets
-from typing import Any
 
 from django.conf import settings
+from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -53,7 +53,7 @@ def table_code_revoke(*, table: Table, renew: bool = False) -> Table:
     return table
 
 
-def table_code_open(*, game: Game, code: str, session: Any, guesser: str) -> None:
+def table_code_open(*, game: Game, code: str, session: SessionBase, guesser: str) -> None:
     """Let this browser session enter the game's hands if ``code`` is its table's; wrong codes are counted
     against ``guesser`` (scoring.services.codes.guesser_of), and the right one is accepted from anyone."""
     table = game.table
@@ -67,7 +67,7 @@ def table_code_open(*, game: Game, code: str, session: Any, guesser: str) -> Non
     session[SESSION_KEY] = opened
 
 
-def table_code_writer(*, game: Game, session: Any) -> TableCodeWriter | None:
+def table_code_writer(*, game: Game, session: SessionBase) -> TableCodeWriter | None:
     """Who writes for this session at this game, if it was opened with the table's current code."""
     salt = session.get(SESSION_KEY, {}).get(str(game.pk))
     table = game.table
@@ -76,6 +76,6 @@ def table_code_writer(*, game: Game, session: Any) -> TableCodeWriter | None:
     return TableCodeWriter(table_number=table.number, game_id=game.pk)
 
 
-def table_code_lapsed(*, game: Game, session: Any) -> bool:
+def table_code_lapsed(*, game: Game, session: SessionBase) -> bool:
     """This session opened the game with a code that no longer works (renewed or withdrawn since)."""
     return str(game.pk) in session.get(SESSION_KEY, {}) and table_code_writer(game=game, session=session) is None

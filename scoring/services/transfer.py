@@ -33,6 +33,7 @@ from scoring.sheet.record import map_players
 from tournament.models import Event, Game, Player, text_problems
 from tournament.selectors import with_seats
 from tournament.services.roster import registration_add
+from tournament.users import RequestUser, account
 
 _LABEL_WITH_ID = re.compile(r"^(?P<name>.*) #(?P<id>\d+)$")
 
@@ -46,7 +47,7 @@ class NamedSheet:
 
 
 def sheets_import(*, event: Event, sheets: Sequence[NamedSheet], create_players: bool = False,
-                  user: Any = None) -> list[Game]:
+                  user: RequestUser | None = None) -> list[Game]:
     """Add one finished or partial game per sheet to the event, or none if any sheet is wrong.
 
     Players are matched by name among the event's registered players (a name
@@ -94,12 +95,12 @@ def _check_sheets(event: Event, sheets: Sequence[NamedSheet], by_name: Mapping[s
     return list(unknown)
 
 
-def _import_one(event: Event, sheet: NamedSheet, by_name: Mapping[str, list[int]], user: Any) -> Game:
+def _import_one(event: Event, sheet: NamedSheet, by_name: Mapping[str, list[int]], user: RequestUser | None) -> Game:
     id_of = {label: _registered_id(label, by_name) for label in sheet.data["players"]}
     game = game_create(event=event, player_ids=list(id_of.values()))
     Penalty.objects.bulk_create([
         Penalty(event=event, game=game, player_id=id_of[p["player"]], points=Decimal(str(p["points"])),
-                reason=p.get("reason", ""), created_by=user if user and user.is_authenticated else None)
+                reason=p.get("reason", ""), created_by=account(user))
         for p in sheet.data.get("penalties", [])])
     hands = [map_players(h, id_of.__getitem__) for h in sheet.data.get("hands", [])]
     return game_put_sheet(game_id=game.pk, hands=hands, user=user, version=None, start=sheet.data.get("start", {}),

@@ -13,10 +13,11 @@ through the same ``gettext`` by their catalogue, rules.messages.WORDS.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Protocol
 
 from rules.messages import word
+from scoring.sheet.output import ResultHand, WinValue
 
 
 class Words(Protocol):
@@ -43,12 +44,12 @@ class English:
 ENGLISH = English()
 
 
-def describe(hand: Mapping[str, Any], names: Sequence[str], words: Words = ENGLISH) -> str:
+def describe(hand: ResultHand, names: Sequence[str], words: Words = ENGLISH) -> str:
     """The hand in one line; ``hand`` is one of a stored result's hands (players by seat)."""
     return joined(words, [_headline(hand, names, words), *_declared(hand, names, words)])
 
 
-def _headline(hand: Mapping[str, Any], names: Sequence[str], words: Words) -> str:
+def _headline(hand: ResultHand, names: Sequence[str], words: Words) -> str:
     """What ended the hand: "Ron on Cy: Ann 3 han 40 fu", "Draw, tenpai: Ann, Bo"."""
     _ = words.gettext
     kind = hand["result"]
@@ -68,7 +69,7 @@ def _headline(hand: Mapping[str, Any], names: Sequence[str], words: Words) -> st
                 if hand.get("tenpai")
                 else _("Draw, nobody tenpai") if "tenpai" in hand else _("Draw"))
     if kind == "tenpai":
-        wins = hand.get("wins") or [{}]
+        wins: Sequence[WinValue] = hand.get("wins") or [{}]
         return words.ngettext("Tenpai after %(n)s draw: %(value)s, %(points)s", "Tenpai after %(n)s draws: "
                               "%(value)s, %(points)s", hand.get("draws", 0)) % {
             "n": hand.get("draws"), "value": value_text(wins[0], words), "points": hand.get("value")}
@@ -79,7 +80,7 @@ def _headline(hand: Mapping[str, Any], names: Sequence[str], words: Words) -> st
     return _("Chombo: %(player)s") % {"player": _name(names, hand.get("chombo"))}
 
 
-def _declared(hand: Mapping[str, Any], names: Sequence[str], words: Words) -> list[str]:
+def _declared(hand: ResultHand, names: Sequence[str], words: Words) -> list[str]:
     """Who declared riichi, who made a false win and who played on after one."""
     _ = words.gettext
     parts = []
@@ -95,7 +96,7 @@ def _declared(hand: Mapping[str, Any], names: Sequence[str], words: Words) -> li
     return parts
 
 
-def _who(seats: Any, names: Sequence[str], words: Words) -> str:
+def _who(seats: Sequence[int] | None, names: Sequence[str], words: Words) -> str:
     return listed(words, [_name(names, seat) for seat in seats or ()])
 
 
@@ -111,12 +112,12 @@ def joined(words: Words, parts: Sequence[str]) -> str:
     return words.pgettext("hand parts separator", "; ").join(parts)
 
 
-def _wins(hand: Mapping[str, Any], names: Sequence[str], words: Words, *, stood: bool) -> str:
+def _wins(hand: ResultHand, names: Sequence[str], words: Words, *, stood: bool) -> str:
     return listed(words, [f"{_name(names, w['winner'])} {value_text(w, words)}"
                           for w in hand.get("wins", []) if w.get("stood", True) == stood])
 
 
-def _head_bump(hand: Mapping[str, Any], names: Sequence[str], words: Words) -> str:
+def _head_bump(hand: ResultHand, names: Sequence[str], words: Words) -> str:
     """Who a head bump paid and which declared rons it did not, when it took any (seed 000 §3.5): the wins
     are in turn order from the discarder, so the first is the player it paid."""
     wins = hand.get("wins", [])
@@ -128,7 +129,7 @@ def _head_bump(hand: Mapping[str, Any], names: Sequence[str], words: Words) -> s
         "winner": _name(names, wins[0]["winner"]), "wins": _wins(hand, names, words, stood=False)}
 
 
-def value_text(win: Mapping[str, Any], words: Words = ENGLISH) -> str:
+def value_text(win: WinValue, words: Words = ENGLISH) -> str:
     """A win's value: "3 han 40 fu", "5 han (mangan)", "yakuman", "12 fan + 2 flowers"."""
     _ = words.gettext
     if "fan" in win:
@@ -153,5 +154,5 @@ def end_reason(reason: str | None, words: Words = ENGLISH) -> str:
     return word(reason, words.gettext) if reason else ""
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
+def _name(names: Sequence[str], seat: object) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)

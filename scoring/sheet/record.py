@@ -14,11 +14,11 @@ when stored: ``PlayerRef`` is either.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import Annotated, Any, NotRequired, Required, TypedDict, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, NotRequired, Required, TypedDict, cast, get_args, get_origin, get_type_hints
 
 from rules.hand_value import VALID_FU
 from rules.hands import ABORT_REASONS, Outcome
@@ -116,7 +116,9 @@ class TilesRecord(TypedDict, total=False):
     flowers: int
 
 
-class _Value(TypedDict, total=False):
+class ValueRecord(TypedDict, total=False):
+    """A win's value as written: han and fu or yakuman, MCR's fan and flowers, the liable player, or the tiles."""
+
     han: Annotated[int, _HAN]
     fu: Annotated[int, _FU]
     yakuman: Annotated[int, _YAKUMAN]
@@ -126,13 +128,13 @@ class _Value(TypedDict, total=False):
     tiles: Annotated[TilesRecord, _TILES]
 
 
-class WinRecord(_Value, total=False):
+class WinRecord(ValueRecord, total=False):
     """One winner of a multiple ron: who won and the value (or tiles) of the win."""
 
     winner: Required[Annotated[PlayerRef, _WINNER]]
 
 
-class HandRecord(_Value, total=False):
+class HandRecord(ValueRecord, total=False):
     """One hand as the referee writes it down."""
 
     result: Required[Annotated[str, Spec(Kind.OUTCOME, "how the hand ended (solo: how the attempt ended, tenpai "
@@ -148,20 +150,20 @@ class HandRecord(_Value, total=False):
                                           "the ruleset's multiple_ron head-bumps a call, the result keeps it with "
                                           "stood false and bumped_by the player paid",
                                           results=frozenset({Outcome.RON}))]
-    riichi: Annotated[list[PlayerRef], Spec(Kind.PLAYERS, "players who put a riichi stick out in this hand",
+    riichi: Annotated[Sequence[PlayerRef], Spec(Kind.PLAYERS, "players who put a riichi stick out in this hand",
                                             results=EVERY_RESULT, model=Model.RIICHI)]
-    tenpai: Annotated[list[PlayerRef], Spec(Kind.PLAYERS, "draw: players tenpai", results=frozenset({Outcome.DRAW}),
+    tenpai: Annotated[Sequence[PlayerRef], Spec(Kind.PLAYERS, "draw: players tenpai", results=frozenset({Outcome.DRAW}),
                                             model=Model.RIICHI)]
-    nagashi: Annotated[list[PlayerRef], Spec(Kind.PLAYERS, "draw: players with nagashi mangan",
+    nagashi: Annotated[Sequence[PlayerRef], Spec(Kind.PLAYERS, "draw: players with nagashi mangan",
                                              results=frozenset({Outcome.DRAW}), model=Model.RIICHI)]
     reason: Annotated[str, Spec(Kind.REASON, "abort: why", results=frozenset({Outcome.ABORT}), model=Model.RIICHI)]
     player: Annotated[PlayerRef, Spec(Kind.PLAYER, "chombo: the offender", results=frozenset({Outcome.CHOMBO}),
                                       model=Model.RIICHI, required_for=frozenset({Outcome.CHOMBO}))]
-    false_wins: Annotated[list[PlayerRef], Spec(Kind.PLAYERS, "MCR: players charged a false win in this hand, once "
+    false_wins: Annotated[Sequence[PlayerRef], Spec(Kind.PLAYERS, "MCR: players charged a false win in this hand, once "
                                                 "per false win (a player charged twice is listed twice)",
                                                 results=frozenset({Outcome.RON, Outcome.TSUMO, Outcome.DRAW}),
                                                 model=Model.MCR, each=FALSE_WINS_EACH)]
-    false_wins_live: Annotated[list[PlayerRef], Spec(Kind.PLAYERS, "MCR: players of false_wins whose hand is not "
+    false_wins_live: Annotated[Sequence[PlayerRef], Spec(Kind.PLAYERS, "MCR: players of false_wins whose hand is not "
                                                      "dead: they play on and may still win the hand (the referee's "
                                                      "choice; the ruleset's false_win_dead_hand otherwise)",
                                                      results=WINS_TAKEN, model=Model.MCR)]
@@ -214,8 +216,18 @@ def player_fields() -> tuple[frozenset[str], frozenset[str]]:
             frozenset(f.name for f in fields if f.spec.kind is Kind.PLAYERS))
 
 
-def map_players(record: Mapping[str, Any], convert: Callable[[Any], Any]) -> dict[str, Any]:
+def with_win(hand: HandRecord, win: ValueRecord) -> HandRecord:
+    """The hand with a single win written on it, as a sheet writes a tsumo or a single ron (a win's fields are
+    all hand fields: the type checker cannot see it through ``**``)."""
+    return cast(HandRecord, {**hand, **win})
+
+
+def map_players(record: HandRecord, convert: Callable[[Any], Any]) -> HandRecord:
     """The record with every player reference passed through ``convert`` (names <-> ids <-> seats)."""
+    return cast(HandRecord, _mapped(record, convert))  # the same fields, only the players named otherwise
+
+
+def _mapped(record: Mapping[str, Any], convert: Callable[[Any], Any]) -> dict[str, Any]:
     one, many = player_fields()
     out: dict[str, Any] = {}
     for key, value in record.items():
@@ -224,7 +236,7 @@ def map_players(record: Mapping[str, Any], convert: Callable[[Any], Any]) -> dic
         elif key in many and isinstance(value, list):
             out[key] = [convert(v) for v in value]
         elif key == "wins" and isinstance(value, list):
-            out[key] = [map_players(w, convert) if isinstance(w, Mapping) else w for w in value]
+            out[key] = [_mapped(w, convert) if isinstance(w, Mapping) else w for w in value]
         else:
             out[key] = value
     return out

@@ -27,9 +27,11 @@ The definitions, which the statistics pages repeat:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
+
+from scoring.sheet.output import Payment, Result, ResultHand, ResultWin
 
 WIN_KINDS = ("ron", "tsumo")
 PLAYED = ("ron", "tsumo", "draw", "abort")  # a chombo's hand is played again: not a hand of its own
@@ -63,7 +65,7 @@ class SeatCounts:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "seat"}
 
 
-def seat_counts(result: Mapping[str, Any]) -> list[SeatCounts]:
+def seat_counts(result: Result) -> list[SeatCounts]:
     """Each seat's counts (seat order) from a stored result; a result with no hands gives zeros."""
     seats = int(result.get("ruleset", {}).get("players") or len(result.get("final") or ()))
     counts = [SeatCounts(seat=s) for s in range(seats)]
@@ -72,7 +74,7 @@ def seat_counts(result: Mapping[str, Any]) -> list[SeatCounts]:
     return counts
 
 
-def _count_hand(counts: Sequence[SeatCounts], index: int, hand: Mapping[str, Any]) -> None:
+def _count_hand(counts: Sequence[SeatCounts], index: int, hand: ResultHand) -> None:
     kind = hand.get("result")
     if kind == "chombo":
         counts[hand["chombo"]].chombo += 1
@@ -100,7 +102,7 @@ def _count_hand(counts: Sequence[SeatCounts], index: int, hand: Mapping[str, Any
         loser.deal_in_points += _paid(hand, payer=loser.seat)
 
 
-def _count_win(c: SeatCounts, index: int, hand: Mapping[str, Any], win: Mapping[str, Any], riichi: set[int]) -> None:
+def _count_win(c: SeatCounts, index: int, hand: ResultHand, win: ResultWin, riichi: set[int]) -> None:
     c.wins += 1
     c.tsumo_wins += hand["result"] == "tsumo"
     c.riichi_wins += c.seat in riichi
@@ -114,9 +116,9 @@ def _count_win(c: SeatCounts, index: int, hand: Mapping[str, Any], win: Mapping[
         c.han_wins += 1
 
 
-def _paid(hand: Mapping[str, Any], *, payer: int | None = None, payee: int | None = None) -> int:
+def _paid(hand: ResultHand, *, payer: int | None = None, payee: int | None = None) -> int:
     """What the hand's value moved: to ``payee`` (hand and pao payments), or from ``payer`` (hand payments)."""
-    def counted(pay: Mapping[str, Any]) -> bool:
+    def counted(pay: Payment) -> bool:
         if payee is not None:
             return bool(pay["to"] == payee and pay["reason"] in VALUE_PAYMENTS)
         return bool(pay["from"] == payer and pay["reason"] == "hand")
@@ -124,6 +126,6 @@ def _paid(hand: Mapping[str, Any], *, payer: int | None = None, payee: int | Non
     return sum(int(pay["amount"]) for pay in hand.get("payments") or () if counted(pay))
 
 
-def places(result: Mapping[str, Any]) -> dict[int, int]:
+def places(result: Result) -> dict[int, int]:
     """Each seat's place (shared places keep the best, as the final rows give them)."""
     return {row["player"]: int(row["rank"]) for row in result.get("final") or ()}

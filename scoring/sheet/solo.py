@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypedDict
 
 from rules.errors import Problem, Refusal
 from rules.final import FinalRow
@@ -29,6 +29,17 @@ from rules.solo import MAX_DRAWS, SoloScore, attempt_score, rank_scores, solo_to
 from scoring.tiles.notation import RIICHI_FLAGS, TileHand, read_tile_hand
 
 _TILE_FIELD = "tiles"
+
+
+class AttemptLine(TypedDict):
+    """One attempt of the result's ``attempts``: numbered from 1 in the order played, ranked, counted or not."""
+
+    attempt: int
+    rank: int
+    draws: int
+    value: int
+    counted: bool
+
 
 
 def is_solo_sheet(data: Any) -> bool:
@@ -120,20 +131,14 @@ def final_rows(ruleset: Ruleset, record: GameRecord) -> tuple[FinalRow, ...]:
                      points=zero, table_points=None, chombos=0, draws=total.score.draws if total else None),)
 
 
-def attempts_json(ruleset: Ruleset, record: GameRecord) -> list[dict[str, Any]]:
+def attempts_json(ruleset: Ruleset, record: GameRecord) -> list[AttemptLine]:
     """The attempts best first (``attempt`` numbers them from 1 in the order played), each with its rank and
     whether the player's result counts it."""
     played = scores(ruleset, record)
     total = solo_total(ruleset=ruleset, scores=played)
     counted = set(total.counted) if total else set()
     ranks = rank_scores(played)
-    rows = [{"attempt": i + 1, "rank": ranks[i], "draws": score.draws, "value": score.value, "counted": i in counted}
-            for i, score in enumerate(played)]
+    rows: list[AttemptLine] = [{"attempt": i + 1, "rank": ranks[i], "draws": score.draws, "value": score.value,
+                                "counted": i in counted} for i, score in enumerate(played)]
     return sorted(rows, key=lambda row: (row["rank"], row["attempt"]))
 
-
-def hand_fields(attempt: Attempt, row: Mapping[str, Any]) -> dict[str, Any]:
-    """What an output hand adds for an attempt: its number, draws (a noten's as it counts), value and rank, and
-    whether the player's result counts it."""
-    return {"attempt": row["attempt"], "draws": row["draws"], "value": row["value"], "attempt_rank": row["rank"],
-            "counted": row["counted"]}

@@ -6,15 +6,16 @@ game from the database prints the same way as a sheet from a file.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from scoring.sheet.describe import describe
+from scoring.sheet.output import NextHand, Result, ResultHand
 
 _RESULT_WIDTH = 40  # the "Result" column at its narrowest; it widens to the longest hand's words
 
 
-def result_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
+def result_text(result: Result, names: Sequence[str]) -> str:
     """A hand-by-hand table and the final standings."""
     ruleset = result["ruleset"]
     if ruleset.get("scoring") == "solo":
@@ -22,26 +23,26 @@ def result_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
     width = max(7, *(len(n) for n in names)) + 1
     hands = result["hands"]
     column = max([_RESULT_WIDTH, *(len(describe(hand, names)) + 1 for hand in hands)])
-    first = hands[0] if hands else result.get("next") or {}
+    first = hands[0] if hands else None
+    shown = first.get("seats") if first else None
     lines = [
         f"Ruleset {ruleset['key']}: {ruleset['players']} players, start {ruleset['start_points']}, "
         f"return {ruleset['return_points']}, uma {_uma_text(ruleset['uma'])}",
-        "Seats at the start: " + _seats_text(names, first),
+        "Seats at the start: " + _seats_text(names, shown, first or result.get("next")),
         "",
     ]
     header = (f"{'#':>3}  {'Round':<6}{'Honba':>5}  {'Dealer':<{width}}{'Sticks':>6}  {'Result':<{column}}"
               + "".join(f"{n:>{width}}" for n in names))
     lines += [header, "-" * len(header)]
-    shown = first.get("seats")
     for number, hand in enumerate(hands, start=1):
         if hand.get("seats") != shown:
             shown = hand.get("seats")
-            lines.append("     seats change: " + _seats_text(names, hand))
+            lines.append("     seats change: " + _seats_text(names, shown, hand))
         lines += _hand_lines(number, hand, names, width, column)
     return "\n".join([*lines, "", *_final_lines(result, names, width)]) + "\n"
 
 
-def _hand_lines(number: int, hand: Mapping[str, Any], names: Sequence[str], width: int, column: int) -> list[str]:
+def _hand_lines(number: int, hand: ResultHand, names: Sequence[str], width: int, column: int) -> list[str]:
     blank = f"{'':>3}  {'':<6}{'':>5}  {'':<{width}}{'':>6}  {'':<{column}}"
     lines = [
         f"{number:>3}  {hand['round']:<6}{hand['honba']:>5}  {names[hand['dealer']]:<{width}}"
@@ -59,7 +60,7 @@ def _hand_lines(number: int, hand: Mapping[str, Any], names: Sequence[str], widt
     return lines
 
 
-def _final_lines(result: Mapping[str, Any], names: Sequence[str], width: int) -> list[str]:
+def _final_lines(result: Result, names: Sequence[str], width: int) -> list[str]:
     table = any(row["table_points"] is not None for row in result["final"])
     if result["finished"]:
         lines = [f"Final result ({result['end_reason']}); sticks left on the table: {result['deposits_left']}"]
@@ -91,16 +92,16 @@ def _uma_text(uma: Any) -> str:
     return "/".join(f"{v:+g}" for v in uma) if uma else "none"
 
 
-def _seats_text(names: Sequence[str], hand: Mapping[str, Any]) -> str:
-    """The players from the dealer round the table, with their seat winds."""
-    seats: list[int] = hand.get("seats") or list(range(len(names)))
-    winds = hand.get("seat_winds") or []
-    start = seats.index(hand["dealer"]) if hand.get("dealer") in seats else 0
+def _seats_text(names: Sequence[str], seats: list[int] | None, hand: ResultHand | NextHand | None) -> str:
+    """The players from the dealer round the table (``seats``: the hand's, if they moved), with their seat winds."""
+    seats = seats or list(range(len(names)))
+    winds = (hand.get("seat_winds") if hand is not None else None) or []
+    start = seats.index(hand["dealer"]) if hand is not None and hand.get("dealer") in seats else 0
     order = seats[start:] + seats[:start]
     return ", ".join(f"{names[seat]} ({winds[seat]})" if seat < len(winds) else names[seat] for seat in order)
 
 
-def _solo_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
+def _solo_text(result: Result, names: Sequence[str]) -> str:
     """The solo race to tenpai: the attempts in the order played with their rank, then what ranks the player."""
     ruleset = result["ruleset"]
     counting = ("each player's best attempt" if ruleset["solo_ranking"] == "best_attempt"

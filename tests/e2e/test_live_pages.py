@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from scoring.services.hands import game_change_hand, game_record_hand
 from scoring.services.standings import standings_recompute
+from scoring.sheet.record import HandRecord
 from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
 from tournament.models import Event, Game
 
@@ -47,7 +48,7 @@ def opened(context: Any, url: str) -> Any:
     return page
 
 
-def ron(game: Game, han: int = 3) -> dict[str, Any]:
+def ron(game: Game, han: int = 3) -> HandRecord:
     first, _, third, _ = [seat.player_id for seat in game.seats.order_by("position")]
     return {"result": "ron", "han": han, "fu": 40, "winner": first, "loser": third}
 

@@ -9,6 +9,7 @@ import pytest
 from scoring.services.games import game_create
 from scoring.services.hands import game_record_hand, game_update
 from scoring.services.standings import standings_recompute
+from scoring.sheet.record import HandRecord
 from tests.e2e.conftest import screenshot
 from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
 from tournament.models import Event, Game
@@ -28,7 +29,7 @@ def tournament() -> dict[str, Any]:
     return {"event": event, "game": game, "ids": ids}
 
 
-def finish(game: Game, record: dict[str, Any]) -> None:
+def finish(game: Game, record: HandRecord) -> None:
     """A hand, then the clock ends the game (so it counts in the standings)."""
     game_record_hand(game_id=game.pk, user=None, version=None, record=record)
     game_update(game_id=game.pk, user=None, version=None, ended_by_time=True)

@@ -8,6 +8,7 @@ import pytest
 
 from scoring.services.hands import game_record_hand
 from scoring.services.standings import standings_recompute
+from scoring.sheet.record import HandRecord
 from tests.e2e.conftest import screenshot
 from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
 from tournament.models import Event
@@ -35,8 +36,9 @@ def tournament() -> dict[str, Any]:
         {"result": "draw", "tenpai": [ann, cy], "riichi": [cy]}], table=table, end=True)
     playing = played(event, [players[2], players[3], players[0], players[1]],
                      table=TableFactory.create(round=RoundFactory.create(event=event, number=2), number=1))
-    for record in ({"result": "ron", "winner": ann, "loser": bart, "han": 3, "fu": 40},
-                   {"result": "draw", "tenpai": [cy], "riichi": [cy]}):
+    records: list[HandRecord] = [{"result": "ron", "winner": ann, "loser": bart, "han": 3, "fu": 40},
+                                 {"result": "draw", "tenpai": [cy], "riichi": [cy]}]
+    for record in records:
         game_record_hand(game_id=playing.pk, user=None, version=None, record=record)
     played(event, players, [{"result": "tsumo", "winner": ann, "han": 1, "fu": 30}], end=True)  # at no table
     standings_recompute(event)

@@ -16,7 +16,7 @@ from rules.parameters import HONBA_POINTS_LIMIT, MAX_PLAYERS, PAYMENT_LIMIT, POI
 from scoring.models import GameResult, Penalty
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
-from scoring.sheet.record import YAKUMAN_MAXIMUM
+from scoring.sheet.record import YAKUMAN_MAXIMUM, HandRecord
 from scoring.sheet.schema import (
     MAX_DEPOSITS,
     MAX_HANDS,
@@ -50,7 +50,7 @@ def test_the_richest_game_the_bounds_allow_fits_the_database():
     Penalty.objects.bulk_create([Penalty(event=event, game=game, player_id=loser, points=-PENALTY_LIMIT,
                                          reason="again") for _ in range(MAX_PENALTIES)])
     # Eleven winners on one discard, the dealer (seat 0) among them: the dealer stays and the honba grow.
-    hand = {"result": "ron", "loser": loser, "riichi": ids,
+    hand: HandRecord = {"result": "ron", "loser": loser, "riichi": ids,
             "wins": [{"winner": pid, "yakuman": YAKUMAN_MAXIMUM} for pid in ids[:-1]]}
     game = game_put_sheet(game_id=game.pk, hands=[hand] * MAX_HANDS, user=None, version=None,
                           start={"honba": MAX_HONBA, "deposits": MAX_DEPOSITS,

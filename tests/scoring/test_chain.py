@@ -21,6 +21,7 @@ from scoring.services import chain
 from scoring.services.hands import game_change_hand, game_delete_hand, game_record_hand, game_update
 from scoring.services.online import log_import
 from scoring.services.standings import standings_recompute
+from scoring.sheet.record import HandRecord
 from tests.factories import EventFactory, played, registered
 from tournament.models import Event, Game, Player
 
@@ -29,7 +30,7 @@ LOG = Path(__file__).parents[1] / "fixtures" / "online" / "tenhou" / "mjx-201008
 JSON_CAST = "::jsonb" if connection.vendor == "postgresql" else ""
 
 
-def ron(winner: int, loser: int, han: int = 2, fu: int = 30) -> dict[str, Any]:
+def ron(winner: int, loser: int, han: int = 2, fu: int = 30) -> HandRecord:
     return {"result": "ron", "winner": winner, "loser": loser, "han": han, "fu": fu}
 
 

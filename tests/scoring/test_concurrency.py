@@ -23,7 +23,7 @@ from scoring.services import online
 from scoring.services import replay as replay_module
 from scoring.services.games import game_create
 from scoring.services.hands import VersionConflict, game_change_hand, game_record_hand
-from scoring.services.replay import Record
+from scoring.sheet.record import HandRecord
 from tests.factories import registered
 from tournament.models import Event, Game
 
@@ -62,7 +62,7 @@ def slow_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     """
     replay = replay_module.replay
 
-    def slow(game: Game, records: Sequence[Record], **options: Any) -> Any:
+    def slow(game: Game, records: Sequence[HandRecord], **options: Any) -> Any:
         time.sleep(0.1)
         return replay(game, records, **options)
 
@@ -94,7 +94,7 @@ def at_once(writes: Sequence[Callable[[], Game]]) -> list[Outcome]:
     return [outcome for outcome in outcomes if outcome is not None]
 
 
-def ron(winner: int, loser: int, han: int, fu: int = 30) -> dict[str, Any]:
+def ron(winner: int, loser: int, han: int, fu: int = 30) -> HandRecord:
     return {"result": "ron", "winner": winner, "loser": loser, "han": han, "fu": fu}
 
 
@@ -141,7 +141,8 @@ def test_hands_added_at_once_without_a_version_all_land_in_order(game: Game, pla
     start = game.version
     # Exhaustive draws stay valid in any order and none ends the game (at most 3000 paid per draw);
     # each tenpai list is different so every hand can be found again.
-    entries = [{"result": "draw", "tenpai": tenpai} for tenpai in ([], [ann], [bo], [cy], [di], [ann, cy])]
+    entries: list[HandRecord] = [{"result": "draw", "tenpai": tenpai}
+                                 for tenpai in ([], [ann], [bo], [cy], [di], [ann, cy])]
 
     outcomes = at_once([partial(game_record_hand, game_id=game.pk, record=r, user=None, version=None)
                         for r in entries])

@@ -20,6 +20,7 @@ from scoring.services.hands import (
     game_update,
 )
 from scoring.services.rounds import game_end_by_time, game_reopen, round_end_by_time
+from scoring.sheet.record import HandRecord
 from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
 from tournament.errors import Conflict
 from tournament.models import Event, Game, Player
@@ -37,7 +38,7 @@ def players(event: Event) -> list[Player]:
     return registered(event, "Ann", "Bo", "Cy", "Di")
 
 
-def ron(winner: Player, loser: Player, han: int = 3) -> dict[str, Any]:
+def ron(winner: Player, loser: Player, han: int = 3) -> HandRecord:
     return {"result": "ron", "winner": winner.pk, "loser": loser.pk, "han": han, "fu": 40}
 
 

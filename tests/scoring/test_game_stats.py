@@ -19,12 +19,13 @@ from django.apps import apps
 from scoring.models import GameResult, GameStats
 from scoring.services.game_stats import stats_rebuild
 from scoring.services.hands import game_delete_hand, game_record_hand
-from scoring.sheet.output import result_json
+from scoring.sheet.output import Result, result_json
 from scoring.sheet.reader import score_sheet
+from scoring.sheet.record import HandRecord
 from scoring.sheet.seat_counts import places, seat_counts
 from tests.factories import EventFactory, played, registered
 
-HANDS: list[dict[str, Any]] = [
+HANDS: list[HandRecord] = [
     {"result": "ron", "winner": "Ann", "loser": "Cy", "han": 3, "fu": 40, "riichi": ["Ann"]},  # dealer: 7700
     {"result": "tsumo", "winner": "Bo", "han": 1, "fu": 30},  # 500 + 300 + 300 (honba apart)
     {"result": "draw", "tenpai": ["Ann", "Di"], "riichi": ["Di"]},
@@ -55,11 +56,12 @@ WRC = {
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
 
-def result_of(sheet: dict[str, Any]) -> dict[str, Any]:
-    return dict(json.loads(json.dumps(result_json(score_sheet(sheet)))))
+def result_of(sheet: dict[str, Any]) -> Result:
+    stored: Result = json.loads(json.dumps(result_json(score_sheet(sheet))))
+    return stored
 
 
-def counted(result: dict[str, Any]) -> dict[str, tuple[Any, ...]]:
+def counted(result: Result) -> dict[str, tuple[Any, ...]]:
     return {NAMES[c.seat]: tuple(c.as_dict()[f] for f in FIELDS) for c in seat_counts(result)}
 
 
@@ -67,7 +69,7 @@ def counted(result: dict[str, Any]) -> dict[str, tuple[Any, ...]]:
     ("tenhou", HANDS, TENHOU),
     ("wrc-2025", [h for h in HANDS if h["result"] != "abort" and "nagashi" not in h], WRC),
 ])
-def test_each_seat_is_counted_as_its_hands_say(ruleset: str, hands: list[dict[str, Any]],
+def test_each_seat_is_counted_as_its_hands_say(ruleset: str, hands: list[HandRecord],
                                                expected: dict[str, tuple[Any, ...]]):
     result = result_of({"ruleset": ruleset, "overrides": {"busting": False}, "players": list(NAMES),
                         "hands": hands})
@@ -104,7 +106,7 @@ def test_a_game_without_hands_counts_no_hands():
 # --- the rows, written with the result --------------------------------------------------------------------------
 
 
-def by_id(hands: list[dict[str, Any]], ids: dict[str, int]) -> list[dict[str, Any]]:
+def by_id(hands: list[HandRecord], ids: dict[str, int]) -> list[HandRecord]:
     from scoring.sheet.record import map_players
     return [map_players(h, lambda name: ids[name]) for h in hands]
 

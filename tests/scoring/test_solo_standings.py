@@ -8,7 +8,6 @@ tenpai decide; at equal draws, the higher score). Values are the dealer's: 1 han
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 import pytest
 
@@ -19,6 +18,7 @@ from scoring.services.games import round_seat
 from scoring.services.hands import game_record_hand
 from scoring.services.penalties import penalty_save
 from scoring.services.standings import standings_recompute
+from scoring.sheet.record import HandRecord
 from tests.factories import EventFactory, RoundFactory, played, registered
 from tournament.models import Event
 from tournament.services.seating import Method
@@ -26,11 +26,14 @@ from tournament.services.seating import Method
 pytestmark = pytest.mark.django_db
 
 
-def tenpai(draws: int, han: int, fu: int | None = None) -> dict[str, Any]:
-    return {"result": "tenpai", "draws": draws, "han": han, **({"fu": fu} if fu is not None else {})}
+def tenpai(draws: int, han: int, fu: int | None = None) -> HandRecord:
+    record: HandRecord = {"result": "tenpai", "draws": draws, "han": han}
+    if fu is not None:
+        record["fu"] = fu
+    return record
 
 
-NOTEN = {"result": "noten"}
+NOTEN: HandRecord = {"result": "noten"}
 
 
 def standings(event: Event) -> list[tuple[int | None, str, int | None, int, int]]:

@@ -14,6 +14,7 @@ from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
 from scoring.services.standings import standings_recompute
 from scoring.services.standings_export import standings_table_csv
+from scoring.sheet.record import HandRecord
 from tests.factories import EventFactory, played, registered
 from tournament.models import Event, Player, Registration, Seat
 
@@ -27,7 +28,7 @@ def league(**options: Any) -> tuple[Event, list[int]]:
     return event, [p.pk for p in players]
 
 
-def play(event: Event, seats: list[int], hands: list[dict[str, Any]], substitute: int | None = None) -> None:
+def play(event: Event, seats: list[int], hands: list[HandRecord], substitute: int | None = None) -> None:
     """A game ended by the clock after ``hands``."""
     game = game_create(event=event, player_ids=seats, substitutes=[substitute] if substitute else ())
     game_put_sheet(game_id=game.pk, hands=hands, user=None, version=None, ended_by_time=True)
@@ -38,7 +39,7 @@ def table(event: Event) -> list[tuple[int | None, str, Decimal, int]]:
     return [(s.rank, s.player.name, s.points, s.games) for s in Standing.objects.filter(event=event)]
 
 
-def ron(winner: int, loser: int, han: int = 3, fu: int = 40) -> dict[str, Any]:
+def ron(winner: int, loser: int, han: int = 3, fu: int = 40) -> HandRecord:
     return {"result": "ron", "winner": winner, "loser": loser, "han": han, "fu": fu}
 
 

@@ -34,6 +34,7 @@ from scoring.services.hands import game_put_sheet
 from scoring.services.standings import RoundPoints, standings_progress, standings_recompute
 from scoring.services.standings_export import FEDERATION_COLUMNS, federation_csv, standings_table_csv, teams_csv
 from scoring.services.teams import team_standings
+from scoring.sheet.record import HandRecord
 from tests.factories import EventFactory, RoundFactory, TableFactory, registered
 from tournament.models import Event, Player, Registration, Team
 
@@ -43,11 +44,11 @@ NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim")
 TEAMS = {"Red": ("Ann", "Cy", "Ed"), "Blue": ("Bo", "Di", "Fay", "Hal"), "Green": ("Ivy", "Jo")}
 
 
-def ron(winner: Player, loser: Player, han: int = 3, fu: int = 40) -> dict[str, Any]:
+def ron(winner: Player, loser: Player, han: int = 3, fu: int = 40) -> HandRecord:
     return {"result": "ron", "winner": winner.pk, "loser": loser.pk, "han": han, "fu": fu}
 
 
-def play(event: Event, number: int, table: int, seats: list[Player], hands: list[dict[str, Any]],
+def play(event: Event, number: int, table: int, seats: list[Player], hands: list[HandRecord],
          substitutes: tuple[Player, ...] = ()) -> None:
     round_ = event.rounds.filter(number=number).first() or RoundFactory.create(event=event, number=number)
     game = game_create(event=event, player_ids=[p.pk for p in seats], substitutes=[p.pk for p in substitutes],
@@ -230,8 +231,7 @@ def test_the_movement_is_measured_from_the_last_round_played_before_the_latest()
     40 fu as dealer, 7700 (Ann 1st); round 3: Cy rons Ann, dealer mangan 12000 with kiriage (Cy 1st)."""
     event = EventFactory.create()
     ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
-    for number, east, hand in ((1, ann, {"result": "ron", "winner": ann.pk, "loser": cy.pk, "han": 3, "fu": 40}),
-                               (3, cy, {"result": "ron", "winner": cy.pk, "loser": ann.pk, "han": 4, "fu": 30})):
+    for number, east, hand in ((1, ann, ron(ann, cy)), (3, cy, ron(cy, ann, han=4, fu=30))):
         table = TableFactory.create(round=RoundFactory.create(event=event, number=number), number=1)
         seats = [east, *(p for p in (ann, bo, cy, di) if p != east)]
         game = game_create(event=event, player_ids=[p.pk for p in seats], table=table)

@@ -17,6 +17,7 @@ from scoring.services import chain
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
 from scoring.services.standings import standings_recompute
+from scoring.sheet.record import HandRecord
 from tournament.models import Event, Game, Player, Registration
 
 pytestmark = pytest.mark.django_db
@@ -101,7 +102,7 @@ def test_unknown_players_and_other_rules_are_refused(tmp_path: Path, capsys: Any
 
 def played_event() -> Event:
     event, (ann, bo, cy, di) = event_with_players("autumn")
-    hands: list[list[dict[str, Any]]] = [[{"result": "ron", "winner": ann, "loser": cy, "han": 3, "fu": 40}],
+    hands: list[list[HandRecord]] = [[{"result": "ron", "winner": ann, "loser": cy, "han": 3, "fu": 40}],
              [{"result": "tsumo", "winner": di, "han": 2, "fu": 30, "riichi": [di]},
               {"result": "draw", "tenpai": [bo, cy]}]]
     for records in hands:

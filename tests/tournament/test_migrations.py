@@ -17,13 +17,13 @@ from django.db.migrations.executor import MigrationExecutor
 
 from scoring.sheet.output import named, result_json
 from scoring.sheet.reader import score_sheet
-from scoring.sheet.record import map_players
+from scoring.sheet.record import HandRecord, map_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournament", "0003_translated_choices"), ("scoring", "0005_translated_choices")]
 NAMES = ["Ann", "Bo", "Cy", "Ann"]  # two players named Ann: the stored result told them apart as "Ann #id"
-HANDS: list[dict[str, Any]] = [{"result": "ron", "winner": 0, "loser": 2, "han": 3, "fu": 40, "riichi": [0]},
+HANDS: list[HandRecord] = [{"result": "ron", "winner": 0, "loser": 2, "han": 3, "fu": 40, "riichi": [0]},
          {"result": "draw", "tenpai": [1, 3], "riichi": [3]}]
 
 

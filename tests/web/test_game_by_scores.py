@@ -15,6 +15,7 @@ from scoring.models import HandChange
 from scoring.services import chain
 from scoring.services.confirmations import player_code
 from scoring.services.hands import game_put_sheet
+from scoring.sheet.record import HandRecord
 from tests.factories import EventFactory
 from tournament.models import Event, Game, Player, Registration
 
@@ -92,7 +93,7 @@ def test_a_game_by_scores_can_be_expanded_into_its_hands(referee: User, league: 
     game = Game.objects.get()
     ann, cy = ids("Ann", "Cy")
     # Ann deals first: 4 han 30 fu is a dealer mangan, 12000, with kiriage (wrc-2025).
-    hands = [{"result": "ron", "winner": ann, "loser": cy, "han": 4, "fu": 30}]
+    hands: list[HandRecord] = [{"result": "ron", "winner": ann, "loser": cy, "han": 4, "fu": 30}]
     game_put_sheet(game_id=game.pk, hands=hands, user=referee, version=None, start={}, ended_by_time=True)
     game.refresh_from_db()
     final = {row["player"]: row["score"] for row in game.result["final"]}

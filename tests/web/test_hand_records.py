@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, get_type_hints
 from urllib.parse import urlencode
@@ -19,7 +20,7 @@ from rules.hand_value import KAZOE_HAN, check_han_fu
 from rules.presets import build_ruleset
 from rules.ruleset import Ruleset
 from scoring.logs.read import read_log
-from scoring.sheet.record import FU_MAXIMUM, FU_MINIMUM, TilesRecord, map_players
+from scoring.sheet.record import FU_MAXIMUM, FU_MINIMUM, HandRecord, TilesRecord, map_players
 from scoring.sheet.solo import with_result
 from tests.web.test_entry import game, referee, url  # noqa: F401 (fixtures)
 from tournament.models import Game
@@ -51,7 +52,7 @@ def posted(initial: dict[str, Any]) -> QueryDict:
     return QueryDict(urlencode({k: v for k, v in initial.items() if v is not None}, doseq=True))
 
 
-def round_trip(ruleset: Ruleset, seats: list[SeatChoice], record: dict[str, Any]) -> dict[str, Any]:
+def round_trip(ruleset: Ruleset, seats: list[SeatChoice], record: HandRecord) -> HandRecord:
     """The record shown in the form for a correction, sent back unchanged, and read again."""
     form = HandForm(posted({**record_initial(record), "version": 1}), seats=seats, ruleset=ruleset)
     assert form.is_valid(), (record, form.errors)
@@ -60,7 +61,7 @@ def round_trip(ruleset: Ruleset, seats: list[SeatChoice], record: dict[str, Any]
     return again
 
 
-def written(record: dict[str, Any]) -> dict[str, Any]:
+def written(record: Mapping[str, Any]) -> dict[str, Any]:
     """The record as the form writes it: an empty list (a log's draw with "tenpai": []) is the same hand as none,
     and the form leaves empties out."""
     return {key: value for key, value in record.items() if value != []}

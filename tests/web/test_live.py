@@ -17,6 +17,7 @@ from scoring.services.hands import game_change_hand, game_record_hand
 from scoring.services.live import live_version
 from scoring.services.penalties import penalty_save
 from scoring.services.rounds import round_clock_start
+from scoring.sheet.record import HandRecord
 from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
 from tests.markup import has
 from tournament.models import Event, Game, Round
@@ -31,7 +32,7 @@ def game() -> Game:
     return played(event, registered(event, "Ann", "Bo", "Cy", "Di"), table=table)
 
 
-def ron(game: Game) -> dict[str, Any]:
+def ron(game: Game) -> HandRecord:
     first, _, third, _ = [seat.player_id for seat in game.seats.order_by("position")]
     return {"result": "ron", "han": 3, "fu": 40, "winner": first, "loser": third}
 

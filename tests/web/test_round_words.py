@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from django.template.loader import render_to_string
@@ -14,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring.sheet.describe import describe, value_text
+from scoring.sheet.output import ResultHand
 from tests.factories import EventFactory
 from web.round_words import round_label
 from web.rules_words import ruleset_summary
@@ -62,7 +64,7 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 ])
 def test_a_hand_summary_uses_the_languages_punctuation(language: str, text: str) -> None:
     with translation.override(language):
-        assert describe(HAND, NAMES, translation) == text
+        assert describe(cast(ResultHand, HAND), NAMES, translation) == text  # only what describe reads
 
 
 def test_a_value_with_its_limit_in_chinese_has_full_width_brackets() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -17,6 +17,9 @@ from rules.ruleset import Ruleset
 from rules.seating import SWISS_SPREAD
 from rules.standings import Tiebreak as RankTiebreak
 from tournament.models.people import Player, printable, validate_trimmed
+
+if TYPE_CHECKING:
+    from tournament.users import RequestUser
 
 
 def text_problems(row: models.Model) -> list[Problem]:
@@ -246,10 +249,10 @@ class Event(models.Model):
         """More than the one stage every event has (tournament.models.stages): a cut into a later one."""
         return self.stages.filter(number__gte=2).exists()
 
-    def is_organiser(self, user: Any) -> bool:
+    def is_organiser(self, user: RequestUser) -> bool:
         return bool(user.is_authenticated and (user.is_superuser or self.organisers.filter(pk=user.pk).exists()))
 
-    def can_score(self, user: Any) -> bool:
+    def can_score(self, user: RequestUser) -> bool:
         """Organisers and the event's referees enter and correct hands."""
         return self.is_organiser(user) or bool(
             user.is_authenticated and self.referees.filter(pk=user.pk).exists())

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -14,12 +15,13 @@ from django.utils.translation import gettext_lazy
 from rules.errors import Refusal
 from tournament.models import MERS_KEYS, Event, Player, Registration, Round, Stage, Team, text_problems
 from tournament.services.roster import registration_add
+from tournament.users import RequestUser
 
 SLUG_BASE_LENGTH = 70  # leaves room in the 80-character slug for a "-123" suffix
 MAX_ROUNDS = 50  # a season of weekly club nights; more at once is a typing mistake
 
 
-def event_create(*, organiser: Any, **fields: Any) -> Event:
+def event_create(*, organiser: User, **fields: Any) -> Event:
     """A new event with a slug made from its name (unique, numbered on a clash; the EMA rankings' keys count as
     taken, since a rated event's rating is listed under its slug); ``organiser`` runs it."""
     base = slugify(fields["name"])[:SLUG_BASE_LENGTH] or "event"
@@ -94,7 +96,7 @@ CREATORS_ONLY = gettext_lazy("Only organisers create events on this site: ask it
                              "permission to add events.")
 
 
-def may_create_events(user: Any) -> bool:
+def may_create_events(user: RequestUser) -> bool:
     """Whether ``user`` may create an event (settings.EVENT_CREATORS): anyone signed in, or organisers only,
     the users with the permission ``tournament.add_event``."""
     if not user.is_authenticated:
@@ -108,7 +110,7 @@ def referee_remove(*, event: Event, user_id: int) -> None:
     event.referees.remove(user_id)
 
 
-def event_open(*, organiser: Any, rounds: int = 0, first_start: datetime | None = None,
+def event_open(*, organiser: User, rounds: int = 0, first_start: datetime | None = None,
                time_limit_minutes: int | None = None, break_minutes: int = 0, **fields: Any) -> Event:
     """A new event with its schedule of rounds, as the organiser's console creates it; a public one runs."""
     if fields.get("public"):

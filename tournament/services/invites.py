@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from typing import Any, Literal
+from typing import Literal
 
 from axes.utils import reset as axes_reset
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from rules.errors import Refusal
 from tournament.models import Event
+from tournament.users import RequestUser
 
 Role = Literal["referee", "organiser"]
 ROLES: tuple[Role, ...] = ("referee", "organiser")
@@ -50,21 +52,21 @@ def invite_renew(*, event: Event, role: Role, revoke: bool = False) -> Event:
     return event
 
 
-def invite_accept(*, event: Event, user: Any, role: Role, invite: str) -> None:
+def invite_accept(*, event: Event, user: User, role: Role, invite: str) -> None:
     """The signed-in ``user`` becomes a referee or a co-organiser of the event, if ``invite`` is its link's."""
     if not invite_valid(event, role, invite):
         raise Refusal.one("invite", invite_refusal(role))
     (event.organisers if role == "organiser" else event.referees).add(user)
 
 
-def account_create(*, username: str, email: str, password: str) -> Any:
+def account_create(*, username: str, email: str, password: str) -> User:
     """A new account (the form checked the name is free and the password passes the validators)."""
     if get_user_model().objects.filter(username__iexact=username).exists():
         raise Refusal.one("username", _("this user name is taken: choose another"))
     return get_user_model().objects.create_user(username=username, email=email, password=password)
 
 
-def signup_by_invite(*, event: Event, role: Role, invite: str, username: str, email: str, password: str) -> Any:
+def signup_by_invite(*, event: Event, role: Role, invite: str, username: str, email: str, password: str) -> User:
     """A new account that is at once a referee or co-organiser of the event; nothing is created when the link is
     not (or no longer) valid."""
     with transaction.atomic():
@@ -76,7 +78,7 @@ def signup_by_invite(*, event: Event, role: Role, invite: str, username: str, em
     return user
 
 
-def password_reset_unlock(user: Any) -> int:
+def password_reset_unlock(user: RequestUser) -> int:
     """A password set through the e-mailed reset link ends the username's sign-in lockout (django-axes): whoever
     holds the mailbox is the owner, and the old password the guessers tried no longer opens the account. The
     number of failed attempts forgotten."""

@@ -8,8 +8,6 @@ events, games, statistics and rankings) is the kept record with every record mer
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -18,6 +16,7 @@ from rules.errors import Problem, Refusal
 from tournament.errors import Conflict
 from tournament.models import Player, PlayerMerge, Registration
 from tournament.selectors import findable_players
+from tournament.users import RequestUser, account
 
 
 def identity(player: Player) -> list[int]:
@@ -35,7 +34,7 @@ def identity_q(player: Player, field: str = "player") -> Q:
     return Q(**{f"{field}_id": root}) | Q(**{f"{field}__merged_into_id": root})
 
 
-def player_merge(*, kept: Player, merged: Player, user: Any) -> PlayerMerge:
+def player_merge(*, kept: Player, merged: Player, user: RequestUser | None) -> PlayerMerge:
     """Merge ``merged`` into ``kept``: refused (Refusal on ``into``) for the same record or records of
     different federation ids, and (Conflict) when both play in one event or either is merged already."""
     problems: list[Problem] = []
@@ -60,10 +59,10 @@ def player_merge(*, kept: Player, merged: Player, user: Any) -> PlayerMerge:
             raise Conflict.one("into", "both records play in one event: they are two people there")
         merged.merged_into = kept
         merged.save(update_fields=["merged_into"])
-        return PlayerMerge.objects.create(kept=kept, merged=merged, by=_user(user))
+        return PlayerMerge.objects.create(kept=kept, merged=merged, by=account(user))
 
 
-def player_unmerge(*, merged: Player, user: Any) -> PlayerMerge:
+def player_unmerge(*, merged: Player, user: RequestUser | None) -> PlayerMerge:
     """Undo the merge of ``merged``: its games are its own again (they never moved). Conflict if not merged."""
     with transaction.atomic():
         merged = Player.objects.select_for_update().get(pk=merged.pk)
@@ -72,18 +71,14 @@ def player_unmerge(*, merged: Player, user: Any) -> PlayerMerge:
         merge = PlayerMerge.objects.filter(merged=merged, undone_at__isnull=True).order_by("-at", "-id").first()
         if merge is None:  # merged before merges were kept: keep this one
             merge = PlayerMerge.objects.create(kept_id=merged.merged_into_id, merged=merged)
-        merge.undone_at, merge.undone_by = timezone.now(), _user(user)
+        merge.undone_at, merge.undone_by = timezone.now(), account(user)
         merge.save(update_fields=["undone_at", "undone_by"])
         merged.merged_into = None
         merged.save(update_fields=["merged_into"])
         return merge
 
 
-def _user(user: Any) -> Any:
-    return user if user is not None and user.is_authenticated else None
-
-
-def may_merge(user: Any, *players: Player) -> bool:
+def may_merge(user: RequestUser, *players: Player) -> bool:
     """Staff, or an organiser of an event one of the records plays in who may find both (findable_players)."""
     if not user.is_authenticated:
         return False
@@ -94,7 +89,7 @@ def may_merge(user: Any, *players: Player) -> bool:
     return findable and organised
 
 
-def same_person_candidates(player: Player, user: Any, limit: int = 10) -> list[Player]:
+def same_person_candidates(player: Player, user: RequestUser, limit: int = 10) -> list[Player]:
     """Other records the user may see that look like the same person: the same name (case and spaces aside) or
     the same federation id, not playing in an event with this one and not merged already."""
     name = " ".join(player.name.split())
@@ -104,7 +99,7 @@ def same_person_candidates(player: Player, user: Any, limit: int = 10) -> list[P
                 .exclude(registrations__event__in=together).distinct().order_by("pk")[:limit])
 
 
-def may_unmerge(user: Any, merged: Player) -> bool:
+def may_unmerge(user: RequestUser, merged: Player) -> bool:
     """Who may merge the two records (``may_merge``) may undo their merge."""
     kept = Player.objects.filter(pk=merged.merged_into_id).first() if merged.merged_into_id else None
     return may_merge(user, *([merged, kept] if kept is not None else [merged]))

@@ -24,8 +24,8 @@ from __future__ import annotations
 import csv
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -35,6 +35,7 @@ from rules.errors import Problem, Refusal
 from rules.messages import MESSAGES
 from tournament.models import Event, Player, Registration, Team, text_problems
 from tournament.selectors import findable_players
+from tournament.users import RequestUser
 
 COLUMNS = ("name", "federation_id", "country", "club", "team", "substitute")
 # What people write in a header line for each column.
@@ -80,7 +81,7 @@ class RosterSaved:
     moved: list[RosterLine]
 
 
-def roster_read(*, event: Event, text: str, user: Any) -> list[RosterLine]:
+def roster_read(*, event: Event, text: str, user: RequestUser | None) -> list[RosterLine]:
     """Every non-empty line of ``text`` as a player to register, each with its problems named.
 
     A federation id finds a stored player only among those the user may find (``findable_players``): a
@@ -172,7 +173,7 @@ def _problems(row: dict[str, str], names: Counter[str], ids: Counter[str], taken
     return problems
 
 
-def roster_register(*, event: Event, text: str, user: Any) -> RosterSaved:
+def roster_register(*, event: Event, text: str, user: RequestUser | None) -> RosterSaved:
     """Register every new player of ``text`` and set the team of each registered one it names, all or none:
     Refusal naming each bad line."""
     lines = roster_read(event=event, text=text, user=user)
@@ -193,7 +194,7 @@ def roster_register(*, event: Event, text: str, user: Any) -> RosterSaved:
     return RosterSaved(registered=added, moved=moved)
 
 
-def _register(event: Event, line: RosterLine, user: Any) -> Registration:
+def _register(event: Event, line: RosterLine, user: RequestUser | None) -> Registration:
     player = (findable_players(user).filter(federation_id=line.federation_id).order_by("pk").first()
               if line.federation_id else None)
     if player is None:
@@ -251,7 +252,7 @@ def _values(line: str, delimiter: str) -> list[str] | str:
         return "; ".join(_(MESSAGES[p.code]) for p in exc.problems)
 
 
-def player_shared(player: Player, user: Any) -> bool:
+def player_shared(player: Player, user: User) -> bool:
     """Whether the player also plays in an event the user does not run: then his name and ids are not the
     user's to change (a federation id found him, from another organiser's event)."""
     if user.is_superuser:

@@ -9,7 +9,6 @@ confirmed cut sent on (``Stage.through`` holds team ids in a team league).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -18,6 +17,7 @@ from rules.seating import Table as PlannedTable
 from tournament.errors import Conflict
 from tournament.models import Event, Game, Lineup, Registration, Round, Stage, Table, Team, TeamSeat
 from tournament.services.games import game_seat
+from tournament.users import RequestUser, account
 
 
 def stage_teams(event: Event, number: int) -> list[int]:
@@ -54,7 +54,7 @@ def team_tables_open(round_: Round, tables: Iterable[PlannedTable]) -> list[Game
     return games
 
 
-def lineup_name(*, round_: Round, team: Team, player_id: int, user: Any) -> tuple[Lineup, Game | None]:
+def lineup_name(*, round_: Round, team: Team, player_id: int, user: RequestUser | None) -> tuple[Lineup, Game | None]:
     """Name who plays for ``team`` in ``round_``: one of its members still playing. Refused (Conflict) once the
     team's game in the round has a hand or is finished. Returns the lineup and the table's game when this
     named its last player (opened again if it had been opened with someone else; not yet scored)."""
@@ -71,7 +71,7 @@ def lineup_name(*, round_: Round, team: Team, player_id: int, user: Any) -> tupl
         raise Conflict([Problem("player", _("%(team)s's game in round %(round)s has begun: its player stays")
                                           % {"team": team.name, "round": round_.number})])
     lineup, _created = Lineup.objects.update_or_create(round=round_, team=team, defaults={
-        "player_id": player_id, "named_by": user if user is not None and user.is_authenticated else None})
+        "player_id": player_id, "named_by": account(user)})
     if seat is None:
         return lineup, None
     if game is not None:
@@ -89,6 +89,6 @@ def table_game_open(table: Table) -> Game | None:
     return game_seat(event=table.round.event, player_ids=[named[s.team_id] for s in seats], table=table)
 
 
-def may_name_lineup(team: Team, user: Any) -> bool:
+def may_name_lineup(team: Team, user: RequestUser) -> bool:
     """The event's organisers and the team's captain name its lineups."""
     return bool(user.is_authenticated and (team.captain_id == user.pk or team.event.is_organiser(user)))

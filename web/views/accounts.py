@@ -24,6 +24,7 @@ from scoring.services.claims import account_claim, player_claim
 from tournament.models import Event
 from tournament.selectors import event_shown
 from tournament.services import invites
+from tournament.users import signed_in
 from web import refusals
 from web.account_forms import ClaimForm, ClaimSignUpForm, NewPasswordForm, SignUpForm
 from web.guesser import guesser
@@ -49,7 +50,7 @@ def _invite_post(request: HttpRequest, event: Event, role: invites.Role, invite:
     """The posted sign-up (signed out) or acceptance (signed in): the next page, or the error to show."""
     try:
         if form is None:
-            invites.invite_accept(event=event, user=request.user, role=role, invite=invite)
+            invites.invite_accept(event=event, user=signed_in(request.user), role=role, invite=invite)
         elif form.is_valid():
             user = invites.signup_by_invite(event=event, role=role, invite=invite, **form.account())
             login(request, user, backend=BACKEND)
@@ -102,7 +103,8 @@ def _claim_post(request: HttpRequest, form: ClaimForm | ClaimSignUpForm) -> Http
             user, player = account_claim(code=form.cleaned_data["code"], guesser=guesser(request), **form.account())
             login(request, user, backend=BACKEND)
         else:
-            player = player_claim(user=request.user, code=form.cleaned_data["code"], guesser=guesser(request))
+            player = player_claim(user=signed_in(request.user), code=form.cleaned_data["code"],
+                                  guesser=guesser(request))
     except Refusal as exc:
         refusals.on_form(form, exc)
         return exc

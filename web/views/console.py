@@ -23,6 +23,7 @@ from tournament.models import Event
 from tournament.selectors import visible_events
 from tournament.services import events as services
 from tournament.services import invites
+from tournament.users import signed_in
 from web import account_presenters as mine
 from web import console_presenters as console
 from web import console_teams, refusals
@@ -48,7 +49,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         seat = request.POST.get("action") == "seat"
         try:
-            event = event_start(organiser=request.user, seat=seat, **form.cleaned_data)
+            event = event_start(organiser=signed_in(request.user), seat=seat, **form.cleaned_data)
         except Refusal as exc:
             refusals.on_form(form, exc)
         else:
@@ -154,6 +155,7 @@ def organiser_invite(request: HttpRequest, slug: str) -> HttpResponse:
 def my_events(request: HttpRequest) -> HttpResponse:
     """The tables of the current round of each event the user scores first, then their events and their own record
     as a player."""
-    return render(request, "console/mine.html", {**console.my_events(request.user), **mine.my_page(request.user),
-                                                 "captained": console_teams.captained(request.user),
+    user = signed_in(request.user)
+    return render(request, "console/mine.html", {**console.my_events(user), **mine.my_page(user),
+                                                 "captained": console_teams.captained(user),
                                                  "may_create": services.may_create_events(request.user)})

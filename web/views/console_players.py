@@ -19,6 +19,7 @@ from tournament.models import Event, Player, Registration
 from tournament.selectors import findable_players
 from tournament.services import players as records
 from tournament.services import roster
+from tournament.users import signed_in
 from web import console_presenters as console
 from web import console_teams, refusals
 from web.console_forms import PlayerEditForm, PlayersForm
@@ -66,7 +67,7 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     registration = _registration(event, player_id)
     form = PlayerEditForm(request.POST or None, instance=registration.player, initial={
         "team": registration.team.name if registration.team else "", "substitute": registration.substitute},
-        shared=roster.player_shared(registration.player, request.user))
+        shared=roster.player_shared(registration.player, signed_in(request.user)))
     if request.method == "POST" and form.is_valid():
         registrations.registration_change(registration=registration, player=form.save(commit=False),
                                           team=form.cleaned_data["team"], substitute=form.cleaned_data["substitute"])

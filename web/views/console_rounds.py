@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.errors import Refusal
+from scoring.selectors import game_result
 from scoring.services import games as seating
 from scoring.services import rounds, table_codes
 from scoring.services.stages import stage_get
@@ -156,7 +157,7 @@ def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             refusals.as_messages(request, exc, extra_tags=console.note_tag(game))
         else:
             messages.success(request, _("Table %(n)s ended by time after hand %(hand)s.") % {
-                "n": game.table.number if game.table else "", "hand": len(ended.result.get("hands", []))})
+                "n": game.table.number if game.table else "", "hand": len(game_result(ended).get("hands", []))})
         return _back(round_)
     done = rounds.round_end_by_time(round_=round_, user=request.user)
     messages.success(request, ngettext("%(n)s game ended by time after its last hand entered.",

@@ -20,6 +20,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.forms import BaseForm
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -28,9 +29,12 @@ from django.utils.translation import gettext as _
 from rules.errors import Problem, Refusal
 from scoring.edge.keys import Answered, fingerprint, once
 from scoring.edge.writers import Barred, barred, game_writer
+from scoring.selectors import game_result
 from scoring.services import hands as services
 from scoring.services.hands import VersionConflict
+from scoring.sheet.record import HandRecord
 from tournament.models import Game
+from tournament.users import Writer
 from web import refusals
 from web.entry_presenters import EntryPage, as_int, entry_page_of
 from web.forms import DeleteForm, HandForm, problem_field
@@ -99,12 +103,12 @@ def _after_write(game: Game) -> str:
     return reverse("game-entry", args=[game.pk]) + "#saved"
 
 
-def _form_problems(form: Any) -> list[Problem]:
+def _form_problems(form: BaseForm) -> list[Problem]:
     """A form's errors as problems, one per field."""
     return [Problem(name, " ".join(str(e) for e in errors)) for name, errors in form.errors.items()]
 
 
-def _enter(request: HttpRequest, page: EntryPage, action: str, writer: Any) -> HttpResponse:
+def _enter(request: HttpRequest, page: EntryPage, action: str, writer: Writer) -> HttpResponse:
     form = page.form(as_int(request.POST.get("index")), data=request.POST)
     if not form.is_valid():
         if queue.from_queue(request):
@@ -131,7 +135,7 @@ def _preview(request: HttpRequest, page: EntryPage, form: HandForm) -> HttpRespo
                    status=409 if conflict else 200)
 
 
-def _save(request: HttpRequest, page: EntryPage, form: HandForm, writer: Any) -> HttpResponse:
+def _save(request: HttpRequest, page: EntryPage, form: HandForm, writer: Writer) -> HttpResponse:
     try:
         saved = _store(writer, page, form, request.GET)
     except VersionConflict:
@@ -166,7 +170,7 @@ class _Saved:
     again: bool = False
 
 
-def _store(writer: Any, page: EntryPage, form: HandForm, query: QueryDict) -> _Saved:
+def _store(writer: Writer, page: EntryPage, form: HandForm, query: QueryDict) -> _Saved:
     """Save the form's hand once (its key, scoring.edge.keys.once)."""
     record = hand_record(form.cleaned_data, mcr=form.mcr)
     index: int | None = form.cleaned_data["index"]
@@ -182,7 +186,7 @@ def _store(writer: Any, page: EntryPage, form: HandForm, query: QueryDict) -> _S
     return done
 
 
-def _written(writer: Any, page: EntryPage, record: dict[str, Any], index: int | None, version: int) -> _Saved:
+def _written(writer: Writer, page: EntryPage, record: HandRecord, index: int | None, version: int) -> _Saved:
     """Add the hand, or change hand ``index``."""
     game_id = page.game.pk
     if index is None:
@@ -190,11 +194,12 @@ def _written(writer: Any, page: EntryPage, record: dict[str, Any], index: int | 
     else:
         written = services.game_change_hand(game_id=game_id, index=index, record=record, user=writer,
                                             version=version)
-    saved = index if index is not None else len(written.result["hands"]) - 1
-    return _Saved(saved + 1, page.hand_text(written.result["hands"][saved]), written.version)
+    hands = game_result(written)["hands"]
+    saved = index if index is not None else len(hands) - 1
+    return _Saved(saved + 1, page.hand_text(hands[saved]), written.version)
 
 
-def _delete(request: HttpRequest, page: EntryPage, writer: Any) -> HttpResponse:
+def _delete(request: HttpRequest, page: EntryPage, writer: Writer) -> HttpResponse:
     form = DeleteForm(request.POST)
     if not form.is_valid():
         return _render(request, page, problems=_form_problems(form), status=400)

@@ -21,6 +21,7 @@ from scoring.services.hands import game_record_hand
 from scoring.services.stages import cut_confirm, stage_add
 from scoring.services.standings import standings_batch, standings_recompute
 from scoring.services.table_codes import round_codes_issue, table_code
+from scoring.sheet.record import HandRecord
 from tournament.models import Event, Game, Player, Round, Table
 from tournament.services.events import round_add
 from tournament.services.invites import invite_renew
@@ -133,7 +134,7 @@ class Command(BaseCommand):
                 return
 
     @staticmethod
-    def _hand(ids: list[int], rng: random.Random) -> dict[str, Any]:
+    def _hand(ids: list[int], rng: random.Random) -> HandRecord:
         kind = rng.choices(("ron", "tsumo", "draw"), (50, 30, 20))[0]
         riichi = [p for p in ids if rng.random() < 0.2]
         if kind == "draw":
@@ -141,7 +142,7 @@ class Command(BaseCommand):
                     "riichi": riichi}
         winner = rng.choice(ids)
         han, fu = rng.choice(VALUES)
-        record: dict[str, Any] = {"result": kind, "winner": winner, "han": han, "riichi": riichi}
+        record: HandRecord = {"result": kind, "winner": winner, "han": han, "riichi": riichi}
         if fu is not None:
             record["fu"] = fu
         if kind == "ron":

@@ -15,7 +15,7 @@ from django.utils import translation
 
 from rules.presets import build_ruleset, preset_keys
 from scoring.sheet.describe import describe
-from scoring.sheet.output import named, result_json
+from scoring.sheet.output import ResultHand, named, result_json
 from scoring.sheet.reader import score_sheet
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -44,10 +44,9 @@ PRESETS: list[tuple[str, str, tuple[tuple[int, ...], str]]] = [
 
 
 def scored(ruleset: str, record: dict[str, Any], overrides: dict[str, Any] | None = None,
-           names: list[str] = NAMES) -> dict[str, Any]:
+           names: list[str] = NAMES) -> ResultHand:
     sheet = score_sheet({"ruleset": ruleset, "overrides": overrides or {}, "players": names, "hands": [record]})
-    hand: dict[str, Any] = result_json(sheet)["hands"][0]
-    return hand
+    return result_json(sheet)["hands"][0]
 
 
 @pytest.mark.parametrize(("key", "option", "expected"), PRESETS)

@@ -8,7 +8,7 @@ from rules.errors import Refusal
 from rules.hands import Outcome
 from rules.presets import get_preset
 from scoring.sheet.reader import score_sheet
-from scoring.sheet.record import Model, allowed_fields, hand_fields, map_players, win_fields
+from scoring.sheet.record import HandRecord, Model, allowed_fields, hand_fields, map_players, win_fields
 from scoring.sheet.schema import score_sheet_schema
 
 HAND = {f.name for f in hand_fields()}
@@ -60,8 +60,8 @@ def test_every_field_has_a_model_and_the_models_split_the_value_fields():
 
 
 def test_map_players_reaches_every_player_field():
-    record = {"result": "ron", "loser": "B", "riichi": ["A", "C"], "wins": [{"winner": "A", "han": 1, "fu": 30},
-                                                                           {"winner": "C", "yakuman": 1, "pao": "D"}]}
+    record: HandRecord = {"result": "ron", "loser": "B", "riichi": ["A", "C"],
+                          "wins": [{"winner": "A", "han": 1, "fu": 30}, {"winner": "C", "yakuman": 1, "pao": "D"}]}
     assert map_players(record, str.lower) == {
         "result": "ron", "loser": "b", "riichi": ["a", "c"],
         "wins": [{"winner": "a", "han": 1, "fu": 30}, {"winner": "c", "yakuman": 1, "pao": "d"}]}
