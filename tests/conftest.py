@@ -17,6 +17,7 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
+from scoring.services.standings import standings_recompute
 from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
 from tournament.models import Event, Game, Player, Table
 
@@ -96,3 +97,9 @@ def game(event: Event, players: list[Player], table: Table) -> Game:
     ann, _bo, cy, _di = players
     return played(event, players, [{"result": "ron", "winner": ann.pk, "loser": cy.pk, "han": 3, "fu": 40}],
                   table=table, end=True)
+
+
+@pytest.fixture
+def standings(event: Event, game: Game) -> None:
+    """``event``'s standings stored after ``game`` (as the pages and the API read them)."""
+    standings_recompute(event)
