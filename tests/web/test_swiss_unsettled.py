@@ -77,13 +77,6 @@ def test_the_apis_seating_goes_ahead_as_before(organiser: User, event: Event):
     assert Game.objects.filter(table__round__number=2).count() == 2
 
 
-@pytest.fixture
-def org(organiser: User) -> Client:
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
 def test_the_console_warns_and_seats_only_when_the_organiser_goes_on_knowingly(org: Client, event: Event):
     page = org.post("/events/cup/manage/rounds/2/", {"method": "swiss", "action": "preview"})
     assert STILL in text(page)
