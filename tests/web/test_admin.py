@@ -7,7 +7,6 @@ import re
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from scoring.models import HandChange
@@ -17,13 +16,6 @@ from tests.factories import registered
 from tournament.models import Event, Game
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def admin_client() -> Client:
-    client = Client()
-    client.force_login(User.objects.create_superuser("boss", "boss@example.org", "pw"))
-    return client
 
 
 @pytest.fixture
