@@ -103,3 +103,9 @@ def game(event: Event, players: list[Player], table: Table) -> Game:
 def standings(event: Event, game: Game) -> None:
     """``event``'s standings stored after ``game`` (as the pages and the API read them)."""
     standings_recompute(event)
+
+
+@pytest.fixture
+def stranger() -> User:
+    """A signed-up user with no part in any event."""
+    return User.objects.create_user("stranger")

@@ -28,11 +28,6 @@ PASSWORD = "tile-wall-dragon-42"
 SIGN_UP = {"username": "hana", "email": "hana@example.org", "password1": PASSWORD, "password2": PASSWORD}
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def text(response: Any) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
 
