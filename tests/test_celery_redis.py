@@ -40,6 +40,8 @@ def worker() -> Iterator[Celery]:
     finally:
         process.terminate()
         process.wait(timeout=30)
+        if process.stderr is not None:
+            process.stderr.close()
 
 
 def test_worker_scores_a_sheet_sent_through_redis(worker: Celery):

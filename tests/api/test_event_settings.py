@@ -9,19 +9,14 @@ from django.test import Client
 from scoring.models import Standing
 from scoring.services.standings import standings_recompute
 from tests.conftest import client_for
-from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
+from tests.factories import RoundFactory, TableFactory, played, registered
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def event(organiser: User) -> Event:
-    return EventFactory.create(slug="open", organisers=[organiser])
-
-
 def patch(organiser: User, body: dict[str, object]) -> tuple[int, dict[str, object]]:
-    response = client_for(organiser).patch("/api/v1/events/open/", body, format="json")
+    response = client_for(organiser).patch("/api/v1/events/spring/", body, format="json")
     return response.status_code, response.json()
 
 
@@ -47,7 +42,7 @@ def test_once_a_round_is_seated_or_a_game_opened_the_rules_are_fixed(organiser: 
     assert patch(organiser, {"overrides": {"uma": [20, 10, -10, -20]}})[0] == 409
     assert patch(organiser, {"ruleset": "wrc-2025", "name": "Renamed"})[0] == 200  # the same rules: fine
     # The pages that read the rules keep working (a changed ruleset used to break them for good).
-    assert Client().get("/events/open/rounds/1/" if table else "/events/open/").status_code == 200
+    assert Client().get("/events/spring/rounds/1/" if table else "/events/spring/").status_code == 200
 
 
 def test_the_admin_refuses_the_change_too(organiser: User, event: Event):

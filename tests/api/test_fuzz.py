@@ -228,6 +228,7 @@ def test_every_seed_is_a_valid_body(wsgi_app: WSGIHandler, data: dict[str, Any])
     assert {key: answer for key, answer in answers.items() if answer[0] >= 300} == {}
 
 
+@pytest.mark.slow  # about 2,300 requests
 def test_generated_requests_get_no_server_error_and_refusals_write_nothing(wsgi_app: WSGIHandler,
                                                                            data: dict[str, Any]):
     game, event = data["game"], data["event"]

@@ -17,7 +17,8 @@ NINE_WINDS = ["East", "East", "East", "South", "South", "West", "West", "North",
 
 
 @pytest.fixture
-def event(organiser: User, referee: User) -> dict[str, Any]:
+def nine_player_event(organiser: User, referee: User) -> dict[str, Any]:
+    """A nine-player event (two tables of nine): its slug and its 18 players' ids; rounds 1-3 to seat."""
     event = EventFactory.create(name="Nine", slug="nine", ruleset_key="nine-player", organisers=[organiser],
                                 referees=[referee])
     ids = [p.pk for p in registered(event, *(f"P{i}" for i in range(1, 19)))]
@@ -34,20 +35,20 @@ def seat(organiser: User, slug: str, number: int, method: str) -> list[dict[str,
     return tables
 
 
-def test_eighteen_players_seated_at_two_tables_of_nine_each_round(organiser: User, event: dict[str, Any]):
+def test_eighteen_players_seated_at_two_tables_of_nine_each_round(organiser: User, nine_player_event: dict[str, Any]):
     for number, method in ((1, "random"), (2, "swiss"), (3, "rank")):
-        tables = seat(organiser, event["slug"], number, method)
+        tables = seat(organiser, nine_player_event["slug"], number, method)
         seated = [s["player"]["id"] for table in tables for s in table["seats"]]
-        assert (len(tables), sorted(seated)) == (2, sorted(event["ids"])), method
+        assert (len(tables), sorted(seated)) == (2, sorted(nine_player_event["ids"])), method
         for table in tables:
             assert [s["wind"] for s in table["seats"]] == NINE_WINDS
             game = client_for(None).get(f"/api/v1/games/{table['game']}/").json()
             assert [p["id"] for p in game["players"]] == [s["player"]["id"] for s in table["seats"]]
 
 
-def test_the_swiss_preview_of_tables_of_nine(organiser: User, event: dict[str, Any]):
-    seat(organiser, event["slug"], 1, "random")
-    preview = client_for(organiser).get(f"/api/v1/events/{event['slug']}/rounds/2/seating/preview",
+def test_the_swiss_preview_of_tables_of_nine(organiser: User, nine_player_event: dict[str, Any]):
+    seat(organiser, nine_player_event["slug"], 1, "random")
+    preview = client_for(organiser).get(f"/api/v1/events/{nine_player_event['slug']}/rounds/2/seating/preview",
                                         {"method": "swiss", "seed": "3"}).json()
     assert [len(table["seats"]) for table in preview["tables"]] == [9, 9]
     # Two tables of nine from round 1's two: a table with a players of one and 9 - a of the other repeats
@@ -56,11 +57,11 @@ def test_the_swiss_preview_of_tables_of_nine(organiser: User, event: dict[str, A
     assert preview["repeats"] == 32
 
 
-def test_a_game_of_nine_scored_through_the_api(referee: User, event: dict[str, Any],
+def test_a_game_of_nine_scored_through_the_api(referee: User, nine_player_event: dict[str, Any],
                                                django_capture_on_commit_callbacks: Any):
-    p = event["ids"][:9]
+    p = nine_player_event["ids"][:9]
     client = client_for(referee)
-    created = client.post("/api/v1/games/", {"event": event["slug"], "players": p}, format="json")
+    created = client.post("/api/v1/games/", {"event": nine_player_event["slug"], "players": p}, format="json")
     assert created.status_code == 201, created.json()
     game = created.json()
     url = f"/api/v1/games/{game['id']}/hands/"
@@ -81,14 +82,14 @@ def test_a_game_of_nine_scored_through_the_api(referee: User, event: dict[str, A
         ended = client.patch(f"/api/v1/games/{game['id']}/", {"end": "time"}, format="json",
                              HTTP_IF_MATCH=f'"{aborted.json()["version"]}"')
     assert ended.status_code == 200, ended.json()
-    standings = rows(client_for(None).get(f"/api/v1/events/{event['slug']}/standings/"))
+    standings = rows(client_for(None).get(f"/api/v1/events/{nine_player_event['slug']}/standings/"))
     # 25000 / 30000 and no uma; the oka (5000 x 9 = 45000) to first: P2 28900 -> -1.1 + 45; P5 21100 -> -8.9.
     points = {s["player"]["name"]: (s["rank"], s["points"]) for s in standings if s["games"]}
     assert points == {"P2": (1, 43.9), **{f"P{i}": (2, -5.0) for i in (1, 3, 4, 6, 7, 8, 9)}, "P5": (9, -8.9)}
 
 
-def test_a_game_needs_nine_players(referee: User, event: dict[str, Any]):
-    response = client_for(referee).post("/api/v1/games/", {"event": event["slug"], "players": event["ids"][:8]},
-                                        format="json")
+def test_a_game_needs_nine_players(referee: User, nine_player_event: dict[str, Any]):
+    response = client_for(referee).post("/api/v1/games/", {"event": nine_player_event["slug"],
+                                                           "players": nine_player_event["ids"][:8]}, format="json")
     assert response.status_code == 400
     assert response.json()["errors"][0]["message"] == "this event's ruleset is for 9 players; 8 given"

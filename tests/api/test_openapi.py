@@ -130,11 +130,6 @@ def fields(body: dict[str, Any]) -> list[str]:
 
 
 @pytest.fixture
-def stranger() -> User:
-    return User.objects.create_user("stranger")
-
-
-@pytest.fixture
 def event(organiser: User, referee: User) -> dict[str, Any]:
     """A public riichi event with four players and a referee."""
     event = EventFactory.create(name="Spring Open", slug="spring-open", organisers=[organiser], referees=[referee])

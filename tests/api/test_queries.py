@@ -13,10 +13,11 @@ from django.test.utils import CaptureQueriesContext
 from api.pagination import PAGE_SIZE
 from scoring.models import Standing
 from tests.conftest import client_for
-from tests.factories import EventFactory, played, registered
+from tests.factories import EventFactory
 from tournament.models import Event, Game, Player, Registration, Seat
 
-pytestmark = pytest.mark.django_db
+# The shared event with its finished game: one row of each list to copy.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("game")]
 
 
 def copies(game: Game, count: int) -> None:
@@ -42,18 +43,10 @@ def queries(url: str) -> tuple[int, dict[str, Any]]:
     return len(captured), response.json()
 
 
-@pytest.fixture
-def event() -> Event:
-    event = EventFactory.create(slug="many")
-    players = registered(event, "Ann", "Bo", "Cy", "Di")
-    played(event, players, [{"result": "draw", "tenpai": []}], end=True)
-    return event
-
-
 GROW: dict[str, Callable[[Event, int], object]] = {
-    "/api/v1/games/?event=many": lambda event, n: copies(Game.objects.filter(event=event).earliest("pk"), n),
-    "/api/v1/events/many/players/": more_players,
-    "/api/v1/events/many/standings/": more_players,
+    "/api/v1/games/?event=spring": lambda event, n: copies(Game.objects.filter(event=event).earliest("pk"), n),
+    "/api/v1/events/spring/players/": more_players,
+    "/api/v1/events/spring/standings/": more_players,
     "/api/v1/events/": lambda event, n: EventFactory.create_batch(n),
 }
 
@@ -72,7 +65,7 @@ def test_a_list_costs_the_same_queries_for_ten_rows_and_a_thousand(event: Event,
 
 def test_the_games_list_reaches_every_game_page_by_page(event: Event):
     copies(Game.objects.get(event=event), 249)
-    seen, url = [], "/api/v1/games/?event=many"
+    seen, url = [], "/api/v1/games/?event=spring"
     while url:
         body = client_for(None).get(url).json()
         seen += [game["id"] for game in body["results"]]

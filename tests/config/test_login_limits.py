@@ -22,12 +22,6 @@ LOGINS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings) -> None:
-    """A hundred sign-ins at PBKDF2's real cost take half a minute; what is tested here is the counting."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def boss() -> User:
     return User.objects.create_superuser("boss", "boss@example.org", PASSWORD)

@@ -22,7 +22,8 @@ WITHIN_MS = 5_000
 
 
 @pytest.fixture
-def game() -> Game:
+def table_one_game() -> Game:
+    """Round 1 of Live Open at two tables, both opened with no hand yet: the game of table 1."""
     event = EventFactory.create(name="Live Open", slug="live-open", status=Event.Status.RUNNING)
     players = registered(event, "Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
     round_ = RoundFactory.create(event=event, number=1)
@@ -58,31 +59,31 @@ def still_the_same_page(*pages: Any) -> None:
         assert page.evaluate("() => window.notReloaded") is True
 
 
-def test_the_round_and_the_game_page_show_a_saved_hand_within_5_s(live_server: Any, pages: Any, game: Game):
+def test_the_round_and_the_game_page_show_a_saved_hand_within_5_s(live_server: Any, pages: Any, table_one_game: Game):
     round_page = opened(pages, f"{live_server.url}/events/live-open/rounds/1/")
-    game_page = opened(pages, f"{live_server.url}/games/{game.pk}/")
+    game_page = opened(pages, f"{live_server.url}/games/{table_one_game.pk}/")
     card = round_page.locator(".table-card").first
     expect(card.locator(".status")).to_have_text("not started")
     expect(game_page.locator("#game-live")).to_contain_text("No hands yet.")
     saved = time.monotonic()
-    game_record_hand(game_id=game.pk, record=ron(game), user=None, version=None)
+    game_record_hand(game_id=table_one_game.pk, record=ron(table_one_game), user=None, version=None)
     expect(card.locator(".status")).to_have_text("playing", timeout=WITHIN_MS)
     expect(card).to_contain_text("honba 1", timeout=WITHIN_MS)
     expect(game_page.locator("#game-live .hand-cards li")).to_have_count(1, timeout=WITHIN_MS)
     assert time.monotonic() - saved < WITHIN_MS / 1000
     expect(game_page.locator("#live-note")).to_contain_text("Updated")
     # A correction of that hand: the game page shows the new value.
-    game_change_hand(game_id=game.pk, index=0, record=ron(game, han=4), user=None, version=None)
+    game_change_hand(game_id=table_one_game.pk, index=0, record=ron(table_one_game, han=4), user=None, version=None)
     expect(game_page.locator("#game-live .hand-cards")).to_contain_text("4 han", timeout=WITHIN_MS)
     still_the_same_page(round_page, game_page)
 
 
-def test_the_projector_and_the_overlay_show_a_saved_hand_within_5_s(live_server: Any, pages: Any, game: Game):
+def test_the_projector_and_the_overlay_show_a_saved_hand_within_5_s(live_server: Any, pages: Any, table_one_game: Game):
     projector = opened(pages, f"{live_server.url}/events/live-open/projector/")
-    overlay = opened(pages, f"{live_server.url}/games/{game.pk}/overlay/")
+    overlay = opened(pages, f"{live_server.url}/games/{table_one_game.pk}/overlay/")
     expect(projector.locator(".pj-table").first).to_contain_text("not started")
     expect(overlay.locator(".ov-last")).to_have_text("No hands yet.")
-    game_record_hand(game_id=game.pk, record=ron(game), user=None, version=None)
+    game_record_hand(game_id=table_one_game.pk, record=ron(table_one_game), user=None, version=None)
     expect(projector.locator(".pj-table").first).to_contain_text("East 1 · honba 1", timeout=WITHIN_MS)
     expect(overlay.locator(".ov-last")).to_contain_text("Hand 1:", timeout=WITHIN_MS)
     expect(overlay.locator(".ov-state")).to_contain_text("honba 1")

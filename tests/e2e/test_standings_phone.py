@@ -20,7 +20,7 @@ NAMES = ("Annemarie Vandenberghe-Oosterhuis", "Bo", "Cyprien de la Tour d'Auverg
 
 
 @pytest.fixture
-def event() -> Event:
+def team_event() -> Event:
     """Two rounds of two tables (wrc-2025), every player with a federation id and a country, two teams."""
     event = EventFactory.create(name="Phone Team Open", slug="phone-teams", status=Event.Status.RUNNING,
                                 team_ranking="best", team_best=3)
@@ -40,8 +40,8 @@ def event() -> Event:
     return event
 
 
-def test_the_standings_fit_a_phone_and_the_rounds_stay_open(live_server: Any, page: Any, event: Event):
-    page.goto(f"{live_server.url}/events/{event.slug}/standings/")
+def test_the_standings_fit_a_phone_and_the_rounds_stay_open(live_server: Any, page: Any, team_event: Event):
+    page.goto(f"{live_server.url}/events/{team_event.slug}/standings/")
     assert page.locator("table.standings .move").count() == 8  # every ranked player has a movement mark
     assert page.locator("#teams").is_visible()
     # Federation id and country are there for wide screens, hidden on a phone: the page never scrolls sideways.
@@ -54,8 +54,8 @@ def test_the_standings_fit_a_phone_and_the_rounds_stay_open(live_server: Any, pa
     screenshot(page, "standings-teams")
     # A change to the standings while the panel is open: the refreshed table keeps it open.
     opened = points.get_attribute("id")
-    Penalty.objects.create(event=event, player=Player.objects.get(name="Hal"), points=Decimal("-1"), reason="late")
-    standings_recompute(event)
+    Penalty.objects.create(event=team_event, player=Player.objects.get(name="Hal"), points=Decimal("-1"), reason="late")
+    standings_recompute(team_event)
     page.evaluate("document.querySelector('#standings table').dataset.old = 'yes'")
     page.wait_for_function("() => !document.querySelector('#standings table[data-old]')", timeout=40_000)  # polled
     assert "Hal -41.4" in page.locator("#standings").inner_text()  # −20.2 twice, −1 late: the new table

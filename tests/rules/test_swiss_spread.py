@@ -17,14 +17,18 @@ from rules.seating.next_round import time_limit_for
 GENEROUS = 30.0
 
 
-def partitions(players: list[int], size: int) -> Iterator[list[tuple[int, ...]]]:
-    """Every way to cut ``players`` into tables of ``size``, tables in order: a brute force to check against."""
+def partitions(players: list[int], size: int, first: int = 0) -> Iterator[list[tuple[int, ...]]]:
+    """Every way to cut ``players`` into tables of ``size``, tables in order from table ``first``, in which nobody
+    sits more than one table from their rank's (player ``p``'s is ``p // size``): a brute force to check against.
+    The band is applied while the tables are cut, not after, so that it enumerates thousands of ways, not the
+    hundreds of thousands of every cut."""
     if not players:
         yield []
         return
-    for table in itertools.combinations(players, size):
+    allowed = [p for p in players if abs(first - p // size) <= 1]
+    for table in itertools.combinations(allowed, size):
         rest = [p for p in players if p not in table]
-        for tail in partitions(rest, size):
+        for tail in partitions(rest, size, first + 1):
             yield [table, *tail]
 
 

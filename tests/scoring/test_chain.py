@@ -22,7 +22,7 @@ from scoring.services.hands import game_change_hand, game_delete_hand, game_reco
 from scoring.services.online import log_import
 from scoring.services.standings import standings_recompute
 from scoring.sheet.record import HandRecord
-from tests.factories import EventFactory, played, registered
+from tests.factories import EventFactory, played
 from tournament.models import Event, Game, Player
 
 pytestmark = pytest.mark.django_db
@@ -35,15 +35,8 @@ def ron(winner: int, loser: int, han: int = 2, fu: int = 30) -> HandRecord:
 
 
 @pytest.fixture
-def event() -> Event:
-    return EventFactory.create(slug="spring")
-
-
-@pytest.fixture
-def game(event: Event) -> Game:
+def edited_game(event: Event, players: list[Player], referee: User) -> Game:
     """A game written through every kind of change: a sheet, adds, a change, a delete, the clock."""
-    referee = User.objects.create_user("ref")
-    players = registered(event, "Ann", "Bo", "Cy", "Di")
     a, b, c, d = (p.pk for p in players)
     game = played(event, players, [ron(a, c)])
     game = game_record_hand(game_id=game.pk, record=ron(b, d), user=referee, version=None)
@@ -70,12 +63,12 @@ def raw(sql: str, *params: Any) -> None:
         cursor.execute(sql, params)
 
 
-def test_every_write_seals_onto_the_chain_and_it_holds(game: Game, event: Event, capsys: Any):
-    entries = list(HandChange.objects.filter(game=game).order_by("id"))
+def test_every_write_seals_onto_the_chain_and_it_holds(edited_game: Game, event: Event, capsys: Any):
+    entries = list(HandChange.objects.filter(game=edited_game).order_by("id"))
     assert [e.action for e in entries] == ["sheet", "add", "add", "change", "delete", "game"]
     assert [e.previous for e in entries] == ["", *(e.hash for e in entries[:-1])]
     assert entries[1].author == "ref"
-    report = chain.verify_game(game)
+    report = chain.verify_game(edited_game)
     assert (report.intact, report.entries, report.head) == (True, 6, entries[-1].hash)
     imported = log_import(event=event, source=LOG.name, data=LOG.read_bytes(), create_players=True)
     assert imported.game is not None
@@ -86,37 +79,37 @@ def test_every_write_seals_onto_the_chain_and_it_holds(game: Game, event: Event,
     assert f"spring: head {chain.event_head(event)[:chain.SHORT]}" in out
 
 
-def test_a_hand_changed_in_the_database_is_named(game: Game, capsys: Any):
-    hand = Hand.objects.get(game=game, index=1)
+def test_a_hand_changed_in_the_database_is_named(edited_game: Game, capsys: Any):
+    hand = Hand.objects.get(game=edited_game, index=1)
     raw(f"UPDATE scoring_hand SET record = %s{JSON_CAST} WHERE id = %s",
         json.dumps({**hand.record, "han": 4}), hand.pk)
     code, _, err = verify(capsys=capsys)
     assert code == 1
-    assert f"spring: game {game.pk}: hand 2 as stored differs from what the history says it is" in err
+    assert f"spring: game {edited_game.pk}: hand 2 as stored differs from what the history says it is" in err
 
 
-def test_a_history_entry_changed_in_the_database_is_named(game: Game, capsys: Any):
-    entry = HandChange.objects.filter(game=game).order_by("id")[3]
+def test_a_history_entry_changed_in_the_database_is_named(edited_game: Game, capsys: Any):
+    entry = HandChange.objects.filter(game=edited_game).order_by("id")[3]
     raw(f"UPDATE scoring_handchange SET after = %s{JSON_CAST} WHERE id = %s",
         json.dumps({**(entry.after or {}), "han": 5}), entry.pk)
     code, _, err = verify("spring", capsys=capsys)
     assert code == 1
-    assert f"game {game.pk}: history entry 4 (change hand 2, version " in err
+    assert f"game {edited_game.pk}: history entry 4 (change hand 2, version " in err
     assert "does not match its seal: its content was changed" in err
 
 
-def test_a_history_entry_deleted_in_the_database_is_named(game: Game, capsys: Any):
-    entry = HandChange.objects.filter(game=game).order_by("id")[2]
+def test_a_history_entry_deleted_in_the_database_is_named(edited_game: Game, capsys: Any):
+    entry = HandChange.objects.filter(game=edited_game).order_by("id")[2]
     raw("DELETE FROM scoring_handchange WHERE id = %s", entry.pk)
     code, _, err = verify(capsys=capsys)
     assert code == 1
-    assert f"game {game.pk}: history entry 3 (change hand 2, " in err
+    assert f"game {edited_game.pk}: history entry 3 (change hand 2, " in err
     assert "does not follow the entry before it" in err
 
 
-def test_the_event_head_moves_with_any_game(game: Game, event: Event):
+def test_the_event_head_moves_with_any_game(edited_game: Game, event: Event):
     before = chain.event_head(event)
-    game_update(game_id=game.pk, user=None, version=None, ended_by_time=False)
+    game_update(game_id=edited_game.pk, user=None, version=None, ended_by_time=False)
     assert chain.event_head(event) != before
 
 
@@ -237,66 +230,66 @@ TAMPER: dict[str, tuple[Callable[[Game], object], str]] = {
 
 
 @pytest.mark.parametrize("case", list(TAMPER))
-def test_a_database_admin_cannot_rewrite_the_history(game: Game, capsys: Any, case: str):
+def test_a_database_admin_cannot_rewrite_the_history(edited_game: Game, capsys: Any, case: str):
     tamper, named = TAMPER[case]
-    tamper(game)
+    tamper(edited_game)
     code, _, err = verify("spring", capsys=capsys)
     assert code == 1
-    assert f"spring: game {game.pk}: " in err
+    assert f"spring: game {edited_game.pk}: " in err
     assert named in err
 
 
-def test_a_history_written_before_keys_is_unsealed_until_sealed(game: Game, capsys: Any):
+def test_a_history_written_before_keys_is_unsealed_until_sealed(edited_game: Game, capsys: Any):
     """A chain of plain hashes (as written before this version) holds, but is reported until --seal seals it;
     the heads players kept from it are still found after the seal."""
-    _rehash_plain(game)
-    kept = chain.game_head(game)
+    _rehash_plain(edited_game)
+    kept = chain.game_head(edited_game)
     code, _, err = verify("spring", capsys=capsys)
     assert code == 1
     assert "its history carries no keyed seal: it was written before seals were keyed" in err
     code, out, _ = verify("spring", "--seal", capsys=capsys)
     assert code == 0
     assert "all 1 game histories intact and sealed (7 entries)" in out
-    assert HandChange.objects.filter(game=game).order_by("-id").values_list("action", flat=True)[0] == "seal"
-    code, out, _ = verify("--head", f"{game.pk}:{kept[:12]}", capsys=capsys)
-    assert (code, out.strip()) == (0, f"game {game.pk}: the head is history entry 6, with 1 entry(ies) after it; "
-                                      "the history holds")
+    assert HandChange.objects.filter(game=edited_game).order_by("-id").values_list("action", flat=True)[0] == "seal"
+    code, out, _ = verify("--head", f"{edited_game.pk}:{kept[:12]}", capsys=capsys)
+    assert (code, out.strip()) == (0, f"game {edited_game.pk}: the head is history entry 6, with 1 entry(ies) after "
+                                      "it; the history holds")
 
 
-def test_a_kept_head_is_found_or_named_missing(game: Game, capsys: Any, settings: Any):
-    kept = chain.game_head(game)
-    assert chain.kept_head(game, kept[:12]) == chain.KeptHead(True, 6, 0)
-    game_update(game_id=game.pk, user=None, version=None, ended_by_time=False)
-    assert chain.kept_head(game, kept[:12].upper()) == chain.KeptHead(True, 6, 1)
-    assert chain.kept_head(game, kept[:7]).found is False  # too few digits to mean one entry
+def test_a_kept_head_is_found_or_named_missing(edited_game: Game, capsys: Any, settings: Any):
+    kept = chain.game_head(edited_game)
+    assert chain.kept_head(edited_game, kept[:12]) == chain.KeptHead(True, 6, 0)
+    game_update(game_id=edited_game.pk, user=None, version=None, ended_by_time=False)
+    assert chain.kept_head(edited_game, kept[:12].upper()) == chain.KeptHead(True, 6, 1)
+    assert chain.kept_head(edited_game, kept[:7]).found is False  # too few digits to mean one entry
     # Both clock entries cut off and the game's version put back: the chain left holds, only the kept head shows it.
-    _truncate_tail(game)
-    _truncate_tail(game)
-    raw("UPDATE tournament_game SET version = version - 2 WHERE id = %s", game.pk)
-    game.refresh_from_db()
-    assert chain.verify_game(game).intact
-    code, _, err = verify("--head", f"{game.pk}:{kept[:12]}", capsys=capsys)
+    _truncate_tail(edited_game)
+    _truncate_tail(edited_game)
+    raw("UPDATE tournament_game SET version = version - 2 WHERE id = %s", edited_game.pk)
+    edited_game.refresh_from_db()
+    assert chain.verify_game(edited_game).intact
+    code, _, err = verify("--head", f"{edited_game.pk}:{kept[:12]}", capsys=capsys)
     assert code == 1
-    assert f"game {game.pk}: the head {kept[:12]!r} is not in its history" in err
+    assert f"game {edited_game.pk}: the head {kept[:12]!r} is not in its history" in err
 
 
-def test_a_new_history_key_seals_new_entries_and_the_old_one_still_verifies(game: Game, settings: Any):
-    old = HandChange.objects.filter(game=game).first()
+def test_a_new_history_key_seals_new_entries_and_the_old_one_still_verifies(edited_game: Game, settings: Any):
+    old = HandChange.objects.filter(game=edited_game).first()
     assert old is not None
     assert len(old.key) == 16
     settings.HISTORY_KEY = "a-new-history-key-" + "x7Q" * 12
-    game = game_update(game_id=game.pk, user=None, version=None, ended_by_time=False)
-    newest = HandChange.objects.filter(game=game).order_by("-id").first()
+    edited_game = game_update(game_id=edited_game.pk, user=None, version=None, ended_by_time=False)
+    newest = HandChange.objects.filter(game=edited_game).order_by("-id").first()
     assert newest is not None
     assert newest.key not in ("", old.key)
-    assert chain.verify_game(game).intact  # the old entries' key (derived from SECRET_KEY) is still held
+    assert chain.verify_game(edited_game).intact  # the old entries' key (derived from SECRET_KEY) is still held
     # SECRET_KEY rotated without keeping the old one: what its derived key sealed can no longer be checked.
     original, settings.SECRET_KEY = settings.SECRET_KEY, "another-secret-key-" + "k9" * 20
-    report = chain.verify_game(game)
+    report = chain.verify_game(edited_game)
     assert not report.intact
     assert f"sealed with the key {old.key}, which this server does not hold" in str(report.problem)
     settings.SECRET_KEY_FALLBACKS = [original]
-    assert chain.verify_game(game).intact
+    assert chain.verify_game(edited_game).intact
 
 
 DERIVED = {
@@ -320,55 +313,56 @@ DERIVED = {
 
 
 @pytest.mark.parametrize("case", list(DERIVED))
-def test_results_and_standings_changed_in_the_database_are_named(game: Game, capsys: Any, case: str):
+def test_results_and_standings_changed_in_the_database_are_named(edited_game: Game, capsys: Any, case: str):
     """The derived rows are recomputed from the sealed history and compared, value by value."""
-    assert standings_recompute(game.event) == 4  # the test's transaction never commits: no recompute after it
+    assert standings_recompute(edited_game.event) == 4  # the test's transaction never commits: no recompute after it
     assert verify("spring", capsys=capsys)[0] == 0
     sql, named = DERIVED[case]
     if "result = %s" in sql:
-        raw(sql, json.dumps({**game.result, "deposits_left": 3}), game.pk)
+        raw(sql, json.dumps({**edited_game.result, "deposits_left": 3}), edited_game.pk)
     else:
-        raw(sql, game.pk)
+        raw(sql, edited_game.pk)
     code, _, err = verify("spring", capsys=capsys)
     assert code == 1
     assert named in err
 
 
-def test_a_result_row_moved_to_another_event_is_named(game: Game, capsys: Any):
+def test_a_result_row_moved_to_another_event_is_named(edited_game: Game, capsys: Any):
     other = EventFactory.create(slug="other")
-    raw("UPDATE scoring_gameresult SET event_id = %s WHERE game_id = %s AND rank = 1", other.pk, game.pk)
+    raw("UPDATE scoring_gameresult SET event_id = %s WHERE game_id = %s AND rank = 1", other.pk, edited_game.pk)
     code, _, err = verify("spring", capsys=capsys)
     assert code == 1
     assert "'s result: event_id " in err
 
 
-def test_a_history_that_does_not_make_a_game_is_named_not_a_crash(game: Game, capsys: Any):
-    entry = HandChange.objects.filter(game=game, action="change").get()
+def test_a_history_that_does_not_make_a_game_is_named_not_a_crash(edited_game: Game, capsys: Any):
+    entry = HandChange.objects.filter(game=edited_game, action="change").get()
     raw("UPDATE scoring_handchange SET \"index\" = 7 WHERE id = %s", entry.pk)
     code, _, err = verify("spring", capsys=capsys)
     assert code == 1
-    assert f"game {game.pk}: " in err
-    page = Client().get(f"/games/{game.pk}/", {"seal": "0123456789ab"})  # the player's check: no 500 either
+    assert f"game {edited_game.pk}: " in err
+    page = Client().get(f"/games/{edited_game.pk}/", {"seal": "0123456789ab"})  # the player's check: no 500 either
     assert page.status_code == 200
     assert "history does not hold" in page.content.decode()
 
 
-def test_seal_is_refused_once_keys_have_sealed_anything_and_games_are_sealed_by_name(game: Game, capsys: Any):
+def test_seal_is_refused_once_keys_have_sealed_anything_and_games_are_sealed_by_name(edited_game: Game, capsys: Any):
     """A chain without a key, next to keyed ones, may be a forgery: --seal does not vouch for it wholesale."""
-    keyed = played(game.event, list(Player.objects.filter(registrations__event=game.event)),
-                   [ron(*Player.objects.filter(registrations__event=game.event).values_list("pk", flat=True)[:2])])
-    _rehash_plain(game)
+    registered_ids = Player.objects.filter(registrations__event=edited_game.event).values_list("pk", flat=True)
+    keyed = played(edited_game.event, list(Player.objects.filter(registrations__event=edited_game.event)),
+                   [ron(*registered_ids[:2])])
+    _rehash_plain(edited_game)
     with pytest.raises(CommandError, match="--seal is the upgrade's step"):
         call_command("verify_history", "--seal")
-    code, out, _ = verify("spring", "--seal-game", str(game.pk), capsys=capsys)
+    code, out, _ = verify("spring", "--seal-game", str(edited_game.pk), capsys=capsys)
     assert code == 0
     assert "intact and sealed" in out
     assert chain.verify_game(keyed).intact
 
 
-def test_a_game_moved_to_another_event_is_named_there(game: Game, capsys: Any):
+def test_a_game_moved_to_another_event_is_named_there(edited_game: Game, capsys: Any):
     other = EventFactory.create(slug="other")
-    raw("UPDATE tournament_game SET event_id = %s WHERE id = %s", other.pk, game.pk)
+    raw("UPDATE tournament_game SET event_id = %s WHERE id = %s", other.pk, edited_game.pk)
     code, _, err = verify(capsys=capsys)
     assert code == 1
-    assert f"other: game {game.pk}: the game's event differ from what its history says" in err
+    assert f"other: game {edited_game.pk}: the game's event differ from what its history says" in err

@@ -24,8 +24,7 @@ from scoring.services import replay as replay_module
 from scoring.services.games import game_create
 from scoring.services.hands import VersionConflict, game_change_hand, game_record_hand
 from scoring.sheet.record import HandRecord
-from tests.factories import registered
-from tournament.models import Event, Game
+from tournament.models import Event, Game, Player
 
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql",
@@ -38,18 +37,14 @@ Outcome = Game | BaseException
 
 
 @pytest.fixture
-def event() -> Event:
-    return Event.objects.create(name="Spring Open", slug="spring-open")
+def player_ids(players: list[Player]) -> list[int]:
+    return [p.pk for p in players]
 
 
 @pytest.fixture
-def players(event: Event) -> list[int]:
-    return [p.pk for p in registered(event, "Ann", "Bo", "Cy", "Di")]
-
-
-@pytest.fixture
-def game(event: Event, players: list[int]) -> Game:
-    return game_create(event=event, player_ids=players)
+def new_game(event: Event, player_ids: list[int]) -> Game:
+    """The shared players' game at no table, no hand written yet."""
+    return game_create(event=event, player_ids=player_ids)
 
 
 @pytest.fixture(autouse=True)
@@ -99,19 +94,19 @@ def ron(winner: int, loser: int, han: int, fu: int = 30) -> HandRecord:
 
 
 @pytest.mark.parametrize("action", ["change", "add"])
-def test_two_referees_with_the_same_version_one_wins(game: Game, players: list[int], action: str):
-    ann, bo, cy, di = players
-    game = game_record_hand(game_id=game.pk, record=ron(ann, cy, 3, 40), user=None, version=None)
-    v = game.version
-    changes_before = HandChange.objects.filter(game=game).count()
+def test_two_referees_with_the_same_version_one_wins(new_game: Game, player_ids: list[int], action: str):
+    ann, bo, cy, di = player_ids
+    new_game = game_record_hand(game_id=new_game.pk, record=ron(ann, cy, 3, 40), user=None, version=None)
+    v = new_game.version
+    changes_before = HandChange.objects.filter(game=new_game).count()
     # Both referees loaded the game at version v and each enters a different hand.
     entries = [ron(bo, di, 2), ron(cy, ann, 4)]
     if action == "change":
-        writes = [partial(game_change_hand, game_id=game.pk, index=0, record=r, user=None, version=v)
+        writes = [partial(game_change_hand, game_id=new_game.pk, index=0, record=r, user=None, version=v)
                   for r in entries]
         index, hands = 0, 1
     else:
-        writes = [partial(game_record_hand, game_id=game.pk, record=r, user=None, version=v) for r in entries]
+        writes = [partial(game_record_hand, game_id=new_game.pk, record=r, user=None, version=v) for r in entries]
         index, hands = 1, 2
 
     outcomes = at_once(writes)
@@ -124,52 +119,52 @@ def test_two_referees_with_the_same_version_one_wins(game: Game, players: list[i
     assert isinstance(conflict, VersionConflict)
     assert conflict.current == v + 1  # the loser is told the version to reload
 
-    stored = Game.objects.get(pk=game.pk)
+    stored = Game.objects.get(pk=new_game.pk)
     assert stored.version == v + 1
-    assert list(Hand.objects.filter(game=game).order_by("index").values_list("index", flat=True)) == list(
+    assert list(Hand.objects.filter(game=new_game).order_by("index").values_list("index", flat=True)) == list(
         range(hands))
-    assert Hand.objects.get(game=game, index=index).record == entries[won[0]]
+    assert Hand.objects.get(game=new_game, index=index).record == entries[won[0]]
     assert stored.result == winner.result  # the saved replay is the winner's, not a mix
-    changes = HandChange.objects.filter(game=game)
+    changes = HandChange.objects.filter(game=new_game)
     assert changes.count() == changes_before + 1
     last = changes.get(version=v + 1)
     assert (last.action, last.index, last.after) == (action, index, entries[won[0]])
 
 
-def test_hands_added_at_once_without_a_version_all_land_in_order(game: Game, players: list[int]):
-    ann, bo, cy, di = players
-    start = game.version
+def test_hands_added_at_once_without_a_version_all_land_in_order(new_game: Game, player_ids: list[int]):
+    ann, bo, cy, di = player_ids
+    start = new_game.version
     # Exhaustive draws stay valid in any order and none ends the game (at most 3000 paid per draw);
     # each tenpai list is different so every hand can be found again.
     entries: list[HandRecord] = [{"result": "draw", "tenpai": tenpai}
                                  for tenpai in ([], [ann], [bo], [cy], [di], [ann, cy])]
 
-    outcomes = at_once([partial(game_record_hand, game_id=game.pk, record=r, user=None, version=None)
+    outcomes = at_once([partial(game_record_hand, game_id=new_game.pk, record=r, user=None, version=None)
                         for r in entries])
 
     assert all(isinstance(o, Game) for o in outcomes), outcomes
     n = len(entries)
-    stored = Game.objects.get(pk=game.pk)
+    stored = Game.objects.get(pk=new_game.pk)
     assert stored.version == start + n
     assert stored.status == Game.Status.PLAYING
-    hands = list(Hand.objects.filter(game=game).order_by("index"))
+    hands = list(Hand.objects.filter(game=new_game).order_by("index"))
     assert [h.index for h in hands] == list(range(n))
     assert sorted(map(repr, (h.record for h in hands))) == sorted(map(repr, entries))  # each hand once
     assert len(stored.result["hands"]) == n
-    changes = list(HandChange.objects.filter(game=game, action=HandChange.Action.ADD).order_by("version"))
+    changes = list(HandChange.objects.filter(game=new_game, action=HandChange.Action.ADD).order_by("version"))
     # The writes queued on the lock: the k-th to commit added hand k and made version start + k + 1.
     assert [(c.index, c.version) for c in changes] == [(k, start + k + 1) for k in range(n)]
     assert [c.after for c in changes] == [h.record for h in hands]
     assert sorted(o.version for o in outcomes if isinstance(o, Game)) == list(range(start + 1, start + n + 1))
 
 
-def test_a_hand_write_locks_its_game_not_the_event(game: Game, players: list[int]):
+def test_a_hand_write_locks_its_game_not_the_event(new_game: Game, player_ids: list[int]):
     """While another transaction holds the event's row (a standings recompute does), every table still writes."""
     held, release = threading.Event(), threading.Event()
 
     def hold_the_event() -> None:
         with transaction.atomic():
-            Event.objects.select_for_update(no_key=True).get(pk=game.event_id)  # the recompute's lock
+            Event.objects.select_for_update(no_key=True).get(pk=new_game.event_id)  # the recompute's lock
             held.set()
             release.wait(30)
         connection.close()
@@ -180,7 +175,7 @@ def test_a_hand_write_locks_its_game_not_the_event(game: Game, players: list[int
         assert held.wait(10)
         with connection.cursor() as cursor:
             cursor.execute("SET lock_timeout = '2s'")  # waiting for the event's row would fail the write
-        written = game_record_hand(game_id=game.pk, record={"result": "draw", "tenpai": [players[0]]}, user=None,
+        written = game_record_hand(game_id=new_game.pk, record={"result": "draw", "tenpai": [player_ids[0]]}, user=None,
                                    version=None)
         assert written.hands.count() == 1
     finally:

@@ -21,21 +21,11 @@ from scoring.services.hands import (
 )
 from scoring.services.rounds import game_end_by_time, game_reopen, round_end_by_time
 from scoring.sheet.record import HandRecord
-from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
+from tests.factories import RoundFactory, TableFactory, played, registered
 from tournament.errors import Conflict
 from tournament.models import Event, Game, Player
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event() -> Event:
-    return EventFactory.create(slug="cup", ruleset_key="wrc-2025")
-
-
-@pytest.fixture
-def players(event: Event) -> list[Player]:
-    return registered(event, "Ann", "Bo", "Cy", "Di")
 
 
 def ron(winner: Player, loser: Player, han: int = 3) -> HandRecord:
@@ -55,8 +45,7 @@ def refused(call: Any) -> str:
     lambda game, user: game_end_by_time(game=game, user=user),
     lambda game, user: game_put_sheet(game_id=game.pk, hands=[], user=user, version=None, ended_by_time=True),
 ])
-def test_a_game_with_no_hand_is_not_ended_by_time(event: Event, players: list[Player], end: Any):
-    organiser = User.objects.create_user("org")
+def test_a_game_with_no_hand_is_not_ended_by_time(event: Event, players: list[Player], organiser: User, end: Any):
     game = played(event, players)
     message = refused(lambda: end(game, organiser))
     assert message == "no hand has been entered: a game that has not started cannot be ended by time"

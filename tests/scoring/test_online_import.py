@@ -16,7 +16,7 @@ from django.core.management.base import CommandError
 
 from scoring.models import GameResult, HandChange, Standing
 from scoring.services.online import Outcome, log_import
-from tests.factories import EventFactory, registered
+from tests.factories import registered
 from tournament.models import Event, Game, Player
 
 pytestmark = pytest.mark.django_db
@@ -57,15 +57,10 @@ def written() -> tuple[int, ...]:
     return Game.objects.count(), Player.objects.count(), HandChange.objects.count(), GameResult.objects.count()
 
 
-@pytest.fixture
-def event() -> Event:
-    return EventFactory.create(slug="online", ruleset_key="wrc-2025")
-
-
 def test_a_real_game_is_imported_finished_with_its_recorded_end(event: Event, capsys: Any,
                                                                 django_capture_on_commit_callbacks: Any):
     with django_capture_on_commit_callbacks(execute=True):
-        assert run("online", str(GAME), "--create-players") == 0
+        assert run("spring", str(GAME), "--create-players") == 0
     assert "imported as game" in capsys.readouterr().out
     game = Game.objects.get(event=event)
     assert (game.status, game.log_check, game.platform, game.log_id) == (
@@ -79,34 +74,34 @@ def test_a_real_game_is_imported_finished_with_its_recorded_end(event: Event, ca
 
 
 def test_a_second_import_of_the_same_log_adds_nothing(event: Event, capsys: Any):
-    assert run("online", str(GAME), "--create-players") == 0
+    assert run("spring", str(GAME), "--create-players") == 0
     before = written()
-    assert run("online", str(GAME)) == 0
+    assert run("spring", str(GAME)) == 0
     assert "already imported as game" in capsys.readouterr().out
     assert written() == before
 
 
 def test_players_are_found_by_online_name_or_refused_by_name(event: Event, capsys: Any):
     before = written()
-    assert run("online", str(GAME)) == 2
+    assert run("spring", str(GAME)) == 2
     assert f"{GAME}: players: {NAMES[0]!r} is not a player of this event" in capsys.readouterr().err
     assert written() == before
     players = registered(event, "Ann", "Bo", "Cy", "Di")
     for player, name in zip(players, NAMES, strict=True):
         player.online_name = name
         player.save()
-    assert run("online", str(GAME)) == 0
+    assert run("spring", str(GAME)) == 0
     assert [s.player_id for s in Game.objects.get().seats.order_by("position")] == [p.pk for p in players]
 
 
 def test_a_game_that_differs_from_its_log_is_refused_or_kept_marked(event: Event, tmp_path: Path, capsys: Any):
     path = tampered(tmp_path)
     before = written()
-    assert run("online", str(path), "--create-players") == 1
+    assert run("spring", str(path), "--create-players") == 1
     err = capsys.readouterr().err
     assert re.search(rf"{re.escape(str(path))}: hand \d+ \(E\d-\d\): the log records .*, the rules give ", err)
     assert written() == before
-    assert run("online", str(path), "--create-players", "--keep-mismatches") == 1
+    assert run("spring", str(path), "--create-players", "--keep-mismatches") == 1
     game = Game.objects.get()
     assert game.log_check == Game.LogCheck.DIFFERS
     assert game.log_differences
@@ -119,7 +114,7 @@ def test_a_folder_imports_what_it_can_and_names_the_rest(event: Event, tmp_path:
     shutil.copy(GAME, folder / GAME.name)
     shutil.copy(SANMA, folder / SANMA.name)
     (folder / "notes.txt").write_text("not a log")
-    assert run("online", str(folder), "--create-players") == 2
+    assert run("spring", str(folder), "--create-players") == 2
     out, err = capsys.readouterr()
     assert "2 game(s) imported, 0 already there, 1 refused" in out
     assert f"{folder / 'notes.txt'}: log: neither a Tenhou mjlog (XML) nor a tenhou.net/6 log (JSON)" in err
@@ -130,7 +125,7 @@ def test_a_folder_imports_what_it_can_and_names_the_rest(event: Event, tmp_path:
 
 def test_an_unknown_event_or_an_empty_folder_exits_2(event: Event, tmp_path: Path):
     assert run("nope", str(GAME)) == 2
-    assert run("online", str(tmp_path)) == 2
+    assert run("spring", str(tmp_path)) == 2
 
 
 def test_the_service_answers_each_log_alone(event: Event):
@@ -145,7 +140,7 @@ def test_the_service_answers_each_log_alone(event: Event):
 def test_two_players_of_one_name_are_not_guessed(event: Event, capsys: Any):
     registered(event, NAMES[0], NAMES[0], *NAMES[1:])
     before = written()
-    assert run("online", str(GAME)) == 2
+    assert run("spring", str(GAME)) == 2
     assert f"two players of this event are named {NAMES[0]!r}" in capsys.readouterr().err
     assert written() == before
 
@@ -161,6 +156,6 @@ def test_a_hostile_log_is_refused_with_exit_2_not_1(event: Event, tmp_path: Path
     """Exit 1 means "differs from its log"; a log that cannot be read is 2, one line naming where (issue 25)."""
     path = tmp_path / "hostile.log"
     path.write_bytes(content)
-    assert run("online", str(path), "--create-players") == 2
+    assert run("spring", str(path), "--create-players") == 2
     assert words in capsys.readouterr().err
     assert written() == (0, 0, 0, 0)

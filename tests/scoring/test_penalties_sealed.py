@@ -16,20 +16,11 @@ from django.test import Client
 
 from scoring.models import EventChange, HandChange, Penalty
 from scoring.services.standings import standings_recompute
-from tests.factories import EventFactory, played, registered
 from tournament.models import Event, Game, Player
 
-pytestmark = pytest.mark.django_db
+# Every test starts from the shared finished game (Ann wins 7700 from Cy): event.games.get() is it.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("game")]
 JSON_CAST = "::jsonb" if connection.vendor == "postgresql" else ""
-
-
-@pytest.fixture
-def event() -> Event:
-    event = EventFactory.create(slug="spring")
-    ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
-    played(event, [ann, bo, cy, di], [{"result": "ron", "winner": ann.pk, "loser": cy.pk, "han": 3, "fu": 40}],
-           end=True)
-    return event
 
 
 def verify(capsys: Any) -> tuple[int, str]:

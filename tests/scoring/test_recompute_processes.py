@@ -38,7 +38,8 @@ def test_four_processes_recomputing_at_once_all_succeed(tmp_path: Path):
     env.pop("CELERY_BROKER_URL", None)
     for args in (("manage.py", "migrate", "-v0"), ("-c", BUILD)):
         built = run(env, *args)
-        assert built.wait(120) == 0, built.communicate()[1]
+        _out, err = built.communicate(timeout=120)  # read to the end, so its pipes are closed
+        assert built.returncode == 0, err
     once = run(env, "-c", ROWS)
     expected = once.communicate(timeout=60)[0]
     runs = [run(env, "manage.py", "recompute_standings", "league") for _ in range(4)]

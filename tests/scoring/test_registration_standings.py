@@ -14,23 +14,11 @@ from django.test import Client
 from scoring.models import Standing, StandingsState
 from scoring.services import live
 from tests.conftest import client_for
-from tests.factories import EventFactory, PlayerFactory, played, registered
+from tests.factories import EventFactory, PlayerFactory, registered
 from tournament.models import Event, Registration
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event(organiser: User) -> Event:
-    """An event whose stored standings are current: four players, one finished game."""
-    event = EventFactory.create(slug="open", organisers=[organiser])
-    ann, bo, _cy, _di = registered(event, "Ann", "Bo", "Cy", "Di")
-    played(event, [ann, bo, _cy, _di], [{"result": "ron", "winner": ann.pk, "loser": bo.pk, "han": 1, "fu": 30}],
-           end=True)
-    from scoring.services.standings import standings_recompute
-
-    standings_recompute(event)
-    return event
+# The shared event's stored standings are current: four players, one finished game.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("standings")]
 
 
 def standing_names(event: Event) -> set[str]:
@@ -44,7 +32,7 @@ def recomputes(event: Event) -> int:
 def test_a_player_registered_through_the_api_is_in_the_stored_standings(organiser: User, event: Event,
                                                                         django_capture_on_commit_callbacks: Any):
     with django_capture_on_commit_callbacks(execute=True):
-        answer = client_for(organiser).post("/api/v1/events/open/players/", {"name": "Eve"}, format="json")
+        answer = client_for(organiser).post("/api/v1/events/spring/players/", {"name": "Eve"}, format="json")
     assert answer.status_code == 201
     assert standing_names(event) == {"Ann", "Bo", "Cy", "Di", "Eve"}
     eve = Standing.objects.get(event=event, player__name="Eve")
@@ -66,13 +54,6 @@ def change_form(client: Client, event: Event) -> dict[str, Any]:
                 continue
             data[field.html_name] = "on" if value is True else value
     return data
-
-
-@pytest.fixture
-def admin_client() -> Client:
-    client = Client()
-    client.force_login(User.objects.create_superuser("boss", "boss@example.org", "pw"))
-    return client
 
 
 def test_a_player_added_in_the_admins_inline_is_in_the_stored_standings(admin_client: Client, event: Event,
@@ -115,7 +96,7 @@ def test_a_list_pasted_in_the_console_is_one_recompute(organiser: User, event: E
     client.force_login(organiser)
     before = recomputes(event)
     with django_capture_on_commit_callbacks(execute=True):
-        client.post("/events/open/manage/players/", {"text": "Eve\nFay\nGil", "action": "register"})
+        client.post("/events/spring/manage/players/", {"text": "Eve\nFay\nGil", "action": "register"})
     assert standing_names(event) == {"Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gil"}
     assert recomputes(event) == before + 1
 

@@ -14,7 +14,7 @@ from django.test import Client
 from django.utils import translation
 
 from tests.conftest import client_for
-from tests.factories import EventFactory, RoundFactory, registered
+from tests.factories import RoundFactory, registered
 from tournament.models import Event, Game, Player, Registration
 from tournament.services.roster import roster_read
 
@@ -26,11 +26,6 @@ OPEN_KO = '따옴표(")가 닫히지 않았습니다: 따옴표는 값 전체를
 
 def text(response: Any) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
-
-
-@pytest.fixture
-def event(organiser: User) -> Event:
-    return EventFactory.create(slug="quotes", organisers=[organiser])
 
 
 @pytest.mark.parametrize(("line", "why"), [

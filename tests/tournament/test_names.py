@@ -17,7 +17,7 @@ from tests.conftest import client_for
 from tests.factories import EventFactory, played, registered
 from tournament.models import Event, Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("roster")]
 LOG = Path(__file__).parents[1] / "fixtures" / "online" / "tenhou" / "mjx-2010081709gm-00a9-0000-fe3371ad.xml"
 
 REFUSED = [
@@ -31,10 +31,9 @@ REFUSED = [
 
 
 @pytest.fixture
-def event(organiser: User) -> Event:
-    event = EventFactory.create(slug="names", organisers=[organiser])
-    registered(event, "Bo", "Cy", "Di", "Ed")
-    return event
+def roster(event: Event) -> list[Player]:
+    """Bo, Cy, Di and Ed registered in the shared event: no Ann, whose names the tests write."""
+    return registered(event, "Bo", "Cy", "Di", "Ed")
 
 
 def _console(organiser: User) -> Client:
@@ -46,7 +45,7 @@ def _console(organiser: User) -> Client:
 # A roster line ends at a line break (NEL included: str.splitlines) and a tab separates its columns.
 @pytest.mark.parametrize(("name", "words"), [row for row in REFUSED if not set(row[0]) & set("\t\n\x85")])
 def test_the_console_roster_refuses_the_name(event: Event, organiser: User, name: str, words: str):
-    response = _console(organiser).post("/events/names/manage/players/", {"text": f"{name}\n", "action": "register"})
+    response = _console(organiser).post("/events/spring/manage/players/", {"text": f"{name}\n", "action": "register"})
     assert response.status_code == 200
     assert words in response.content.decode()
     assert Player.objects.count() == 4
@@ -55,7 +54,7 @@ def test_the_console_roster_refuses_the_name(event: Event, organiser: User, name
 @pytest.mark.parametrize(("name", "words"), REFUSED)
 def test_the_console_rename_refuses_the_name(event: Event, organiser: User, name: str, words: str):
     bo = Player.objects.get(name="Bo")
-    response = _console(organiser).post(f"/events/names/manage/players/{bo.pk}/", {"name": name})
+    response = _console(organiser).post(f"/events/spring/manage/players/{bo.pk}/", {"name": name})
     assert response.status_code == 200
     assert words in response.content.decode()
     assert Player.objects.get(pk=bo.pk).name == "Bo"
@@ -63,7 +62,7 @@ def test_the_console_rename_refuses_the_name(event: Event, organiser: User, name
 
 @pytest.mark.parametrize(("name", "words"), REFUSED)
 def test_the_api_refuses_the_name(event: Event, organiser: User, name: str, words: str):
-    response = client_for(organiser).post("/api/v1/events/names/players/", {"name": name}, format="json")
+    response = client_for(organiser).post("/api/v1/events/spring/players/", {"name": name}, format="json")
     assert response.status_code == 400
     assert [e["field"] for e in response.json()["errors"]] == ["name"]
     assert Player.objects.count() == 4
@@ -100,7 +99,7 @@ def test_a_sheet_with_new_players_refuses_a_name_the_console_refuses(event: Even
 
 def test_every_name_an_event_holds_reads_back_from_its_exported_sheets(event: Event, organiser: User):
     """The round trip the issue found broken: the console's names export and import again."""
-    _console(organiser).post("/events/names/manage/players/", {"text": "Ann Lee\n", "action": "register"})
+    _console(organiser).post("/events/spring/manage/players/", {"text": "Ann Lee\n", "action": "register"})
     players = [Player.objects.get(name=n) for n in ("Ann Lee", "Bo", "Cy", "Di")]
     played(event, players, [{"result": "draw", "tenpai": [players[0].pk]}], end=True)
     sheets = event_export(event)["games"]

@@ -28,17 +28,13 @@ PASSWORD = "tile-wall-dragon-42"
 SIGN_UP = {"username": "hana", "email": "hana@example.org", "password1": PASSWORD, "password2": PASSWORD}
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def text(response: Any) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
 
 
 @pytest.fixture
-def event(organiser: User) -> Event:
+def private_event(organiser: User) -> Event:
+    """Spring Cup: private, running, eight players, rounds 1 and 2 not seated yet."""
     event = EventFactory.create(slug="spring", name="Spring Cup", public=False, status=Event.Status.RUNNING,
                                 organisers=[organiser])
     registered(event, *[f"P{n}" for n in range(8)])
@@ -56,10 +52,10 @@ def signed_in_as(client: Client) -> str | None:
     return User.objects.get(pk=user_id).username if user_id else None
 
 
-def test_a_visitor_signs_up_through_the_referee_link_and_lands_on_the_current_rounds_tables(event: Event):
-    seated(event, 1)
-    seated(event, 2)
-    link = f"/events/spring/referee/{invite_renew(event=event, role='referee').referee_invite}/"
+def test_a_visitor_signs_up_through_the_referee_link_and_lands_on_the_current_rounds_tables(private_event: Event):
+    seated(private_event, 1)
+    seated(private_event, 2)
+    link = f"/events/spring/referee/{invite_renew(event=private_event, role='referee').referee_invite}/"
     client = Client()
     page = client.get(link)
     assert page.status_code == 200
@@ -71,36 +67,36 @@ def test_a_visitor_signs_up_through_the_referee_link_and_lands_on_the_current_ro
     assert signed_in_as(client) == "hana"
     hana = User.objects.get(username="hana")
     assert hana.email == "hana@example.org"
-    assert event.can_score(hana)
-    assert not event.is_organiser(hana)
+    assert private_event.can_score(hana)
+    assert not private_event.is_organiser(hana)
     mine = client.get("/me/").content.decode()
     tables = mine.split('id="tables"')[1].split("</section>")[0]
-    games = list(event.games.filter(table__round__number=2).order_by("table__number"))
+    games = list(private_event.games.filter(table__round__number=2).order_by("table__number"))
     assert re.findall(r'href="/games/(\d+)/entry/"', tables) == [str(g.pk) for g in games]  # round 2's, in order
     assert "not started" in tables
     assert "round 2" in tables
     assert mine.index('id="tables"') < mine.index("Events I referee")
 
 
-def test_an_organiser_link_makes_a_co_organiser_who_lands_on_the_console(event: Event, organiser: User):
+def test_an_organiser_link_makes_a_co_organiser_who_lands_on_the_console(private_event: Event, organiser: User):
     org = Client()
     org.force_login(organiser)
     assert org.post("/events/spring/manage/organisers/").status_code == 302
-    event.refresh_from_db()
-    link = f"/events/spring/organise/{event.organiser_invite}/"
+    private_event.refresh_from_db()
+    link = f"/events/spring/organise/{private_event.organiser_invite}/"
     assert link in org.get("/events/spring/manage/").content.decode()
     client = Client()
     answer = client.post(link, {**SIGN_UP, "username": "jun"})
     assert answer["Location"] == "/events/spring/manage/"
     jun = User.objects.get(username="jun")
-    assert event.is_organiser(jun)
+    assert private_event.is_organiser(jun)
     assert client.get("/events/spring/manage/").status_code == 200
     # A signed-in user accepts it in one tap.
     mina = User.objects.create_user("mina")
     client.force_login(mina)
     assert "Become an organiser" in text(client.get(link))
     assert client.post(link)["Location"] == "/events/spring/manage/"
-    assert event.is_organiser(mina)
+    assert private_event.is_organiser(mina)
     # Revoked: the link stops working, nothing is created.
     org.post("/events/spring/manage/organisers/", {"revoke": "1"})
     refused = Client().post(link, {**SIGN_UP, "username": "late"})
@@ -111,8 +107,8 @@ def test_an_organiser_link_makes_a_co_organiser_who_lands_on_the_console(event: 
 
 
 @pytest.mark.parametrize("invite", ["made-up", "ㅁ", ""])
-def test_a_bad_link_creates_nothing_and_says_why(event: Event, invite: str):
-    invite_renew(event=event, role="referee")
+def test_a_bad_link_creates_nothing_and_says_why(private_event: Event, invite: str):
+    invite_renew(event=private_event, role="referee")
     link = f"/events/spring/referee/{invite}/" if invite else "/events/spring/referee/x/"
     for response in (Client().get(link), Client().post(link, SIGN_UP)):
         assert response.status_code == 404
@@ -129,15 +125,15 @@ def test_a_bad_link_creates_nothing_and_says_why(event: Event, invite: str):
     ({"email": "not-an-address"}, "email", "valid email"),
     ({"username": ""}, "username", "required"),
 ])
-def test_sign_up_errors_name_the_field_and_create_nothing(event: Event, organiser: User, change: dict[str, str],
+def test_sign_up_errors_name_the_field_and_create_nothing(private_event: Event, organiser: User, change: dict[str, str],
                                                            field: str, why: str):
-    link = f"/events/spring/referee/{invite_renew(event=event, role='referee').referee_invite}/"
+    link = f"/events/spring/referee/{invite_renew(event=private_event, role='referee').referee_invite}/"
     answer = Client().post(link, {**SIGN_UP, **change})
     assert answer.status_code == 400
     errors = answer.content.decode().split(f'id="id_{field}"')[1].split("</div>")[0]
     assert why in html.unescape(errors)
     assert User.objects.count() == 1  # the organiser only
-    assert not event.referees.exists()
+    assert not private_event.referees.exists()
 
 
 def test_there_is_no_sign_up_without_an_invitation():
@@ -270,23 +266,23 @@ def test_wrong_claim_codes_are_limited_as_other_codes_are(public_event: Event, s
     assert client.post("/me/claim/", {"code": player_code(public_event, kim)}).status_code == 302  # the right one
 
 
-def test_a_claimed_player_of_a_private_event_sees_nothing_of_it(event: Event):
+def test_a_claimed_player_of_a_private_event_sees_nothing_of_it(private_event: Event):
     kim = Player.objects.get(name="P0")
-    game = played(event, list(Player.objects.filter(registrations__event=event))[:4])
+    game = played(private_event, list(Player.objects.filter(registrations__event=private_event))[:4])
     hana = User.objects.create_user("hana")
     client = Client()
     client.force_login(hana)
-    assert client.post("/me/claim/", {"code": player_code(event, kim)}).status_code == 302
+    assert client.post("/me/claim/", {"code": player_code(private_event, kim)}).status_code == 302
     page = client.get("/me/").content.decode()
     assert "Spring Cup" not in page
     assert f"/games/{game.pk}/" not in page
     assert f'href="/players/{kim.pk}/"' in page
 
 
-def test_my_tables_show_each_tables_state(event: Event, referee: User):
-    event.referees.add(referee)
-    seated(event, 1)
-    playing, finished = event.games.order_by("table__number")
+def test_my_tables_show_each_tables_state(private_event: Event, referee: User):
+    private_event.referees.add(referee)
+    seated(private_event, 1)
+    playing, finished = private_event.games.order_by("table__number")
     for game in (playing, finished):
         game_record_hand(game_id=game.pk, record={"result": "draw", "tenpai": []}, user=None, version=None)
     game_update(game_id=finished.pk, user=None, version=None, ended_by_time=True)
@@ -300,6 +296,6 @@ def test_my_tables_show_each_tables_state(event: Event, referee: User):
         Confirmation.objects.create(game=finished, player=seat.player, verdict="confirmed", version=finished.version)
     assert "Table 2 confirmed" in text(client.get("/me/")).split("My tables now")[1]
     # A finished event's tables are no longer "now"; the organisers' own are (they score too).
-    event.status = Event.Status.FINISHED
-    event.save()
+    private_event.status = Event.Status.FINISHED
+    private_event.save()
     assert "My tables now" not in text(client.get("/me/"))

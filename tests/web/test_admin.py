@@ -7,29 +7,20 @@ import re
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from scoring.models import HandChange
 from scoring.services.games import game_create
 from scoring.services.hands import game_record_hand
-from tests.factories import registered
-from tournament.models import Event, Game
+from tournament.models import Event, Game, Player
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def admin_client() -> Client:
-    client = Client()
-    client.force_login(User.objects.create_superuser("boss", "boss@example.org", "pw"))
-    return client
-
-
-@pytest.fixture
-def game() -> Game:
-    event = Event.objects.create(name="Open", slug="open", ruleset_key="wrc-2025")
-    ids = [p.pk for p in registered(event, "Ann", "Bo", "Cy", "Di")]
+def drawn_game(event: Event, players: list[Player]) -> Game:
+    """The shared players' game at no table: one hand, a draw with Ann tenpai."""
+    ids = [p.pk for p in players]
     created = game_create(event=event, player_ids=ids)
     return game_record_hand(game_id=created.pk, record={"result": "draw", "tenpai": [ids[0]]}, user=None,
                             version=None)
@@ -60,39 +51,39 @@ def post_data(game: Game, hands: list[Any], *, version: int | None = None,
     return data
 
 
-def test_admin_adds_and_corrects_hands_through_the_replay(admin_client: Client, game: Game):
-    ann, bo, cy, _di = game.seats.order_by("position").values_list("player_id", flat=True)
-    url = f"/admin/tournament/game/{game.pk}/change/"
+def test_admin_adds_and_corrects_hands_through_the_replay(admin_client: Client, drawn_game: Game):
+    ann, bo, cy, _di = drawn_game.seats.order_by("position").values_list("player_id", flat=True)
+    url = f"/admin/tournament/game/{drawn_game.pk}/change/"
     assert admin_client.get(url).status_code == 200
     hands = [{"result": "draw", "tenpai": [ann]}, {"result": "ron", "winner": bo, "loser": cy, "han": 2, "fu": 30}]
-    response = admin_client.post(url, post_data(game, hands))
+    response = admin_client.post(url, post_data(drawn_game, hands))
     assert response.status_code == 302, response.content.decode()[:2000]
-    game.refresh_from_db()
-    assert [h.record for h in game.hands.order_by("index")] == hands
+    drawn_game.refresh_from_db()
+    assert [h.record for h in drawn_game.hands.order_by("index")] == hands
     # E1 draw with Ann (dealer) tenpai: dealer keeps, honba 1; Bo's 2000 ron plus 300 for the honba.
-    assert game.result["hands"][1]["deltas"] == [0, 2300, -2300, 0]  # stored by seat: Ann, Bo, Cy, Di
-    assert HandChange.objects.filter(game=game, action="sheet").count() == 1
+    assert drawn_game.result["hands"][1]["deltas"] == [0, 2300, -2300, 0]  # stored by seat: Ann, Bo, Cy, Di
+    assert HandChange.objects.filter(game=drawn_game, action="sheet").count() == 1
 
 
-def test_admin_refuses_an_invalid_hand_and_saves_nothing(admin_client: Client, game: Game):
-    ann, bo, *_ = game.seats.order_by("position").values_list("player_id", flat=True)
-    url = f"/admin/tournament/game/{game.pk}/change/"
+def test_admin_refuses_an_invalid_hand_and_saves_nothing(admin_client: Client, drawn_game: Game):
+    ann, bo, *_ = drawn_game.seats.order_by("position").values_list("player_id", flat=True)
+    url = f"/admin/tournament/game/{drawn_game.pk}/change/"
     bad = [{"result": "draw", "tenpai": [ann]}, {"result": "ron", "winner": bo, "loser": bo, "han": 2, "fu": 30}]
-    response = admin_client.post(url, post_data(game, bad))
+    response = admin_client.post(url, post_data(drawn_game, bad))
     assert response.status_code == 200
     errors = re.findall(r'errorlist nonform"><li>([^<]*)<', response.content.decode())
     assert errors == ["hands[1].winner: Bo cannot win on their own discard (also the loser)"]
-    assert (Game.objects.get(pk=game.pk).version, game.hands.count()) == (game.version, 1)
+    assert (Game.objects.get(pk=drawn_game.pk).version, drawn_game.hands.count()) == (drawn_game.version, 1)
 
 
-def test_admin_does_not_overwrite_a_newer_version(admin_client: Client, game: Game):
-    ann = game.seats.get(position=0).player_id
-    url = f"/admin/tournament/game/{game.pk}/change/"
-    stale = post_data(game, [{"result": "draw", "tenpai": []}], version=game.version - 1)
+def test_admin_does_not_overwrite_a_newer_version(admin_client: Client, drawn_game: Game):
+    ann = drawn_game.seats.get(position=0).player_id
+    url = f"/admin/tournament/game/{drawn_game.pk}/change/"
+    stale = post_data(drawn_game, [{"result": "draw", "tenpai": []}], version=drawn_game.version - 1)
     response = admin_client.post(url, stale)
     assert response.status_code == 200
     assert "someone changed this game since you opened it" in response.content.decode()
-    assert game.hands.get().record == {"result": "draw", "tenpai": [ann]}
-    deleted = admin_client.post(url, post_data(game, [{"result": "draw", "tenpai": [ann]}], delete=(0,)))
+    assert drawn_game.hands.get().record == {"result": "draw", "tenpai": [ann]}
+    deleted = admin_client.post(url, post_data(drawn_game, [{"result": "draw", "tenpai": [ann]}], delete=(0,)))
     assert deleted.status_code == 302
-    assert game.hands.count() == 0
+    assert drawn_game.hands.count() == 0

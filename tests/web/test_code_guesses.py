@@ -16,28 +16,16 @@ from django.utils import timezone
 from scoring.models import CodeFailure, Confirmation
 from scoring.services.confirmations import player_code
 from scoring.services.table_codes import table_code, table_code_revoke
-from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
-from tournament.models import Event, Game, Player
+from tournament.models import Game, Player, Table
 
 pytestmark = pytest.mark.django_db
 VENUE = "203.0.113.7"  # the venue's NAT (or the proxy): every phone in the room has this address
 
 
-@pytest.fixture
-def players() -> list[Player]:
-    event = EventFactory.create(slug="spring", status=Event.Status.RUNNING, public=True)
-    return registered(event, "Ann", "Bo", "Cy", "Di")
-
-
-@pytest.fixture
-def game(players: list[Player]) -> Game:
-    """A finished game at round 1, table 1, whose table has a code."""
-    event = players[0].registrations.get().event
-    table = TableFactory.create(round=RoundFactory.create(event=event, number=1), number=1)
+@pytest.fixture(autouse=True)
+def _table_code(table: Table) -> None:
+    """The table of ``game`` (round 1, table 1) has a code: what the guessers try."""
     table_code_revoke(table=table, renew=True)
-    a, _, c, _ = (p.pk for p in players)
-    return played(event, players, [{"result": "ron", "winner": a, "loser": c, "han": 3, "fu": 40}], table=table,
-                  end=True)
 
 
 def page(response: Any) -> str:

@@ -18,7 +18,7 @@ from scoring.services.chain import verify_game
 from scoring.services.confirmations import player_code
 from scoring.services.hands import game_change_hand
 from scoring.services.standings import standings_recompute
-from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
+from tests.factories import EventFactory, played, registered
 from tournament.models import Event, Game, Player, Registration
 
 pytestmark = pytest.mark.django_db
@@ -27,30 +27,6 @@ pytestmark = pytest.mark.django_db
 def text(response: Any) -> str:
     assert response.status_code == 200, response.status_code
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
-
-
-@pytest.fixture
-def organiser() -> User:
-    return User.objects.create_user("org")
-
-
-@pytest.fixture
-def event(organiser: User) -> Event:
-    return EventFactory.create(slug="spring", status=Event.Status.RUNNING, organisers=[organiser])
-
-
-@pytest.fixture
-def players(event: Event) -> list[Player]:
-    return registered(event, "Ann", "Bo", "Cy", "Di")
-
-
-@pytest.fixture
-def game(event: Event, players: list[Player]) -> Game:
-    """Round 1, table 1: Ann wins 7700 from Cy, then the clock ends the game."""
-    a, _, c, _ = (p.pk for p in players)
-    table = TableFactory.create(round=RoundFactory.create(event=event, number=1), number=1)
-    return played(event, players, [{"result": "ron", "winner": a, "loser": c, "han": 3, "fu": 40}], table=table,
-                  end=True)
 
 
 def confirm(game: Game, player: Player, code: str | None = None, **extra: str) -> Any:

@@ -25,14 +25,8 @@ def text(response: Any) -> str:
 
 
 @pytest.fixture
-def org(organiser: User) -> Client:
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
-def event(organiser: User) -> Event:
+def draft_event(organiser: User) -> Event:
+    """Not yet published: private, a draft, run by ``organiser``."""
     return EventFactory.create(slug="spring", public=False, status=Event.Status.DRAFT, organisers=[organiser])
 
 
@@ -72,7 +66,7 @@ def test_a_refused_new_event_names_the_field_and_creates_nothing(org: Client, fi
     assert Event.objects.count() == 0
 
 
-def test_a_visitor_is_sent_to_sign_in_and_a_stranger_finds_nothing(event: Event):
+def test_a_visitor_is_sent_to_sign_in_and_a_stranger_finds_nothing(draft_event: Event):
     assert Client().get("/events/new/")["Location"].startswith("/accounts/login/")
     assert Client().get("/events/spring/manage/")["Location"].startswith("/accounts/login/")
     stranger = Client()
@@ -80,8 +74,8 @@ def test_a_visitor_is_sent_to_sign_in_and_a_stranger_finds_nothing(event: Event)
     for path in ("/events/spring/manage/", "/events/spring/manage/players/", "/events/spring/manage/settings/"):
         assert stranger.get(path).status_code == 404  # a private event: not there for a stranger (issue 25)
     assert stranger.post("/events/spring/manage/publish/", {"public": "1"}).status_code == 404
-    event.refresh_from_db()
-    assert not event.public
+    draft_event.refresh_from_db()
+    assert not draft_event.public
 
 
 LIST = """name,federation id,country,club,team,substitute
@@ -91,7 +85,7 @@ Cy Park,,,,,yes
 """
 
 
-def test_a_pasted_list_is_previewed_then_registered_with_one_confirm(org: Client, event: Event):
+def test_a_pasted_list_is_previewed_then_registered_with_one_confirm(org: Client, draft_event: Event):
     known = PlayerFactory.create(name="Ann Lee (EMA)", federation_id="04120001")
     response = org.post("/events/spring/manage/players/", {"text": LIST, "action": "check"})
     assert response.status_code == 200
@@ -100,7 +94,7 @@ def test_a_pasted_list_is_previewed_then_registered_with_one_confirm(org: Client
     assert Registration.objects.count() == 0  # a preview saves nothing
     response = org.post("/events/spring/manage/players/", {"text": LIST, "action": "register"})
     assert response.status_code == 302
-    registered = {r.player.name: r for r in event.registrations.select_related("player", "team")}
+    registered = {r.player.name: r for r in draft_event.registrations.select_related("player", "team")}
     assert set(registered) == {"Ann Lee (EMA)", "Bo Kim", "Cy Park"}  # the known player keeps his record
     assert registered["Ann Lee (EMA)"].player == known
     assert registered["Bo Kim"].team is not None
@@ -109,9 +103,9 @@ def test_a_pasted_list_is_previewed_then_registered_with_one_confirm(org: Client
     assert not registered["Bo Kim"].substitute
 
 
-def test_a_list_with_bad_lines_names_each_and_registers_none(org: Client, event: Event):
+def test_a_list_with_bad_lines_names_each_and_registers_none(org: Client, draft_event: Event):
     PlayerFactory.create(name="Dee")
-    Registration.objects.create(event=event, player=Player.objects.get(name="Dee"))
+    Registration.objects.create(event=draft_event, player=Player.objects.get(name="Dee"))
     bad = "Ann\nAnn\n\nDee\nEve, 1, KR, club, team, maybe\n" + "x" * 101 + "\n"
     response = org.post("/events/spring/manage/players/", {"text": bad, "action": "register"})
     page = text(response)
@@ -121,10 +115,10 @@ def test_a_list_with_bad_lines_names_each_and_registers_none(org: Client, event:
     assert "substitute must be yes or no, not 'maybe'" in page
     assert "name is longer than 100 characters" in page
     assert "Register" not in re.sub(r"\d+ registered", "", page.split("Check the list")[1])
-    assert event.registrations.count() == 1
+    assert draft_event.registrations.count() == 1
 
 
-def test_an_uploaded_file_is_read_like_a_paste(org: Client, event: Event):
+def test_an_uploaded_file_is_read_like_a_paste(org: Client, draft_event: Event):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile("players.csv", "\ufeffName;Club\nHana;Busan\nJun;Busan\n".encode(), "text/csv")
@@ -139,24 +133,24 @@ def test_an_uploaded_file_is_read_like_a_paste(org: Client, event: Event):
     ("Ann\t123\tKR", ("Ann", "123", "KR", "", "", False)),
     ('"Lee, Ann";9', ("Lee, Ann", "9", "", "", "", False)),
 ])
-def test_roster_lines_are_read_by_their_columns(event: Event, line: str, expected: tuple[Any, ...]):
-    (read,) = roster_read(event=event, text=line, user=None)
+def test_roster_lines_are_read_by_their_columns(draft_event: Event, line: str, expected: tuple[Any, ...]):
+    (read,) = roster_read(event=draft_event, text=line, user=None)
     assert (read.name, read.federation_id, read.country, read.club, read.team, read.substitute) == expected
     assert read.problems == ()
 
 
-def test_withdrawing_keeps_the_player_out_of_later_seating(org: Client, event: Event):
+def test_withdrawing_keeps_the_player_out_of_later_seating(org: Client, draft_event: Event):
     org.post("/events/spring/manage/players/", {"text": "A\nB\nC\nD\nE", "action": "register"})
     gone = Player.objects.get(name="E")
     assert org.post(f"/events/spring/manage/players/{gone.pk}/withdraw/").status_code == 302
     assert Registration.objects.get(player=gone).withdrawn
     from tournament.services.seating import Method, plan_round
-    event.rounds.create(number=1)
-    seating = plan_round(event=event, number=1, method=Method.RANDOM, seed=1)
+    draft_event.rounds.create(number=1)
+    seating = plan_round(event=draft_event, number=1, method=Method.RANDOM, seed=1)
     assert gone.pk not in {p for table in seating.tables for p in table.seats} | set(seating.byes)
 
 
-def test_the_rules_are_form_controls_and_only_changes_are_kept(org: Client, event: Event):
+def test_the_rules_are_form_controls_and_only_changes_are_kept(org: Client, draft_event: Event):
     page = org.get("/events/spring/manage/settings/")
     form = page.context["rules"]
     assert form["start_points"].value() == 30000  # wrc-2025
@@ -164,55 +158,55 @@ def test_the_rules_are_form_controls_and_only_changes_are_kept(org: Client, even
     data = {name: "" if value is None else value for name, value in
             ((f"rule-{f.name}", f.value()) for f in form)}
     data = {k: v for k, v in data.items() if v is not False}
-    data.update({"name": event.name, "kind": "tournament", "min_games": "0", "ranking": "total",
+    data.update({"name": draft_event.name, "kind": "tournament", "min_games": "0", "ranking": "total",
                  "team_ranking": "none", "swiss_spread": "1", "allow_byes": "on", "count_unconfirmed": "on",
                  "tiebreak_1": "first_places", "tiebreak_2": "score",
                  "rule-uma_1": "20", "rule-uma_2": "10", "rule-uma_3": "-10", "rule-uma_4": "-20"})
     response = org.post("/events/spring/manage/settings/", data)
     assert response.status_code == 302, text(response)[:2000]
-    event.refresh_from_db()
-    assert event.ruleset_overrides == {"uma": [20, 10, -10, -20]}
-    assert event.tiebreaks == ["first_places", "score"]
-    assert event.ruleset().as_dict()["uma"] == [20, 10, -10, -20]
+    draft_event.refresh_from_db()
+    assert draft_event.ruleset_overrides == {"uma": [20, 10, -10, -20]}
+    assert draft_event.tiebreaks == ["first_places", "score"]
+    assert draft_event.ruleset().as_dict()["uma"] == [20, 10, -10, -20]
     data.update({"rule-riichi_deposit": "-1", "tiebreak_3": "score"})
     response = org.post("/events/spring/manage/settings/", data)
     assert response.status_code == 200
     assert response.context["rules"].errors["riichi_deposit"]
     assert "a tiebreak is chosen twice" in text(response)
-    event.refresh_from_db()
-    assert event.tiebreaks == ["first_places", "score"]  # nothing saved
+    draft_event.refresh_from_db()
+    assert draft_event.tiebreaks == ["first_places", "score"]  # nothing saved
 
 
-def test_the_event_page_leads_its_organisers_to_the_console(org: Client, event: Event):
-    event.public = True
-    event.save()
+def test_the_event_page_leads_its_organisers_to_the_console(org: Client, draft_event: Event):
+    draft_event.public = True
+    draft_event.save()
     assert 'href="/events/spring/manage/"' in org.get("/events/spring/").content.decode()
     assert "/manage/" not in Client().get("/events/spring/").content.decode()
 
 
-def test_publishing_makes_a_draft_public_and_running(org: Client, event: Event):
+def test_publishing_makes_a_draft_public_and_running(org: Client, draft_event: Event):
     assert Client().get("/events/spring/").status_code == 404
     org.post("/events/spring/manage/publish/", {"public": "1"})
-    event.refresh_from_db()
-    assert event.public
-    assert event.status == Event.Status.RUNNING
+    draft_event.refresh_from_db()
+    assert draft_event.public
+    assert draft_event.status == Event.Status.RUNNING
     assert Client().get("/events/spring/").status_code == 200
     org.post("/events/spring/manage/publish/", {"public": "0"})
-    event.refresh_from_db()
-    assert not event.public
+    draft_event.refresh_from_db()
+    assert not draft_event.public
 
 
-def test_a_referee_link_makes_a_signed_in_user_a_referee_until_revoked(org: Client, event: Event):
+def test_a_referee_link_makes_a_signed_in_user_a_referee_until_revoked(org: Client, draft_event: Event):
     org.post("/events/spring/manage/referees/")
-    event.refresh_from_db()
-    link = f"/events/spring/referee/{event.referee_invite}/"
+    draft_event.refresh_from_db()
+    link = f"/events/spring/referee/{draft_event.referee_invite}/"
     assert link in org.get("/events/spring/manage/").content.decode()
     hana = User.objects.create_user("hana")
     client = Client()
     client.force_login(hana)
     assert client.get(link).status_code == 200
     assert client.post(link).status_code == 302
-    assert event.can_score(hana)
+    assert draft_event.can_score(hana)
     org.post("/events/spring/manage/referees/", {"revoke": "1"})
     jun = User.objects.create_user("jun")
     client.force_login(jun)
@@ -220,17 +214,17 @@ def test_a_referee_link_makes_a_signed_in_user_a_referee_until_revoked(org: Clie
     # The event is private: to jun, who may not see it, the old link says it is not valid, and not whose it was.
     assert refused.status_code == 404
     assert "This referee link is not valid any more" in text(refused)
-    assert event.name not in text(refused)
-    assert not event.can_score(jun)
+    assert draft_event.name not in text(refused)
+    assert not draft_event.can_score(jun)
 
 
-def test_an_organiser_removes_a_referee_who_stops_scoring_at_once(org: Client, event: Event):
+def test_an_organiser_removes_a_referee_who_stops_scoring_at_once(org: Client, draft_event: Event):
     hana, jun = User.objects.create_user("hana"), User.objects.create_user("jun")
-    event.referees.add(hana, jun)
+    draft_event.referees.add(hana, jun)
     players = [PlayerFactory.create() for _ in range(4)]
     for player in players:
-        Registration.objects.create(event=event, player=player)
-    game = game_create(event=event, player_ids=[p.pk for p in players])
+        Registration.objects.create(event=draft_event, player=player)
+    game = game_create(event=draft_event, player_ids=[p.pk for p in players])
     referee = Client()
     referee.force_login(hana)
     draw = {"action": "save", "version": 1, "result": "draw", "tenpai": []}
@@ -239,7 +233,7 @@ def test_an_organiser_removes_a_referee_who_stops_scoring_at_once(org: Client, e
     assert f"/events/spring/manage/referees/{hana.pk}/remove/" in page.content.decode()
     done = org.post(f"/events/spring/manage/referees/{hana.pk}/remove/", follow=True)
     assert "hana is no longer a referee of this event" in text(done)
-    assert list(event.referees.all()) == [jun]
+    assert list(draft_event.referees.all()) == [jun]
     # The event is private: to hana, no longer its referee, its pages are as if it were not there.
     assert referee.post(f"/games/{game.pk}/entry/", {**draw, "version": 2}).status_code == 404
     assert game.hands.count() == 1
@@ -247,10 +241,10 @@ def test_an_organiser_removes_a_referee_who_stops_scoring_at_once(org: Client, e
     assert org.post(f"/events/spring/manage/referees/{hana.pk}/remove/").status_code == 404  # not one any more
 
 
-def test_my_events_lists_what_i_run_and_referee(org: Client, event: Event, organiser: User):
+def test_my_events_lists_what_i_run_and_referee(org: Client, draft_event: Event, organiser: User):
     other = EventFactory.create(name="Club night", referees=[organiser])
     page = text(org.get("/me/"))
-    assert event.name in page.split("Events I referee")[0]
+    assert draft_event.name in page.split("Events I referee")[0]
     assert other.name in page.split("Events I referee")[1]
 
 
@@ -268,60 +262,60 @@ def test_the_new_event_form_offers_every_preset(org: Client):
     assert all(f'value="{key}"' in page for key in preset_keys())
 
 
-def test_a_player_of_other_events_keeps_his_name_against_this_organiser(org: Client, event: Event):
+def test_a_player_of_other_events_keeps_his_name_against_this_organiser(org: Client, draft_event: Event):
     elsewhere = EventFactory.create(slug="elsewhere")
     known = PlayerFactory.create(name="Known", federation_id="EMA-1", online_name="known1")
     Registration.objects.create(event=elsewhere, player=known)
     org.post("/events/spring/manage/players/", {"text": "Anything, EMA-1", "action": "register"})
-    assert event.registrations.get().player == known
+    assert draft_event.registrations.get().player == known
     response = org.post(f"/events/spring/manage/players/{known.pk}/", {
         "name": "Hijacked", "federation_id": "X", "online_name": "mine", "team": "Red", "substitute": "on"})
     assert response.status_code == 302
     known.refresh_from_db()
     assert (known.name, known.federation_id, known.online_name) == ("Known", "EMA-1", "known1")
-    registration = event.registrations.select_related("team").get()
+    registration = draft_event.registrations.select_related("team").get()
     assert registration.substitute
     assert registration.team is not None
     assert registration.team.name == "Red"
 
 
-def test_the_standings_follow_the_players_registered_from_the_console(org: Client, event: Event,
+def test_the_standings_follow_the_players_registered_from_the_console(org: Client, draft_event: Event,
                                                                       django_capture_on_commit_callbacks: Any):
     from scoring.models import Standing
     from tests.factories import played
 
     org.post("/events/spring/manage/players/", {"text": "Ann\nBo\nCy\nDi", "action": "register"})
     with django_capture_on_commit_callbacks(execute=True):
-        played(event, [r.player for r in event.registrations.select_related("player").order_by("player__name")],
-               [{"result": "draw", "tenpai": []}], end=True)
+        seats = [r.player for r in draft_event.registrations.select_related("player").order_by("player__name")]
+        played(draft_event, seats, [{"result": "draw", "tenpai": []}], end=True)
     ann = Player.objects.get(name="Ann")
-    assert Standing.objects.filter(event=event, player=ann).exists()
+    assert Standing.objects.filter(event=draft_event, player=ann).exists()
     with django_capture_on_commit_callbacks(execute=True):  # a late registration is listed at once, on 0
         org.post("/events/spring/manage/players/", {"text": "Eve", "action": "register"})
-    eve = Standing.objects.get(event=event, player__name="Eve")
+    eve = Standing.objects.get(event=draft_event, player__name="Eve")
     assert eve.points == 0
     assert eve.games == 0
 
 
-def test_a_withdrawn_player_is_refused_a_seat_by_every_path(org: Client, event: Event):
+def test_a_withdrawn_player_is_refused_a_seat_by_every_path(org: Client, draft_event: Event):
     from rules.errors import Refusal
     from tournament.services.games import game_seat
 
     org.post("/events/spring/manage/players/", {"text": "Ann\nBo\nCy\nDi", "action": "register"})
     gone = Player.objects.get(name="Di")
     org.post(f"/events/spring/manage/players/{gone.pk}/withdraw/")
-    ids = list(event.registrations.order_by("player__name").values_list("player_id", flat=True))
+    ids = list(draft_event.registrations.order_by("player__name").values_list("player_id", flat=True))
     with pytest.raises(Refusal, match="has withdrawn from this event"):
-        game_seat(event=event, player_ids=ids)
+        game_seat(event=draft_event, player_ids=ids)
 
 
-def test_the_consoles_refusals_are_in_the_readers_language(org: Client, event: Event):
+def test_the_consoles_refusals_are_in_the_readers_language(org: Client, draft_event: Event):
     org.cookies["django_language"] = "ko"
     page = text(org.post("/events/spring/manage/players/", {"text": "Ann\nAnn\nBo, 1, KR, c, t, maybe",
                                                             "action": "check"}))
     assert "Ann 선수가 목록에 두 번 있습니다" in page
     assert "대체 선수 칸은 yes 또는 no여야 합니다('maybe' 아님)" in page
-    event.rounds.create(number=1)
+    draft_event.rounds.create(number=1)
     page = text(org.post("/events/spring/manage/rounds/1/", {"method": "named", "tables": "Nobody",
                                                              "action": "seat"}))
     assert "1번째 줄: 'Nobody'은(는) 등록된 선수가 아닙니다" in page
@@ -335,7 +329,7 @@ def test_every_option_of_the_rules_has_words_for_the_organiser():
     assert options - set(CHOICE_WORDS) == set()
 
 
-def test_the_rules_form_speaks_korean(org: Client, event: Event):
+def test_the_rules_form_speaks_korean(org: Client, draft_event: Event):
     org.cookies["django_language"] = "ko"
     form = org.get("/events/spring/manage/settings/").context["rules"]
     assert form["round_winds"].help_text != "1 = East only, 2 = East-South, 4 = full game"

@@ -44,13 +44,6 @@ def field_errors(response: Any, name: str) -> list[str]:
             ] if '<ul class="errors">' in block else []
 
 
-@pytest.fixture
-def org(organiser: User) -> Client:
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
 STAGE = {"name": "Final", "entry_top": "4", "carry": "half", "carry_share": "", "seating": "rank", "winds": "rank",
          "rounds_planned": "1"}
 

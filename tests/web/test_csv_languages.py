@@ -30,7 +30,7 @@ LANGUAGES = ("en", "ko", "ja", "zh-hans")
 
 
 @pytest.fixture
-def event() -> Event:
+def team_event() -> Event:
     event = EventFactory.create(name="Team Open", slug="team-open", status=Event.Status.RUNNING, team_ranking="sum")
     ann, bo, cy, di, eve = registered(event, "Ann", "Bo", "Cy", "Di", "Eve")
     for number, seats, hand in ((1, [ann, bo, cy, di], {"winner": ann.pk, "loser": cy.pk}),
@@ -88,11 +88,11 @@ HEADERS = {
 
 
 @pytest.mark.parametrize(("kind", "language"), list(HEADERS))
-def test_the_pages_csv_header_is_in_the_readers_language(event: Event, kind: str, language: str):
+def test_the_pages_csv_header_is_in_the_readers_language(team_event: Event, kind: str, language: str):
     path, service = CSVS[kind]
     text = download(path, language)
     assert text.startswith(BOM)  # a spreadsheet reads Korean, Japanese and Chinese as UTF-8
-    labels, keys = table(text[1:])[0], table(service(event))[0]
+    labels, keys = table(text[1:])[0], table(service(team_event))[0]
     first, last = HEADERS[kind, language]
     assert labels[:len(first)] == first
     assert labels[-len(last):] == last
@@ -102,16 +102,16 @@ def test_the_pages_csv_header_is_in_the_readers_language(event: Event, kind: str
 
 @pytest.mark.parametrize("kind", list(CSVS))
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_header_keys_is_todays_csv_exactly(event: Event, kind: str, language: str):
+def test_header_keys_is_todays_csv_exactly(team_event: Event, kind: str, language: str):
     path, service = CSVS[kind]
     keys = download(path + ("&" if "?" in path else "?") + "header=keys", language)
-    assert keys == service(event)  # no byte order mark, the English keys, the values as programs read them
+    assert keys == service(team_event)  # no byte order mark, the English keys, the values as programs read them
     assert not keys.startswith(BOM)
     if kind not in ("standings", "results"):  # no word cells ("new", yes/no, winds): only the header differs
         assert table(download(path, language)[1:])[1:] == table(keys)[1:]
 
 
-def test_the_commands_export_keeps_the_keys(event: Event, tmp_path: Path):
+def test_the_commands_export_keeps_the_keys(team_event: Event, tmp_path: Path):
     with translation.override("ko"):
         call_command("export_event", "team-open", "--format", "csv", "--output", str(tmp_path))
     standings = (tmp_path / "team-open-standings.csv").read_bytes().decode()
@@ -125,7 +125,7 @@ def test_the_commands_export_keeps_the_keys(event: Event, tmp_path: Path):
 @pytest.mark.parametrize(("language", "new", "yes", "no", "east", "south"), [
     ("en", "new", "yes", "no", "East", "South"), ("ko", "신규", "예", "아니요", "동", "남"),
     ("ja", "新規", "はい", "いいえ", "東", "南"), ("zh-hans", "新进", "是", "否", "东", "南")])
-def test_word_cells_follow_the_header(event: Event, language: str, new: str, yes: str, no: str, east: str,
+def test_word_cells_follow_the_header(team_event: Event, language: str, new: str, yes: str, no: str, east: str,
                                       south: str):
     standings = table(download("/events/team-open/standings.csv", language)[1:])
     assert [row[2] for row in standings if row[4] == "Eve"] == [new]
@@ -140,7 +140,7 @@ def test_word_cells_follow_the_header(event: Event, language: str, new: str, yes
 
 
 @pytest.mark.parametrize("asked", ["labels%20", "KEYS", "xlsx", ""])
-def test_an_unknown_header_form_is_refused_by_name(event: Event, asked: str):
+def test_an_unknown_header_form_is_refused_by_name(team_event: Event, asked: str):
     for path, _ in CSVS.values():
         response = Client().get(path + ("&" if "?" in path else "?") + f"header={asked}")
         assert response.status_code == 400

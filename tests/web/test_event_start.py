@@ -4,7 +4,6 @@ from the console in one tap; all or nothing, a bad line named with nothing creat
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from tests.markup import has
@@ -16,13 +15,6 @@ NAMES = "\n".join(["Ann Lee", "Bo Kim", "Cy Park", "Dee Choi", "Eve Han", "Fay J
                    "Ivy Seo", "Jun Oh", "Kai Moon", "Lee Shin"])
 FORM = {"name": "Thursday Cup", "kind": "tournament", "ruleset_key": "wrc-2025", "rounds": "4",
         "time_limit_minutes": "90", "break_minutes": "15"}
-
-
-@pytest.fixture
-def org(organiser: User) -> Client:
-    client = Client()
-    client.force_login(organiser)
-    return client
 
 
 def test_create_and_seat_round_1_registers_the_players_and_opens_the_tables(org: Client):

@@ -11,7 +11,6 @@ from django.test import Client
 
 from scoring.services.online import Outcome, log_import
 from scoring.services.standings import standings_recompute
-from tests.factories import EventFactory
 from tournament.models import Event, Game
 
 pytestmark = pytest.mark.django_db
@@ -21,11 +20,6 @@ GAME = Path(__file__).parents[1] / "fixtures" / "online" / "tenhou" / "mjx-20100
 def text(response: Any) -> str:
     assert response.status_code == 200
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
-
-
-@pytest.fixture
-def event() -> Event:
-    return EventFactory.create(slug="online", status=Event.Status.RUNNING)
 
 
 def test_an_imported_game_says_where_it_was_played_and_that_it_matches(event: Event):

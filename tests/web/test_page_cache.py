@@ -8,27 +8,17 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scoring.services.standings import standings_recompute
-from tests.factories import EventFactory, played, registered
 from tests.markup import has
 from tournament.models import Event
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event() -> Event:
-    event = EventFactory.create(slug="open", status=Event.Status.RUNNING)
-    ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
-    played(event, [ann, bo, cy, di], [{"result": "ron", "han": 3, "fu": 40, "winner": ann.pk, "loser": cy.pk}])
-    standings_recompute(event)
-    return event
+# The shared event's finished game, in the stored standings.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("standings")]
 
 
 def renders(queries: list[str]) -> int:
     """How many of the answers were rendered (the others came from the cache)."""
     client = Client()
-    return sum("pages/standings.html" in [t.name for t in client.get(f"/events/open/standings/{q}").templates]
+    return sum("pages/standings.html" in [t.name for t in client.get(f"/events/spring/standings/{q}").templates]
                for q in queries)
 
 
@@ -39,9 +29,9 @@ def test_junk_parameters_render_the_page_once(event: Event):
 def test_a_sort_the_page_does_not_know_is_the_rank_order(event: Event):
     assert renders(["?sort=rank", *(f"?sort=junk{n}" for n in range(20)), "?sort="]) == 1
     assert renders(["?sort=points", "?sort=points&x=1"]) == 1
-    page = Client().get("/events/open/standings/?sort=junk").content.decode()
+    page = Client().get("/events/spring/standings/?sort=junk").content.decode()
     assert "sort=junk" not in page  # the polling address asks for the order shown, not the visitor's text
-    assert has(page, 'aria-sort="ascending"><a href="/events/open/standings/?sort=rank"')
+    assert has(page, 'aria-sort="ascending"><a href="/events/spring/standings/?sort=rank"')
 
 
 def test_the_standings_api_reads_its_page_number_once_per_page(event: Event):
@@ -49,11 +39,11 @@ def test_the_standings_api_reads_its_page_number_once_per_page(event: Event):
     reads = 0
     for query in ["", "?page=1", "?page=01", "?page=001", *(f"?x={n}" for n in range(20))]:
         with CaptureQueriesContext(connection) as queries:
-            assert client.get(f"/api/v1/events/open/standings/{query}").status_code == 200
+            assert client.get(f"/api/v1/events/spring/standings/{query}").status_code == 200
         reads += any('"scoring_standing"' in q["sql"] for q in queries.captured_queries)
     assert reads == 1
 
 
 @pytest.mark.parametrize("page", ["0", "2", "x", "²", "1" * 5000])
 def test_a_page_that_is_not_there_is_a_404(event: Event, page: str):
-    assert Client().get(f"/api/v1/events/open/standings/?page={page}").status_code == 404
+    assert Client().get(f"/api/v1/events/spring/standings/?page={page}").status_code == 404

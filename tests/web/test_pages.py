@@ -12,12 +12,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scoring.services.standings import standings_recompute
-from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
+from tests.factories import RoundFactory, TableFactory, played
 from tests.markup import has
-from tournament.models import Event, Game, Player
+from tournament.models import Event, Game, Player, Table
 from web.presenters import cumulative_chart
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("round_one")]
 
 
 def ron(winner: int, loser: int, han: int = 3, fu: int = 40, **extra: Any) -> dict[str, Any]:
@@ -25,15 +25,14 @@ def ron(winner: int, loser: int, han: int = 3, fu: int = 40, **extra: Any) -> di
 
 
 @pytest.fixture
-def event() -> Event:
-    """Round 1 of a public wrc-2025 event: one table, Ann wins 7700 from Cy; Bo and Di tie at 30000."""
-    event = EventFactory.create(name="Spring Open", slug="spring", status=Event.Status.RUNNING)
-    players = registered(event, "Ann", "Bo", "Cy", "Di")
+def round_one(event: Event, players: list[Player], table: Table) -> Game:
+    """Round 1 of the shared event played at its one table: Ann (riichi) wins 7700 from Cy, then a draw with nobody
+    tenpai, and the clock; Bo and Di tie at 30000. The standings are stored."""
     ids = [p.pk for p in players]
-    played(event, players, [ron(ids[0], ids[2], riichi=[ids[0]]), {"result": "draw", "tenpai": []}],
-           table=TableFactory.create(round=RoundFactory.create(event=event, number=1), number=1), end=True)
+    game = played(event, players, [ron(ids[0], ids[2], riichi=[ids[0]]), {"result": "draw", "tenpai": []}],
+                  table=table, end=True)
     standings_recompute(event)
-    return event
+    return game
 
 
 def text(response: Any) -> str:

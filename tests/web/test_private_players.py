@@ -35,11 +35,6 @@ def secret(organiser: User) -> Event:
 
 
 @pytest.fixture
-def stranger() -> User:
-    return User.objects.create_user("stranger")
-
-
-@pytest.fixture
 def theirs(stranger: User) -> Event:
     return EventFactory.create(name="Open Cup", slug="open", public=True, organisers=[stranger])
 

@@ -13,19 +13,11 @@ from django.test import Client
 
 from scoring.services.hands import game_record_hand
 from scoring.services.standings import standings_recompute
-from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
+from tests.factories import EventFactory, played, registered
 from tournament.models import Event, Player
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event() -> Event:
-    """A public wrc-2025 event (30000 / 30000, uma 15/5/-5/-15), four players, round 1 seated at one table."""
-    event = EventFactory.create(name="Spring Open", slug="spring", status=Event.Status.RUNNING)
-    registered(event, "Ann", "Bo", "Cy", "Di")
-    TableFactory.create(round=RoundFactory.create(event=event, number=1), number=1)
-    return event
+# The shared event (wrc-2025: 30000 / 30000, uma 15/5/-5/-15), its four players, round 1 seated at one table.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("players", "table")]
 
 
 def players(event: Event) -> list[Player]:

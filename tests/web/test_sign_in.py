@@ -21,11 +21,11 @@ def text(response: Any) -> str:
 
 
 @pytest.fixture
-def event() -> Event:
+def draft_event() -> Event:
     return EventFactory.create(slug="spring", name="Spring Open", public=True, status=Event.Status.DRAFT)
 
 
-def test_every_page_offers_to_sign_in_and_back_where_one_was(event: Event):
+def test_every_page_offers_to_sign_in_and_back_where_one_was(draft_event: Event):
     page = Client().get("/events/spring/standings/").content.decode()
     assert 'href="/accounts/login/?next=/events/spring/standings/"' in page
     User.objects.create_user("ref", password="a long passphrase")
@@ -36,7 +36,7 @@ def test_every_page_offers_to_sign_in_and_back_where_one_was(event: Event):
     assert answer["Location"] == "/events/spring/standings/"
 
 
-def test_signing_in_without_a_next_page_lands_on_my_events_and_signing_out_is_offered(event: Event):
+def test_signing_in_without_a_next_page_lands_on_my_events_and_signing_out_is_offered(draft_event: Event):
     User.objects.create_user("ref", password="a long passphrase")
     client = Client()
     answer = client.post("/accounts/login/", {"username": "ref", "password": "a long passphrase"})
@@ -49,13 +49,13 @@ def test_signing_in_without_a_next_page_lands_on_my_events_and_signing_out_is_of
     assert "Sign in" in text(client.get("/"))
 
 
-def test_a_referee_who_is_not_signed_in_finds_the_way_to_the_entry_page(event: Event):
-    game = played(event, registered(event, "Ann", "Bo", "Cy", "Di"))
+def test_a_referee_who_is_not_signed_in_finds_the_way_to_the_entry_page(draft_event: Event):
+    game = played(draft_event, registered(draft_event, "Ann", "Bo", "Cy", "Di"))
     page = Client().get(f"/games/{game.pk}/").content.decode()
     assert f'href="/accounts/login/?next=/games/{game.pk}/entry/"' in page
 
 
-def test_a_public_event_not_yet_started_does_not_read_draft(event: Event):
+def test_a_public_event_not_yet_started_does_not_read_draft(draft_event: Event):
     assert "Spring Open" in text(Client().get("/"))
     assert "draft" not in text(Client().get("/"))
     assert "draft" not in text(Client().get("/events/spring/"))

@@ -34,11 +34,12 @@ def text(response: Any) -> str:
 
 
 @pytest.fixture
-def event(organiser: User) -> Event:
+def event_in_stages(organiser: User) -> Event:
+    """Spring Cup's qualifying and its final, played (tests/web/stage_event.py)."""
     return final_played(organiser)[0]
 
 
-def test_a_stages_standings_show_carried_own_and_total(event: Event):
+def test_a_stages_standings_show_carried_own_and_total(event_in_stages: Event):
     page = text(Client().get("/events/spring-cup/standings/?stage=2"))
     assert "Standings · Final" in page
     assert "Carried: the points brought in from Qualifying. Own: this stage's games. The total is both." in page
@@ -50,7 +51,7 @@ def test_a_stages_standings_show_carried_own_and_total(event: Event):
     assert "=3 Bo +20.0 R1 +7.0 R2 +13.0 2" in qualifying
 
 
-def test_the_final_ranking_goes_by_the_stage_reached(event: Event):
+def test_the_final_ranking_goes_by_the_stage_reached(event_in_stages: Event):
     page = text(Client().get("/events/spring-cup/standings/"))
     assert "Final ranking Qualifying Final" in page  # the switcher
     assert "Ranked by the last stage each player reached, then by the rank in it." in page
@@ -63,7 +64,7 @@ def test_the_final_ranking_goes_by_the_stage_reached(event: Event):
                        ("12", "Hana", "Qualifying", "-57.0")]
 
 
-def test_readers_of_one_stage_are_not_served_another_stages_page(event: Event):
+def test_readers_of_one_stage_are_not_served_another_stages_page(event_in_stages: Event):
     final = Client().get("/events/spring-cup/standings/?stage=2").content.decode()
     ranking = Client().get("/events/spring-cup/standings/").content.decode()
     polled = Client().get("/events/spring-cup/standings/?stage=2&part=table").content.decode()
@@ -76,12 +77,12 @@ def test_readers_of_one_stage_are_not_served_another_stages_page(event: Event):
 
 
 @pytest.mark.parametrize("asked", ["9", "0", "x", "²", "1" * 5000])
-def test_a_stage_the_event_does_not_have_is_not_found(event: Event, asked: str):
+def test_a_stage_the_event_does_not_have_is_not_found(event_in_stages: Event, asked: str):
     assert Client().get(f"/events/spring-cup/standings/?stage={asked}").status_code == 404
     assert Client().get(f"/events/spring-cup/standings.csv?stage={asked}").status_code == 404
 
 
-def test_the_stages_page_says_who_went_through_and_shows_the_final_tables(event: Event):
+def test_the_stages_page_says_who_went_through_and_shows_the_final_tables(event_in_stages: Event):
     page = text(Client().get("/events/spring-cup/stages/"))
     assert "1. Qualifying entered everyone · seated random" in page
     assert ("2. Final entered the top 4 · half the points carried in · seated by rank, winds by rank · 1 hanchan "
@@ -103,7 +104,7 @@ def test_a_cut_not_confirmed_is_not_published(organiser: User):
     assert "Final is not seated yet." in page
 
 
-def test_the_standings_csv_of_a_stage(event: Event):
+def test_the_standings_csv_of_a_stage(event_in_stages: Event):
     response = Client().get("/events/spring-cup/standings.csv?stage=2&header=keys")
     assert response["Content-Disposition"] == 'attachment; filename="spring-cup-stage-2.csv"'
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
@@ -117,7 +118,7 @@ def test_the_standings_csv_of_a_stage(event: Event):
                                                                           ("Cy", "1", "20.00")]
 
 
-def test_stage_links_only_where_there_are_stages(event: Event, organiser: User):
+def test_stage_links_only_where_there_are_stages(event_in_stages: Event, organiser: User):
     assert '/events/spring-cup/stages/">Stages</a>' in Client().get("/events/spring-cup/").content.decode()
     plain, _ = qualified(organiser, slug="plain", name="Plain")
     page = Client().get("/events/plain/standings/").content.decode()
@@ -148,7 +149,7 @@ def test_an_event_without_stages_has_a_stages_page_of_its_one_stage(organiser: U
     assert "Stage 1 is not seated yet." in page
 
 
-def test_spectators_share_one_rendering_of_the_stages_page(event: Event):
+def test_spectators_share_one_rendering_of_the_stages_page(event_in_stages: Event):
     first = text(Client().get("/events/spring-cup/stages/"))
     with CaptureQueriesContext(connection) as queries:
         again = text(Client().get("/events/spring-cup/stages/"))

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def event() -> Event:
+def team_event() -> Event:
     event = EventFactory.create(name="Team Open", slug="team-open", status=Event.Status.RUNNING, team_ranking="sum")
     ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
     for number, seats, hand in ((1, [ann, bo, cy, di], {"winner": ann.pk, "loser": cy.pk}),
@@ -50,7 +50,7 @@ def page(query: str = "") -> str:
     return response.content.decode()
 
 
-def test_movement_rounds_and_teams(event: Event):
+def test_movement_rounds_and_teams(team_event: Event):
     html = page()
     # Rank and movement, name and team, the total that opens on each round's points, games, average rank
     # (tied places count as their mean: Di 2.5 then 1, Ann 1 then 4, Bo 2.5 twice, Cy 4 then 2.5).
@@ -65,23 +65,23 @@ def test_movement_rounds_and_teams(event: Event):
     assert "Every member's points count." in teams
 
 
-def test_federation_columns_appear_when_a_player_has_one(event: Event):
+def test_federation_columns_appear_when_a_player_has_one(team_event: Event):
     Player.objects.filter(name="Cy").update(federation_id="04-000042", country="France")
-    standings_recompute(event)  # a new version of the standings: the cached table is not reused
+    standings_recompute(team_event)  # a new version of the standings: the cached table is not reused
     html = page("?part=table")
     assert '<th class="wide">Federation ID</th>' in html
     assert '<th class="wide">Country</th>' in html
     assert "4 – Cy West 04-000042 France -22.7" in text(html)
 
 
-def test_the_team_table_follows_the_events_setting(event: Event):
-    event.team_ranking, event.team_best = "best", 1
-    event.save()
+def test_the_team_table_follows_the_events_setting(team_event: Event):
+    team_event.team_ranking, team_event.team_best = "best", 1
+    team_event.save()
     teams = text(page().split('id="teams"')[1])
     assert "1 West Di +20.2 · Cy -22.7 +20.2 2 East Ann +2.5 · Bo 0.0 +2.5" in teams
     assert "Each team's best member counts." in teams
-    event.team_ranking = "none"
-    event.save()
+    team_event.team_ranking = "none"
+    team_event.save()
     assert 'id="teams"' not in page()
 
 
@@ -91,7 +91,7 @@ def rows(response: Any) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(response.content.decode())))
 
 
-def test_the_csv_formats(event: Event):
+def test_the_csv_formats(team_event: Event):
     standings = rows(Client().get("/events/team-open/standings.csv?header=keys"))
     assert [(r["rank"], r["player"], r["movement"], r["team"], r["round_1"], r["round_2"]) for r in standings] == [
         ("1", "Di", "1", "West", "0.00", "20.20"), ("2", "Ann", "-1", "East", "22.70", "-20.20"),
@@ -105,17 +105,17 @@ def test_the_csv_formats(event: Event):
         ("4", "Cy", "2", "-22.70", "52300")]
 
 
-def test_an_unknown_csv_format_is_refused_by_name(event: Event):
+def test_an_unknown_csv_format_is_refused_by_name(team_event: Event):
     response = Client().get("/events/team-open/standings.csv?format=xlsx")
     assert response.status_code == 400
     assert response.content.decode() == "format: must be one of standings, teams, federation"
     assert Client().get("/events/nope/standings.csv?format=xlsx").status_code == 404
 
 
-def test_the_admin_edits_the_team_setting(event: Event):
+def test_the_admin_edits_the_team_setting(team_event: Event):
     client = Client()
     client.force_login(User.objects.create_superuser("boss", "boss@example.org", "pw"))
-    form = client.get(f"/admin/tournament/event/{event.pk}/change/").content.decode()
+    form = client.get(f"/admin/tournament/event/{team_event.pk}/change/").content.decode()
     assert re.search(r'<select name="team_ranking"[^>]*>', form)
     assert '<option value="sum" selected>' in form
     assert re.search(r'<input type="number" name="team_best"', form)

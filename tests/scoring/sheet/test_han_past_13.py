@@ -116,18 +116,13 @@ def test_a_tenhou_log_with_a_15_han_ron_reads_and_checks_hand_by_hand():
 # --- the API and the entry form ----------------------------------------------------------------------------
 
 @pytest.fixture
-def tenhou_game() -> Any:
+def tenhou_game(referee: User) -> Any:
+    """A game of a Tenhou-rules event that ``referee`` scores."""
     event = Event.objects.create(name="Online", slug="online", ruleset_key="tenhou", public=True,
                                  status=Event.Status.RUNNING)
+    event.referees.add(referee)
     players = registered(event, *NAMES)
     return game_create(event=event, player_ids=[p.pk for p in players])
-
-
-@pytest.fixture
-def referee(tenhou_game: Any) -> User:
-    user = User.objects.create_user("ref", password="x")
-    tenhou_game.event.referees.add(user)
-    return user
 
 
 def _ids(game: Any) -> dict[str, int]:

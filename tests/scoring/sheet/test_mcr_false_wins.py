@@ -112,17 +112,12 @@ def test_a_riichi_sheet_has_no_false_wins_to_play_on():
 
 
 @pytest.fixture
-def mcr_game() -> Any:
+def mcr_game(referee: User) -> Any:
+    """A game of an MCR event that ``referee`` scores."""
     event = Event.objects.create(name="Madrid", slug="madrid", ruleset_key="mcr", public=True,
                                  status=Event.Status.RUNNING)
+    event.referees.add(referee)
     return game_create(event=event, player_ids=[p.pk for p in registered(event, *NAMES)])
-
-
-@pytest.fixture
-def referee(mcr_game: Any) -> User:
-    user = User.objects.create_user("ref", password="x")
-    mcr_game.event.referees.add(user)
-    return user
 
 
 def _ids(game: Any) -> dict[str, int]:

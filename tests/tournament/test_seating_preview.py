@@ -11,24 +11,22 @@ from django.contrib.auth.models import User
 from rules.seating import next_round
 from scoring.models import GameResult, Standing
 from tests.conftest import client_for
-from tests.factories import EventFactory, RoundFactory, registered
+from tests.factories import RoundFactory, registered
 from tournament.models import Event, Game, Seat, Table
 
-pytestmark = pytest.mark.django_db
-API = "/api/v1/events/swiss"
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("round_one_by_id")]
+API = "/api/v1/events/spring"
 
 
 @pytest.fixture
-def event(organiser: User) -> Event:
-    """Sixteen players; round 1 seated by id (tables 1-4, 5-8, …), the order a swiss round 2 starts from when
-    nobody has finished a game (everyone shares the rank, then id order)."""
-    event = EventFactory.create(slug="swiss", organisers=[organiser])
+def round_one_by_id(event: Event, organiser: User) -> None:
+    """Sixteen players in the shared event; round 1 seated by id (tables 1-4, 5-8, …), the order a swiss round 2
+    starts from when nobody has finished a game (everyone shares the rank, then id order)."""
     ids = [p.pk for p in registered(event, *(f"P{i:02}" for i in range(16)))]
     RoundFactory.create(event=event, number=2)
     csv = "round,table,east,south,west,north\n" + "".join(
         f"1,{t + 1}," + ",".join(map(str, ids[4 * t:4 * t + 4])) + "\n" for t in range(4))
     assert client_for(organiser).post(f"{API}/schedule", {"csv": csv}, format="json").status_code == 201
-    return event
 
 
 def preview(organiser: User, **query: Any) -> dict[str, Any]:

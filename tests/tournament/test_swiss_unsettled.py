@@ -14,11 +14,11 @@ from django.test import Client
 
 from scoring.services.hands import game_put_sheet
 from tests.conftest import client_for
-from tests.factories import EventFactory, RoundFactory, registered
+from tests.factories import RoundFactory, registered
 from tournament.models import Event, Game
 
-pytestmark = pytest.mark.django_db
-API = "/api/v1/events/cup"
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("table_two_unstarted")]
+API = "/api/v1/events/spring"
 STILL = "round 1 still has table 2 playing: the standings swiss seating goes by are not final"
 
 
@@ -27,16 +27,15 @@ def text(response: Any) -> str:
 
 
 @pytest.fixture
-def event(organiser: User) -> Event:
-    """Eight players at two tables in round 1; table 1 has finished, table 2 has not started; round 2 to seat."""
-    event = EventFactory.create(slug="cup", organisers=[organiser])
+def table_two_unstarted(event: Event, organiser: User) -> None:
+    """Eight players of the shared event at two tables in round 1; table 1 has finished, table 2 has not started;
+    round 2 to seat."""
     ids = [p.pk for p in registered(event, *(f"P{i}" for i in range(8)))]
     RoundFactory.create(event=event, number=2)
     csv = "round,table,east,south,west,north\n" + "".join(
         f"1,{t + 1}," + ",".join(map(str, ids[4 * t:4 * t + 4])) + "\n" for t in range(2))
     assert client_for(organiser).post(f"{API}/schedule", {"csv": csv}, format="json").status_code == 201
     finish(event, 1)
-    return event
 
 
 def finish(event: Event, table: int) -> None:
@@ -77,24 +76,17 @@ def test_the_apis_seating_goes_ahead_as_before(organiser: User, event: Event):
     assert Game.objects.filter(table__round__number=2).count() == 2
 
 
-@pytest.fixture
-def org(organiser: User) -> Client:
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
 def test_the_console_warns_and_seats_only_when_the_organiser_goes_on_knowingly(org: Client, event: Event):
-    page = org.post("/events/cup/manage/rounds/2/", {"method": "swiss", "action": "preview"})
+    page = org.post("/events/spring/manage/rounds/2/", {"method": "swiss", "action": "preview"})
     assert STILL in text(page)
     seed = page.context["form"].initial["seed"]
     shown = page.context["preview"]["tables"]
-    refused = org.post("/events/cup/manage/rounds/2/", {"method": "swiss", "seed": seed, "action": "seat"})
+    refused = org.post("/events/spring/manage/rounds/2/", {"method": "swiss", "seed": seed, "action": "seat"})
     assert refused.status_code == 200
     assert "Tick “Seat by these standings” to seat round 2 now" in text(refused)
     assert refused.context["preview"]["tables"] == shown  # the same tables, shown again
     assert Game.objects.filter(table__round__number=2).count() == 0
-    done = org.post("/events/cup/manage/rounds/2/", {"method": "swiss", "seed": seed, "action": "seat",
+    done = org.post("/events/spring/manage/rounds/2/", {"method": "swiss", "seed": seed, "action": "seat",
                                                      "unsettled_ok": "on"})
     assert done.status_code == 302
     seated = Game.objects.filter(table__round__number=2).order_by("table__number")
@@ -103,13 +95,13 @@ def test_the_console_warns_and_seats_only_when_the_organiser_goes_on_knowingly(o
 
 
 def test_the_console_asks_nothing_once_the_round_is_over_or_for_random_tables(org: Client, event: Event):
-    page = org.post("/events/cup/manage/rounds/2/", {"method": "random", "action": "seat"})
+    page = org.post("/events/spring/manage/rounds/2/", {"method": "random", "action": "seat"})
     assert page.status_code == 302
-    org.post("/events/cup/manage/rounds/2/unseat/")
+    org.post("/events/spring/manage/rounds/2/unseat/")
     finish(event, 2)
-    page = org.post("/events/cup/manage/rounds/2/", {"method": "swiss", "action": "preview"})
+    page = org.post("/events/spring/manage/rounds/2/", {"method": "swiss", "action": "preview"})
     assert "still has" not in text(page)
-    assert org.post("/events/cup/manage/rounds/2/", {"method": "swiss", "action": "seat"}).status_code == 302
+    assert org.post("/events/spring/manage/rounds/2/", {"method": "swiss", "action": "seat"}).status_code == 302
 
 
 def test_the_admins_swiss_action_seats_and_says_so(event: Event):
