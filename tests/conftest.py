@@ -87,20 +87,35 @@ def _default_language() -> Iterator[None]:
 def event(organiser: User) -> Event:
     """Spring Open (``/events/spring/``): public, running, wrc-2025, run by ``organiser``; nobody registered."""
     return EventFactory.create(name="Spring Open", slug="spring", status=Event.Status.RUNNING, organisers=[organiser])
+
+
+@pytest.fixture
 def players(event: Event) -> list[Player]:
     """Ann, Bo, Cy and Di registered in ``event``, in that order."""
     return registered(event, "Ann", "Bo", "Cy", "Di")
+
+
+@pytest.fixture
 def table(event: Event) -> Table:
     """Round 1 of ``event`` seated at one table (table 1), with no game yet."""
     return TableFactory.create(round=RoundFactory.create(event=event, number=1), number=1)
+
+
+@pytest.fixture
 def game(event: Event, players: list[Player], table: Table) -> Game:
     """Round 1, table 1: Ann (East), Bo, Cy, Di; Ann wins 7700 from Cy, then the clock ends the game."""
     ann, _bo, cy, _di = players
     return played(event, players, [{"result": "ron", "winner": ann.pk, "loser": cy.pk, "han": 3, "fu": 40}],
                   table=table, end=True)
+
+
+@pytest.fixture
 def standings(event: Event, game: Game) -> None:
     """``event``'s standings stored after ``game`` (as the pages and the API read them)."""
     standings_recompute(event)
+
+
+@pytest.fixture
 def stranger() -> User:
     """A signed-up user with no part in any event."""
     return User.objects.create_user("stranger")
