@@ -54,10 +54,10 @@ axe:
 	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; \
 	else echo "npm is missing (apt-get install npm): the accessibility test skips without axe-core"; fi
 
-# On every core (pytest-xdist), a test module's tests together on one worker and in order (test_openapi.py checks
-# what its own tests exercised). `-m "not slow"` leaves out the fuzzing (docs/development.md).
+# One process: with pytest-xdist (-n auto) CI's PostgreSQL run left a live server's connection open at the test
+# database's teardown. `-n auto --dist loadfile` works for a developer; `-m "not slow"` leaves out the fuzzing.
 test: install-dev messages chromium axe
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest
 
 # The npm packages of package.json (pinned in package-lock.json): eslint and stylelint for `make lint`.
 NODE := node_modules/.installed

@@ -53,7 +53,7 @@ def test_a_captain_names_who_plays_on_a_phone_and_the_organiser_the_rest(live_se
     page.click("button:has-text('Save who plays')")
     page.wait_for_load_state()
     assert "1 player named." in page.inner_text("main")
-    assert page.locator("select[name^=team-] option:checked").inner_text() == "Jeju Two"
+    assert page.locator("select[name^=team-] option:checked").inner_text().strip() == "Jeju Two"
     fits(page, PHONE["width"])
     screenshot(page, "team-lineup-captain")
     phone.close()
