@@ -98,6 +98,7 @@ def test_the_image_collects_static_files_and_serves_with_gunicorn():
         assert re.search(rf"^{package}==\S+$", requirements, re.MULTILINE), package
 
 
+@pytest.mark.django_db  # the 404 page of a missing file is a Django page, which reads the session
 def test_static_files_are_served_with_debug_off(settings, tmp_path: Path):
     """After collectstatic, WhiteNoise serves the files itself (DEBUG is off in the tests), compressed too."""
     settings.STATIC_ROOT = tmp_path / "static"
