@@ -70,7 +70,7 @@ $(NODE): package.json package-lock.json
 # the scripts and the style sheets.
 lint: install-dev $(NODE)
 	$(BIN)/ruff check .
-# enabled after the one-time format: $(BIN)/ruff format --check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
 	$(BIN)/lint-imports
 	$(BIN)/djlint templates --lint

@@ -37,11 +37,17 @@ logger = logging.getLogger("django.request")
 class ProblemSerializer(serializers.Serializer[Any]):
     """One refused field of the body and why."""
 
-    field = serializers.CharField(allow_blank=True, help_text='the path into the body, e.g. "fu", '
-                                  '"hands[3].winner" or "players[1]"; empty for the request as a whole')
+    field = serializers.CharField(
+        allow_blank=True,
+        help_text='the path into the body, e.g. "fu", '
+        '"hands[3].winner" or "players[1]"; empty for the request as a whole',
+    )
     message = serializers.CharField(help_text="why, in the request's language (Accept-Language)")
-    code = serializers.CharField(allow_blank=True, help_text='a stable code for the message, the same in every '
-                                 'language, e.g. "fu_20_needs_2_han", "required"; empty for a message that has none')
+    code = serializers.CharField(
+        allow_blank=True,
+        help_text="a stable code for the message, the same in every "
+        'language, e.g. "fu_20_needs_2_han", "required"; empty for a message that has none',
+    )
 
 
 class ErrorSerializer(serializers.Serializer[Any]):
@@ -49,8 +55,11 @@ class ErrorSerializer(serializers.Serializer[Any]):
 
     detail = serializers.CharField()
     # A declared field leaves the class body (DRF's metaclass collects it), so Serializer.errors stays intact.
-    errors = ProblemSerializer(many=True, help_text="every problem found, each with the field it is about; "  # type: ignore[assignment]
-                               "empty when the refusal is about the request as a whole")
+    errors = ProblemSerializer(
+        many=True,
+        help_text="every problem found, each with the field it is about; "  # type: ignore[assignment]
+        "empty when the refusal is about the request as a whole",
+    )
 
 
 class ConflictSerializer(ErrorSerializer):
@@ -61,8 +70,10 @@ class ConflictSerializer(ErrorSerializer):
 
 class PreconditionRequired(APIException):
     status_code = status.HTTP_428_PRECONDITION_REQUIRED
-    default_detail = ("send If-Match with the game's version (its ETag) so that a change made by someone else in "
-                      "between is not overwritten")
+    default_detail = (
+        "send If-Match with the game's version (its ETag) so that a change made by someone else in "
+        "between is not overwritten"
+    )
 
 
 # How each kind of refusal is answered, the most specific first: its status and what ``detail`` says ("" for the
@@ -104,8 +115,12 @@ def _server_error(exc: Exception, context: dict[str, Any]) -> Response:
     """Any other exception: logged with its traceback, answered in the common shape (not Django's HTML page)."""
     request = context.get("request")
     django_request = getattr(request, "_request", request)
-    logger.error("Internal Server Error: %s", getattr(django_request, "path", "?"), exc_info=exc,
-                 extra={"status_code": 500, "request": django_request})
+    logger.error(
+        "Internal Server Error: %s",
+        getattr(django_request, "path", "?"),
+        exc_info=exc,
+        extra={"status_code": 500, "request": django_request},
+    )
     set_rollback()
     response = _error(status.HTTP_500_INTERNAL_SERVER_ERROR, SERVER_ERROR, [])
     # Django logs every 5xx response again, without the traceback, unless told this one was logged.
@@ -123,8 +138,7 @@ def not_found_body() -> dict[str, Any]:
 
 
 def error_body(detail: str, problems: list[Problem]) -> dict[str, Any]:
-    return {"detail": detail,
-            "errors": [{"field": p.field, "message": message(p), "code": p.code} for p in problems]}
+    return {"detail": detail, "errors": [{"field": p.field, "message": message(p), "code": p.code} for p in problems]}
 
 
 def _problems(detail: Any, path: str = "") -> Iterator[Problem]:

@@ -25,22 +25,31 @@ View = TypeVar("View", bound=Callable[..., Response])
 HEADER = "Idempotency-Key"
 KEPT_HEADERS = ("ETag", "Location")
 IDEMPOTENCY_KEY = OpenApiParameter(
-    HEADER, str, OpenApiParameter.HEADER, required=False,
+    HEADER,
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
     description="any unique string (a UUID): a retry with the same key and body gets the first answer and "
-                "creates nothing more; the same key with another body is refused (422). Kept 24 hours.")
+    "creates nothing more; the same key with another body is refused (422). Kept 24 hours.",
+)
 KEY_REUSED = OpenApiResponse(ErrorSerializer, description="the Idempotency-Key was already used for another request")
 
 
 def idempotent(view: View) -> View:
     """Make a creating POST handler honour ``Idempotency-Key`` (``scoring.edge.keys.once``)."""
+
     @functools.wraps(view)
     def handle(self: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
         key = request.headers.get(HEADER)
         # The query string too (the log import takes its options there), its parameters in any order.
-        asked = "" if key is None else fingerprint(request.method, request.path,
-                                                   sorted(request.query_params.lists()), request.data)
-        done = once(writer=request.user, key=key, asked=asked, write=lambda: view(self, request, *args, **kwargs),
-                    kept=_kept)
+        asked = (
+            ""
+            if key is None
+            else fingerprint(request.method, request.path, sorted(request.query_params.lists()), request.data)
+        )
+        done = once(
+            writer=request.user, key=key, asked=asked, write=lambda: view(self, request, *args, **kwargs), kept=_kept
+        )
         return _again(done) if isinstance(done, Answered) else done
 
     return handle  # type: ignore[return-value]
@@ -50,8 +59,11 @@ def _kept(response: Response) -> Answered | None:
     """What a retry is answered: a success as it was sent; nothing for a refusal (the key stays free)."""
     if not 200 <= response.status_code < 300:
         return None
-    return Answered(status=response.status_code, body=_plain(response.data),
-                    headers={name: response[name] for name in KEPT_HEADERS if response.has_header(name)})
+    return Answered(
+        status=response.status_code,
+        body=_plain(response.data),
+        headers={name: response[name] for name in KEPT_HEADERS if response.has_header(name)},
+    )
 
 
 def _again(answered: Answered) -> Response:

@@ -26,12 +26,23 @@ class OpenObjectExtension(OpenApiSerializerExtension):  # type: ignore[no-untype
 
     def map_serializer(self, auto_schema: AutoSchema, direction: Direction) -> dict[str, Any]:
         schema: dict[str, Any] = auto_schema._map_serializer(  # type: ignore[no-untyped-call]
-            self.target, direction, bypass_extensions=True)
+            self.target, direction, bypass_extensions=True
+        )
         schema["additionalProperties"] = self.target.additional_properties
         return schema
 
 
-IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False,
-                            description="the game's version (its ETag) the change is based on")
-ETAG = OpenApiParameter("ETag", str, OpenApiParameter.HEADER, response=[200, 201],
-                        description='the game\'s version, quoted (e.g. "3"): send it back as If-Match')
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="the game's version (its ETag) the change is based on",
+)
+ETAG = OpenApiParameter(
+    "ETag",
+    str,
+    OpenApiParameter.HEADER,
+    response=[200, 201],
+    description='the game\'s version, quoted (e.g. "3"): send it back as If-Match',
+)

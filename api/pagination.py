@@ -20,9 +20,16 @@ class StandingsPages(Pages):
         paginated = super().get_paginated_response_schema(schema)
         paginated["required"] = [*paginated.get("required", []), "updating", "computed_at"]
         paginated["properties"] = {
-            "updating": {"type": "boolean", "description": "a change to a finished game is not counted yet; the "
-                         "standings are being recomputed"},
-            "computed_at": {"type": "string", "format": "date-time", "nullable": True,
-                            "description": "when the standings were last computed"},
-            **paginated["properties"]}
+            "updating": {
+                "type": "boolean",
+                "description": "a change to a finished game is not counted yet; the standings are being recomputed",
+            },
+            "computed_at": {
+                "type": "string",
+                "format": "date-time",
+                "nullable": True,
+                "description": "when the standings were last computed",
+            },
+            **paginated["properties"],
+        }
         return paginated

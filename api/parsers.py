@@ -36,8 +36,9 @@ class StrictJSONParser(BaseParser):
 
     media_type = "application/json"
 
-    def parse(self, stream: IO[Any], media_type: str | None = None,
-              parser_context: Mapping[str, Any] | None = None) -> Any:
+    def parse(
+        self, stream: IO[Any], media_type: str | None = None, parser_context: Mapping[str, Any] | None = None
+    ) -> Any:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         request = (parser_context or {}).get("request")
         declared = str(request.META.get("CONTENT_LENGTH") or "0") if request is not None else "0"
@@ -64,8 +65,9 @@ class LogParser(BaseParser):
 
     media_type = "*/*"
 
-    def parse(self, stream: IO[Any], media_type: str | None = None,
-              parser_context: Mapping[str, Any] | None = None) -> Any:
+    def parse(
+        self, stream: IO[Any], media_type: str | None = None, parser_context: Mapping[str, Any] | None = None
+    ) -> Any:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         raw = stream.read(limit + 1) if stream is not None else b""
         if len(raw) > limit:

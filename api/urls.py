@@ -15,8 +15,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/players/<id:player_id>/code", codes.PlayerCodeView.as_view(), name="player-code"),
     path("events/<slug:slug>/rounds/", events.EventRoundsView.as_view(), name="event-rounds"),
     path("events/<slug:slug>/rounds/<id:number>/seating", seating.RoundSeatingView.as_view(), name="round-seating"),
-    path("events/<slug:slug>/rounds/<id:number>/seating/preview", seating.RoundSeatingPreviewView.as_view(),
-         name="round-seating-preview"),
+    path(
+        "events/<slug:slug>/rounds/<id:number>/seating/preview",
+        seating.RoundSeatingPreviewView.as_view(),
+        name="round-seating-preview",
+    ),
     path("events/<slug:slug>/games/import", online.GameImportView.as_view(), name="event-games-import"),
     path("events/<slug:slug>/schedule", seating.EventScheduleView.as_view(), name="event-schedule"),
     path("events/<slug:slug>/stages/", stages.StagesView.as_view(), name="event-stages"),

@@ -78,11 +78,15 @@ def main(argv: list[str] | None = None) -> int:
         stored = Game.objects.count()
         matched = Game.objects.filter(log_check=Game.LogCheck.MATCHES).count()
         print(f"database: {connection.vendor}")
-        print(f"logs {len(batch)} · read and checked alone {read_seconds:.2f} s "
-              f"({len(batch) / read_seconds:.0f} logs/s, {sum(checked)} match)")
+        print(
+            f"logs {len(batch)} · read and checked alone {read_seconds:.2f} s "
+            f"({len(batch) / read_seconds:.0f} logs/s, {sum(checked)} match)"
+        )
         print(f"imported {stored} · matched {matched} · refused {len(batch) - stored}")
-        print(f"import wall time {seconds:.2f} s · {stored / seconds:.1f} games/s "
-              f"(players created, hands written with their history, standings once at the end)")
+        print(
+            f"import wall time {seconds:.2f} s · {stored / seconds:.1f} games/s "
+            f"(players created, hands written with their history, standings once at the end)"
+        )
         for line in err.getvalue().splitlines()[:5]:
             print("  stderr:", line)
     finally:

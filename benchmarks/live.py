@@ -54,11 +54,19 @@ class Seen:
 
 
 def environment(args: argparse.Namespace, folder: Path) -> dict[str, str]:
-    database = (f"postgres://postgres@{HOST}:5432/mahjong_live" if args.postgres
-                else f"sqlite:///{folder / 'live.sqlite3'}")
+    database = (
+        f"postgres://postgres@{HOST}:5432/mahjong_live" if args.postgres else f"sqlite:///{folder / 'live.sqlite3'}"
+    )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "DATABASE_", "CACHE_"))}
-    env.update(DATABASE_URL=database, CACHE_URL=args.cache, DEBUG="0", SECRET_KEY=secrets.token_urlsafe(40)[:50],
-               ALLOWED_HOSTS=HOST, LOG_LEVEL="WARNING", DJANGO_SETTINGS_MODULE="config.settings")
+    env.update(
+        DATABASE_URL=database,
+        CACHE_URL=args.cache,
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(40)[:50],
+        ALLOWED_HOSTS=HOST,
+        LOG_LEVEL="WARNING",
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
     return env
 
 
@@ -82,8 +90,9 @@ def build() -> list[tuple[int, list[int]]]:
 
     call_command("migrate", verbosity=0)
     organiser = get_user_model().objects.create_user("organiser")
-    event = event_create(organiser=organiser, name="Live Bench", ruleset_key="wrc-2025", public=True,
-                         status=Event.Status.RUNNING)
+    event = event_create(
+        organiser=organiser, name="Live Bench", ruleset_key="wrc-2025", public=True, status=Event.Status.RUNNING
+    )
     for n in range(48):
         player_register(event=event, name=f"Player {n:02d}")
     round_add(event=event)
@@ -240,26 +249,37 @@ def measure(args: argparse.Namespace, games: list[tuple[int, list[int]]], port: 
 
 def report(args: argparse.Namespace, seen: Seen, commits: dict[int, float], elapsed: float, cpu: float) -> None:
     answered = sum(seen.statuses.values())
-    delays = [when - commits[version] for version, whens in seen.first_seen.items() if version in commits
-              for when in whens]
+    delays = [
+        when - commits[version] for version, whens in seen.first_seen.items() if version in commits for when in whens
+    ]
     not_modified, full = queries_per_answer()
-    print(f"{args.watchers} watchers ({args.clients} processes) polling every {args.every:g} s for {elapsed:.0f} s; "
-          "a hand every "
-          f"{args.write_every:g} s ({len(commits)} hands); gunicorn {args.workers} workers; "
-          f"{'PostgreSQL' if args.postgres else 'SQLite'}, Redis cache")
-    print(f"  load average of the machine at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
-          "(the watchers share it: a busy machine slows the clients, not only the server)")
+    print(
+        f"{args.watchers} watchers ({args.clients} processes) polling every {args.every:g} s for {elapsed:.0f} s; "
+        "a hand every "
+        f"{args.write_every:g} s ({len(commits)} hands); gunicorn {args.workers} workers; "
+        f"{'PostgreSQL' if args.postgres else 'SQLite'}, Redis cache"
+    )
+    print(
+        f"  load average of the machine at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+        "(the watchers share it: a busy machine slows the clients, not only the server)"
+    )
     print(f"  requests: {answered} ({answered / elapsed:.0f}/s), {seen.errors} failed; statuses {seen.statuses}")
     print(f"  304: {seen.statuses.get(304, 0) / max(answered, 1):.1%} of the answers")
-    print(f"  latency: p50 {percentile(seen.latencies, .5) * 1000:.1f} ms, p99 "
-          f"{percentile(seen.latencies, .99) * 1000:.1f} ms (client side, with gunicorn's queue)")
+    print(
+        f"  latency: p50 {percentile(seen.latencies, 0.5) * 1000:.1f} ms, p99 "
+        f"{percentile(seen.latencies, 0.99) * 1000:.1f} ms (client side, with gunicorn's queue)"
+    )
     per_request = cpu / max(answered, 1)
-    print(f"  server CPU: {cpu:.2f} s in all, {per_request * 1000:.2f} ms per request "
-          f"({cpu / elapsed:.0%} of one core): one core answers about {1 / per_request:.0f} polls/s, "
-          f"{args.every / per_request:.0f} watchers polling every {args.every:g} s")
+    print(
+        f"  server CPU: {cpu:.2f} s in all, {per_request * 1000:.2f} ms per request "
+        f"({cpu / elapsed:.0%} of one core): one core answers about {1 / per_request:.0f} polls/s, "
+        f"{args.every / per_request:.0f} watchers polling every {args.every:g} s"
+    )
     print(f"  database queries: {not_modified} per 304 (anonymous), {full} per 200")
-    print(f"  a hand seen by the watchers after its commit: p50 {percentile(delays, .5):.2f} s, p99 "
-          f"{percentile(delays, .99):.2f} s, max {max(delays, default=float('nan')):.2f} s ({len(delays)} sightings)")
+    print(
+        f"  a hand seen by the watchers after its commit: p50 {percentile(delays, 0.5):.2f} s, p99 "
+        f"{percentile(delays, 0.99):.2f} s, max {max(delays, default=float('nan')):.2f} s ({len(delays)} sightings)"
+    )
 
 
 def main() -> None:
@@ -286,10 +306,24 @@ def main() -> None:
         games = build()
         port = free_port()
         log = (folder / "gunicorn.log").open("wb")
-        server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "config.wsgi:application",
-                                   "--workers", str(args.workers), "--bind", f"{HOST}:{port}", "--backlog", "4096",
-                                   "--preload"],
-                                  cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "gunicorn"),
+                "config.wsgi:application",
+                "--workers",
+                str(args.workers),
+                "--bind",
+                f"{HOST}:{port}",
+                "--backlog",
+                "4096",
+                "--preload",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
         try:
             warm_up(port, args.workers)
             measure(args, games, port, server.pid)
@@ -301,8 +335,11 @@ def main() -> None:
                 server.kill()
                 server.wait()
             log.close()
-            complaints = [line for line in (folder / "gunicorn.log").read_text().splitlines()
-                          if "WARNING" in line or "ERROR" in line]
+            complaints = [
+                line
+                for line in (folder / "gunicorn.log").read_text().splitlines()
+                if "WARNING" in line or "ERROR" in line
+            ]
             print(f"  server log: {len(complaints)} warnings or errors", *complaints[:5], sep="\n    ")
 
 

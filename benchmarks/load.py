@@ -110,8 +110,12 @@ class Http:
         except FAILURES:
             self.close()
             raise
-        answer = Answer(response.status, {k.lower(): v for k, v in response.getheaders()}, payload,
-                        (time.perf_counter() - began) * 1000)
+        answer = Answer(
+            response.status,
+            {k.lower(): v for k, v in response.getheaders()},
+            payload,
+            (time.perf_counter() - began) * 1000,
+        )
         if response.will_close:
             self.close()
         return answer
@@ -180,9 +184,17 @@ class Run:
 def environment(args: argparse.Namespace, port: int) -> dict[str, str]:
     """The servers' environment (and this process's, for the build and the checks)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "DATABASE_", "CACHE_"))}
-    env.update(DATABASE_URL=f"postgres://postgres@{HOST}:5432/{args.database}", CELERY_BROKER_URL=args.broker,
-               CACHE_URL=args.cache, DEBUG="0", SECRET_KEY=secrets.token_urlsafe(40)[:50], ALLOWED_HOSTS=HOST,
-               API_ANON_READ_RATE="off", LOG_LEVEL="INFO", DJANGO_SETTINGS_MODULE="config.settings")
+    env.update(
+        DATABASE_URL=f"postgres://postgres@{HOST}:5432/{args.database}",
+        CELERY_BROKER_URL=args.broker,
+        CACHE_URL=args.cache,
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(40)[:50],
+        ALLOWED_HOSTS=HOST,
+        API_ANON_READ_RATE="off",
+        LOG_LEVEL="INFO",
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
     return env
 
 
@@ -215,8 +227,9 @@ def build(players: int) -> list[tuple[int, str]]:
     call_command("migrate", verbosity=0)
     user = get_user_model()
     organiser = user.objects.create_user("organiser")
-    event = event_create(organiser=organiser, name="WRC 2025", ruleset_key="wrc-2025", public=True,
-                         status=Event.Status.RUNNING)
+    event = event_create(
+        organiser=organiser, name="WRC 2025", ruleset_key="wrc-2025", public=True, status=Event.Status.RUNNING
+    )
     assert event.slug == SLUG
     for n in range(players):
         player_register(event=event, name=f"Player {n:03d}")
@@ -234,19 +247,37 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_servers(args: argparse.Namespace, env: dict[str, str], port: int,
-                  logs: Path) -> list[subprocess.Popen[bytes]]:
+def start_servers(
+    args: argparse.Namespace, env: dict[str, str], port: int, logs: Path
+) -> list[subprocess.Popen[bytes]]:
     bin_ = Path(sys.executable).parent
     commands = {
-        "gunicorn": [str(bin_ / "gunicorn"), "config.wsgi:application", "--workers", str(args.workers),
-                     "--bind", f"{HOST}:{port}", "--graceful-timeout", "5"],
+        "gunicorn": [
+            str(bin_ / "gunicorn"),
+            "config.wsgi:application",
+            "--workers",
+            str(args.workers),
+            "--bind",
+            f"{HOST}:{port}",
+            "--graceful-timeout",
+            "5",
+        ],
         "celery": [str(bin_ / "celery"), "-A", "config", "worker", "--concurrency=2", "-l", "warning"],
     }
     started = []
     for name, command in commands.items():
         with (logs / f"{name}.log").open("wb") as log:
-            started.append(subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                            stdin=subprocess.DEVNULL, start_new_session=True))
+            started.append(
+                subprocess.Popen(
+                    command,
+                    cwd=ROOT,
+                    env=env,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    stdin=subprocess.DEVNULL,
+                    start_new_session=True,
+                )
+            )
     return started
 
 
@@ -358,8 +389,9 @@ def give_up(run: Run, ref: Referee, path: str, record: dict[str, Any], key: str)
         impatient.close()
 
 
-def lost_answer(run: Run, ref: Referee, path: str, record: dict[str, Any], key: str, first: Answer,
-                version: str) -> None:
+def lost_answer(
+    run: Run, ref: Referee, path: str, record: dict[str, Any], key: str, first: Answer, version: str
+) -> None:
     """Send the hand again with its key as if the first answer never came: the same answer, nothing added."""
     headers = {"If-Match": version, "Idempotency-Key": key}
     try:
@@ -369,8 +401,11 @@ def lost_answer(run: Run, ref: Referee, path: str, record: dict[str, Any], key: 
         run.stats.note(f"resend {path}: {exc!r}")
         return
     run.stats.add("resent")
-    same = (again.status == first.status and "idempotent-replayed" in again.headers
-            and (again.json() or {}).get("version") == first.json().get("version"))
+    same = (
+        again.status == first.status
+        and "idempotent-replayed" in again.headers
+        and (again.json() or {}).get("version") == first.json().get("version")
+    )
     if not same:
         run.stats.add("resend answered differently")
         run.stats.note(f"resend {path}: {again.status} {again.body[:300]!r}")
@@ -481,8 +516,10 @@ def load(run: Run, games: list[tuple[int, str]]) -> float:
 
 def same_hand(stored: dict[str, Any], meant: dict[str, Any]) -> bool:
     """Whether the stored record says what was sent (players lists in any order; fields it adds aside)."""
+
     def plain(value: Any) -> Any:
         return sorted(value) if isinstance(value, list) else value
+
     return all(plain(stored.get(key)) == plain(value) for key, value in meant.items())
 
 
@@ -501,8 +538,10 @@ def check_hands(run: Run) -> dict[str, int]:
             if index >= len(kept) or not same_hand(kept[index], meant):
                 found["lost"] += 1
                 if found["lost"] <= 3:
-                    run.stats.note(f"game {ref.game_id} hand {index}: meant {meant}, stored "
-                                   f"{kept[index] if index < len(kept) else None}")
+                    run.stats.note(
+                        f"game {ref.game_id} hand {index}: meant {meant}, stored "
+                        f"{kept[index] if index < len(kept) else None}"
+                    )
         found["duplicated"] += max(0, len(kept) - len(ref.intended))
         found["stored"] += len(kept)
     finished = set(Game.objects.filter(status=Game.Status.FINISHED).values_list("pk", flat=True))
@@ -541,8 +580,9 @@ def check_standings(run: Run) -> tuple[float, int, bool]:
     got = {row["player"]["id"]: row["games"] for row in rows}
     wrong = [p for p in set(expected) | set(got) if got.get(p, 0) != expected.get(p, 0)]
     if wrong:
-        run.stats.note(f"standings: player {wrong[0]} has {got.get(wrong[0], 0)} games, "
-                       f"played {expected.get(wrong[0], 0)}")
+        run.stats.note(
+            f"standings: player {wrong[0]} has {got.get(wrong[0], 0)} games, played {expected.get(wrong[0], 0)}"
+        )
     http.close()
     return settled, len(wrong), not updating
 
@@ -584,8 +624,10 @@ def sample_locks(database: str, stop: threading.Event, locks: Locks) -> None:
     import psycopg
 
     sessions_query = "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()"
-    waits_query = ("SELECT coalesce(l.relation::regclass::text, l.locktype) FROM pg_locks l "
-                   "JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = %s")
+    waits_query = (
+        "SELECT coalesce(l.relation::regclass::text, l.locktype) FROM pg_locks l "
+        "JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = %s"
+    )
     with psycopg.connect(f"postgresql://postgres@{HOST}:5432/{database}", autocommit=True) as conn:
         while not stop.wait(0.2):
             row = conn.execute(sessions_query, (database,)).fetchone()
@@ -655,8 +697,11 @@ def endpoint_lines(logged: dict[str, Logged]) -> list[str]:
         where = re.sub(r"(?<=/)\d+(?=/|$)|(?<==)\d+", "N", line.path)
         groups[f"{line.method} {where}"].append(line.ms)
     rows = sorted(groups.items(), key=lambda item: -percentile(item[1], 99))
-    return [f"    {name:<48} {len(ms):6d}  p50 {percentile(ms, 50):5.0f}  p99 {percentile(ms, 99):6.0f}  "
-            f"max {max(ms):6.0f} ms" for name, ms in rows]
+    return [
+        f"    {name:<48} {len(ms):6d}  p50 {percentile(ms, 50):5.0f}  p99 {percentile(ms, 99):6.0f}  "
+        f"max {max(ms):6.0f} ms"
+        for name, ms in rows
+    ]
 
 
 # --- the run -----------------------------------------------------------------------------------------
@@ -679,8 +724,9 @@ class Figures:
 def measure(run: Run, games: list[tuple[int, str]], processes: list[subprocess.Popen[bytes]]) -> Figures:
     """With the servers up: the load, then the checks, then the throughput of the page against a trivial one."""
     figures = Figures(probe=wait_ready(run.port, processes))
-    print(f"servers up (ready on {figures.probe}); {len(games)} referees and {run.args.readers} readers start",
-          flush=True)
+    print(
+        f"servers up (ready on {figures.probe}); {len(games)} referees and {run.args.readers} readers start", flush=True
+    )
     stop = threading.Event()
     threads(sample_locks, [(run.args.database, stop, figures.locks)])
     figures.load_seconds = load(run, games)
@@ -721,8 +767,11 @@ def correctness_lines(run: Run, figures: Figures) -> list[str]:
         f"hands written (2xx):   {counts['hands written']:6d}  ({hands.get('stored', 0)} stored; "
         f"{counts['corrections']} corrected, {counts['resent']} sent again as if the answer was lost, "
         f"{counts['give-ups']} given up after {args.give_up_ms:g} ms and sent again"
-        + (f"; {counts['hands skipped']} NOT PLAYED: the load ran past --max-load-seconds)"
-           if counts["hands skipped"] else ")"),
+        + (
+            f"; {counts['hands skipped']} NOT PLAYED: the load ran past --max-load-seconds)"
+            if counts["hands skipped"]
+            else ")"
+        ),
         f"hands lost:            {hands.get('lost', 0):6d}  (target 0)",
         f"hands duplicated:      {hands.get('duplicated', 0):6d}  (target 0)",
         f"5xx:                   {counts['5xx'] + counts['reader 5xx']:6d}  (target 0; "
@@ -751,8 +800,7 @@ def speed_lines(run: Run, figures: Figures, logged: dict[str, Logged], wall: flo
         return f"p50 {percentile(ms, 50):.0f}  p95 {percentile(ms, 95):.0f}  p99 {percentile(ms, 99):.0f} ms"
 
     return [
-        f"write latency:         {spread(server)} over {len(server)} writes (target p99 <= {TARGET_P99_MS}) "
-        f"[{source}]",
+        f"write latency:         {spread(server)} over {len(server)} writes (target p99 <= {TARGET_P99_MS}) [{source}]",
         f"  seen by the clients: {spread(client)} (with gunicorn's queue)",
         f"reads:                 {counts['reads'] / figures.load_seconds:6.1f}/s  ({counts['reads']} in "
         f"{figures.load_seconds:.1f} s, {counts['reads 304']} answered 304)",
@@ -815,8 +863,12 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--give-up-ms", type=float, default=5, help="how long a giving-up client waits")
     parser.add_argument("--throughput-seconds", type=float, default=5, help="per endpoint")
     parser.add_argument("--throughput-clients", type=int, default=4)
-    parser.add_argument("--max-load-seconds", type=float, default=110,
-                        help="after this, referees end their games without their remaining hands")
+    parser.add_argument(
+        "--max-load-seconds",
+        type=float,
+        default=110,
+        help="after this, referees end their games without their remaining hands",
+    )
     parser.add_argument("--settle-seconds", type=float, default=30, help="how long to wait for the standings")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     parser.add_argument("--database", default="mahjong_load", help="dropped and created again on each run")

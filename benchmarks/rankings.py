@@ -33,8 +33,28 @@ from datetime import date, timedelta
 
 import django
 
-COUNTRIES = ("AT", "BE", "CH", "CZ", "DE", "DK", "ES", "FI", "FR", "GB", "HU", "IT", "NL", "PL", "PT", "SE", "SK",
-             "UA", "IE", "NO")
+COUNTRIES = (
+    "AT",
+    "BE",
+    "CH",
+    "CZ",
+    "DE",
+    "DK",
+    "ES",
+    "FI",
+    "FR",
+    "GB",
+    "HU",
+    "IT",
+    "NL",
+    "PL",
+    "PT",
+    "SE",
+    "SK",
+    "UA",
+    "IE",
+    "NO",
+)
 
 
 def federation(players: int, rng: random.Random) -> list[tuple[str, str]]:
@@ -46,8 +66,10 @@ def calendar(years: int, per_year: int, on: date, rng: random.Random) -> list[tu
     """(id, first day, days, players) of the events of the ``years`` before ``on``."""
     first = on - timedelta(days=365 * years)
     days = (on - first).days
-    return [(f"E{n:05d}", first + timedelta(days=rng.randrange(days)), rng.choice((1, 2, 2, 3)),
-             rng.randrange(20, 201)) for n in range(years * per_year)]
+    return [
+        (f"E{n:05d}", first + timedelta(days=rng.randrange(days)), rng.choice((1, 2, 2, 3)), rng.randrange(20, 201))
+        for n in range(years * per_year)
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,24 +106,47 @@ def main(argv: list[str] | None = None) -> int:
     ranking = mers_ranking(events, results, args.on)
     figures = country_figures(ranking, country_of)
     pure = time.perf_counter() - begin
-    print(f"pure ranking on {args.on}:     {pure:8.3f} s   ({len(ranking.lines)} listed, {len(figures)} countries; "
-          "target < 10 s)")
+    print(
+        f"pure ranking on {args.on}:     {pure:8.3f} s   ({len(ranking.lines)} listed, {len(figures)} countries; "
+        "target < 10 s)"
+    )
 
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
     try:
         stored = StoredEvent.objects.bulk_create(
-            StoredEvent(ranking="ema", external_id=e.key, name=e.key, starts_on=e.starts_on, days=e.days,
-                        players=e.players, countries=e.countries) for e in events)
+            StoredEvent(
+                ranking="ema",
+                external_id=e.key,
+                name=e.key,
+                starts_on=e.starts_on,
+                days=e.days,
+                players=e.players,
+                countries=e.countries,
+            )
+            for e in events
+        )
         ids = {e.external_id: e.pk for e in stored}
-        RankedResult.objects.bulk_create((RankedResult(ranked_event_id=ids[r.event], federation_id=r.player,
-                                                       name=f"Player {r.player}", country=country_of[r.player],
-                                                       place=r.place) for r in results), batch_size=5000)
+        RankedResult.objects.bulk_create(
+            (
+                RankedResult(
+                    ranked_event_id=ids[r.event],
+                    federation_id=r.player,
+                    name=f"Player {r.player}",
+                    country=country_of[r.player],
+                    place=r.place,
+                )
+                for r in results
+            ),
+            batch_size=5000,
+        )
         begin = time.perf_counter()
         snapshot = mers_snapshot("ema", args.on)
         built = time.perf_counter() - begin
-        print(f"snapshot stored ({connection.vendor}):  {built:8.3f} s   ({snapshot.lines.count()} rows with their "
-              "explanations and the changes since the week before; target < 10 s)")
+        print(
+            f"snapshot stored ({connection.vendor}):  {built:8.3f} s   ({snapshot.lines.count()} rows with their "
+            "explanations and the changes since the week before; target < 10 s)"
+        )
         reads = []
         for _ in range(3):  # the first read also loads the API's code
             reset_queries()
@@ -110,8 +155,10 @@ def main(argv: list[str] | None = None) -> int:
                 response = APIClient().get(f"/api/v1/rankings/ema/?as_of={args.on.isoformat()}")
             reads.append(time.perf_counter() - begin)
             assert response.status_code == 200, response.content[:300]
-        print(f"API page read:               {min(reads) * 1000:8.1f} ms  best of 3, first {reads[0] * 1000:.1f} ms "
-              f"({len(queries)} queries, {len(response.json()['results'])} rows of {response.json()['count']})")
+        print(
+            f"API page read:               {min(reads) * 1000:8.1f} ms  best of 3, first {reads[0] * 1000:.1f} ms "
+            f"({len(queries)} queries, {len(response.json()['results'])} rows of {response.json()['count']})"
+        )
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

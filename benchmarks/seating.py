@@ -82,11 +82,18 @@ def play(*, players: int, rounds: int, spread: int | None, swiss: bool, seed: in
         standings = sorted(scores, key=lambda p: -scores[p])
         begin = time.perf_counter()
         if swiss:
-            seating = swiss_seating(standings=standings, table_size=TABLE_SIZE, history=history, seed=number,
-                                    time_limit=time_limit, spread=spread)
+            seating = swiss_seating(
+                standings=standings,
+                table_size=TABLE_SIZE,
+                history=history,
+                seed=number,
+                time_limit=time_limit,
+                spread=spread,
+            )
         else:
-            seating = random_seating(players=standings, table_size=TABLE_SIZE, history=history, seed=number,
-                                     time_limit=time_limit)
+            seating = random_seating(
+                players=standings, table_size=TABLE_SIZE, history=history, seed=number, time_limit=time_limit
+            )
         run.seconds.append(time.perf_counter() - begin)
         run.moved += sum(abs(place.moved) for place in seating.placements)
         run.far += sum(1 for place in seating.placements if abs(place.moved) > 1)
@@ -106,24 +113,30 @@ def rank_history(*, players: int, rounds: int, seed: int) -> tuple[list[int], li
         for player in scores:
             scores[player] += rng.gauss(0, SCORE_STEP)
         standings = sorted(scores, key=lambda p: -scores[p])
-        history.append([tuple(standings[i:i + TABLE_SIZE]) for i in range(0, players, TABLE_SIZE)])
+        history.append([tuple(standings[i : i + TABLE_SIZE]) for i in range(0, players, TABLE_SIZE)])
     return standings, history[:-1]
 
 
-def timed(standings: list[int], history: list[list[tuple[int, ...]]], seed: int,
-          time_limit: float | None) -> tuple[Seating, float]:
+def timed(
+    standings: list[int], history: list[list[tuple[int, ...]]], seed: int, time_limit: float | None
+) -> tuple[Seating, float]:
     begin = time.perf_counter()
-    seating = swiss_seating(standings=standings, table_size=TABLE_SIZE, history=history, seed=seed,
-                            time_limit=time_limit, spread=1)
+    seating = swiss_seating(
+        standings=standings, table_size=TABLE_SIZE, history=history, seed=seed, time_limit=time_limit, spread=1
+    )
     return seating, time.perf_counter() - begin
 
 
 def fields(sizes: list[int], *, rounds: int, seed: int) -> None:
     """One swiss round at a spread of 1 per field, with the former 1 s limit and with the field's own."""
-    print(f"\nLarge fields: swiss at spread 1 after {rounds} rounds at the rank tables of drifting standings; "
-          f"the former {FORMER_LIMIT:.0f} s limit | the field's limit (time_limit_for).")
-    header = (f"{'players':>7} {'best':>4} | {'s':>6} {'optimal':>7} {'repeats':>7} {'avoid.':>6} | {'limit':>5} "
-              f"{'s':>6} {'optimal':>7} {'repeats':>7} {'avoid.':>6} {'bound':>5}")
+    print(
+        f"\nLarge fields: swiss at spread 1 after {rounds} rounds at the rank tables of drifting standings; "
+        f"the former {FORMER_LIMIT:.0f} s limit | the field's limit (time_limit_for)."
+    )
+    header = (
+        f"{'players':>7} {'best':>4} | {'s':>6} {'optimal':>7} {'repeats':>7} {'avoid.':>6} | {'limit':>5} "
+        f"{'s':>6} {'optimal':>7} {'repeats':>7} {'avoid.':>6} {'bound':>5}"
+    )
     print(header)
     print("-" * len(header))
     for players in sizes:
@@ -132,22 +145,33 @@ def fields(sizes: list[int], *, rounds: int, seed: int) -> None:
         assert best.optimal, "the best round is proven optimal"
         former, former_s = timed(standings, history, seed, FORMER_LIMIT)
         now, now_s = timed(standings, history, seed, None)
-        print(f"{players:>7} {best.repeats:>4} | {former_s:>6.2f} {former.optimal!s:>7} {former.repeats:>7} "
-              f"{former.repeats - best.repeats:>6} | {time_limit_for(players):>5.1f} {now_s:>6.2f} "
-              f"{now.optimal!s:>7} {now.repeats:>7} {now.repeats - best.repeats:>6} {now.avoidable:>5}")
-    print("best: repeated pairs of the best round; avoid.: repeats beyond those; bound: at most this many "
-          "avoidable, as the round itself reports (0 when optimal).")
+        print(
+            f"{players:>7} {best.repeats:>4} | {former_s:>6.2f} {former.optimal!s:>7} {former.repeats:>7} "
+            f"{former.repeats - best.repeats:>6} | {time_limit_for(players):>5.1f} {now_s:>6.2f} "
+            f"{now.optimal!s:>7} {now.repeats:>7} {now.repeats - best.repeats:>6} {now.avoidable:>5}"
+        )
+    print(
+        "best: repeated pairs of the best round; avoid.: repeats beyond those; bound: at most this many "
+        "avoidable, as the round itself reports (0 when optimal)."
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--time-limit", type=float, default=None,
-                        help="time_limit passed per round (default: the field's, time_limit_for)")
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        help="time_limit passed per round (default: the field's, time_limit_for)",
+    )
     parser.add_argument("--sizes", default=",".join(map(str, DEFAULT_SIZES)))
-    parser.add_argument("--spreads", default=",".join(map(str, DEFAULT_SPREADS)),
-                        help='swiss spreads to run, "any" for no limit (default 1,7)')
+    parser.add_argument(
+        "--spreads",
+        default=",".join(map(str, DEFAULT_SPREADS)),
+        help='swiss spreads to run, "any" for no limit (default 1,7)',
+    )
     parser.add_argument("--fields", default=",".join(map(str, DEFAULT_FIELDS)), help="large fields, swiss spread 1")
     parser.add_argument("--history", type=int, default=3, help="earlier rounds of the large fields (default 3)")
     parser.add_argument("--part", choices=("rounds", "fields", "both"), default="both")
@@ -160,27 +184,44 @@ def main(argv: list[str] | None = None) -> int:
     limit = "the field's" if args.time_limit is None else f"{args.time_limit} s"
     spreads = [None if s == "any" else int(s) for s in args.spreads.split(",")]
 
-    print(f"Seating {args.rounds} rounds of {TABLE_SIZE}-player tables, seed {args.seed}, standings drifting by "
-          f"a random walk (step {SCORE_STEP:.0f} points), time_limit {limit} per round, one process.")
-    header = (f"{'players':>7} {'method':<14} {'repeats':>7} {'moved':>6} {'moved>1':>7} {'imbalance':>9} "
-              f"{'max s':>6} {'mean s':>6} {'total s':>7} {'optimal':>7}")
+    print(
+        f"Seating {args.rounds} rounds of {TABLE_SIZE}-player tables, seed {args.seed}, standings drifting by "
+        f"a random walk (step {SCORE_STEP:.0f} points), time_limit {limit} per round, one process."
+    )
+    header = (
+        f"{'players':>7} {'method':<14} {'repeats':>7} {'moved':>6} {'moved>1':>7} {'imbalance':>9} "
+        f"{'max s':>6} {'mean s':>6} {'total s':>7} {'optimal':>7}"
+    )
     print(header)
     print("-" * len(header))
     for players in sizes:
-        methods = [("random", False, None)] + [(f"swiss spread {s if s is not None else 'any'}", True, s)
-                                               for s in spreads]
+        methods = [("random", False, None)] + [
+            (f"swiss spread {s if s is not None else 'any'}", True, s) for s in spreads
+        ]
         for name, swiss, spread in methods:
-            run = play(players=players, rounds=args.rounds, spread=spread, swiss=swiss, seed=args.seed,
-                       time_limit=args.time_limit)
-            print(f"{players:>7} {name:<14} {run.repeats:>7} {run.moved:>6} {run.far:>7} {run.imbalance:>9} "
-                  f"{max(run.seconds):>6.3f} {sum(run.seconds) / len(run.seconds):>6.3f} {sum(run.seconds):>7.2f} "
-                  f"{run.optimal:>4}/{args.rounds}")
+            run = play(
+                players=players,
+                rounds=args.rounds,
+                spread=spread,
+                swiss=swiss,
+                seed=args.seed,
+                time_limit=args.time_limit,
+            )
+            print(
+                f"{players:>7} {name:<14} {run.repeats:>7} {run.moved:>6} {run.far:>7} {run.imbalance:>9} "
+                f"{max(run.seconds):>6.3f} {sum(run.seconds) / len(run.seconds):>6.3f} {sum(run.seconds):>7.2f} "
+                f"{run.optimal:>4}/{args.rounds}"
+            )
     print("-" * len(header))
     small = play(players=16, rounds=5, spread=None, swiss=False, seed=args.seed, time_limit=args.time_limit)
-    print(f"16 players over 5 rounds (random): {small.repeats} repeated pairs (a repeat-free schedule exists), "
-          f"wind imbalance {small.imbalance}, max {max(small.seconds):.3f} s per round")
-    print("moved: tables from the rank table, summed over players and rounds; moved>1: seatings more than one "
-          "table away; optimal: rounds proven to have the fewest repeats (then moves) their spread allows.")
+    print(
+        f"16 players over 5 rounds (random): {small.repeats} repeated pairs (a repeat-free schedule exists), "
+        f"wind imbalance {small.imbalance}, max {max(small.seconds):.3f} s per round"
+    )
+    print(
+        "moved: tables from the rank table, summed over players and rounds; moved>1: seatings more than one "
+        "table away; optimal: rounds proven to have the fewest repeats (then moves) their spread allows."
+    )
     print(f"Target: at most {TARGET_SECONDS} s per swiss round of 256 players at spread 1.")
     return 0
 

@@ -34,8 +34,19 @@ from rules.presets import get_preset
 from rules.ruleset import Ruleset
 from rules.state import GameState, start_state
 
-DEFAULT_PRESETS = ("wrc-2025", "ema-2016", "jpml-a", "tenhou", "mahjong-soul", "mcr", "sanma", "two-player",
-                   "five-player-2", "eight-player", "twelve-player")
+DEFAULT_PRESETS = (
+    "wrc-2025",
+    "ema-2016",
+    "jpml-a",
+    "tenhou",
+    "mahjong-soul",
+    "mcr",
+    "sanma",
+    "two-player",
+    "five-player-2",
+    "eight-player",
+    "twelve-player",
+)
 TARGET_GAMES_PER_SECOND = 2000
 REPEATS = 3
 HAND_CAP_PER_SEAT = 10  # safety cap on hands per generated game, per player; a real game ends long before
@@ -43,8 +54,18 @@ MAX_TRIES = 50  # outcomes drawn for one hand before the game is given up
 
 # Valid (han, fu) pairs with rough real-game weights; fu None from 5 han up.
 RON_VALUES: tuple[tuple[tuple[int, int | None], int], ...] = (
-    ((1, 30), 14), ((1, 40), 10), ((2, 30), 12), ((2, 40), 8), ((3, 30), 8), ((3, 40), 5),
-    ((4, 30), 4), ((2, 25), 4), ((5, None), 6), ((6, None), 3), ((8, None), 1), ((1, 110), 1),
+    ((1, 30), 14),
+    ((1, 40), 10),
+    ((2, 30), 12),
+    ((2, 40), 8),
+    ((3, 30), 8),
+    ((3, 40), 5),
+    ((4, 30), 4),
+    ((2, 25), 4),
+    ((5, None), 6),
+    ((6, None), 3),
+    ((8, None), 1),
+    ((1, 110), 1),
 )
 # A tsumo adds pinfu tsumo (20 fu) and chiitoitsu tsumo (25 fu, 3 han+); 2 han 25 fu is a ron only.
 TSUMO_VALUES = (*(entry for entry in RON_VALUES if entry[0] != (2, 25)), ((2, 20), 8), ((3, 25), 4))
@@ -88,7 +109,8 @@ def _win(rng: random.Random, winner: int, *, tsumo: bool) -> Win:
 
 def _riichi(rng: random.Random, ruleset: Ruleset, state: GameState) -> frozenset[int]:
     return frozenset(
-        p for p in range(ruleset.players)
+        p
+        for p in range(ruleset.players)
         if rng.random() < RIICHI_CHANCE and (not ruleset.busting or state.scores[p] >= ruleset.riichi_deposit)
     )
 
@@ -110,8 +132,11 @@ def random_mcr_hand(rng: random.Random, ruleset: Ruleset) -> HandResult:
     kind = rng.choices(list(MCR_OUTCOME_WEIGHTS), list(MCR_OUTCOME_WEIGHTS.values()))[0]
     false_wins = (rng.randrange(n),) if rng.random() < MCR_FALSE_WIN_CHANCE else ()
     winner = rng.choice([p for p in range(n) if p not in false_wins])
-    win = Win(winner=winner, fan=_value(rng, tuple(((fan, None), w) for fan, w in MCR_FANS))[0],
-              flowers=rng.choice((0, 0, 1, 1, 2, 3)))
+    win = Win(
+        winner=winner,
+        fan=_value(rng, tuple(((fan, None), w) for fan, w in MCR_FANS))[0],
+        flowers=rng.choice((0, 0, 1, 1, 2, 3)),
+    )
     if kind == "ron":
         return Ron(loser=rng.choice([p for p in range(n) if p != winner]), wins=(win,), false_wins=false_wins)
     if kind == "tsumo":
@@ -207,8 +232,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=2000, help="games generated and replayed per preset")
     parser.add_argument("--seed", type=int, default=2025, help="random seed (each preset draws its own stream)")
-    parser.add_argument("--ruleset", action="append", metavar="KEY",
-                        help=f"preset to run (repeatable); default: {', '.join(DEFAULT_PRESETS)}")
+    parser.add_argument(
+        "--ruleset",
+        action="append",
+        metavar="KEY",
+        help=f"preset to run (repeatable); default: {', '.join(DEFAULT_PRESETS)}",
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -220,10 +249,14 @@ def main(argv: list[str] | None = None) -> int:
         except Refusal as exc:
             parser.error(str(exc))
 
-    print(f"Replaying {args.games} generated games per preset with play_game, seed {args.seed}, "
-          f"best of {REPEATS} timed runs, one process; target >= {TARGET_GAMES_PER_SECOND:,} hanchan/s.")
-    header = (f"{'preset':<14} {'games':>6} {'hands':>7} {'hands/game':>10} {'best s':>8} "
-              f"{'games/s':>9} {'hands/s':>9}  {'target':>14}")
+    print(
+        f"Replaying {args.games} generated games per preset with play_game, seed {args.seed}, "
+        f"best of {REPEATS} timed runs, one process; target >= {TARGET_GAMES_PER_SECOND:,} hanchan/s."
+    )
+    header = (
+        f"{'preset':<14} {'games':>6} {'hands':>7} {'hands/game':>10} {'best s':>8} "
+        f"{'games/s':>9} {'hands/s':>9}  {'target':>14}"
+    )
     print(header)
     print("-" * len(header))
 
@@ -244,16 +277,20 @@ def main(argv: list[str] | None = None) -> int:
         # The target is for four-player riichi hanchan; longer games are reported, not judged.
         hanchan = ruleset.players == 4 and not ruleset.is_mcr
         verdict = ("ok" if games_per_s >= TARGET_GAMES_PER_SECOND else "BELOW") if hanchan else "n/a"
-        print(f"{ruleset.key:<14} {games:>6} {generated.hands:>7} {generated.hands / games:>10.2f} {best:>8.3f} "
-              f"{games_per_s:>9,.0f} {generated.hands / best:>9,.0f}  "
-              f">= {TARGET_GAMES_PER_SECOND:,} {verdict:>5}")
+        print(
+            f"{ruleset.key:<14} {games:>6} {generated.hands:>7} {generated.hands / games:>10.2f} {best:>8.3f} "
+            f"{games_per_s:>9,.0f} {generated.hands / best:>9,.0f}  "
+            f">= {TARGET_GAMES_PER_SECOND:,} {verdict:>5}"
+        )
         mix = ", ".join(f"{kind} {count / generated.hands:.1%}" for kind, count in generated.outcomes.most_common())
         ends = Counter(s.end_reason for s in generated.final_states)
         cap = HAND_CAP_PER_SEAT * ruleset.players
-        notes.append(f"  {ruleset.key}: generated in {gen_seconds:.2f} s; {generated.capped} hit the "
-                     f"{cap}-hand cap; {generated.refused} outcomes refused and redrawn\n"
-                     f"    hands: {mix}\n"
-                     f"    ends: " + ", ".join(f"{reason} {count}" for reason, count in ends.most_common()))
+        notes.append(
+            f"  {ruleset.key}: generated in {gen_seconds:.2f} s; {generated.capped} hit the "
+            f"{cap}-hand cap; {generated.refused} outcomes refused and redrawn\n"
+            f"    hands: {mix}\n"
+            f"    ends: " + ", ".join(f"{reason} {count}" for reason, count in ends.most_common())
+        )
         total_capped += generated.capped
         if hanchan:
             total_games += games
@@ -264,9 +301,11 @@ def main(argv: list[str] | None = None) -> int:
     if total_games:  # none when only other table sizes or MCR were asked for
         games_per_s = total_games / total_time
         verdict = "ok" if games_per_s >= TARGET_GAMES_PER_SECOND else "BELOW"
-        print(f"{'4p riichi':<14} {total_games:>6} {total_hands:>7} {total_hands / total_games:>10.2f} "
-              f"{total_time:>8.3f} {games_per_s:>9,.0f} {total_hands / total_time:>9,.0f}  "
-              f">= {TARGET_GAMES_PER_SECOND:,} {verdict:>5}")
+        print(
+            f"{'4p riichi':<14} {total_games:>6} {total_hands:>7} {total_hands / total_games:>10.2f} "
+            f"{total_time:>8.3f} {games_per_s:>9,.0f} {total_hands / total_time:>9,.0f}  "
+            f">= {TARGET_GAMES_PER_SECOND:,} {verdict:>5}"
+        )
     print()
     print(f"Generation (untimed), games that hit the hand cap: {total_capped}")
     print("\n".join(notes))

@@ -46,9 +46,14 @@ TABLE_SIZE = 4
 
 def stage_results(rng: random.Random, players: tuple[int, ...]) -> list[Line]:
     """Points in tenths (as oka and uma make them), a sum of end scores in hundreds, an average placement."""
-    return [Line(p, Fraction(rng.randint(-1500, 1500), 10),
-                 tiebreaks=(Fraction(rng.randint(1500, 4500) * 100), -Fraction(rng.randint(100, 400), 100)))
-            for p in players]
+    return [
+        Line(
+            p,
+            Fraction(rng.randint(-1500, 1500), 10),
+            tiebreaks=(Fraction(rng.randint(1500, 4500) * 100), -Fraction(rng.randint(100, 400), 100)),
+        )
+        for p in players
+    ]
 
 
 def run_event(drawn: list[dict[int, Line]], players: int, stages: int) -> tuple[int, int]:
@@ -83,8 +88,10 @@ def core(args: argparse.Namespace) -> None:
         begin = time.perf_counter()
         ranked, tables = run_event(drawn, args.players, args.stages)
         timings.append(time.perf_counter() - begin)
-    print(f"pure core, {args.players} players, {args.stages} stages: {ranked} in the final ranking, "
-          f"{tables} tables in the last stage")
+    print(
+        f"pure core, {args.players} players, {args.stages} stages: {ranked} in the final ranking, "
+        f"{tables} tables in the last stage"
+    )
     print(f"  cut and carry, whole event:   {figures(timings)}")
 
 
@@ -114,12 +121,12 @@ def play_round(event: Any, number: int, stage: int, players: list[int], rng: ran
     seated = rng.sample(players, len(players) // TABLE_SIZE * TABLE_SIZE)
     with transaction.atomic():
         round_ = Round.objects.create(event=event, number=number, stage=stage)
-        tables = Table.objects.bulk_create([Table(round=round_, number=n + 1)
-                                            for n in range(len(seated) // TABLE_SIZE)])
+        tables = Table.objects.bulk_create(
+            [Table(round=round_, number=n + 1) for n in range(len(seated) // TABLE_SIZE)]
+        )
         for table in tables:
-            game = Game.objects.create(event=event, table=table, ended_by_time=True,
-                                       start={"scores": end_scores(rng)})
-            at_table = seated[(table.number - 1) * TABLE_SIZE:table.number * TABLE_SIZE]
+            game = Game.objects.create(event=event, table=table, ended_by_time=True, start={"scores": end_scores(rng)})
+            at_table = seated[(table.number - 1) * TABLE_SIZE : table.number * TABLE_SIZE]
             Seat.objects.bulk_create([Seat(game=game, player_id=p, position=s) for s, p in enumerate(at_table)])
             store_result(game, replay(game, []))
     return len(tables)
@@ -133,7 +140,7 @@ def enter(stage: Any) -> list[int]:
     preview = cut_preview(stage)
     through = None
     if not preview.cut.decided:
-        through = [*preview.cut.through, *sorted(preview.cut.tied_at_line)[:preview.cut.places]]
+        through = [*preview.cut.through, *sorted(preview.cut.tied_at_line)[: preview.cut.places]]
     return list(cut_confirm(stage=stage, through=through, user=None).through or [])
 
 
@@ -152,8 +159,7 @@ def build(players: int, seed: int) -> tuple[Any, Any, int]:
     for stage in range(1, len(ROUNDS) + 1):
         if stage > 1:
             top = max(TABLE_SIZE, len(entrants) // 2 // TABLE_SIZE * TABLE_SIZE)
-            last = stage_add(event=event, data={"name": f"Stage {stage}", "entry_top": top, "carry": "half"},
-                             user=None)
+            last = stage_add(event=event, data={"name": f"Stage {stage}", "entry_top": top, "carry": "half"}, user=None)
             if stage == len(ROUNDS):
                 break
             entrants = enter(last)
@@ -196,8 +202,10 @@ def services(args: argparse.Namespace) -> None:
     try:
         begin = time.perf_counter()
         event, last, games = build(args.players, args.seed)
-        print(f"services on {connection.vendor}, {args.players} players, {len(ROUNDS)} stages, {games} games "
-              f"(built in {time.perf_counter() - begin:.0f} s)")
+        print(
+            f"services on {connection.vendor}, {args.players} players, {len(ROUNDS)} stages, {games} games "
+            f"(built in {time.perf_counter() - begin:.0f} s)"
+        )
         report(f"cut preview into stage {last.number}:", lambda: cut_preview(last), args.repeat)
         report(f"stages_ranked (stages 1-{last.number - 1}):", lambda: stages_ranked(event), args.repeat)
         report("one standings recompute:", lambda: standings_recompute(event), args.repeat)

@@ -141,9 +141,12 @@ def main(argv: list[str] | None = None) -> int:
         timings = []
         for winner in range(3):
             begin = time.perf_counter()
-            game_record_hand(game_id=fresh.pk, record={"result": "ron", "winner": seats[winner],
-                                                       "loser": seats[3], "han": 3, "fu": 40},
-                             user=None, version=None)
+            game_record_hand(
+                game_id=fresh.pk,
+                record={"result": "ron", "winner": seats[winner], "loser": seats[3], "han": 3, "fu": 40},
+                user=None,
+                version=None,
+            )
             timings.append(time.perf_counter() - begin)
         print(f"one more hand, game going on: {min(timings) * 1000:7.1f} ms  best of 3 (target < 100 ms)")
         # Ending a game changes the standings: eager Celery recomputes them inside the call.
@@ -154,8 +157,10 @@ def main(argv: list[str] | None = None) -> int:
             begin = time.perf_counter()
             game_put_sheet(game_id=game.pk, hands=records, user=None, version=None, ended_by_time=True)
             endings.append(time.perf_counter() - begin)
-        print(f"ending a game (by the clock): {min(endings) * 1000:7.1f} ms  best of 3, first "
-              f"{endings[0] * 1000:.1f} ms (replay + the whole league's standings)")
+        print(
+            f"ending a game (by the clock): {min(endings) * 1000:7.1f} ms  best of 3, first "
+            f"{endings[0] * 1000:.1f} ms (replay + the whole league's standings)"
+        )
 
         client = APIClient()
         reset_queries()  # DEBUG logs every query; start the count from an empty log
@@ -163,8 +168,10 @@ def main(argv: list[str] | None = None) -> int:
             response = client.get(f"/api/v1/events/{event.slug}/standings/")
         assert response.status_code == 200
         page = response.json()
-        print(f"standings read:               {len(queries):8d} queries (target < 5), {page['count']} rows, "
-              f"{len(page['results'])} on the first page")
+        print(
+            f"standings read:               {len(queries):8d} queries (target < 5), {page['count']} rows, "
+            f"{len(page['results'])} on the first page"
+        )
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"peak memory (ru_maxrss):      {rss:8.1f} MB (target < 500 MB)")
     finally:

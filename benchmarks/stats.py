@@ -64,8 +64,9 @@ def replayed_pool(rng: random.Random, size: int) -> list[Result]:
     return out
 
 
-def seat_game(event: Any, result: Result, players: list[int], played_on: Any, rows: dict[str, list[Any]],
-              game_id: int) -> None:
+def seat_game(
+    event: Any, result: Result, players: list[int], played_on: Any, rows: dict[str, list[Any]], game_id: int
+) -> None:
     """The rows of one game (unsaved, ids given so that the bulk inserts need no round trip per game)."""
     from collections import Counter
 
@@ -77,10 +78,19 @@ def seat_game(event: Any, result: Result, players: list[int], played_on: Any, ro
     rows["games"].append(game)
     rows["seats"].extend(Seat(game_id=game_id, player_id=p, position=s) for s, p in enumerate(players))
     ranks = Counter(r["rank"] for r in result["final"])
-    results = [GameResult(game_id=game_id, player_id=players[r["player"]], event_id=event.pk, finished=True,
-                          rank=Decimal(r["rank"]) + Decimal(ranks[r["rank"]] - 1) / 2, score=r["score"],
-                          points=Decimal(str(r["points"])), penalty=Decimal(str(r["penalty"])))
-               for r in result["final"]]
+    results = [
+        GameResult(
+            game_id=game_id,
+            player_id=players[r["player"]],
+            event_id=event.pk,
+            finished=True,
+            rank=Decimal(r["rank"]) + Decimal(ranks[r["rank"]] - 1) / 2,
+            score=r["score"],
+            points=Decimal(str(r["points"])),
+            penalty=Decimal(str(r["penalty"])),
+        )
+        for r in result["final"]
+    ]
     rows["results"].extend(results)
     rows["stats"].extend(stats_rows(game, result, results, {p: s for s, p in enumerate(players)}))
 
@@ -113,8 +123,9 @@ def build(args: argparse.Namespace) -> tuple[Any, Any, int]:
         for g in range(args.career // EVENTS):
             table = [me.pk, *(p.pk for p in rng.sample(others, 3))]
             rng.shuffle(table)
-            seat_game(event, rng.choice(pool), table, date(2020, 1, 1) + timedelta(days=e * 100 + g // 8), rows,
-                      game_id)
+            seat_game(
+                event, rng.choice(pool), table, date(2020, 1, 1) + timedelta(days=e * 100 + g // 8), rows, game_id
+            )
             game_id += 1
     write(rows)
     big = Event.objects.create(name="Big event", slug="big-event", public=True, starts_on=date(2026, 5, 1))
@@ -161,26 +172,36 @@ def report(me: Any, big: Any) -> None:
 
     anonymous, api, web = AnonymousUser(), APIClient(), Client()
     median, best, figures = timed(lambda: player_stats(me, anonymous, StatsFilter()))
-    print(f"career statistics (service):  {median:7.1f} ms median, {best:.1f} best (target < 50 ms): "
-          f"{figures['games']} games, {figures['hands']} hands, win rate {figures['win_rate']}")
+    print(
+        f"career statistics (service):  {median:7.1f} ms median, {best:.1f} best (target < 50 ms): "
+        f"{figures['games']} games, {figures['hands']} hands, win rate {figures['win_rate']}"
+    )
     median, best, response = timed(lambda: api.get(f"/api/v1/players/{me.pk}/stats/"))
     assert response.status_code == 200, response.content[:200]
     print(f"career statistics (API):      {median:7.1f} ms median, {best:.1f} best")
     tenth = read_filter({"event": "career-1"}, anonymous)
-    print(f"queries, a tenth / all:       {queries_of(lambda: player_stats(me, anonymous, tenth))} / "
-          f"{queries_of(lambda: player_stats(me, anonymous, StatsFilter()))} (service), "
-          f"{queries_of(lambda: api.get(f'/api/v1/players/{me.pk}/stats/?event=career-1'))} / "
-          f"{queries_of(lambda: api.get(f'/api/v1/players/{me.pk}/stats/'))} (API)")
+    print(
+        f"queries, a tenth / all:       {queries_of(lambda: player_stats(me, anonymous, tenth))} / "
+        f"{queries_of(lambda: player_stats(me, anonymous, StatsFilter()))} (service), "
+        f"{queries_of(lambda: api.get(f'/api/v1/players/{me.pk}/stats/?event=career-1'))} / "
+        f"{queries_of(lambda: api.get(f'/api/v1/players/{me.pk}/stats/'))} (API)"
+    )
     median, best, page = timed(lambda: web.get(f"/players/{me.pk}/"), times=5)
     assert page.status_code == 200
-    print(f"career page:                  {median:7.1f} ms median, {best:.1f} best, "
-          f"{queries_of(lambda: web.get(f'/players/{me.pk}/'))} queries")
+    print(
+        f"career page:                  {median:7.1f} ms median, {best:.1f} best, "
+        f"{queries_of(lambda: web.get(f'/players/{me.pk}/'))} queries"
+    )
     median, best, boards = timed(lambda: event_leaderboards(big), times=5)
-    print(f"leaderboards (service):       {median:7.1f} ms median, {best:.1f} best: {boards.players} players, "
-          f"min_hands {boards.min_hands}")
+    print(
+        f"leaderboards (service):       {median:7.1f} ms median, {best:.1f} best: {boards.players} players, "
+        f"min_hands {boards.min_hands}"
+    )
     median, best, _ = timed(lambda: api.get(f"/api/v1/events/{big.slug}/leaderboards/"), times=5)
-    print(f"leaderboards (API):           {median:7.1f} ms median, {best:.1f} best, "
-          f"{queries_of(lambda: api.get(f'/api/v1/events/{big.slug}/leaderboards/'))} queries")
+    print(
+        f"leaderboards (API):           {median:7.1f} ms median, {best:.1f} best, "
+        f"{queries_of(lambda: api.get(f'/api/v1/events/{big.slug}/leaderboards/'))} queries"
+    )
     median, best, _ = timed(lambda: web.get(f"/events/{big.slug}/leaderboards/"), times=5)
     print(f"leaderboards page:            {median:7.1f} ms median, {best:.1f} best")
     median, best, text = timed(lambda: leaderboards_csv(big), times=3)
@@ -209,9 +230,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         begin = time.perf_counter()
         me, big, hands = build(args)
-        print(f"Built on {connection.vendor} in {time.perf_counter() - begin:.0f} s: a career of {args.career} games "
-              f"in {EVENTS} events (and {args.career // EVENTS} more in a private one), and an event of "
-              f"{args.players} players, {big.games.count()} games, {hands} hands\n")
+        print(
+            f"Built on {connection.vendor} in {time.perf_counter() - begin:.0f} s: a career of {args.career} games "
+            f"in {EVENTS} events (and {args.career // EVENTS} more in a private one), and an event of "
+            f"{args.players} players, {big.games.count()} games, {hands} hands\n"
+        )
         report(me, big)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)

@@ -66,7 +66,6 @@ MCR_HANDS: tuple[tuple[dict[str, Any], bool], ...] = (
 )
 
 
-
 def _riichi_call(raw: dict[str, Any], tsumo: bool, riichi: bool) -> Callable[[], object]:
     ruleset = get_preset("wrc-2025")
     context = WinContext(seat_wind=1, round_wind=1, dealer=True, tsumo=tsumo, riichi=riichi)

@@ -53,8 +53,11 @@ class _Outage:
             if due:
                 self.logged = now
         if due:
-            logger.warning("cache unavailable (%s: %s): serving from the database and this process's memory",
-                           self.where, type(exc).__name__)
+            logger.warning(
+                "cache unavailable (%s: %s): serving from the database and this process's memory",
+                self.where,
+                type(exc).__name__,
+            )
 
     def answered(self) -> None:
         if self.down:
@@ -78,8 +81,9 @@ class _FailSafeClient(RedisCacheClient):
     def __init__(self, servers: list[str], **options: Any) -> None:
         super().__init__(servers, **options)
         self._outage = _outage(servers)
-        self._local = LocMemCache("config.cache:" + ",".join(servers),
-                                  {"TIMEOUT": None, "OPTIONS": {"MAX_ENTRIES": LOCAL_ENTRIES}})
+        self._local = LocMemCache(
+            "config.cache:" + ",".join(servers), {"TIMEOUT": None, "OPTIONS": {"MAX_ENTRIES": LOCAL_ENTRIES}}
+        )
 
     def _either(self, name: str, *args: Any) -> Any:
         if not self._outage.skipping():

@@ -13,16 +13,18 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponseBase
 
 HEADER = "Content-Security-Policy"
-POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",  # as X-Frame-Options: DENY, for the browsers that read only this
-])
+POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",  # as X-Frame-Options: DENY, for the browsers that read only this
+    ]
+)
 
 
 class ContentSecurityPolicyMiddleware:

@@ -26,15 +26,19 @@ NEW_KEY = "python -c 'import secrets; print(secrets.token_urlsafe(50))'"
 def secret_key_problem() -> str | None:
     """Why the configured SECRET_KEY (or HISTORY_KEY) cannot be used to serve, or None."""
     if settings.SECRET_KEY == DEVELOPMENT_SECRET_KEY:
-        return ("SECRET_KEY is not set, and the development default is public: set SECRET_KEY to 50 or more "
-                f"random characters ({NEW_KEY}), or DEBUG=1 on a development machine")
+        return (
+            "SECRET_KEY is not set, and the development default is public: set SECRET_KEY to 50 or more "
+            f"random characters ({NEW_KEY}), or DEBUG=1 on a development machine"
+        )
     for name in ("SECRET_KEY", "HISTORY_KEY"):
         value: str = getattr(settings, name, "")
         if name == "HISTORY_KEY" and not value:
             continue  # derived from SECRET_KEY, checked above
         if len(value) < MIN_KEY_LENGTH or len(set(value)) < MIN_KEY_CHARACTERS:
-            return (f"{name} is too weak to serve with: {len(value)} characters, {len(set(value))} different; it "
-                    f"needs {MIN_KEY_LENGTH} or more random characters ({NEW_KEY})")
+            return (
+                f"{name} is too weak to serve with: {len(value)} characters, {len(set(value))} different; it "
+                f"needs {MIN_KEY_LENGTH} or more random characters ({NEW_KEY})"
+            )
     return None
 
 

@@ -115,8 +115,10 @@ def cache_apart_from_broker(cache_url: str, broker_url: str) -> None:
     queued tasks, and a flood of cache entries would compete with them for the same memory."""
     where = redis_database(cache_url)
     if where is not None and where == redis_database(broker_url):
-        raise ImproperlyConfigured(f"CACHE_URL and CELERY_BROKER_URL name the same Redis database ({where[2]}): "
-                                   "give the cache its own, e.g. redis://host:6379/1 with the broker on /0")
+        raise ImproperlyConfigured(
+            f"CACHE_URL and CELERY_BROKER_URL name the same Redis database ({where[2]}): "
+            "give the cache its own, e.g. redis://host:6379/1 with the broker on /0"
+        )
 
 
 def cache_from_url(url: str) -> dict[str, Any]:
@@ -146,8 +148,9 @@ def email_settings() -> dict[str, Any]:
     if url:
         parts = urlsplit(url)
         if parts.scheme not in _EMAIL_SCHEMES or not parts.hostname:
-            raise ImproperlyConfigured(f"EMAIL_URL: expected smtp://user:password@host:587?tls=1 (or smtps://), "
-                                       f"not scheme {parts.scheme!r}")
+            raise ImproperlyConfigured(
+                f"EMAIL_URL: expected smtp://user:password@host:587?tls=1 (or smtps://), not scheme {parts.scheme!r}"
+            )
         ssl = _EMAIL_SCHEMES[parts.scheme]
         tls = parse_qs(parts.query).get("tls", ["0"])[0].lower() in _TRUE
         host, port = parts.hostname, parts.port or (465 if ssl else 587 if tls else 25)
@@ -159,6 +162,12 @@ def email_settings() -> dict[str, Any]:
     if ssl and tls:
         raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL: one or the other, not both")
     backend = "smtp" if host else "console"
-    return {"EMAIL_BACKEND": f"django.core.mail.backends.{backend}.EmailBackend", "EMAIL_HOST": host or "localhost",
-            "EMAIL_PORT": port, "EMAIL_HOST_USER": user, "EMAIL_HOST_PASSWORD": password, "EMAIL_USE_TLS": tls,
-            "EMAIL_USE_SSL": ssl}
+    return {
+        "EMAIL_BACKEND": f"django.core.mail.backends.{backend}.EmailBackend",
+        "EMAIL_HOST": host or "localhost",
+        "EMAIL_PORT": port,
+        "EMAIL_HOST_USER": user,
+        "EMAIL_HOST_PASSWORD": password,
+        "EMAIL_USE_TLS": tls,
+        "EMAIL_USE_SSL": ssl,
+    }

@@ -93,4 +93,3 @@ def health(request: HttpRequest) -> JsonResponse:
     if not healthy:
         body["failing"] = [name for name, value in results.items() if value.startswith("failed")]
     return JsonResponse(body, status=200 if healthy else 503)
-

@@ -51,8 +51,13 @@ class RequestIdMiddleware:
         started = time.perf_counter()
         response = self.get_response(request)
         response[HEADER] = request_id
-        logger.info("%s %s %s %.0fms", request.method, request.get_full_path()[:500], response.status_code,
-                    (time.perf_counter() - started) * 1000)
+        logger.info(
+            "%s %s %s %.0fms",
+            request.method,
+            request.get_full_path()[:500],
+            response.status_code,
+            (time.perf_counter() - started) * 1000,
+        )
         return response
 
 

@@ -121,8 +121,9 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {
-    "default": database_from_url(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-                                 conn_max_age=env_int("CONN_MAX_AGE", 60))
+    "default": database_from_url(
+        env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"), conn_max_age=env_int("CONN_MAX_AGE", 60)
+    )
 }
 # Redis when CACHE_URL is set, shared by every web process and worker; local memory otherwise.
 CACHES = {"default": cache_from_url(env_str("CACHE_URL"))}
@@ -214,8 +215,11 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # one immediate publish retry (a pooled connection that Redis dropped), never kombu's default backoff.
 BROKER_TIMEOUT = 2
 CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_TIMEOUT
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": BROKER_TIMEOUT, "socket_connect_timeout": BROKER_TIMEOUT,
-                                   "max_retries": 1}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_timeout": BROKER_TIMEOUT,
+    "socket_connect_timeout": BROKER_TIMEOUT,
+    "max_retries": 1,
+}
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0, "interval_max": 0}
 # A result backend, when one is configured, is asked first (it connects twice): half the time each.
 CELERY_REDIS_SOCKET_TIMEOUT = BROKER_TIMEOUT / 2
@@ -278,8 +282,12 @@ LOGGING = {
     "filters": {"request_id": {"()": "config.middleware.RequestIdFilter"}},
     "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"}},
     "handlers": {
-        "stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "line",
-                   "filters": ["request_id"]},
+        "stdout": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "line",
+            "filters": ["request_id"],
+        },
     },
     "root": {"handlers": ["stdout"], "level": env_str("LOG_LEVEL", "INFO").upper()},
     "loggers": {

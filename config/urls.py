@@ -20,14 +20,26 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(template_name="pages/login.html"), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # A forgotten password, by e-mail (Django's views; the new password also ends a sign-in lockout).
-    path("accounts/password_reset/", auth_views.PasswordResetView.as_view(
-        template_name="accounts/password_reset_form.html", email_template_name="accounts/password_reset_email.txt",
-        subject_template_name="accounts/password_reset_subject.txt"), name="password_reset"),
-    path("accounts/password_reset/done/", auth_views.PasswordResetDoneView.as_view(
-        template_name="accounts/password_reset_done.html"), name="password_reset_done"),
+    path(
+        "accounts/password_reset/",
+        auth_views.PasswordResetView.as_view(
+            template_name="accounts/password_reset_form.html",
+            email_template_name="accounts/password_reset_email.txt",
+            subject_template_name="accounts/password_reset_subject.txt",
+        ),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password_reset/done/",
+        auth_views.PasswordResetDoneView.as_view(template_name="accounts/password_reset_done.html"),
+        name="password_reset_done",
+    ),
     path("accounts/reset/<uidb64>/<token>/", PasswordResetConfirm.as_view(), name="password_reset_confirm"),
-    path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(
-        template_name="accounts/password_reset_complete.html"), name="password_reset_complete"),
+    path(
+        "accounts/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(template_name="accounts/password_reset_complete.html"),
+        name="password_reset_complete",
+    ),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

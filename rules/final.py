@@ -62,8 +62,15 @@ def round_to_thousand(score: int) -> int:
     return rounded if score >= 0 else -rounded
 
 
-def final_results(*, ruleset: Ruleset, scores: Sequence[int], deposits: int, finished: bool,
-                  chombos: Sequence[int], penalties: Mapping[int, Fraction] | None = None) -> tuple[FinalRow, ...]:
+def final_results(
+    *,
+    ruleset: Ruleset,
+    scores: Sequence[int],
+    deposits: int,
+    finished: bool,
+    chombos: Sequence[int],
+    penalties: Mapping[int, Fraction] | None = None,
+) -> tuple[FinalRow, ...]:
     """Rank the players and compute their final points.
 
     Sticks left on the table go to first place (tied firsts share, rounded
@@ -90,16 +97,30 @@ def final_results(*, ruleset: Ruleset, scores: Sequence[int], deposits: int, fin
         places = range(position, position + len(group))
         uma = Fraction(sum((uma_table[i] for i in places), Fraction(0)), len(group))
         oka = Fraction(sum((place_oka[i] for i in places), Fraction(0)), len(group))
-        table = (Fraction(sum((place_table[i] for i in places), Fraction(0)), len(group))
-                 if place_table is not None else None)
+        table = (
+            Fraction(sum((place_table[i] for i in places), Fraction(0)), len(group))
+            if place_table is not None
+            else None
+        )
         for p in group:
             penalty = chombos[p] * ruleset.chombo_penalty + penalties.get(p, Fraction(0))
             if ruleset.is_mcr:
                 points = end_scores[p] + penalty
             else:
                 points = Fraction(end_scores[p] - ruleset.return_points, POINT) + uma + oka + penalty
-            rows.append(FinalRow(player=p, rank=position + 1, score=end_scores[p], uma=uma, oka=oka,
-                                 penalty=penalty, points=points, table_points=table, chombos=chombos[p]))
+            rows.append(
+                FinalRow(
+                    player=p,
+                    rank=position + 1,
+                    score=end_scores[p],
+                    uma=uma,
+                    oka=oka,
+                    penalty=penalty,
+                    points=points,
+                    table_points=table,
+                    chombos=chombos[p],
+                )
+            )
         position += len(group)
 
     if ruleset.final_rounding == FinalRounding.NEAREST_THOUSAND and not ruleset.is_mcr:
@@ -128,7 +149,16 @@ def _round_to_thousands(*, ruleset: Ruleset, rows: list[FinalRow]) -> list[Final
     for i in firsts:
         rounded[i] = Fraction(exact_total - others, len(firsts))
     return [
-        FinalRow(player=r.player, rank=r.rank, score=r.score, uma=r.uma, oka=r.oka, penalty=r.penalty,
-                 points=base + r.uma + r.oka + r.penalty, table_points=r.table_points, chombos=r.chombos)
+        FinalRow(
+            player=r.player,
+            rank=r.rank,
+            score=r.score,
+            uma=r.uma,
+            oka=r.oka,
+            penalty=r.penalty,
+            points=base + r.uma + r.oka + r.penalty,
+            table_points=r.table_points,
+            chombos=r.chombos,
+        )
         for r, base in zip(rows, rounded, strict=True)
     ]

@@ -49,8 +49,14 @@ def default_names(players: int) -> tuple[str, ...]:
     return tuple(f"player {i + 1}" for i in range(players))
 
 
-def play_hand(*, ruleset: Ruleset, state: GameState, result: HandResult,
-              names: Sequence[str] | None = None, value_tiles: ValueTiles | None = None) -> HandRecord:
+def play_hand(
+    *,
+    ruleset: Ruleset,
+    state: GameState,
+    result: HandResult,
+    names: Sequence[str] | None = None,
+    value_tiles: ValueTiles | None = None,
+) -> HandRecord:
     """Settle ``result`` in ``state`` and return the hand with the next state."""
     names = names or default_names(ruleset.players)
     if state.finished:
@@ -58,13 +64,23 @@ def play_hand(*, ruleset: Ruleset, state: GameState, result: HandResult,
     if value_tiles is not None:
         result = value_tiles(state, result)
     settlement = settle(ruleset=ruleset, state=state, result=result, names=names)
-    return HandRecord(before=state, result=result, settlement=settlement,
-                      after=_next_state(ruleset=ruleset, state=state, settlement=settlement))
+    return HandRecord(
+        before=state,
+        result=result,
+        settlement=settlement,
+        after=_next_state(ruleset=ruleset, state=state, settlement=settlement),
+    )
 
 
-def play_game(*, ruleset: Ruleset, start: GameState, hands: Sequence[HandResult],
-              names: Sequence[str] | None = None, ended_by_time: bool = False,
-              value_tiles: ValueTiles | None = None) -> GameRecord:
+def play_game(
+    *,
+    ruleset: Ruleset,
+    start: GameState,
+    hands: Sequence[HandResult],
+    names: Sequence[str] | None = None,
+    ended_by_time: bool = False,
+    value_tiles: ValueTiles | None = None,
+) -> GameRecord:
     """Replay every hand from ``start``; a problem is raised under ``[i]`` for hand i."""
     state = start
     records: list[HandRecord] = []
@@ -78,8 +94,9 @@ def play_game(*, ruleset: Ruleset, start: GameState, hands: Sequence[HandResult]
     if ended_by_time and not state.finished:
         state = replace(state, finished=True, end_reason="time")
     elif state.may_stop and not state.finished:
-        state = replace(state, finished=True,
-                        end_reason="the player stopped" if ruleset.is_solo else "the last dealer stopped")
+        state = replace(
+            state, finished=True, end_reason="the player stopped" if ruleset.is_solo else "the last dealer stopped"
+        )
     return GameRecord(hands=tuple(records), state=state)
 
 
@@ -97,13 +114,24 @@ def _next_state(*, ruleset: Ruleset, state: GameState, settlement: Settlement) -
             wind, hand = wind + 1, 1
             seats = round_seats(ruleset=ruleset, round_wind=wind)
     # Built once: this runs for every hand of every replay.
-    return GameState(round_wind=wind, hand=hand, honba=settlement.honba_after, deposits=settlement.deposits_after,
-                     scores=scores, seats=seats, chombos=chombos, finished=end_reason is not None,
-                     end_reason=end_reason, may_stop=may_stop, played=state.played + 1)
+    return GameState(
+        round_wind=wind,
+        hand=hand,
+        honba=settlement.honba_after,
+        deposits=settlement.deposits_after,
+        scores=scores,
+        seats=seats,
+        chombos=chombos,
+        finished=end_reason is not None,
+        end_reason=end_reason,
+        may_stop=may_stop,
+        played=state.played + 1,
+    )
 
 
-def _game_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement,
-              scores: tuple[int, ...]) -> tuple[str | None, bool]:
+def _game_end(
+    *, ruleset: Ruleset, state: GameState, settlement: Settlement, scores: tuple[int, ...]
+) -> tuple[str | None, bool]:
     """Why the game ends after this hand (None: it goes on), and whether the last dealer may stop here."""
     if ruleset.is_solo:
         return solo_end(ruleset=ruleset, played=state.played + 1)
@@ -129,8 +157,9 @@ def _extra_round_end(*, ruleset: Ruleset, state: GameState, settlement: Settleme
     return None
 
 
-def _all_last_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement, scores: tuple[int, ...],
-                  goal_met: bool) -> tuple[str | None, bool]:
+def _all_last_end(
+    *, ruleset: Ruleset, state: GameState, settlement: Settlement, scores: tuple[int, ...], goal_met: bool
+) -> tuple[str | None, bool]:
     """The planned last hand: the dealer passing ends the game unless it is extended to reach the goal; a dealer
     who stays may stop after a win, or agari-yame ends it."""
     extending = ruleset.extension == Extension.UNTIL_GOAL
@@ -140,7 +169,11 @@ def _all_last_end(*, ruleset: Ruleset, state: GameState, settlement: Settlement,
     if ruleset.last_dealer_may_stop and settlement.kind in _WINS:
         return None, True
     dealer_won_or_tenpai = settlement.kind in _WINS or (settlement.kind == Outcome.DRAW and ruleset.tenpai_yame)
-    if (ruleset.agari_yame and dealer_won_or_tenpai and (goal_met or not extending)
-            and is_first(ruleset=ruleset, scores=scores, player=state.dealer)):
+    if (
+        ruleset.agari_yame
+        and dealer_won_or_tenpai
+        and (goal_met or not extending)
+        and is_first(ruleset=ruleset, scores=scores, player=state.dealer)
+    ):
         return "agari-yame", False
     return None, False

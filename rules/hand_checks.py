@@ -94,8 +94,9 @@ def check_riichi(*, ruleset: Ruleset, state: GameState, result: HandResult, name
         return
     for p in sorted(result.riichi):
         if state.scores[p] < ruleset.riichi_deposit:
-            raise Refusal.of("riichi", "riichi_cannot_pay", player=names[p], points=state.scores[p],
-                               stick=ruleset.riichi_deposit)
+            raise Refusal.of(
+                "riichi", "riichi_cannot_pay", player=names[p], points=state.scores[p], stick=ruleset.riichi_deposit
+            )
 
 
 def check_draw(*, ruleset: Ruleset, draw: Draw) -> None:
@@ -138,8 +139,11 @@ def win_value(*, ruleset: Ruleset, win: Win, tsumo: bool, field: str, names: Seq
     _check_value_fields(win=win, field=field)
     value = _valued(ruleset=ruleset, win=win, tsumo=tsumo, field=field)
     if ruleset.yakuman_only and not value.is_yakuman:
-        raise (Refusal.of(_join(field, "han"), "yakuman_only_kazoe", han=KAZOE_HAN) if ruleset.kazoe_yakuman
-               else Refusal.of(_join(field, "han"), "yakuman_only"))
+        raise (
+            Refusal.of(_join(field, "han"), "yakuman_only_kazoe", han=KAZOE_HAN)
+            if ruleset.kazoe_yakuman
+            else Refusal.of(_join(field, "han"), "yakuman_only")
+        )
     if not value.is_yakuman and win.han < ruleset.min_han:
         raise Refusal.of(_join(field, "han"), "below_min_han", han=win.han, minimum=ruleset.min_han)
     if win.pao is not None:

@@ -147,7 +147,8 @@ def tsumo_shares(*, ruleset: Ruleset, base: int, winner: int, dealer: int, playe
     payers = [p for p in range(players) if p != winner]
     winner_is_dealer = winner == dealer and ruleset.dealer_bonus
     if ruleset.tsumo_payment == TsumoPayment.EQUAL_SHARES or (
-            winner_is_dealer and ruleset.tsumo_payment != TsumoPayment.STANDARD):
+        winner_is_dealer and ruleset.tsumo_payment != TsumoPayment.STANDARD
+    ):
         ron = base * (DEALER_RON if winner_is_dealer else NON_DEALER_RON)
         return dict.fromkeys(payers, round_up_100(Fraction(ron, len(payers))))
     if winner_is_dealer:

@@ -17,8 +17,13 @@ from rules.presets import preset
 def _rule_0_table(players: int) -> dict[str, Any]:
     # As eight-player (no dealer bonus, a tsumo in equal shares, 25000 / 30000, no uma, noten 3000, honba 300),
     # with rule 0's abortive draws and one round wind.
-    return {"based_on": "eight-player", "players": players, "round_winds": 1, "abortive_draws": True,
-            "abortive_draw_rules": "rule_0"}
+    return {
+        "based_on": "eight-player",
+        "players": players,
+        "round_winds": 1,
+        "abortive_draws": True,
+        "abortive_draw_rules": "rule_0",
+    }
 
 
 @preset("nine-player")

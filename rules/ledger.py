@@ -24,14 +24,27 @@ class Ledger:
             self.deltas[payee] += amount
         self.payments.append(Payment(payer=payer, payee=payee, amount=amount, reason=reason))
 
-    def settlement(self, *, kind: Outcome, deposits_after: int, dealer_stays: bool, honba_after: int,
-                   **details: Any) -> Settlement:
-        return Settlement(kind=kind, deltas=tuple(self.deltas), payments=tuple(self.payments),
-                          deposits_after=deposits_after, dealer_stays=dealer_stays, honba_after=honba_after,
-                          **details)
+    def settlement(
+        self, *, kind: Outcome, deposits_after: int, dealer_stays: bool, honba_after: int, **details: Any
+    ) -> Settlement:
+        return Settlement(
+            kind=kind,
+            deltas=tuple(self.deltas),
+            payments=tuple(self.payments),
+            deposits_after=deposits_after,
+            dealer_stays=dealer_stays,
+            honba_after=honba_after,
+            **details,
+        )
 
-    def win_settlement(self, *, kind: Outcome, state: GameState, dealer_stays: bool,
-                       wins: tuple[WinOutcome, ...]) -> Settlement:
+    def win_settlement(
+        self, *, kind: Outcome, state: GameState, dealer_stays: bool, wins: tuple[WinOutcome, ...]
+    ) -> Settlement:
         """After a win the sticks are taken and honba counts on only if the dealer stays."""
-        return self.settlement(kind=kind, deposits_after=0, dealer_stays=dealer_stays,
-                               honba_after=state.honba + 1 if dealer_stays else 0, wins=wins)
+        return self.settlement(
+            kind=kind,
+            deposits_after=0,
+            dealer_stays=dealer_stays,
+            honba_after=state.honba + 1 if dealer_stays else 0,
+            wins=wins,
+        )

@@ -34,8 +34,7 @@ def check_mcr_hand(*, ruleset: Ruleset, result: HandResult, names: Sequence[str]
         return
     for offender, count in Counter(result.false_wins).items():
         if count > FALSE_WINS_EACH:
-            raise Refusal.of("false_wins", "false_wins_each", player=names[offender], count=count,
-                               most=FALSE_WINS_EACH)
+            raise Refusal.of("false_wins", "false_wins_each", player=names[offender], count=count, most=FALSE_WINS_EACH)
     if isinstance(result, Draw):
         return
     for player in sorted(result.false_wins_live):
@@ -90,8 +89,19 @@ def settle_mcr(*, ruleset: Ruleset, state: GameState, result: HandResult, names:
             if isinstance(result, Tsumo) or payer == result.loser:
                 amount += fan
             ledger.pay(payer, win.winner, amount, PaymentReason.HAND)
-        wins = (WinOutcome(winner=win.winner, han=0, fu=None, yakuman=0, base=fan, limit=None, fan=win.fan,
-                           flowers=win.flowers, items=win.items),)
+        wins = (
+            WinOutcome(
+                winner=win.winner,
+                han=0,
+                fu=None,
+                yakuman=0,
+                base=fan,
+                limit=None,
+                fan=win.fan,
+                flowers=win.flowers,
+                items=win.items,
+            ),
+        )
     false_wins = result.false_wins if isinstance(result, (Ron, Tsumo, Draw)) else ()
     for offender in false_wins:
         for other in range(n):

@@ -40,8 +40,9 @@ MESSAGES: dict[str, str] = {
     # draws and abortive draws
     "no_nagashi_mangan": _("this ruleset has no nagashi mangan"),
     "one_of": _("must be one of: %(choices)s"),
-    "triple_ron_not_abortive": _("a triple ron is not an abortive draw under multiple_ron %(option)s: "
-                                 "record it as a ron with its wins"),
+    "triple_ron_not_abortive": _(
+        "a triple ron is not an abortive draw under multiple_ron %(option)s: record it as a ron with its wins"
+    ),
     "no_abortive_draws": _("this ruleset has no abortive draws"),
     "four_riichi_needs_all": _("four_riichi needs a riichi from all %(players)s players in this hand"),
     # the value of a win (rules.hand_checks, rules.hand_value)
@@ -63,8 +64,9 @@ MESSAGES: dict[str, str] = {
     "fu_25_ron": _("25 fu is only possible with %(han)s han or more on a ron (chiitoitsu)"),
     "fu_25_tsumo": _("25 fu is only possible with %(han)s han or more on a tsumo (chiitoitsu)"),
     # MCR (rules.mcr)
-    "mcr_chombo": _("in MCR a false win does not end the hand: list the offender in false_wins "
-                    "on the hand as it was finished"),
+    "mcr_chombo": _(
+        "in MCR a false win does not end the hand: list the offender in false_wins on the hand as it was finished"
+    ),
     "mcr_no_abort": _("MCR has no abortive draws"),
     "mcr_no_riichi": _("MCR has no riichi"),
     "mcr_no_tenpai": _("MCR has no tenpai payments or nagashi: a draw just moves to the next hand"),
@@ -82,10 +84,13 @@ MESSAGES: dict[str, str] = {
     "solo_sum_needs_attempts": _("sum_of_attempts adds up a fixed number of attempts: set solo_attempts"),
     "solo_results": _("the solo game records attempts: tenpai (with draws and the hand's value) or noten"),
     "attempt_outside_solo": _("tenpai and noten are attempts of the solo race to tenpai (ruleset solo)"),
-    "solo_riichi": _("the solo game has no riichi: with one player at the table, a riichi is every player's "
-                     "riichi, which makes the hand an abortive draw"),
-    "solo_draws": _("must be 0 to %(most)s: the %(tiles)s tiles less the %(dealt)s dealt and the dead wall of "
-                    "%(dead_wall)s"),
+    "solo_riichi": _(
+        "the solo game has no riichi: with one player at the table, a riichi is every player's "
+        "riichi, which makes the hand an abortive draw"
+    ),
+    "solo_draws": _(
+        "must be 0 to %(most)s: the %(tiles)s tiles less the %(dealt)s dealt and the dead wall of %(dead_wall)s"
+    ),
     "tenpai_needs_value": _("a tenpai needs the hand's value: han and fu, yakuman, or its tiles"),
     "solo_no_calls": _("the solo game has no calls: one player, nobody discards a tile to call"),
     "solo_tile_twice": _("%(tile)s is written twice: the solo game's 34 tiles hold one of each"),

@@ -110,8 +110,9 @@ class Param:
     def json_schema(self) -> dict[str, Any]:
         """The JSON Schema fragment for this parameter's override value."""
         schema: dict[str, Any]
-        bounds = {key: value for key, value in (("minimum", self.minimum), ("maximum", self.maximum))
-                  if value is not None}
+        bounds = {
+            key: value for key, value in (("minimum", self.minimum), ("maximum", self.maximum)) if value is not None
+        }
         number = {"type": "number", **bounds}
         points = {"type": "array", "items": number, "maxItems": MAX_PLAYERS}
         if self.kind == ParamKind.INT:
@@ -125,11 +126,17 @@ class Param:
         elif self.kind == ParamKind.POINTS_LIST:
             schema = points
         else:
-            schema = {"oneOf": [
-                points,
-                {"type": "object", "required": ["by_plus_count"], "additionalProperties": False,
-                 "properties": {"by_plus_count": {"type": "object", "additionalProperties": points}}},
-            ]}
+            schema = {
+                "oneOf": [
+                    points,
+                    {
+                        "type": "object",
+                        "required": ["by_plus_count"],
+                        "additionalProperties": False,
+                        "properties": {"by_plus_count": {"type": "object", "additionalProperties": points}},
+                    },
+                ]
+            }
         if self.nullable:
             schema = {"anyOf": [schema, {"type": "null"}]}
         schema["description"] = self.help
@@ -232,83 +239,162 @@ _PARSERS: dict[ParamKind, Callable[[Param, Any], Any]] = {
 
 PARAMETERS: dict[str, Param] = {
     "players": Param(ParamKind.INT, _("How many players sit at a table."), minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
-    "scoring": Param(ParamKind.CHOICE, _("How hands are valued: riichi (han and fu), MCR (fan) or the solo race."),
-                     options=options.Scoring),
-    "start_points": Param(ParamKind.INT, _("The score every player starts the game with."),
-                          minimum=0, maximum=SCORE_LIMIT),
-    "return_points": Param(ParamKind.INT, _("The score taken back from each player at the end; above the start points,"
-                                            " the difference goes to first place (oka)."),
-                           minimum=0, maximum=SCORE_LIMIT),
-    "uma": Param(ParamKind.UMA, _("Points added or taken by final rank, first to last."),
-                 minimum=-POINTS_LIMIT, maximum=POINTS_LIMIT),
+    "scoring": Param(
+        ParamKind.CHOICE,
+        _("How hands are valued: riichi (han and fu), MCR (fan) or the solo race."),
+        options=options.Scoring,
+    ),
+    "start_points": Param(
+        ParamKind.INT, _("The score every player starts the game with."), minimum=0, maximum=SCORE_LIMIT
+    ),
+    "return_points": Param(
+        ParamKind.INT,
+        _(
+            "The score taken back from each player at the end; above the start points,"
+            " the difference goes to first place (oka)."
+        ),
+        minimum=0,
+        maximum=SCORE_LIMIT,
+    ),
+    "uma": Param(
+        ParamKind.UMA,
+        _("Points added or taken by final rank, first to last."),
+        minimum=-POINTS_LIMIT,
+        maximum=POINTS_LIMIT,
+    ),
     "ties": Param(ParamKind.CHOICE, _("What happens when players end on the same score."), options=options.Ties),
-    "deposits_at_end": Param(ParamKind.CHOICE, _("Riichi sticks still on the table when the game ends."),
-                             options=options.DepositsAtEnd),
-    "honba_points": Param(ParamKind.INT, _("Bonus a winner gets for each honba (on a tsumo, shared by the payers)."),
-                          minimum=0, maximum=HONBA_POINTS_LIMIT),
+    "deposits_at_end": Param(
+        ParamKind.CHOICE, _("Riichi sticks still on the table when the game ends."), options=options.DepositsAtEnd
+    ),
+    "honba_points": Param(
+        ParamKind.INT,
+        _("Bonus a winner gets for each honba (on a tsumo, shared by the payers)."),
+        minimum=0,
+        maximum=HONBA_POINTS_LIMIT,
+    ),
     "riichi_deposit": Param(ParamKind.INT, _("What one riichi stick is worth."), minimum=0, maximum=PAYMENT_LIMIT),
-    "noten_payment_total": Param(ParamKind.INT, _("Points the noten players pay the tenpai players at an exhaustive "
-                                                  "draw, in all; 0 for none."), minimum=0, maximum=NOTEN_LIMIT),
+    "noten_payment_total": Param(
+        ParamKind.INT,
+        _("Points the noten players pay the tenpai players at an exhaustive draw, in all; 0 for none."),
+        minimum=0,
+        maximum=NOTEN_LIMIT,
+    ),
     "kiriage_mangan": Param(ParamKind.BOOL, _("4 han 30 fu and 3 han 60 fu are paid as a mangan.")),
     "kazoe_yakuman": Param(ParamKind.BOOL, _("13 han or more counts as a yakuman (otherwise as a sanbaiman).")),
-    "multiple_yakuman": Param(ParamKind.BOOL, _("Double and triple yakuman pay double and triple (otherwise one "
-                                                "yakuman at most).")),
-    "multiple_ron": Param(ParamKind.CHOICE, _("When several players call ron on the same discard."),
-                          options=options.MultipleRon),
-    "multiple_ron_honba": Param(ParamKind.CHOICE, _("Who gets the honba bonus when several players win on one "
-                                                    "discard."), options=options.MultipleRonHonba),
-    "multiple_ron_deposits": Param(ParamKind.CHOICE, _("Who takes the riichi sticks when several players win on one "
-                                                       "discard."), options=options.MultipleRonDeposits),
+    "multiple_yakuman": Param(
+        ParamKind.BOOL, _("Double and triple yakuman pay double and triple (otherwise one yakuman at most).")
+    ),
+    "multiple_ron": Param(
+        ParamKind.CHOICE, _("When several players call ron on the same discard."), options=options.MultipleRon
+    ),
+    "multiple_ron_honba": Param(
+        ParamKind.CHOICE,
+        _("Who gets the honba bonus when several players win on one discard."),
+        options=options.MultipleRonHonba,
+    ),
+    "multiple_ron_deposits": Param(
+        ParamKind.CHOICE,
+        _("Who takes the riichi sticks when several players win on one discard."),
+        options=options.MultipleRonDeposits,
+    ),
     "renchan": Param(ParamKind.CHOICE, _("When the dealer keeps the deal for another hand."), options=options.Renchan),
-    "dealer_multiple_ron_renchan": Param(ParamKind.CHOICE, _("Whether the dealer keeps the deal when among several "
-                                                             "winners on one discard."),
-                                         options=options.DealerMultipleRonRenchan),
-    "abortive_draws": Param(ParamKind.BOOL, _("Abortive draws are allowed: the hand is replayed with one more honba, "
-                                              "the dealer stays.")),
-    "abortive_draw_rules": Param(ParamKind.CHOICE, _("Which abortive draws there are."),
-                                 options=options.AbortiveDrawRules),
+    "dealer_multiple_ron_renchan": Param(
+        ParamKind.CHOICE,
+        _("Whether the dealer keeps the deal when among several winners on one discard."),
+        options=options.DealerMultipleRonRenchan,
+    ),
+    "abortive_draws": Param(
+        ParamKind.BOOL, _("Abortive draws are allowed: the hand is replayed with one more honba, the dealer stays.")
+    ),
+    "abortive_draw_rules": Param(
+        ParamKind.CHOICE, _("Which abortive draws there are."), options=options.AbortiveDrawRules
+    ),
     "nagashi_mangan": Param(ParamKind.BOOL, _("Nagashi mangan is paid as a mangan tsumo.")),
     "busting": Param(ParamKind.BOOL, _("The game ends when a player's score goes below zero.")),
     "agari_yame": Param(ParamKind.BOOL, _("The game ends when the last dealer wins while in first place.")),
-    "tenpai_yame": Param(ParamKind.BOOL, _("With agari-yame, the last dealer in first place who is tenpai at a draw "
-                                           "may also end the game.")),
-    "round_winds": Param(ParamKind.INT, _("How long a game is: 1 for East only, 2 for East and South, 4 for a full "
-                                          "game."), minimum=1, maximum=MAX_ROUND_WINDS),
-    "extension": Param(ParamKind.CHOICE, _("Whether the game goes on into the next wind when nobody has reached the "
-                                           "goal points."), options=options.Extension),
+    "tenpai_yame": Param(
+        ParamKind.BOOL,
+        _("With agari-yame, the last dealer in first place who is tenpai at a draw may also end the game."),
+    ),
+    "round_winds": Param(
+        ParamKind.INT,
+        _("How long a game is: 1 for East only, 2 for East and South, 4 for a full game."),
+        minimum=1,
+        maximum=MAX_ROUND_WINDS,
+    ),
+    "extension": Param(
+        ParamKind.CHOICE,
+        _("Whether the game goes on into the next wind when nobody has reached the goal points."),
+        options=options.Extension,
+    ),
     "goal_points": Param(ParamKind.INT, _("The score that ends an extended game."), minimum=0, maximum=SCORE_LIMIT),
-    "chombo_penalty": Param(ParamKind.NUMBER, _("Points taken from a player's result for each chombo, e.g. −20."),
-                            minimum=-POINTS_LIMIT, maximum=POINTS_LIMIT),
+    "chombo_penalty": Param(
+        ParamKind.NUMBER,
+        _("Points taken from a player's result for each chombo, e.g. −20."),
+        minimum=-POINTS_LIMIT,
+        maximum=POINTS_LIMIT,
+    ),
     "chombo_payment": Param(ParamKind.CHOICE, _("What a chombo pays at the table."), options=options.ChomboPayment),
-    "chombo_flat_amount": Param(ParamKind.INT, _("With a fixed amount: what a chombo pays each other player."),
-                                minimum=0, maximum=PAYMENT_LIMIT),
+    "chombo_flat_amount": Param(
+        ParamKind.INT, _("With a fixed amount: what a chombo pays each other player."), minimum=0, maximum=PAYMENT_LIMIT
+    ),
     "chombo_ends_game": Param(ParamKind.BOOL, _("A chombo ends the game.")),
-    "false_win_dead_hand": Param(ParamKind.BOOL, _("MCR: after a false win the offender's hand is dead and cannot win "
-                                                   "(the referee may let them play on).")),
+    "false_win_dead_hand": Param(
+        ParamKind.BOOL,
+        _("MCR: after a false win the offender's hand is dead and cannot win (the referee may let them play on)."),
+    ),
     "pao": Param(ParamKind.BOOL, _("A player who fed the tiles of a yakuman pays for it (pao).")),
-    "pao_scope": Param(ParamKind.CHOICE, _("What the liable player pays for when the hand is worth more than the fed "
-                                           "yakuman."), options=options.PaoScope),
+    "pao_scope": Param(
+        ParamKind.CHOICE,
+        _("What the liable player pays for when the hand is worth more than the fed yakuman."),
+        options=options.PaoScope,
+    ),
     "min_han": Param(ParamKind.INT, _("The smallest winning hand, in han."), minimum=1, maximum=MAX_MIN_HAN),
-    "yakuman_only": Param(ParamKind.BOOL, _("Only yakuman may win (counted yakuman too, where 13 han counts as "
-                                            "yakuman).")),
+    "yakuman_only": Param(
+        ParamKind.BOOL, _("Only yakuman may win (counted yakuman too, where 13 han counts as yakuman).")
+    ),
     "dealer_bonus": Param(ParamKind.BOOL, _("The dealer scores 1.5 times; off, everyone scores as a non-dealer.")),
     "tsumo_payment": Param(ParamKind.CHOICE, _("How the others share a tsumo."), options=options.TsumoPayment),
-    "min_fan": Param(ParamKind.INT, _("MCR: the smallest winning hand in fan, flowers not counted."),
-                     minimum=0, maximum=MAX_MIN_FAN),
-    "base_payment": Param(ParamKind.INT, _("MCR: what every other player pays a winner before the fan."),
-                          minimum=0, maximum=BASE_PAYMENT_LIMIT),
-    "table_points": Param(ParamKind.POINTS_LIST, _("MCR: table points by rank, first to last; ties share them."),
-                          minimum=-POINTS_LIMIT, maximum=POINTS_LIMIT, nullable=True),
-    "seat_rotation": Param(ParamKind.CHOICE, _("Whether players change seats between round winds."),
-                           options=options.SeatRotation),
-    "final_rounding": Param(ParamKind.CHOICE, _("End scores as played, or rounded to the nearest 1,000."),
-                            options=options.FinalRounding),
+    "min_fan": Param(
+        ParamKind.INT, _("MCR: the smallest winning hand in fan, flowers not counted."), minimum=0, maximum=MAX_MIN_FAN
+    ),
+    "base_payment": Param(
+        ParamKind.INT,
+        _("MCR: what every other player pays a winner before the fan."),
+        minimum=0,
+        maximum=BASE_PAYMENT_LIMIT,
+    ),
+    "table_points": Param(
+        ParamKind.POINTS_LIST,
+        _("MCR: table points by rank, first to last; ties share them."),
+        minimum=-POINTS_LIMIT,
+        maximum=POINTS_LIMIT,
+        nullable=True,
+    ),
+    "seat_rotation": Param(
+        ParamKind.CHOICE, _("Whether players change seats between round winds."), options=options.SeatRotation
+    ),
+    "final_rounding": Param(
+        ParamKind.CHOICE, _("End scores as played, or rounded to the nearest 1,000."), options=options.FinalRounding
+    ),
     "last_dealer_may_stop": Param(ParamKind.BOOL, _("The last dealer may end the game after a win.")),
-    "double_wind_pair_fu": Param(ParamKind.INT, _("Fu for a pair of the wind that is both the seat and the round wind "
-                                                  "(when hands are scored from their tiles)."),
-                                 minimum=min(DOUBLE_WIND_PAIR_FU), maximum=max(DOUBLE_WIND_PAIR_FU)),
-    "solo_ranking": Param(ParamKind.CHOICE, _("What ranks the players when each plays several attempts."),
-                          options=options.SoloRanking),
-    "solo_attempts": Param(ParamKind.INT, _("How many attempts make one game; empty: any number, each counting from "
-                                            "the first."), minimum=1, maximum=SOLO_ATTEMPTS_LIMIT, nullable=True),
+    "double_wind_pair_fu": Param(
+        ParamKind.INT,
+        _(
+            "Fu for a pair of the wind that is both the seat and the round wind "
+            "(when hands are scored from their tiles)."
+        ),
+        minimum=min(DOUBLE_WIND_PAIR_FU),
+        maximum=max(DOUBLE_WIND_PAIR_FU),
+    ),
+    "solo_ranking": Param(
+        ParamKind.CHOICE, _("What ranks the players when each plays several attempts."), options=options.SoloRanking
+    ),
+    "solo_attempts": Param(
+        ParamKind.INT,
+        _("How many attempts make one game; empty: any number, each counting from the first."),
+        minimum=1,
+        maximum=SOLO_ATTEMPTS_LIMIT,
+        nullable=True,
+    ),
 }

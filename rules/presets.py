@@ -76,8 +76,14 @@ def _wrc_2025() -> dict[str, Any]:
     yakuman (not in docs/rules.md; taken from the WRC practice and Pantheon); pao
     covers only the fed yakuman (the seed's reading).
     """
-    return {"uma": UMA_15_5, "chombo_penalty": -30, "kiriage_mangan": True, "multiple_yakuman": True,
-            "kazoe_yakuman": False, "deposits_at_end": "first_place"}
+    return {
+        "uma": UMA_15_5,
+        "chombo_penalty": -30,
+        "kiriage_mangan": True,
+        "multiple_yakuman": True,
+        "kazoe_yakuman": False,
+        "deposits_at_end": "first_place",
+    }
 
 
 @preset("ema-2016")
@@ -93,9 +99,17 @@ def _ema_2016() -> dict[str, Any]:
     the fed yakuman (the seed's reading; with single yakuman only, it never
     matters).
     """
-    return {"uma": UMA_15_5, "chombo_penalty": -20, "multiple_ron": "all", "multiple_ron_honba": "each_winner",
-            "multiple_ron_deposits": "own_back_rest_first", "kiriage_mangan": False, "kazoe_yakuman": False,
-            "multiple_yakuman": False, "deposits_at_end": "first_place"}
+    return {
+        "uma": UMA_15_5,
+        "chombo_penalty": -20,
+        "multiple_ron": "all",
+        "multiple_ron_honba": "each_winner",
+        "multiple_ron_deposits": "own_back_rest_first",
+        "kiriage_mangan": False,
+        "kazoe_yakuman": False,
+        "multiple_yakuman": False,
+        "deposits_at_end": "first_place",
+    }
 
 
 @preset("ema-2025")
@@ -118,10 +132,24 @@ def _jpml_a() -> dict[str, Any]:
     (pao_scope fed_yakuman). Chombo −20 deducted.
     Uncertain (?): a double-wind pair is 2 fu (JPML practice; scoring from tiles).
     """
-    return {"uma": {"by_plus_count": {"1": [12, -1, -3, -8], "2": [8, 4, -4, -8], "3": [8, 3, 1, -12],
-                                      "default": [8, 4, -4, -8]}},
-            "chombo_penalty": -20, "abortive_draws": True, "kiriage_mangan": False, "kazoe_yakuman": False,
-            "multiple_yakuman": True, "deposits_at_end": "lost", "pao": True, "double_wind_pair_fu": 2}
+    return {
+        "uma": {
+            "by_plus_count": {
+                "1": [12, -1, -3, -8],
+                "2": [8, 4, -4, -8],
+                "3": [8, 3, 1, -12],
+                "default": [8, 4, -4, -8],
+            }
+        },
+        "chombo_penalty": -20,
+        "abortive_draws": True,
+        "kiriage_mangan": False,
+        "kazoe_yakuman": False,
+        "multiple_yakuman": True,
+        "deposits_at_end": "lost",
+        "pao": True,
+        "double_wind_pair_fu": 2,
+    }
 
 
 @preset("jpml-wrc")
@@ -141,8 +169,16 @@ def _saikouisen() -> dict[str, Any]:
     Uncertain (?): chombo −20 deducted (the seed names no amount); leftover
     sticks to first place.
     """
-    return {"uma": [30, 10, -10, -30], "chombo_penalty": -20, "kiriage_mangan": True, "multiple_yakuman": True,
-            "kazoe_yakuman": False, "pao": False, "abortive_draws": False, "agari_yame": False}
+    return {
+        "uma": [30, 10, -10, -30],
+        "chombo_penalty": -20,
+        "kiriage_mangan": True,
+        "multiple_yakuman": True,
+        "kazoe_yakuman": False,
+        "pao": False,
+        "abortive_draws": False,
+        "agari_yame": False,
+    }
 
 
 @preset("saikouisen-classic")
@@ -150,8 +186,14 @@ def _saikouisen_classic() -> dict[str, Any]:
     """Saikouisen Classic rules (seed 000 §5.4): as saikouisen, with uma
     4000-12000 (+12/+4/−4/−12), no noten payments, no kiriage, and the dealer
     keeps the seat only on a win. Chombo −16 deducted after the game."""
-    return {"based_on": "saikouisen", "uma": [12, 4, -4, -12], "noten_payment_total": 0,
-            "kiriage_mangan": False, "renchan": "win", "chombo_penalty": -16}
+    return {
+        "based_on": "saikouisen",
+        "uma": [12, 4, -4, -12],
+        "noten_payment_total": 0,
+        "kiriage_mangan": False,
+        "renchan": "win",
+        "chombo_penalty": -16,
+    }
 
 
 @preset("npm")
@@ -166,9 +208,19 @@ def _npm() -> dict[str, Any]:
     replayed.
     Uncertain (?): kazoe yakuman (the seed does not say; kept on).
     """
-    return {"start_points": 25000, "return_points": 30000, "uma": [30, 10, -10, -30], "chombo_penalty": -40,
-            "kiriage_mangan": True, "multiple_ron": "head_bump", "deposits_at_end": "lost", "pao": False,
-            "multiple_yakuman": True, "nagashi_mangan": False, "abortive_draws": False}
+    return {
+        "start_points": 25000,
+        "return_points": 30000,
+        "uma": [30, 10, -10, -30],
+        "chombo_penalty": -40,
+        "kiriage_mangan": True,
+        "multiple_ron": "head_bump",
+        "deposits_at_end": "lost",
+        "pao": False,
+        "multiple_yakuman": True,
+        "nagashi_mangan": False,
+        "abortive_draws": False,
+    }
 
 
 @preset("m-league")
@@ -181,8 +233,15 @@ def _m_league() -> dict[str, Any]:
     chombo −20 deducted; kazoe yakuman and multiple yakuman
     (kept at the defaults); leftover sticks to first place.
     """
-    return {"start_points": 25000, "return_points": 30000, "uma": [30, 10, -10, -30], "chombo_penalty": -20,
-            "multiple_ron": "head_bump", "kiriage_mangan": True, "pao": True}
+    return {
+        "start_points": 25000,
+        "return_points": 30000,
+        "uma": [30, 10, -10, -30],
+        "chombo_penalty": -20,
+        "multiple_ron": "head_bump",
+        "kiriage_mangan": True,
+        "pao": True,
+    }
 
 
 @preset("tenhou")
@@ -205,13 +264,29 @@ def _tenhou() -> dict[str, Any]:
     honba.
     Uncertain (?): a double yakuman ron with pao is halved whole (no record).
     """
-    return {"start_points": 25000, "return_points": 30000, "uma": [20, 10, -10, -20], "busting": True,
-            "agari_yame": True, "extension": "until_goal", "goal_points": 30000, "kazoe_yakuman": True,
-            "multiple_yakuman": True, "kiriage_mangan": False, "multiple_ron": "double_only_triple_abort",
-            "multiple_ron_honba": "first_winner", "multiple_ron_deposits": "first_winner", "abortive_draws": True,
-            "nagashi_mangan": True, "chombo_payment": "reverse_mangan", "chombo_penalty": 0,
-            "ties": "seat_order", "final_rounding": "nearest_thousand", "deposits_at_end": "first_place",
-            "pao_scope": "whole_hand"}
+    return {
+        "start_points": 25000,
+        "return_points": 30000,
+        "uma": [20, 10, -10, -20],
+        "busting": True,
+        "agari_yame": True,
+        "extension": "until_goal",
+        "goal_points": 30000,
+        "kazoe_yakuman": True,
+        "multiple_yakuman": True,
+        "kiriage_mangan": False,
+        "multiple_ron": "double_only_triple_abort",
+        "multiple_ron_honba": "first_winner",
+        "multiple_ron_deposits": "first_winner",
+        "abortive_draws": True,
+        "nagashi_mangan": True,
+        "chombo_payment": "reverse_mangan",
+        "chombo_penalty": 0,
+        "ties": "seat_order",
+        "final_rounding": "nearest_thousand",
+        "deposits_at_end": "first_place",
+        "pao_scope": "whole_hand",
+    }
 
 
 @preset("mahjong-soul")
@@ -227,10 +302,23 @@ def _mahjong_soul() -> dict[str, Any]:
     Uncertain (?): chombo as reverse mangan at the table (online play has none);
     pao covers only the fed yakuman (the seed's reading; no record says).
     """
-    return {"start_points": 25000, "return_points": 25000, "uma": UMA_15_5, "busting": True, "agari_yame": True,
-            "extension": "until_goal", "goal_points": 30000, "nagashi_mangan": True, "multiple_ron": "all",
-            "ties": "seat_order", "chombo_payment": "reverse_mangan", "chombo_penalty": 0,
-            "abortive_draws": True, "kazoe_yakuman": True, "multiple_yakuman": True}
+    return {
+        "start_points": 25000,
+        "return_points": 25000,
+        "uma": UMA_15_5,
+        "busting": True,
+        "agari_yame": True,
+        "extension": "until_goal",
+        "goal_points": 30000,
+        "nagashi_mangan": True,
+        "multiple_ron": "all",
+        "ties": "seat_order",
+        "chombo_payment": "reverse_mangan",
+        "chombo_penalty": 0,
+        "abortive_draws": True,
+        "kazoe_yakuman": True,
+        "multiple_yakuman": True,
+    }
 
 
 @preset("mcr")
@@ -249,11 +337,29 @@ def _mcr() -> dict[str, Any]:
     the MCR Green Book's 30 to each); kept at the seed's 10, override
     chombo_flat_amount.
     """
-    return {"scoring": "mcr", "start_points": 0, "return_points": 0, "uma": [], "honba_points": 0,
-            "riichi_deposit": 0, "noten_payment_total": 0, "multiple_ron": "head_bump", "renchan": "none",
-            "abortive_draws": False, "round_winds": 4, "chombo_payment": "flat", "chombo_flat_amount": 10,
-            "chombo_penalty": 0, "pao": False, "min_fan": 8, "base_payment": 8, "table_points": [4, 2, 1, 0],
-            "seat_rotation": "mcr", "deposits_at_end": "lost", "kazoe_yakuman": False}
+    return {
+        "scoring": "mcr",
+        "start_points": 0,
+        "return_points": 0,
+        "uma": [],
+        "honba_points": 0,
+        "riichi_deposit": 0,
+        "noten_payment_total": 0,
+        "multiple_ron": "head_bump",
+        "renchan": "none",
+        "abortive_draws": False,
+        "round_winds": 4,
+        "chombo_payment": "flat",
+        "chombo_flat_amount": 10,
+        "chombo_penalty": 0,
+        "pao": False,
+        "min_fan": 8,
+        "base_payment": 8,
+        "table_points": [4, 2, 1, 0],
+        "seat_rotation": "mcr",
+        "deposits_at_end": "lost",
+        "kazoe_yakuman": False,
+    }
 
 
 @preset("sanma")
@@ -268,9 +374,16 @@ def _sanma() -> dict[str, Any]:
     Uncertain (?): 35000 start / 40000 return and uma +20/0/−20 (the seed
     names none); honba 300 (150 from each payer on a tsumo).
     """
-    return {"players": 3, "start_points": 35000, "return_points": 40000, "uma": [20, 0, -20],
-            "tsumo_payment": "equal_shares", "noten_payment_total": 3000, "chombo_payment": "reverse_mangan",
-            "chombo_penalty": 0}
+    return {
+        "players": 3,
+        "start_points": 35000,
+        "return_points": 40000,
+        "uma": [20, 0, -20],
+        "tsumo_payment": "equal_shares",
+        "noten_payment_total": 3000,
+        "chombo_payment": "reverse_mangan",
+        "chombo_penalty": 0,
+    }
 
 
 @preset("two-player")
@@ -285,8 +398,7 @@ def _two_player() -> dict[str, Any]:
     68-tile rule 0 uses 200 and 2000: override honba_points and
     noten_payment_total for it); chombo −20 deducted.
     """
-    return {"players": 2, "start_points": 25000, "return_points": 25000, "uma": [],
-            "tsumo_payment": "equal_shares"}
+    return {"players": 2, "start_points": 25000, "return_points": 25000, "uma": [], "tsumo_payment": "equal_shares"}
 
 
 @preset("two-player-mangan")
@@ -317,10 +429,20 @@ def _five_player_1() -> dict[str, Any]:
     Uncertain (?): 27000 / 30000 (the seed gives them for rule 2 only);
     honba 400, 100 from each payer on a tsumo.
     """
-    return {"players": 5, "start_points": 27000, "return_points": 30000, "uma": [10, 5, 0, -5, -10],
-            "dealer_bonus": False, "tsumo_payment": "equal_shares", "renchan": "none",
-            "noten_payment_total": 2400, "honba_points": 400, "round_winds": 2,
-            "chombo_payment": "reverse_mangan", "chombo_penalty": 0}
+    return {
+        "players": 5,
+        "start_points": 27000,
+        "return_points": 30000,
+        "uma": [10, 5, 0, -5, -10],
+        "dealer_bonus": False,
+        "tsumo_payment": "equal_shares",
+        "renchan": "none",
+        "noten_payment_total": 2400,
+        "honba_points": 400,
+        "round_winds": 2,
+        "chombo_payment": "reverse_mangan",
+        "chombo_penalty": 0,
+    }
 
 
 @preset("five-player-2")
@@ -338,15 +460,31 @@ def _five_player_2() -> dict[str, Any]:
     +10/+5/−3/−5/−7 (the seed's second suggestion: third place loses).
     Chombo: reverse mangan at the table, no deduction (docs/rules.md §8).
     """
-    return {"players": 5, "start_points": 27000, "return_points": 30000, "uma": [10, 5, -3, -5, -7],
-            "tsumo_payment": "five_player_rule_2", "renchan": "win", "noten_payment_total": 3600,
-            "honba_points": 400, "round_winds": 2, "last_dealer_may_stop": True,
-            "chombo_payment": "reverse_mangan", "chombo_penalty": 0}
+    return {
+        "players": 5,
+        "start_points": 27000,
+        "return_points": 30000,
+        "uma": [10, 5, -3, -5, -7],
+        "tsumo_payment": "five_player_rule_2",
+        "renchan": "win",
+        "noten_payment_total": 3600,
+        "honba_points": 400,
+        "round_winds": 2,
+        "last_dealer_may_stop": True,
+        "chombo_payment": "reverse_mangan",
+        "chombo_penalty": 0,
+    }
 
 
 def _large_table(players: int) -> dict[str, Any]:
-    return {"players": players, "start_points": 25000, "return_points": 30000, "uma": [],
-            "dealer_bonus": False, "tsumo_payment": "equal_shares"}
+    return {
+        "players": players,
+        "start_points": 25000,
+        "return_points": 30000,
+        "uma": [],
+        "dealer_bonus": False,
+        "tsumo_payment": "equal_shares",
+    }
 
 
 @preset("six-player")

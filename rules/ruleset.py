@@ -69,8 +69,16 @@ SEAT_WINDS: dict[int, tuple[str, ...]] = {
     **{players: winds_in_runs(players) for players in range(8, MAX_PLAYERS + 1)},
 }
 # One letter per wind for round labels (E1, F3, G2): White is B (blank), as W is West.
-WIND_LETTERS = {"East": "E", "South": "S", "West": "W", "North": "N", "Flower": "F", "White": "B",
-                "Green": "G", "Red": "R"}
+WIND_LETTERS = {
+    "East": "E",
+    "South": "S",
+    "West": "W",
+    "North": "N",
+    "Flower": "F",
+    "White": "B",
+    "Green": "G",
+    "Red": "R",
+}
 
 TWO_PLAYERS = 2  # rule 0's exception (seed 001): two players in riichi play on
 FIVE_PLAYERS = 5  # tsumo_payment five_player_rule_2 is seed 001's rule for five-player tables
@@ -147,8 +155,12 @@ class Ruleset:
                 # and one ron on a discard of two players is no abortive draw.
                 reasons += [AbortReason.FOUR_RIICHI, AbortReason.ALL_OTHERS_RON]
         elif self.abortive_draws:
-            reasons += [AbortReason.NINE_TERMINALS, AbortReason.FOUR_WINDS, AbortReason.FOUR_RIICHI,
-                        AbortReason.FOUR_KANS]
+            reasons += [
+                AbortReason.NINE_TERMINALS,
+                AbortReason.FOUR_WINDS,
+                AbortReason.FOUR_RIICHI,
+                AbortReason.FOUR_KANS,
+            ]
         if self.multiple_ron in _TRIPLE_RON_ABORTS:
             reasons.append(AbortReason.TRIPLE_RON)
         return tuple(reasons)
@@ -202,8 +214,9 @@ class Ruleset:
         return out
 
     @classmethod
-    def build(cls, *, base: Ruleset | None = None, overrides: Mapping[str, Any] | None = None,
-              key: str | None = None) -> Ruleset:
+    def build(
+        cls, *, base: Ruleset | None = None, overrides: Mapping[str, Any] | None = None, key: str | None = None
+    ) -> Ruleset:
         """``base`` with ``overrides`` (JSON values) applied, checked as a whole.
 
         Raises Refusal naming every bad parameter; a ruleset that is
@@ -244,8 +257,11 @@ def _uma_checks(r: Ruleset) -> list[Problem]:
     n = r.players
     if not isinstance(r.uma, UmaByPlusCount):
         return [Problem.of("uma", "uma_per_rank", players=n)] if r.uma and len(r.uma) != n else []
-    problems = [Problem.of(f"uma.by_plus_count.{plus}", "plus_count_range", players=n)
-                for plus, _uma in r.uma.tables if not 0 <= plus <= n]
+    problems = [
+        Problem.of(f"uma.by_plus_count.{plus}", "plus_count_range", players=n)
+        for plus, _uma in r.uma.tables
+        if not 0 <= plus <= n
+    ]
     for label, uma in (*((str(p), u) for p, u in r.uma.tables), ("default", r.uma.default)):
         if len(uma) != n:
             problems.append(Problem.of(f"uma.by_plus_count.{label}", "values_per_rank", players=n))
@@ -269,28 +285,53 @@ class _CrossCheck(NamedTuple):
 
 # In the order the problems are listed.
 _CROSS_CHECKS = (
-    _CrossCheck("table_points", "values_per_rank",
-                lambda r: r.table_points is not None and len(r.table_points) != r.players, _players),
-    _CrossCheck("round_winds", "round_winds_max", lambda r: r.round_winds > len(r.round_wind_letters),
-                lambda r: {"players": r.players, "count": len(r.round_wind_letters)}),
+    _CrossCheck(
+        "table_points",
+        "values_per_rank",
+        lambda r: r.table_points is not None and len(r.table_points) != r.players,
+        _players,
+    ),
+    _CrossCheck(
+        "round_winds",
+        "round_winds_max",
+        lambda r: r.round_winds > len(r.round_wind_letters),
+        lambda r: {"players": r.players, "count": len(r.round_wind_letters)},
+    ),
     # Negative oka is legal arithmetic but almost always a typo: say so.
     _CrossCheck("return_points", "return_below_start", lambda r: r.return_points < r.start_points and r.uma != ()),
     _CrossCheck("chombo_penalty", "chombo_penalty_sign", lambda r: r.chombo_penalty > 0),
-    _CrossCheck("chombo_flat_amount", "chombo_flat_amount",
-                lambda r: r.chombo_payment == ChomboPayment.FLAT and r.chombo_flat_amount <= 0),
-    _CrossCheck("tsumo_payment", "tsumo_equal_shares",
-                lambda r: not r.dealer_bonus and r.tsumo_payment != TsumoPayment.EQUAL_SHARES),
-    _CrossCheck("tsumo_payment", "five_player_rule",
-                lambda r: r.tsumo_payment == TsumoPayment.FIVE_PLAYER_RULE_2 and r.players != FIVE_PLAYERS,
-                lambda _r: {"players": FIVE_PLAYERS}),
-    _CrossCheck("seat_rotation", "mcr_rotation_players",
-                lambda r: r.is_mcr and r.seat_rotation == SeatRotation.MCR and r.players != MCR_PLAYERS,
-                lambda _r: {"players": MCR_PLAYERS}),
+    _CrossCheck(
+        "chombo_flat_amount",
+        "chombo_flat_amount",
+        lambda r: r.chombo_payment == ChomboPayment.FLAT and r.chombo_flat_amount <= 0,
+    ),
+    _CrossCheck(
+        "tsumo_payment",
+        "tsumo_equal_shares",
+        lambda r: not r.dealer_bonus and r.tsumo_payment != TsumoPayment.EQUAL_SHARES,
+    ),
+    _CrossCheck(
+        "tsumo_payment",
+        "five_player_rule",
+        lambda r: r.tsumo_payment == TsumoPayment.FIVE_PLAYER_RULE_2 and r.players != FIVE_PLAYERS,
+        lambda _r: {"players": FIVE_PLAYERS},
+    ),
+    _CrossCheck(
+        "seat_rotation",
+        "mcr_rotation_players",
+        lambda r: r.is_mcr and r.seat_rotation == SeatRotation.MCR and r.players != MCR_PLAYERS,
+        lambda _r: {"players": MCR_PLAYERS},
+    ),
     _CrossCheck("seat_rotation", "rotation_mcr_only", lambda r: not r.is_mcr and r.seat_rotation != SeatRotation.NONE),
-    _CrossCheck("double_wind_pair_fu", "either_value", lambda r: r.double_wind_pair_fu not in DOUBLE_WIND_PAIR_FU,
-                lambda _r: {"choices": " or ".join(map(str, DOUBLE_WIND_PAIR_FU))}),
-    _CrossCheck("riichi_deposit", "riichi_deposit_positive",
-                lambda r: r.riichi_deposit == 0 and r.scoring == Scoring.RIICHI),
+    _CrossCheck(
+        "double_wind_pair_fu",
+        "either_value",
+        lambda r: r.double_wind_pair_fu not in DOUBLE_WIND_PAIR_FU,
+        lambda _r: {"choices": " or ".join(map(str, DOUBLE_WIND_PAIR_FU))},
+    ),
+    _CrossCheck(
+        "riichi_deposit", "riichi_deposit_positive", lambda r: r.riichi_deposit == 0 and r.scoring == Scoring.RIICHI
+    ),
 )
 
 
@@ -298,8 +339,9 @@ def _solo_checks(r: Ruleset) -> list[Problem]:
     """One player exactly when the scoring is solo; the sum of attempts needs their number."""
     problems: list[Problem] = []
     if r.is_solo != (r.players == 1):
-        problems.append(Problem.of("players", "solo_players") if r.is_solo
-                        else Problem.of("players", "one_player_is_solo"))
+        problems.append(
+            Problem.of("players", "solo_players") if r.is_solo else Problem.of("players", "one_player_is_solo")
+        )
     if not r.is_solo:
         changed = [name for name in ("solo_ranking", "solo_attempts") if getattr(r, name) != getattr(_DEFAULT, name)]
         problems += [Problem.of(name, "solo_only") for name in changed]

@@ -77,8 +77,10 @@ def _ron_abort(*, ruleset: Ruleset, count: int) -> AbortReason | None:
     three under multiple_ron options 2 and 4 (seed 000 §3.5); None when they are a ron."""
     if ruleset.aborts_on_all_others_ron and count == ruleset.players - 1:
         return AbortReason.ALL_OTHERS_RON
-    if count >= TRIPLE_RON and ruleset.multiple_ron in (MultipleRon.DOUBLE_HEAD_BUMP_TRIPLE_ABORT,
-                                                         MultipleRon.DOUBLE_ONLY_TRIPLE_ABORT):
+    if count >= TRIPLE_RON and ruleset.multiple_ron in (
+        MultipleRon.DOUBLE_HEAD_BUMP_TRIPLE_ABORT,
+        MultipleRon.DOUBLE_ONLY_TRIPLE_ABORT,
+    ):
         return AbortReason.TRIPLE_RON
     return None
 
@@ -99,8 +101,10 @@ def _stands(*, ruleset: Ruleset, ordered: list[tuple[Win, HandValue]]) -> list[i
 
 def _settle_ron(*, ruleset: Ruleset, state: GameState, ron: Ron, names: Sequence[str]) -> Settlement:
     """A win on a discard; with several winners, the wins that stand are paid in turn order (seed 000 §3.5)."""
-    valued = [(win, win_value(ruleset=ruleset, win=win, tsumo=False, field=win_field(ron, i), names=names))
-              for i, win in enumerate(ron.wins)]
+    valued = [
+        (win, win_value(ruleset=ruleset, win=win, tsumo=False, field=win_field(ron, i), names=names))
+        for i, win in enumerate(ron.wins)
+    ]
     ordered = sorted(valued, key=lambda wv: state.turn_distance(ron.loser, wv[0].winner))
     aborted = _ron_abort(ruleset=ruleset, count=len(ordered))
     if aborted is not None:
@@ -119,12 +123,17 @@ def _settle_ron(*, ruleset: Ruleset, state: GameState, ron: Ron, names: Sequence
     winner_ids = [w.winner for w, _ in winners]
     dealer_stays = _dealer_keeps_seat_after_ron(ruleset=ruleset, state=state, winner_ids=winner_ids)
     stood = set(standing)
-    return ledger.win_settlement(kind=Outcome.RON, state=state, dealer_stays=dealer_stays,
-                                 wins=tuple(_outcome(w, v, stood=i in stood) for i, (w, v) in enumerate(ordered)))
+    return ledger.win_settlement(
+        kind=Outcome.RON,
+        state=state,
+        dealer_stays=dealer_stays,
+        wins=tuple(_outcome(w, v, stood=i in stood) for i, (w, v) in enumerate(ordered)),
+    )
 
 
-def _pay_ron_win(ledger: Ledger, *, ruleset: Ruleset, state: GameState, loser: int, win: Win, value: HandValue,
-                 first: bool) -> None:
+def _pay_ron_win(
+    ledger: Ledger, *, ruleset: Ruleset, state: GameState, loser: int, win: Win, value: HandValue, first: bool
+) -> None:
     """One win that stands on a discard: the hand, shared with a liable player (pao), and the honba."""
     dealer = win.winner == state.dealer
     total = ron_value(ruleset=ruleset, base=value.base, dealer=dealer)
@@ -168,7 +177,8 @@ def _dealer_keeps_seat_after_ron(*, ruleset: Ruleset, state: GameState, winner_i
         return True
     rule = ruleset.dealer_multiple_ron_renchan
     return rule == DealerMultipleRonRenchan.ALWAYS or (
-        rule == DealerMultipleRonRenchan.IF_FIRST and winner_ids[0] == state.dealer)
+        rule == DealerMultipleRonRenchan.IF_FIRST and winner_ids[0] == state.dealer
+    )
 
 
 def _settle_tsumo(*, ruleset: Ruleset, state: GameState, tsumo: Tsumo, names: Sequence[str]) -> Settlement:
@@ -199,11 +209,11 @@ def _settle_tsumo(*, ruleset: Ruleset, state: GameState, tsumo: Tsumo, names: Se
     if not liable_pays_all:
         for payer in payers:
             ledger.pay(payer, win.winner, honba_each, PaymentReason.HONBA)
-    ledger.pay(None, win.winner, (state.deposits + len(tsumo.riichi)) * ruleset.riichi_deposit,
-               PaymentReason.DEPOSITS)
+    ledger.pay(None, win.winner, (state.deposits + len(tsumo.riichi)) * ruleset.riichi_deposit, PaymentReason.DEPOSITS)
     dealer_stays = dealer and ruleset.renchan != Renchan.NONE
-    return ledger.win_settlement(kind=Outcome.TSUMO, state=state, dealer_stays=dealer_stays,
-                                 wins=(_outcome(win, value),))
+    return ledger.win_settlement(
+        kind=Outcome.TSUMO, state=state, dealer_stays=dealer_stays, wins=(_outcome(win, value),)
+    )
 
 
 def _pao_covers_whole_hand(*, ruleset: Ruleset, value: HandValue) -> bool:
@@ -231,9 +241,12 @@ def _settle_draw(*, ruleset: Ruleset, state: GameState, draw: Draw, names: Seque
                 ledger.pay(payer, holder, amount, PaymentReason.NAGASHI)
     else:
         _noten_payments(ledger, ruleset=ruleset, tenpai=draw.tenpai)
-    return ledger.settlement(kind=Outcome.DRAW, deposits_after=state.deposits + len(draw.riichi),
-                             dealer_stays=ruleset.renchan == Renchan.TENPAI and state.dealer in draw.tenpai,
-                             honba_after=state.honba + 1)
+    return ledger.settlement(
+        kind=Outcome.DRAW,
+        deposits_after=state.deposits + len(draw.riichi),
+        dealer_stays=ruleset.renchan == Renchan.TENPAI and state.dealer in draw.tenpai,
+        honba_after=state.honba + 1,
+    )
 
 
 def _noten_payments(ledger: Ledger, *, ruleset: Ruleset, tenpai: frozenset[int]) -> None:
@@ -272,8 +285,13 @@ def _settle_abort(*, ruleset: Ruleset, state: GameState, abort: Abort, checked: 
         check_abort(ruleset=ruleset, abort=abort)
     ledger = Ledger(ruleset.players)
     _put_riichi_sticks(ledger, ruleset=ruleset, riichi=abort.riichi)
-    return ledger.settlement(kind=Outcome.ABORT, deposits_after=state.deposits + len(abort.riichi), dealer_stays=True,
-                             honba_after=state.honba + 1, abortive=abort.reason or NO_ABORT_REASON)
+    return ledger.settlement(
+        kind=Outcome.ABORT,
+        deposits_after=state.deposits + len(abort.riichi),
+        dealer_stays=True,
+        honba_after=state.honba + 1,
+        abortive=abort.reason or NO_ABORT_REASON,
+    )
 
 
 def _settle_chombo(*, ruleset: Ruleset, state: GameState, chombo: Chombo) -> Settlement:
@@ -293,16 +311,30 @@ def _settle_chombo(*, ruleset: Ruleset, state: GameState, chombo: Chombo) -> Set
         for payee in range(n):
             if payee != offender:
                 ledger.pay(offender, payee, ruleset.chombo_flat_amount, PaymentReason.CHOMBO)
-    return ledger.settlement(kind=Outcome.CHOMBO, deposits_after=state.deposits, dealer_stays=True,
-                             honba_after=state.honba, replay=True, chombo_player=offender)
+    return ledger.settlement(
+        kind=Outcome.CHOMBO,
+        deposits_after=state.deposits,
+        dealer_stays=True,
+        honba_after=state.honba,
+        replay=True,
+        chombo_player=offender,
+    )
 
 
 # --- helpers ----------------------------------------------------------------
 
 
 def _outcome(win: Win, value: HandValue, *, stood: bool = True) -> WinOutcome:
-    return WinOutcome(winner=win.winner, han=value.han, fu=value.fu, yakuman=value.yakuman, base=value.base,
-                      limit=value.limit, stood=stood, items=win.items)
+    return WinOutcome(
+        winner=win.winner,
+        han=value.han,
+        fu=value.fu,
+        yakuman=value.yakuman,
+        base=value.base,
+        limit=value.limit,
+        stood=stood,
+        items=win.items,
+    )
 
 
 def _put_riichi_sticks(ledger: Ledger, *, ruleset: Ruleset, riichi: frozenset[int]) -> None:

@@ -73,9 +73,19 @@ def _solo() -> dict[str, Any]:
     (solo_ranking best_attempt, any number of attempts a game) or by their
     sum over solo_attempts (sum_of_attempts).
     """
-    return {"players": 1, "scoring": "solo", "start_points": 0, "return_points": 0, "uma": [], "honba_points": 0,
-            "noten_payment_total": 0, "round_winds": 1, "chombo_penalty": 0, "pao": False,
-            "deposits_at_end": "lost"}
+    return {
+        "players": 1,
+        "scoring": "solo",
+        "start_points": 0,
+        "return_points": 0,
+        "uma": [],
+        "honba_points": 0,
+        "noten_payment_total": 0,
+        "round_winds": 1,
+        "chombo_penalty": 0,
+        "pao": False,
+        "deposits_at_end": "lost",
+    }
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -112,8 +122,7 @@ def check_attempt(*, ruleset: Ruleset, result: HandResult) -> HandValue | None:
     if result.riichi:
         raise Refusal.of("riichi", "solo_riichi")
     if not 0 <= result.draws <= MAX_DRAWS:
-        raise Refusal.of("draws", "solo_draws", most=MAX_DRAWS, tiles=SOLO_TILES, dealt=DEALT,
-                           dead_wall=DEAD_WALL)
+        raise Refusal.of("draws", "solo_draws", most=MAX_DRAWS, tiles=SOLO_TILES, dealt=DEALT, dead_wall=DEAD_WALL)
     if result.win is None:
         return None
     if result.win.tiles is not None:
@@ -151,11 +160,26 @@ def settle_attempt(*, ruleset: Ruleset, state: GameState, result: HandResult) ->
     if result.win is not None:
         win = result.win
         value = value or attempt_value(ruleset=ruleset, win=win)  # tiles: the valuer put in their han and fu
-        wins = (WinOutcome(winner=win.winner, han=value.han, fu=value.fu, yakuman=value.yakuman, base=value.base,
-                           limit=value.limit, items=win.items),)
-    return Settlement(kind=Outcome.TENPAI if result.win is not None else Outcome.NOTEN,
-                      deltas=(0,) * ruleset.players, payments=(), deposits_after=state.deposits, dealer_stays=True,
-                      honba_after=state.honba, wins=wins)
+        wins = (
+            WinOutcome(
+                winner=win.winner,
+                han=value.han,
+                fu=value.fu,
+                yakuman=value.yakuman,
+                base=value.base,
+                limit=value.limit,
+                items=win.items,
+            ),
+        )
+    return Settlement(
+        kind=Outcome.TENPAI if result.win is not None else Outcome.NOTEN,
+        deltas=(0,) * ruleset.players,
+        payments=(),
+        deposits_after=state.deposits,
+        dealer_stays=True,
+        honba_after=state.honba,
+        wins=wins,
+    )
 
 
 def attempt_score(*, ruleset: Ruleset, attempt: Attempt, settlement: Settlement) -> SoloScore:
@@ -180,8 +204,9 @@ def solo_total(*, ruleset: Ruleset, scores: Sequence[SoloScore]) -> SoloTotal | 
     if not scores:
         return None
     if ruleset.solo_ranking == SoloRanking.SUM_OF_ATTEMPTS:
-        return SoloTotal(SoloScore(draws=sum(s.draws for s in scores), value=sum(s.value for s in scores)),
-                         tuple(range(len(scores))))
+        return SoloTotal(
+            SoloScore(draws=sum(s.draws for s in scores), value=sum(s.value for s in scores)), tuple(range(len(scores)))
+        )
     best = min(range(len(scores)), key=lambda i: (scores[i].key, i))
     return SoloTotal(scores[best], (best,))
 

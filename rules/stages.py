@@ -88,7 +88,7 @@ class Carry:
 
     @classmethod
     def parse(cls, value: object, *, table_points: bool = False) -> Carry:
-        """"all", "half", "none", or a fraction from 0 to 1 (1/3, "1/3", "0.25", 0.25); Refusal on ``carry``."""
+        """ "all", "half", "none", or a fraction from 0 to 1 (1/3, "1/3", "0.25", 0.25); Refusal on ``carry``."""
         fraction = _fraction(value)
         if fraction is None or not 0 <= fraction <= 1:
             raise Refusal.of("carry", "carry_form", value=value)
@@ -134,8 +134,9 @@ class Place:
 # --- a stage's standings --------------------------------------------------------------------------------------------
 
 
-def stage_standings(*, entrants: Iterable[int], results: Sequence[Line], carried: Mapping[int, Carried] | None = None,
-                    mcr: bool = False) -> tuple[StageLine, ...]:
+def stage_standings(
+    *, entrants: Iterable[int], results: Sequence[Line], carried: Mapping[int, Carried] | None = None, mcr: bool = False
+) -> tuple[StageLine, ...]:
     """Every entrant's line, ranked by the total then the tiebreaks, ties sharing the rank (as the event's
     standings do). An entrant with no result yet has the stage's own at 0 and ranks below anyone equal on the
     total who has one. Refusal on ``entrants``, ``results`` or ``carried``."""
@@ -167,10 +168,17 @@ def _check_results(results: Sequence[Line], entrants: set[int], *, mcr: bool) ->
 def _stage_line(player: int, result: Line | None, carried: Carried, *, mcr: bool) -> StageLine:
     own = result.points if result else Fraction(0)
     own_table = (result.table_points if result and result.table_points is not None else Fraction(0)) if mcr else None
-    return StageLine(player=player, rank=0, carried=carried.points, own=own, total=carried.points + own,
-                     carried_table_points=carried.table_points if mcr else None, own_table_points=own_table,
-                     total_table_points=carried.table_points + own_table if own_table is not None else None,
-                     tiebreaks=result.tiebreaks if result else ())
+    return StageLine(
+        player=player,
+        rank=0,
+        carried=carried.points,
+        own=own,
+        total=carried.points + own,
+        carried_table_points=carried.table_points if mcr else None,
+        own_table_points=own_table,
+        total_table_points=carried.table_points + own_table if own_table is not None else None,
+        tiebreaks=result.tiebreaks if result else (),
+    )
 
 
 def _ranked(lines: list[StageLine]) -> tuple[StageLine, ...]:
@@ -186,8 +194,17 @@ def _ranked(lines: list[StageLine]) -> tuple[StageLine, ...]:
 
 
 def _with_rank(line: StageLine, rank: int) -> StageLine:
-    return StageLine(line.player, rank, line.carried, line.own, line.total, line.carried_table_points,
-                     line.own_table_points, line.total_table_points, line.tiebreaks)
+    return StageLine(
+        line.player,
+        rank,
+        line.carried,
+        line.own,
+        line.total,
+        line.carried_table_points,
+        line.own_table_points,
+        line.total_table_points,
+        line.tiebreaks,
+    )
 
 
 # --- the cut and the carry ------------------------------------------------------------------------------------------
@@ -217,8 +234,13 @@ def cut(*, standings: Sequence[StageLine], entry: Entry, through: Sequence[int] 
         going = above + _check_decision(through, above=above, tied=at_line, places=places, wildcards=entry.also)
     wildcards = tuple(p for p in entry.also if p not in going)
     decided = through is not None or not at_line
-    return Cut(through=tuple(going) + wildcards, tied_at_line=tuple(at_line), places=places, wildcards=wildcards,
-               decided=decided)
+    return Cut(
+        through=tuple(going) + wildcards,
+        tied_at_line=tuple(at_line),
+        places=places,
+        wildcards=wildcards,
+        decided=decided,
+    )
 
 
 def _check_entry(entry: Entry, ranked: int) -> None:
@@ -229,8 +251,9 @@ def _check_entry(entry: Entry, ranked: int) -> None:
     _no_repeats(entry.also, "entry.also")
 
 
-def _check_decision(through: Sequence[int], *, above: list[int], tied: list[int], places: int,
-                    wildcards: Sequence[int]) -> list[int]:
+def _check_decision(
+    through: Sequence[int], *, above: list[int], tied: list[int], places: int, wildcards: Sequence[int]
+) -> list[int]:
     """The tied players the decision sends on, in its order; Refusal on ``through`` listing every fault."""
     _no_repeats(through, "through")
     known = set(above) | set(tied) | set(wildcards)
@@ -291,15 +314,20 @@ def seating_order(standings: Sequence[StageLine], entered: Sequence[int] = ()) -
     in (its cut's, by their rank in the stage before), then go by id. A stage entered with nothing carried has
     everyone equal: seating it by rank means by that order."""
     position = {entrant: n for n, entrant in enumerate(entered)}
-    return [line.player for line in sorted(standings, key=lambda line: (
-        line.rank, position.get(line.player, len(position)), line.player))]
+    return [
+        line.player
+        for line in sorted(
+            standings, key=lambda line: (line.rank, position.get(line.player, len(position)), line.player)
+        )
+    ]
 
 
 # --- seating a stage's first round by rank --------------------------------------------------------------------------
 
 
-def rank_seating(*, players: Sequence[int], table_size: int, winds: str = RANK_WINDS,
-                 seed: int | None = None) -> tuple[Table, ...]:
+def rank_seating(
+    *, players: Sequence[int], table_size: int, winds: str = RANK_WINDS, seed: int | None = None
+) -> tuple[Table, ...]:
     """Tables by rank: ``players`` (best first) 1 to ``table_size`` at table 1, the next ones at table 2, ...
 
     Seat winds by rank (the best of a table sits East) or drawn with ``seed`` (the same seed, the same seats).
@@ -316,7 +344,7 @@ def rank_seating(*, players: Sequence[int], table_size: int, winds: str = RANK_W
     rng = random.Random(seed)
     tables: list[Table] = []
     for start in range(0, len(players), table_size):
-        seats = list(players[start:start + table_size])
+        seats = list(players[start : start + table_size])
         if winds == DRAWN_WINDS:
             rng.shuffle(seats)
         tables.append(Table(number=len(tables) + 1, seats=tuple(seats)))

@@ -74,26 +74,37 @@ def counted_games(results: Iterable[GameResult], league: League = League()) -> d
         if game.substitute:
             if league.substitute_points is None:
                 continue
-            game = GameResult(player=game.player, points=league.substitute_points, score=game.score,
-                              place=game.place, table_points=game.table_points)
+            game = GameResult(
+                player=game.player,
+                points=league.substitute_points,
+                score=game.score,
+                place=game.place,
+                table_points=game.table_points,
+            )
         games_of.setdefault(game.player, []).append(game)
     counted = {}
     for player, games in games_of.items():
         kept = games
         if league.best_games:
-            kept = sorted(games, key=lambda g: (g.table_points, g.points) if league.mcr else (g.points,),
-                          reverse=True)[: league.best_games]
+            kept = sorted(games, key=lambda g: (g.table_points, g.points) if league.mcr else (g.points,), reverse=True)[
+                : league.best_games
+            ]
         counted[player] = _added(kept, played=len(games))
     return counted
 
 
 def _added(games: Sequence[GameResult], *, played: int) -> Counted:
-    return Counted(points=sum((g.points for g in games), Fraction(0)),
-                   table_points=sum((g.table_points for g in games), Fraction(0)),
-                   score=sum(g.score for g in games), place_sum=sum((g.place for g in games), Fraction(0)),
-                   counted=len(games), played=played, first_places=sum(1 for g in games if g.place == 1),
-                   best=max((g.points for g in games), default=None),
-                   penalties=sum((g.penalty for g in games), Fraction(0)))
+    return Counted(
+        points=sum((g.points for g in games), Fraction(0)),
+        table_points=sum((g.table_points for g in games), Fraction(0)),
+        score=sum(g.score for g in games),
+        place_sum=sum((g.place for g in games), Fraction(0)),
+        counted=len(games),
+        played=played,
+        first_places=sum(1 for g in games if g.place == 1),
+        best=max((g.points for g in games), default=None),
+        penalties=sum((g.penalty for g in games), Fraction(0)),
+    )
 
 
 def hundredths(value: Fraction) -> Fraction:

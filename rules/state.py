@@ -65,7 +65,7 @@ class GameState:
 
 
 def parse_round(*, ruleset: Ruleset, label: str) -> tuple[int, int]:
-    """"S3" -> (1, 3). The letter is the round wind, the number the hand in it."""
+    """ "S3" -> (1, 3). The letter is the round wind, the number the hand in it."""
     letters = ruleset.round_wind_letters
     # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
     if len(label) < 2 or label[0] not in letters or not re.fullmatch(r"[0-9]{1,2}", label[1:]):
@@ -79,8 +79,9 @@ def parse_round(*, ruleset: Ruleset, label: str) -> tuple[int, int]:
     return wind, hand
 
 
-def start_state(*, ruleset: Ruleset, round_label: str = "E1", honba: int = 0, deposits: int = 0,
-                scores: Sequence[int] | None = None) -> GameState:
+def start_state(
+    *, ruleset: Ruleset, round_label: str = "E1", honba: int = 0, deposits: int = 0, scores: Sequence[int] | None = None
+) -> GameState:
     """The state a game (or a resumed game) starts in; checks every field."""
     problems: list[Problem] = []
     wind, hand = 0, 1

@@ -41,6 +41,10 @@ def mcr_tiles_check(**kwargs: Any) -> list[checks.CheckMessage]:
     """Say at start-up, not at the first MCR hand typed as tiles, that pymahjonggb is missing."""
     if not UNAVAILABLE_BECAUSE:
         return []
-    return [checks.Warning(f"pymahjonggb could not be loaded ({UNAVAILABLE_BECAUSE}): MCR wins typed as tiles are "
-                           "refused; MCR games are still scored from the fan the referee enters",
-                           id="scoring.W001")]
+    return [
+        checks.Warning(
+            f"pymahjonggb could not be loaded ({UNAVAILABLE_BECAUSE}): MCR wins typed as tiles are "
+            "refused; MCR games are still scored from the fan the referee enters",
+            id="scoring.W001",
+        )
+    ]

@@ -36,8 +36,9 @@ def _english_of_its_code(problem: Problem) -> bool:
 
 def translate(code: str, params: Mapping[str, object]) -> str:
     """Message ``code`` of rules.messages with ``params``, in the active language."""
-    shown = {key: word(value) if key in WORD_PARAMS and isinstance(value, str) else value
-             for key, value in params.items()}
+    shown = {
+        key: word(value) if key in WORD_PARAMS and isinstance(value, str) else value for key, value in params.items()
+    }
     return gettext(MESSAGES[code]) % shown
 
 

@@ -20,8 +20,9 @@ class Hand(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
     index = models.PositiveIntegerField()
     record = models.JSONField(help_text="the score-sheet hand, players by id")
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     entered_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -50,21 +51,27 @@ class HandChange(models.Model):
     action = models.CharField(max_length=10, choices=Action.choices)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     # The username as it was: the hash covers it, and deleting the account must not break the chain.
     author = models.CharField(max_length=150, blank=True, help_text="who made the change; blank for a script")
     at = models.DateTimeField(default=timezone.now)
     version = models.PositiveIntegerField(help_text="the game's version after the change")
-    previous = models.CharField(max_length=64, blank=True, help_text="the hash of the game's entry before this one; "
-                                "blank for the first")
+    previous = models.CharField(
+        max_length=64, blank=True, help_text="the hash of the game's entry before this one; blank for the first"
+    )
     # What besides the hands decides the result, after the change (chain.game_terms): sealed, so that seats, the
     # start, the rules, the end and the penalties cannot be changed outside the history. Null before it was sealed.
     terms = models.JSONField(null=True, blank=True)
     # The id of the key that sealed the entry (never the key): blank for entries written before keyed seals.
     key = models.CharField(max_length=16, blank=True, help_text="the id of the history key that sealed this entry")
-    hash = models.CharField(max_length=64, blank=True, help_text="HMAC-SHA256 under the history key over this "
-                            "entry's content and the previous seal (scoring.services.chain)")
+    hash = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="HMAC-SHA256 under the history key over this "
+        "entry's content and the previous seal (scoring.services.chain)",
+    )
 
     class Meta:
         ordering = ("game", "at", "id")
@@ -112,8 +119,9 @@ class Penalty(models.Model):
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
     points = models.DecimalField(max_digits=8, decimal_places=2)
     reason = models.CharField(max_length=200)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -166,10 +174,18 @@ class GameResult(models.Model):
     score = models.IntegerField()
     points = models.DecimalField(max_digits=10, decimal_places=2)
     table_points = models.DecimalField(max_digits=6, decimal_places=2, null=True)
-    penalty = models.DecimalField(max_digits=10, decimal_places=2, default=0,
-                                  help_text="chombo deductions and sheet penalties, included in points")
-    draws = models.PositiveIntegerField(null=True, blank=True, help_text="the solo race to tenpai: the draws the "
-                                        "game's attempts count (score holds their value); null in other games")
+    penalty = models.DecimalField(
+        max_digits=10,
+        decimal_places=2,
+        default=0,
+        help_text="chombo deductions and sheet penalties, included in points",
+    )
+    draws = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="the solo race to tenpai: the draws the "
+        "game's attempts count (score holds their value); null in other games",
+    )
 
     class Meta:
         constraints = (models.UniqueConstraint(fields=("game", "player"), name="one_result_per_player_game"),)
@@ -228,11 +244,13 @@ class _StandingLine(models.Model):
     rank = models.PositiveIntegerField(null=True, help_text="shared on exact ties; null: not ranked yet")
     points = models.DecimalField(max_digits=10, decimal_places=2, help_text="the total: carried in and the own")
     table_points = models.DecimalField(max_digits=8, decimal_places=2, null=True)
-    carried = models.DecimalField(max_digits=10, decimal_places=2, default=0,
-                                  help_text="points brought in from the stage before (in points)")
+    carried = models.DecimalField(
+        max_digits=10, decimal_places=2, default=0, help_text="points brought in from the stage before (in points)"
+    )
     carried_table_points = models.DecimalField(max_digits=8, decimal_places=2, null=True)
-    stage = models.PositiveSmallIntegerField(default=1, help_text="the stage of the line: for the event's, the "
-                                             "last stage the player reached")
+    stage = models.PositiveSmallIntegerField(
+        default=1, help_text="the stage of the line: for the event's, the last stage the player reached"
+    )
     score = models.IntegerField(default=0)
     games = models.PositiveIntegerField()
     average_rank = models.DecimalField(max_digits=4, decimal_places=2, null=True)
@@ -240,8 +258,12 @@ class _StandingLine(models.Model):
     penalties = models.DecimalField(max_digits=10, decimal_places=2, default=0)
     first_places = models.PositiveIntegerField(default=0)
     best_game = models.DecimalField(max_digits=10, decimal_places=2, null=True)
-    draws = models.PositiveIntegerField(null=True, blank=True, help_text="the solo race to tenpai: the draws that "
-                                        "rank the player (score holds the value); null in other events")
+    draws = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="the solo race to tenpai: the draws that "
+        "rank the player (score holds the value); null in other events",
+    )
 
     class Meta:
         abstract = True
@@ -271,8 +293,9 @@ class StageStanding(_StandingLine):
 
     class Meta:
         ordering = ("event", "stage", models.F("rank").asc(nulls_last=True), "-points", "player_id")
-        constraints = (models.UniqueConstraint(fields=("event", "stage", "player"),
-                                               name="one_stage_standing_per_player"),)
+        constraints = (
+            models.UniqueConstraint(fields=("event", "stage", "player"), name="one_stage_standing_per_player"),
+        )
 
     def __str__(self) -> str:
         return f"stage {self.stage}: {self.rank or '-'}. {self.player} {self.points}"
@@ -285,10 +308,12 @@ class StandingsState(models.Model):
     event = models.OneToOneField(Event, on_delete=models.CASCADE, primary_key=True, related_name="standings_state")
     changes = models.PositiveBigIntegerField(default=0)
     counted = models.PositiveBigIntegerField(default=0)
-    recomputes = models.PositiveBigIntegerField(default=0, help_text="bumped by every recompute: the version of "
-                                                "the stored rows that caches are keyed by")
-    renames = models.PositiveBigIntegerField(default=0, help_text="bumped when one of the event's players is "
-                                             "saved: cached tables show names")
+    recomputes = models.PositiveBigIntegerField(
+        default=0, help_text="bumped by every recompute: the version of the stored rows that caches are keyed by"
+    )
+    renames = models.PositiveBigIntegerField(
+        default=0, help_text="bumped when one of the event's players is saved: cached tables show names"
+    )
     computed_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
@@ -344,6 +369,23 @@ from scoring.ranking_models import (  # noqa: E402
     RatingChange,
 )
 
-__all__ = ["CodeFailure", "Confirmation", "EventChange", "GameResult", "Hand", "HandChange", "IdempotentRequest",
-           "MersList", "Penalty", "RankedEvent", "RankedResult", "RankingLine", "RankingSnapshot", "RankingState",
-           "RatingChange", "StageStanding", "Standing", "StandingsState"]
+__all__ = [
+    "CodeFailure",
+    "Confirmation",
+    "EventChange",
+    "GameResult",
+    "Hand",
+    "HandChange",
+    "IdempotentRequest",
+    "MersList",
+    "Penalty",
+    "RankedEvent",
+    "RankedResult",
+    "RankingLine",
+    "RankingSnapshot",
+    "RankingState",
+    "RatingChange",
+    "StageStanding",
+    "Standing",
+    "StandingsState",
+]

@@ -31,16 +31,19 @@ class RankedEvent(models.Model):
     players = models.PositiveIntegerField(help_text="N: the players ranked and up to 3 substitutes")
     countries = models.PositiveSmallIntegerField()
     championship = models.BooleanField(default=False)
-    weight = models.DecimalField(max_digits=4, decimal_places=2, null=True, blank=True,
-                                 help_text="as the EMA published it; empty: computed")
+    weight = models.DecimalField(
+        max_digits=4, decimal_places=2, null=True, blank=True, help_text="as the EMA published it; empty: computed"
+    )
 
     class Meta:
         ordering = ("ranking", "-starts_on", "name")
         constraints = (
-            models.UniqueConstraint(fields=("ranking", "external_id"), condition=~models.Q(external_id=""),
-                                    name="one_imported_event_per_id"),
-            models.CheckConstraint(condition=models.Q(event__isnull=False) | ~models.Q(external_id=""),
-                                   name="ranked_event_has_a_source"),
+            models.UniqueConstraint(
+                fields=("ranking", "external_id"), condition=~models.Q(external_id=""), name="one_imported_event_per_id"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(event__isnull=False) | ~models.Q(external_id=""), name="ranked_event_has_a_source"
+            ),
         )
 
     def __str__(self) -> str:
@@ -60,14 +63,21 @@ class RankedResult(models.Model):
     federation_id = models.CharField(max_length=40)
     name = models.CharField(max_length=100)
     country = models.CharField(max_length=60, blank=True)
-    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-                               help_text="this server's player, for its events")
+    player = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="this server's player, for its events",
+    )
     place = models.PositiveIntegerField()
 
     class Meta:
         ordering = ("ranked_event", "place", "federation_id")
-        constraints = (models.UniqueConstraint(fields=("ranked_event", "federation_id"),
-                                               name="one_result_per_federation_id"),)
+        constraints = (
+            models.UniqueConstraint(fields=("ranked_event", "federation_id"), name="one_result_per_federation_id"),
+        )
         indexes = (models.Index(fields=("federation_id",)),)
 
     def __str__(self) -> str:
@@ -116,12 +126,14 @@ class RankingLine(models.Model):
     score = models.DecimalField(max_digits=7, decimal_places=2)
     part_a = models.DecimalField(max_digits=7, decimal_places=2)
     part_b = models.DecimalField(max_digits=7, decimal_places=2)
-    results = models.JSONField(default=list, help_text="the active results, best first, each with the parts it "
-                               "counts in")
+    results = models.JSONField(
+        default=list, help_text="the active results, best first, each with the parts it counts in"
+    )
     previous_rank = models.PositiveIntegerField(null=True)
     previous_score = models.DecimalField(max_digits=7, decimal_places=2, null=True)
-    changes = models.JSONField(default=list, help_text="results entered, halved, expired, dropped since the week "
-                               "before")
+    changes = models.JSONField(
+        default=list, help_text="results entered, halved, expired, dropped since the week before"
+    )
 
     class Meta:
         ordering = ("snapshot", "rank", "federation_id")
@@ -144,8 +156,9 @@ class RatingChange(models.Model):
     games = models.PositiveIntegerField(help_text="games rated before this one")
     factor = models.DecimalField(max_digits=6, decimal_places=3, help_text="Tenhou's k, or Elo's K")
     points = models.DecimalField(max_digits=6, decimal_places=2, help_text="Tenhou's S, or Elo's S")
-    reference = models.DecimalField(max_digits=8, decimal_places=2,
-                                    help_text="Tenhou: the table's mean rating used; Elo: the opponent's rating")
+    reference = models.DecimalField(
+        max_digits=8, decimal_places=2, help_text="Tenhou: the table's mean rating used; Elo: the opponent's rating"
+    )
 
     class Meta:
         ordering = ("event", "sequence", "player_id")

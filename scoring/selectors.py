@@ -46,8 +46,9 @@ def standings_version(event: Event) -> tuple[str, StandingsState]:
 def names_changed(instance: Player, created: bool = False, **kwargs: Any) -> None:
     """A player was saved (perhaps renamed): the cached standings of their events are out of date."""
     if not created:
-        StandingsState.objects.filter(Q(event__registrations__player=instance) | Q(event__games__seats__player=instance)
-                                      ).update(renames=F("renames") + 1)
+        StandingsState.objects.filter(
+            Q(event__registrations__player=instance) | Q(event__games__seats__player=instance)
+        ).update(renames=F("renames") + 1)
 
 
 def stage_standings(event: Event, stage: int | None) -> QuerySet[Any]:

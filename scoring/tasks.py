@@ -23,8 +23,13 @@ from tournament.models import Event
 
 
 # A database that is restarting or busy is worth a few more tries, further apart each time.
-@shared_task(name="scoring.recompute_standings", autoretry_for=(DatabaseError,), retry_backoff=True,  # type: ignore[untyped-decorator]  # celery ships no types
-             retry_backoff_max=60, max_retries=5)
+@shared_task(
+    name="scoring.recompute_standings",
+    autoretry_for=(DatabaseError,),
+    retry_backoff=True,  # type: ignore[untyped-decorator]  # celery ships no types
+    retry_backoff_max=60,
+    max_retries=5,
+)
 def recompute_standings(event_id: int) -> int:
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
@@ -34,8 +39,13 @@ def recompute_standings(event_id: int) -> int:
     return lines
 
 
-@shared_task(name="scoring.follow_event", autoretry_for=(DatabaseError,), retry_backoff=True,  # type: ignore[untyped-decorator]
-             retry_backoff_max=60, max_retries=5)
+@shared_task(
+    name="scoring.follow_event",
+    autoretry_for=(DatabaseError,),
+    retry_backoff=True,  # type: ignore[untyped-decorator]
+    retry_backoff_max=60,
+    max_retries=5,
+)
 def follow_event(event_id: int) -> None:
     """An event's settings or players changed: what it gives the EMA ranking and its own rating follow."""
     event = Event.objects.filter(pk=event_id).first()
@@ -43,8 +53,13 @@ def follow_event(event_id: int) -> None:
         rankings_follow(event)
 
 
-@shared_task(name="scoring.rebuild_ranking", autoretry_for=(DatabaseError,), retry_backoff=True,  # type: ignore[untyped-decorator]
-             retry_backoff_max=60, max_retries=5)
+@shared_task(
+    name="scoring.rebuild_ranking",
+    autoretry_for=(DatabaseError,),
+    retry_backoff=True,  # type: ignore[untyped-decorator]
+    retry_backoff_max=60,
+    max_retries=5,
+)
 def rebuild_ranking(key: str) -> int:
     """The ranking's results changed: its current week's snapshot is rebuilt (older ones when next asked for)."""
     return ranking_rebuild(key).lines.count()

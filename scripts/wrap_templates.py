@@ -22,23 +22,104 @@ from pathlib import Path
 LIMIT = 120
 TEMPLATE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}")
 # Elements laid out as blocks, table or list parts, or SVG shapes: the whitespace beside them shows nothing.
-BLOCKS = frozenset({
-    "html", "head", "body", "header", "main", "nav", "section", "article", "aside", "footer", "div", "p", "h1", "h2",
-    "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "table", "thead", "tbody", "tfoot", "tr", "th", "td",
-    "caption", "colgroup", "col", "form", "fieldset", "legend", "details", "summary", "meta", "link", "title", "br",
-    "hr", "figure", "figcaption", "option", "optgroup", "select", "svg", "g", "path", "line", "circle", "rect",
-    "polyline",
-})
+BLOCKS = frozenset(
+    {
+        "html",
+        "head",
+        "body",
+        "header",
+        "main",
+        "nav",
+        "section",
+        "article",
+        "aside",
+        "footer",
+        "div",
+        "p",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "ul",
+        "ol",
+        "li",
+        "dl",
+        "dt",
+        "dd",
+        "table",
+        "thead",
+        "tbody",
+        "tfoot",
+        "tr",
+        "th",
+        "td",
+        "caption",
+        "colgroup",
+        "col",
+        "form",
+        "fieldset",
+        "legend",
+        "details",
+        "summary",
+        "meta",
+        "link",
+        "title",
+        "br",
+        "hr",
+        "figure",
+        "figcaption",
+        "option",
+        "optgroup",
+        "select",
+        "svg",
+        "g",
+        "path",
+        "line",
+        "circle",
+        "rect",
+        "polyline",
+    }
+)
 # The classes web/static/site/*.css display inline, inline-block or inline-flex: such an element is no block.
-INLINE_CLASSES = frozenset({
-    "entry-title", "entry-next", "ov-state", "ov-last", "figures", "event", "inline", "states", "state", "move",
-    "tag", "tile", "hand-group", "in-hand", "sign", "button",
-})
+INLINE_CLASSES = frozenset(
+    {
+        "entry-title",
+        "entry-next",
+        "ov-state",
+        "ov-last",
+        "figures",
+        "event",
+        "inline",
+        "states",
+        "state",
+        "move",
+        "tag",
+        "tile",
+        "hand-group",
+        "in-hand",
+        "sign",
+        "button",
+    }
+)
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
 RAW = frozenset({"pre", "textarea", "script", "style"})
 # Template tags that render nothing where they stand (control flow is followed; blocks are not).
-SILENT = frozenset({"load", "with", "endwith", "localize", "endlocalize", "autoescape", "endautoescape",
-                    "get_current_language", "get_available_languages", "comment-line"})
+SILENT = frozenset(
+    {
+        "load",
+        "with",
+        "endwith",
+        "localize",
+        "endlocalize",
+        "autoescape",
+        "endautoescape",
+        "get_current_language",
+        "get_available_languages",
+        "comment-line",
+    }
+)
 BARRIERS = frozenset({"block", "endblock", "extends"})
 
 
@@ -122,8 +203,9 @@ def tokens(src: str) -> list[Token]:
             end = src.index("-->", i) + 3 if src.startswith("<!--", i) else scan_tag(src, i)
             raw = src[i:end]
             name_m = re.match(r"</?\s*([a-zA-Z][a-zA-Z0-9-]*)", raw)
-            out.append(Token("tag", raw, i, name=name_m.group(1).lower() if name_m else "!",
-                             closing=raw.startswith("</")))
+            out.append(
+                Token("tag", raw, i, name=name_m.group(1).lower() if name_m else "!", closing=raw.startswith("</"))
+            )
             i = text_start = end
         else:
             i += 1
@@ -150,7 +232,7 @@ def mark_blocks(toks: list[Token]) -> None:
         opened = [k for k, (name, _) in enumerate(stack) if name == t.name]
         if opened:
             t.block = stack[opened[-1]][1]
-            del stack[opened[-1]:]
+            del stack[opened[-1] :]
         # Closed in another branch than it opened: a block only if that kind of element never is inline here.
         else:
             t.block = t.name in BLOCKS and t.name not in {"form", "p", "h1", "dl"}

@@ -66,8 +66,11 @@ def rows(response: Any) -> list[Any]:
     """The rows of a paginated list answer (every list of the API is one): ``results``, on one page."""
     assert response.status_code == 200, response.content[:300]
     body = response.json()
-    assert {"count", "next", "previous", "results"} <= set(body) <= {"count", "next", "previous", "results",
-                                                                      "updating", "computed_at"}, body
+    assert (
+        {"count", "next", "previous", "results"}
+        <= set(body)
+        <= {"count", "next", "previous", "results", "updating", "computed_at"}
+    ), body
     assert body["next"] is None, "the test's rows span more than one page"
     results: list[Any] = body["results"]
     assert body["count"] == len(results)
@@ -105,8 +108,9 @@ def table(event: Event) -> Table:
 def game(event: Event, players: list[Player], table: Table) -> Game:
     """Round 1, table 1: Ann (East), Bo, Cy, Di; Ann wins 7700 from Cy, then the clock ends the game."""
     ann, _bo, cy, _di = players
-    return played(event, players, [{"result": "ron", "winner": ann.pk, "loser": cy.pk, "han": 3, "fu": 40}],
-                  table=table, end=True)
+    return played(
+        event, players, [{"result": "ron", "winner": ann.pk, "loser": cy.pk, "han": 3, "fu": 40}], table=table, end=True
+    )
 
 
 @pytest.fixture

@@ -89,13 +89,25 @@ def registered(event: Event, *names: str, **fields: Any) -> list[Player]:
     return players
 
 
-def played(event: Event, players: Sequence[Player], hands: Sequence[Mapping[str, Any]] = (), *,
-           table: Table | None = None, end: bool = False, **options: Any) -> Game:
+def played(
+    event: Event,
+    players: Sequence[Player],
+    hands: Sequence[Mapping[str, Any]] = (),
+    *,
+    table: Table | None = None,
+    end: bool = False,
+    **options: Any,
+) -> Game:
     """A game of these players (seat order) with these hands (players by id), opened and written as the product
     does it; ``end=True`` stops it by the clock after the last hand."""
     game = game_create(event=event, player_ids=[p.pk for p in players], table=table, **options)
     if hands or end:
         # The tests write hands as plain dicts, some wrong on purpose: the replay checks them as it checks the API's.
-        game = game_put_sheet(game_id=game.pk, hands=[cast(HandRecord, h) for h in hands], user=None, version=None,
-                              ended_by_time=end or None)
+        game = game_put_sheet(
+            game_id=game.pk,
+            hands=[cast(HandRecord, h) for h in hands],
+            user=None,
+            version=None,
+            ended_by_time=end or None,
+        )
     return game

@@ -22,4 +22,3 @@ def loose(markup: str) -> re.Pattern[str]:
 
 def has(page: str, markup: str) -> bool:
     return loose(markup).search(page) is not None
-

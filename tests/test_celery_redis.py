@@ -27,13 +27,31 @@ def _redis_up() -> bool:
 @pytest.fixture
 def worker() -> Iterator[Celery]:
     if not _redis_up():
-        pytest.fail("Redis is not running on 127.0.0.1:6379 (start it as the env skill says); "
-                    "this test proves the real worker path and must not be skipped")
+        pytest.fail(
+            "Redis is not running on 127.0.0.1:6379 (start it as the env skill says); "
+            "this test proves the real worker path and must not be skipped"
+        )
     env = {**os.environ, "CELERY_BROKER_URL": REDIS_URL, "CELERY_RESULT_BACKEND": REDIS_URL}
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--concurrency=1",
-         "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--concurrency=1",
+            "--loglevel=WARNING",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     client = Celery("test-client", broker=REDIS_URL, backend=REDIS_URL)
     try:
         yield client
@@ -45,8 +63,11 @@ def worker() -> Iterator[Celery]:
 
 
 def test_worker_scores_a_sheet_sent_through_redis(worker: Celery):
-    sheet = {"ruleset": "wrc-2025", "players": ["Ann", "Bo", "Cy", "Di"],
-             "hands": [{"result": "ron", "winner": "Ann", "loser": "Cy", "han": 3, "fu": 40}]}
+    sheet = {
+        "ruleset": "wrc-2025",
+        "players": ["Ann", "Bo", "Cy", "Di"],
+        "hands": [{"result": "ron", "winner": "Ann", "loser": "Cy", "han": 3, "fu": 40}],
+    }
     async_result = worker.send_task("scoring.score_sheet", args=[sheet])
     answer = async_result.get(timeout=60)
     assert answer["result"]["hands"][0]["deltas"] == {"Ann": 7700, "Bo": 0, "Cy": -7700, "Di": 0}

@@ -14,8 +14,7 @@ ROOT = Path(settings.BASE_DIR)
 # The spec files the project was started from, and the README sections that moved into docs/.
 OUTSIDE = re.compile(r"\.\./shared|(?<![\w/-])(RULES|SCORE_SHEET|DESIGN)\.md|README(\.md)?('s)? \"")
 CITATION = re.compile(r"docs/([a-z0-9-]+)\.md(?: §(\d+)| \"([^\"]+)\")?")
-TEXT = (".py", ".html", ".js", ".css", ".toml", ".yml", ".yaml", ".cfg", ".txt", ".md", "Makefile", "Dockerfile",
-        "run")
+TEXT = (".py", ".html", ".js", ".css", ".toml", ".yml", ".yaml", ".cfg", ".txt", ".md", "Makefile", "Dockerfile", "run")
 
 
 def tracked_text_files() -> list[Path]:
@@ -30,16 +29,21 @@ def headings(page: Path) -> list[str]:
 
 
 def test_no_reference_leaves_the_repository():
-    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
-             for path in tracked_text_files()
-             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-             if OUTSIDE.search(line) and "test_doc_references" not in path.name]
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in tracked_text_files()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if OUTSIDE.search(line) and "test_doc_references" not in path.name
+    ]
     assert found == []
 
 
 def citations() -> list[tuple[str, str, str | None, str | None]]:
-    return [(f"{path.relative_to(ROOT)}", match[1], match[2], match[3])
-            for path in tracked_text_files() for match in CITATION.finditer(path.read_text(encoding="utf-8"))]
+    return [
+        (f"{path.relative_to(ROOT)}", match[1], match[2], match[3])
+        for path in tracked_text_files()
+        for match in CITATION.finditer(path.read_text(encoding="utf-8"))
+    ]
 
 
 def test_the_code_cites_the_docs():
@@ -54,4 +58,4 @@ def test_every_citation_lands(source: str, page: str, section: str | None, title
     if section is not None:
         assert any(heading.startswith(f"{section}. ") for heading in titles), f"{source}: no §{section} in {page}"
     if title is not None:
-        assert any(heading.startswith(title) for heading in titles), f"{source}: no \"{title}\" in {page}"
+        assert any(heading.startswith(title) for heading in titles), f'{source}: no "{title}" in {page}'

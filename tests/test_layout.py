@@ -21,8 +21,11 @@ def modules() -> list[Path]:
 
 
 def test_no_module_is_over_400_lines():
-    long = {str(path.relative_to(ROOT)): count for path in modules()
-            if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    long = {
+        str(path.relative_to(ROOT)): count
+        for path in modules()
+        if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
     assert long == {}
 
 

@@ -18,13 +18,22 @@ from config.env import database_from_url, env_bool, env_list
 def test_database_from_url():
     pg = database_from_url("postgres://postgres:s3cret@127.0.0.1:5432/mahjong")
     assert (pg["ENGINE"], pg["NAME"], pg["USER"], pg["PASSWORD"], pg["HOST"], str(pg["PORT"])) == (
-        "django.db.backends.postgresql", "mahjong", "postgres", "s3cret", "127.0.0.1", "5432")
+        "django.db.backends.postgresql",
+        "mahjong",
+        "postgres",
+        "s3cret",
+        "127.0.0.1",
+        "5432",
+    )
     # Persistent connections, checked before use: a database restart costs no request a 500.
     assert (pg["CONN_MAX_AGE"], pg["CONN_HEALTH_CHECKS"]) == (60, True)
     # Query options reach the driver; a quoted password is unquoted.
     tls = database_from_url("postgresql://app:p%40ss%2Fw@db.internal/mahjong?sslmode=require&connect_timeout=5")
-    assert (tls["PASSWORD"], tls["HOST"], tls["OPTIONS"]) == ("p@ss/w", "db.internal", {
-        "sslmode": "require", "connect_timeout": 5})
+    assert (tls["PASSWORD"], tls["HOST"], tls["OPTIONS"]) == (
+        "p@ss/w",
+        "db.internal",
+        {"sslmode": "require", "connect_timeout": 5},
+    )
     assert database_from_url("sqlite:///tmp/x.db")["NAME"] == "tmp/x.db"
     assert database_from_url("sqlite:////var/lib/mahjong/db.sqlite3")["NAME"] == "/var/lib/mahjong/db.sqlite3"
     assert database_from_url("sqlite:///tmp/x.db")["CONN_MAX_AGE"] == 0

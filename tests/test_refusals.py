@@ -31,9 +31,14 @@ from tests.factories import EventFactory, played, registered
 from tournament.errors import Conflict, GameConflict, TooManyTries
 from web import refusals
 
-BAD_SHEET = {"ruleset": "wrc-2025", "players": ["A", "B", "C", "D"],
-             "hands": [{"result": "ron", "winner": "A", "loser": "B", "han": 1, "fu": 20},
-                       {"result": "tsumo", "winner": "E", "han": 2, "fu": 30}]}
+BAD_SHEET = {
+    "ruleset": "wrc-2025",
+    "players": ["A", "B", "C", "D"],
+    "hands": [
+        {"result": "ron", "winner": "A", "loser": "B", "han": 1, "fu": 20},
+        {"result": "tsumo", "winner": "E", "han": 2, "fu": 30},
+    ],
+}
 FU_20 = "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)"
 
 
@@ -45,23 +50,61 @@ def _conflict() -> None:
 
 # (layer, what refuses, status, detail, (field, code, message) of each problem)
 CASES: list[tuple[str, Callable[[], Any], int, str, list[tuple[str, str, str]]]] = [
-    ("engine rule", lambda: check_han_fu(han=1, fu=20, tsumo=False), 400, "invalid input; nothing was saved",
-     [("fu", "fu_20_needs_2_han", FU_20)]),
-    ("JSON document", lambda: read_json('{"a": [1, NaN]}'), 400, "invalid input; nothing was saved",
-     [("a[1]", "", "NaN is not a number JSON allows")]),
-    ("score sheet", lambda: score_sheet(BAD_SHEET), 400, "invalid input; nothing was saved",
-     [("hands[0].fu", "fu_20_needs_2_han", FU_20),
-      ("hands[1].winner", "unknown_player", "unknown player 'E' (the players are A, B, C, D)")]),
-    ("game log", lambda: log_int("1.5", "log[2].sc"), 400, "invalid input; nothing was saved",
-     [("log[2].sc", "", "'1.5' is not a whole number")]),
-    ("line of CSV", lambda: csv_values('"a'), 400, "invalid input; nothing was saved",
-     [("", "csv_quote_open", 'a quote (") is left open: quotes go in pairs, around a whole value')]),
-    ("service", lambda: read_board_options({"limit": "x", "min_hands": "-1"}), 400,
-     "invalid input; nothing was saved",
-     [("min_hands", "", "must be a whole number from 0 to 1000000"),
-      ("limit", "", "must be a whole number from 0 to 1000")]),
-    ("conflict", _conflict, 409, "the game's state does not allow this change",
-     [("scores", "", "only a game recorded by its end scores is corrected by them: correct its hands instead")]),
+    (
+        "engine rule",
+        lambda: check_han_fu(han=1, fu=20, tsumo=False),
+        400,
+        "invalid input; nothing was saved",
+        [("fu", "fu_20_needs_2_han", FU_20)],
+    ),
+    (
+        "JSON document",
+        lambda: read_json('{"a": [1, NaN]}'),
+        400,
+        "invalid input; nothing was saved",
+        [("a[1]", "", "NaN is not a number JSON allows")],
+    ),
+    (
+        "score sheet",
+        lambda: score_sheet(BAD_SHEET),
+        400,
+        "invalid input; nothing was saved",
+        [
+            ("hands[0].fu", "fu_20_needs_2_han", FU_20),
+            ("hands[1].winner", "unknown_player", "unknown player 'E' (the players are A, B, C, D)"),
+        ],
+    ),
+    (
+        "game log",
+        lambda: log_int("1.5", "log[2].sc"),
+        400,
+        "invalid input; nothing was saved",
+        [("log[2].sc", "", "'1.5' is not a whole number")],
+    ),
+    (
+        "line of CSV",
+        lambda: csv_values('"a'),
+        400,
+        "invalid input; nothing was saved",
+        [("", "csv_quote_open", 'a quote (") is left open: quotes go in pairs, around a whole value')],
+    ),
+    (
+        "service",
+        lambda: read_board_options({"limit": "x", "min_hands": "-1"}),
+        400,
+        "invalid input; nothing was saved",
+        [
+            ("min_hands", "", "must be a whole number from 0 to 1000000"),
+            ("limit", "", "must be a whole number from 0 to 1000"),
+        ],
+    ),
+    (
+        "conflict",
+        _conflict,
+        409,
+        "the game's state does not allow this change",
+        [("scores", "", "only a game recorded by its end scores is corrected by them: correct its hands instead")],
+    ),
 ]
 
 
@@ -73,8 +116,9 @@ def _refusal(refuse: Callable[[], Any]) -> Refusal:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("layer", "refuse", "status", "detail", "problems"), CASES, ids=[c[0] for c in CASES])
-def test_the_api_answers_every_layer_in_one_shape(layer: str, refuse: Callable[[], Any], status: int, detail: str,
-                                                  problems: list[tuple[str, str, str]]):
+def test_the_api_answers_every_layer_in_one_shape(
+    layer: str, refuse: Callable[[], Any], status: int, detail: str, problems: list[tuple[str, str, str]]
+):
     refusal = _refusal(refuse)
     with translation.override("en"):
         response = exception_handler(refusal, {})
@@ -99,8 +143,9 @@ class _Form(forms.Form):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("layer", "refuse", "status", "detail", "problems"), CASES, ids=[c[0] for c in CASES])
-def test_a_page_puts_every_layers_messages_beside_their_fields(layer: str, refuse: Callable[[], Any], status: int,
-                                                               detail: str, problems: list[tuple[str, str, str]]):
+def test_a_page_puts_every_layers_messages_beside_their_fields(
+    layer: str, refuse: Callable[[], Any], status: int, detail: str, problems: list[tuple[str, str, str]]
+):
     refusal = _refusal(refuse)
     form = _Form({})
     assert form.is_valid()
@@ -135,8 +180,9 @@ def test_problems_a_form_has_no_field_for_go_to_the_second_form():
     first, second = Settings({}), Rules({})
     assert first.is_valid()
     assert second.is_valid()
-    refusals.on_form(first, Refusal([Problem("name", "taken"), Problem("uma", "too big"), Problem("x", "?")]),
-                     rest=second)
+    refusals.on_form(
+        first, Refusal([Problem("name", "taken"), Problem("uma", "too big"), Problem("x", "?")]), rest=second
+    )
     assert dict(first.errors) == {"name": ["taken"]}
     assert dict(second.errors) == {"uma": ["too big"], "__all__": ["x: ?"]}
 

@@ -113,14 +113,21 @@ def test_the_languages_are_the_three_catalogues():
 
 
 def test_a_broken_catalogue_is_caught():
-    code = parse('#, python-format\nmsgid "%(n)s wins"\nmsgstr ""\n\nmsgid "Ron"\nmsgstr ""\n\n'
-                 'msgid "Tsumo"\nmsgstr ""\n\nmsgid "Draw"\nmsgstr ""\n\nmsgid "Chombo"\nmsgstr ""\n\n'
-                 '#, python-format\nmsgid "%(n)s stick"\nmsgid_plural "%(n)s sticks"\nmsgstr[0] ""\n')
-    catalogue = parse('#, python-format\nmsgid "%(n)s wins"\nmsgstr "%(count)s和了"\n\n'
-                      'msgid "Ron"\nmsgstr ""\n\n#, fuzzy\nmsgid "Tsumo"\nmsgstr "ツモ"\n'
-                      'msgid "Chombo"\nmsgstr "チョンボ"\n'  # no blank line before it: still an entry of its own
-                      '#, python-format\nmsgid "%(n)s stick"\nmsgid_plural "%(n)s sticks"\n'
-                      'msgstr[0] ""\n"供託%(n)s本"\n')
+    code = parse(
+        '#, python-format\nmsgid "%(n)s wins"\nmsgstr ""\n\nmsgid "Ron"\nmsgstr ""\n\n'
+        'msgid "Tsumo"\nmsgstr ""\n\nmsgid "Draw"\nmsgstr ""\n\nmsgid "Chombo"\nmsgstr ""\n\n'
+        '#, python-format\nmsgid "%(n)s stick"\nmsgid_plural "%(n)s sticks"\nmsgstr[0] ""\n'
+    )
+    catalogue = parse(
+        '#, python-format\nmsgid "%(n)s wins"\nmsgstr "%(count)s和了"\n\n'
+        'msgid "Ron"\nmsgstr ""\n\n#, fuzzy\nmsgid "Tsumo"\nmsgstr "ツモ"\n'
+        'msgid "Chombo"\nmsgstr "チョンボ"\n'  # no blank line before it: still an entry of its own
+        '#, python-format\nmsgid "%(n)s stick"\nmsgid_plural "%(n)s sticks"\n'
+        'msgstr[0] ""\n"供託%(n)s本"\n'
+    )
     assert problems(code, catalogue) == [
-        "placeholders differ: '%(n)s wins' -> '%(count)s和了'", "untranslated: 'Ron'", "fuzzy: 'Tsumo'",
-        "missing: 'Draw'"]
+        "placeholders differ: '%(n)s wins' -> '%(count)s和了'",
+        "untranslated: 'Ron'",
+        "fuzzy: 'Tsumo'",
+        "missing: 'Draw'",
+    ]

@@ -19,9 +19,11 @@ def _short_lines(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def same_page(before: str, after: str) -> bool:
     """Equal once whitespace runs are one space and whitespace beside a block tag is gone."""
+
     def squeeze(html: str) -> str:
         html = re.sub(r"\s+", " ", html)
         return re.sub(r" ?(</?(?:ul|li|tr|td|div|p)\b[^>]*>) ?", r"\1", html)
+
     return squeeze(before) == squeeze(after)
 
 
@@ -35,8 +37,10 @@ def test_a_list_breaks_at_its_items_and_at_spaces():
 
 
 def test_an_inline_run_and_a_message_stay_whole():
-    src = ('<p><a href="/x">Points</a><b>{{ n }}</b>{% blocktranslate %}one long message that says a lot'
-           '{% endblocktranslate %}</p>\n')
+    src = (
+        '<p><a href="/x">Points</a><b>{{ n }}</b>{% blocktranslate %}one long message that says a lot'
+        "{% endblocktranslate %}</p>\n"
+    )
     out = wrap(src)
     assert '<a href="/x">Points</a><b>{{ n }}</b>{% blocktranslate %}one long message that says a lot' in out
     assert same_page(src, out)
@@ -50,8 +54,17 @@ def test_a_branch_that_may_render_nothing_is_no_block():
     wrap_templates.link_constructs(toks)
     flow = wrap_templates.Flow(toks)
     quiet = {t.text: flow.quiet(n) for n, t in enumerate(toks)}  # whitespace just ahead of each token
-    assert quiet == {"<span>": False, "word": False, "{% if x %}": False, "<div>": True, "block": True,
-                     "</div>": True, "{% endif %}": True, "more": False, "</span>": False}
+    assert quiet == {
+        "<span>": False,
+        "word": False,
+        "{% if x %}": False,
+        "<div>": True,
+        "block": True,
+        "</div>": True,
+        "{% endif %}": True,
+        "more": False,
+        "</span>": False,
+    }
 
 
 def test_a_wrapped_template_is_left_as_it_is():

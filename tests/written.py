@@ -11,8 +11,12 @@ from tournament.models import Event, Game, Player, Registration, Round, Seat, Ta
 
 WRITTEN = (Event, Player, Registration, Team, Round, Table, Game, Seat, Hand, HandChange, Penalty)
 # One query (the fuzzing runs it twice per request): the row counts, and the games' versions (a change bumps one).
-SNAPSHOT = "SELECT " + ", ".join([*(f"(SELECT COUNT(*) FROM {m._meta.db_table})" for m in WRITTEN),
-                                  f"(SELECT SUM(version) FROM {Game._meta.db_table})"])
+SNAPSHOT = "SELECT " + ", ".join(
+    [
+        *(f"(SELECT COUNT(*) FROM {m._meta.db_table})" for m in WRITTEN),
+        f"(SELECT SUM(version) FROM {Game._meta.db_table})",
+    ]
+)
 
 
 def snapshot() -> tuple[Any, ...]:

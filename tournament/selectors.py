@@ -34,8 +34,7 @@ def visible_events(user: RequestUser) -> QuerySet[Event]:
     if user.is_authenticated and user.is_staff:
         return events
     if user.is_authenticated:
-        return events.filter(Q(public=True) | Q(organisers=user) | Q(referees=user)
-                             | Q(teams__captain=user)).distinct()
+        return events.filter(Q(public=True) | Q(organisers=user) | Q(referees=user) | Q(teams__captain=user)).distinct()
     return events.filter(public=True)
 
 

@@ -20,8 +20,11 @@ CODE_ATTRS = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck
 class SignUpForm(UserCreationForm[User]):
     """User name, e-mail (for a forgotten password) and the password twice."""
 
-    email = forms.EmailField(label=_("E-mail"), help_text=_("for a new password if you forget yours"),
-                             widget=forms.EmailInput(attrs={"autocomplete": "email"}))
+    email = forms.EmailField(
+        label=_("E-mail"),
+        help_text=_("for a new password if you forget yours"),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
 
     class Meta:
         model = User
@@ -42,8 +45,11 @@ class SignUpForm(UserCreationForm[User]):
 
     def account(self) -> dict[str, str]:
         """What the services take to create the account."""
-        return {"username": self.cleaned_data["username"], "email": self.cleaned_data["email"],
-                "password": self.cleaned_data["password1"]}
+        return {
+            "username": self.cleaned_data["username"],
+            "email": self.cleaned_data["email"],
+            "password": self.cleaned_data["password1"],
+        }
 
 
 if TYPE_CHECKING:  # the stubs make it generic; Django's class is not subscriptable at run time
@@ -63,9 +69,12 @@ class NewPasswordForm(_SetPassword):
 
 
 class ClaimForm(forms.Form):
-    code = forms.CharField(label=_("Your personal code"), max_length=20,
-                           help_text=_("on the slip the organiser gave you: XXXXX-XXXXX"),
-                           widget=forms.TextInput(attrs=CODE_ATTRS))
+    code = forms.CharField(
+        label=_("Your personal code"),
+        max_length=20,
+        help_text=_("on the slip the organiser gave you: XXXXX-XXXXX"),
+        widget=forms.TextInput(attrs=CODE_ATTRS),
+    )
 
 
 class ClaimSignUpForm(SignUpForm):

@@ -48,8 +48,12 @@ def scored_events(user: RequestUser) -> list[Event]:
     """The events the user is named to score (referee or organiser), not finished, latest first."""
     if not user.is_authenticated:
         return []
-    events = (Event.objects.filter(Q(referees=user) | Q(organisers=user)).exclude(status=Event.Status.FINISHED)
-              .distinct().order_by("-starts_on", "name"))
+    events = (
+        Event.objects.filter(Q(referees=user) | Q(organisers=user))
+        .exclude(status=Event.Status.FINISHED)
+        .distinct()
+        .order_by("-starts_on", "name")
+    )
     return list(events)
 
 
@@ -62,14 +66,28 @@ def my_tables(user: RequestUser) -> list[MyTable]:
         round_ = current_round(event)
         if round_ is None:
             continue
-        rows = (Game.objects.filter(table__round=round_).order_by("table__number")
-                .annotate(hands_n=Count("hands", distinct=True), seats_n=Count("seats", distinct=True),
-                          confirmed_n=Count("confirmations", distinct=True, filter=confirmed),
-                          disputed_n=Count("confirmations", distinct=True, filter=disputed))
-                .values_list("pk", "table__number", "status", "hands_n", "seats_n", "confirmed_n", "disputed_n"))
-        lines += [MyTable(event=event, round=round_, number=number, game_id=pk, hands=hands,
-                          state=table_state(status, hands, seats, yes, no))
-                  for pk, number, status, hands, seats, yes, no in rows]
+        rows = (
+            Game.objects.filter(table__round=round_)
+            .order_by("table__number")
+            .annotate(
+                hands_n=Count("hands", distinct=True),
+                seats_n=Count("seats", distinct=True),
+                confirmed_n=Count("confirmations", distinct=True, filter=confirmed),
+                disputed_n=Count("confirmations", distinct=True, filter=disputed),
+            )
+            .values_list("pk", "table__number", "status", "hands_n", "seats_n", "confirmed_n", "disputed_n")
+        )
+        lines += [
+            MyTable(
+                event=event,
+                round=round_,
+                number=number,
+                game_id=pk,
+                hands=hands,
+                state=table_state(status, hands, seats, yes, no),
+            )
+            for pk, number, status, hands, seats, yes, no in rows
+        ]
     return lines
 
 
@@ -87,5 +105,8 @@ def player_codes(player: Player, events: QuerySet[Event]) -> list[tuple[Event, s
 def my_page(user: RequestUser) -> dict[str, Any]:
     """The tables to score now, and the claimed player's record with their personal code pages."""
     player = claimed_player(user)
-    return {"tables": my_tables(user), "me": player,
-            "my_codes": player_codes(player, visible_events(user)) if player else []}
+    return {
+        "tables": my_tables(user),
+        "me": player,
+        "my_codes": player_codes(player, visible_events(user)) if player else [],
+    }

@@ -178,28 +178,54 @@ class GameForm(ModelForm[Game]):
         if self.instance.pk and seen is not None:
             current = Game.objects.filter(pk=self.instance.pk).values_list("version", flat=True).first()
             if current != seen:
-                raise ValidationError(f"someone changed this game since you opened it (now version {current}); "
-                                      "reload the page and make your change again")
+                raise ValidationError(
+                    f"someone changed this game since you opened it (now version {current}); "
+                    "reload the page and make your change again"
+                )
         return seen
 
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin[Game]):
     form = GameForm
-    list_display = ("id", "event", "table", "status", "platform", "log_id", "log_check", "version", "played_on",
-                    "updated_at")
+    list_display = (
+        "id",
+        "event",
+        "table",
+        "status",
+        "platform",
+        "log_id",
+        "log_check",
+        "version",
+        "played_on",
+        "updated_at",
+    )
     list_filter = ("event", "status", "platform", "log_check")
     search_fields = ("log_id",)
-    readonly_fields = ("version", "status", "confirmed_by", "result", "ruleset_key", "ruleset_overrides", "platform",
-                       "log_id", "log_check", "log_differences")
+    readonly_fields = (
+        "version",
+        "status",
+        "confirmed_by",
+        "result",
+        "ruleset_key",
+        "ruleset_overrides",
+        "platform",
+        "log_id",
+        "log_check",
+        "log_differences",
+    )
     inlines = (SeatInline, HandInline)
 
     @admin.display(description="players' word")
     def confirmed_by(self, obj: Game) -> str:
         """Given on the confirmation page with the players' codes, never here."""
         words = obj.confirmations.select_related("player").order_by("at")
-        return "; ".join(f"{w.player.name}: {w.get_verdict_display()}" + (f" ({w.reason})" if w.reason else "")
-                         for w in words) or "—"
+        return (
+            "; ".join(
+                f"{w.player.name}: {w.get_verdict_display()}" + (f" ({w.reason})" if w.reason else "") for w in words
+            )
+            or "—"
+        )
 
     def get_inlines(self, request: HttpRequest, obj: Game | None) -> list[type[InlineModelAdmin[Any, Any]]]:
         # A new game gets its players first (games are created through the API or seating).
@@ -211,8 +237,9 @@ class GameAdmin(admin.ModelAdmin[Game]):
     def save_model(self, request: HttpRequest, obj: Game, form: Any, change: bool) -> None:
         """Nothing here: the clock and start are saved with the hands below, as one replayed write."""
 
-    def construct_change_message(self, request: HttpRequest, form: Any, formsets: Any,
-                                 add: bool = False) -> list[dict[str, Any]]:
+    def construct_change_message(
+        self, request: HttpRequest, form: Any, formsets: Any, add: bool = False
+    ) -> list[dict[str, Any]]:
         # The formsets are not saved row by row (the sheet write below is); the history is in HandChange.
         return super().construct_change_message(request, form, [], add)
 
@@ -221,11 +248,18 @@ class GameAdmin(admin.ModelAdmin[Game]):
             return
         data = form.cleaned_data
         try:
-            put_sheet(game_id=form.instance.pk, hands=formset.records(), user=request.user,
-                      version=data.get("seen_version"), start=data["start"], ended_by_time=data["ended_by_time"])
+            put_sheet(
+                game_id=form.instance.pk,
+                hands=formset.records(),
+                user=request.user,
+                version=data.get("seen_version"),
+                start=data["start"],
+                ended_by_time=data["ended_by_time"],
+            )
         except Refusal as exc:  # checked in clean(); only a race (a VersionConflict, its text its own) gets here
-            self.message_user(request, f"Not saved: {'; '.join(refusals.texts(exc, paths=True)) or exc}",
-                              messages.ERROR)
+            self.message_user(
+                request, f"Not saved: {'; '.join(refusals.texts(exc, paths=True)) or exc}", messages.ERROR
+            )
         else:
             # The date is not part of the replay; it changes only with the write that succeeded.
             Game.objects.filter(pk=form.instance.pk).update(played_on=data["played_on"])
@@ -236,8 +270,20 @@ class HandChangeAdmin(admin.ModelAdmin[HandChange]):
     # The author is what the seal covers; the account it links to is shown beside it.
     list_display = ("game", "index", "action", "author", "at", "version", "key")
     list_filter = ("action",)
-    readonly_fields = ("game", "index", "action", "before", "after", "author", "user", "at", "version", "previous",
-                       "key", "hash")
+    readonly_fields = (
+        "game",
+        "index",
+        "action",
+        "before",
+        "after",
+        "author",
+        "user",
+        "at",
+        "version",
+        "previous",
+        "key",
+        "hash",
+    )
 
 
 @admin.register(Penalty)

@@ -74,12 +74,18 @@ class CareerView:
 def career_view(player: Player, user: RequestUser, params: Mapping[str, str], page: str | None) -> CareerView:
     stages: dict[tuple[int, int], str] = {}
     events = _events(player, user, stages)
-    view = CareerView(player=player, params={k: params.get(k, "") for k in ("event", "from", "to", "platform",
-                                                                             "ruleset")},
-                      events=events, platforms=platform_choices(),
-                      rulesets=list(GameStats.objects.filter(identity_q(player),
-                                                             event__in=[e.event for e in events])
-                                    .order_by("ruleset").values_list("ruleset", flat=True).distinct()))
+    view = CareerView(
+        player=player,
+        params={k: params.get(k, "") for k in ("event", "from", "to", "platform", "ruleset")},
+        events=events,
+        platforms=platform_choices(),
+        rulesets=list(
+            GameStats.objects.filter(identity_q(player), event__in=[e.event for e in events])
+            .order_by("ruleset")
+            .values_list("ruleset", flat=True)
+            .distinct()
+        ),
+    )
     try:
         chosen = read_filter(params, user)
     except Refusal as exc:
@@ -92,10 +98,25 @@ def career_view(player: Player, user: RequestUser, params: Mapping[str, str], pa
     rows = counted_rows(player, user, chosen)
     view.trend = trend(list(rows.order_by("game__played_on", "game_id").values_list("rank", flat=True)))
     # Only what a line shows: a game's stored result is the biggest column there is.
-    ordered = (rows.select_related("event", "game__table__round").order_by("-game__played_on", "-game_id")
-               .only("game_id", "event_id", "rank", "score", "points", "wins", "deal_ins", "event__name",
-                     "game__played_on", "game__platform", "game__table__number", "game__table__round__number",
-                     "game__table__round__stage"))
+    ordered = (
+        rows.select_related("event", "game__table__round")
+        .order_by("-game__played_on", "-game_id")
+        .only(
+            "game_id",
+            "event_id",
+            "rank",
+            "score",
+            "points",
+            "wins",
+            "deal_ins",
+            "event__name",
+            "game__played_on",
+            "game__platform",
+            "game__table__number",
+            "game__table__round__number",
+            "game__table__round__stage",
+        )
+    )
     view.games = Paginator(ordered, GAMES_PER_PAGE).get_page(page)
     for row in view.games:
         round_ = row.game.table.round if row.game.table else None
@@ -108,12 +129,20 @@ def _events(player: Player, user: RequestUser, stages: dict[tuple[int, int], str
     gets their stages' names (read once, for the games' lines too)."""
     records = identity(player)  # every record of the person: a merge moves no game, so they are all read
     # Subqueries, not joins: a join of the registrations and the seats would multiply a big event's rows.
-    events = list(visible_events(user).filter(
-        Q(pk__in=Registration.objects.filter(player_id__in=records).values("event"))
-        | Q(pk__in=Seat.objects.filter(player_id__in=records).values("game__event"))).order_by("-starts_on", "name"))
-    sums = {row["event"]: row for row in GameStats.objects.filter(player_id__in=records, finished=True,
-                                                                  event__in=events)
-            .values("event").annotate(games=Count("id"), rank_sum=Sum("rank"), wins=Sum("wins"), hands=Sum("hands"))}
+    events = list(
+        visible_events(user)
+        .filter(
+            Q(pk__in=Registration.objects.filter(player_id__in=records).values("event"))
+            | Q(pk__in=Seat.objects.filter(player_id__in=records).values("game__event"))
+        )
+        .order_by("-starts_on", "name")
+    )
+    sums = {
+        row["event"]: row
+        for row in GameStats.objects.filter(player_id__in=records, finished=True, event__in=events)
+        .values("event")
+        .annotate(games=Count("id"), rank_sum=Sum("rank"), wins=Sum("wins"), hands=Sum("hands"))
+    }
     standings = {s.event_id: s for s in Standing.objects.filter(player_id__in=records, event__in=events)}
     stages.update(_stage_names(events))
     out = []
@@ -121,10 +150,17 @@ def _events(player: Player, user: RequestUser, stages: dict[tuple[int, int], str
         row, standing = sums.get(event.pk, {}), standings.get(event.pk)
         games = row.get("games", 0)
         stage = standing.stage if standing else 1
-        out.append(CareerEvent(
-            event=event, games=games, average_place=row["rank_sum"] / games if games else None,
-            wins=row.get("wins") or 0, hands=row.get("hands") or 0, rank=standing.rank if standing else None,
-            stage=stage_name(stages, event.pk, stage)))
+        out.append(
+            CareerEvent(
+                event=event,
+                games=games,
+                average_place=row["rank_sum"] / games if games else None,
+                wins=row.get("wins") or 0,
+                hands=row.get("hands") or 0,
+                rank=standing.rank if standing else None,
+                stage=stage_name(stages, event.pk, stage),
+            )
+        )
     return out
 
 
@@ -137,42 +173,57 @@ def stage_name(stages: Mapping[tuple[int, int], str], event_id: int, number: int
 
 
 def _stage_names(events: Sequence[Event]) -> dict[tuple[int, int], str]:
-    return {(event_id, number): name for event_id, number, name in
-            Stage.objects.filter(event__in=events).values_list("event_id", "number", "name")}
+    return {
+        (event_id, number): name
+        for event_id, number, name in Stage.objects.filter(event__in=events).values_list("event_id", "number", "name")
+    }
 
 
 def placement_bars(figures: Mapping[str, Any]) -> list[Bar]:
     games = figures["games"]
-    return [Bar(label=_("%(place)s.") % {"place": place}, percent=round(100 * count / games, 1) if games else 0,
-                text=_("%(count)s (%(share)s%%)") % {"count": count,
-                                                     "share": round(100 * count / games, 1) if games else 0})
-            for place, count in figures["placements"].items()]
+    return [
+        Bar(
+            label=_("%(place)s.") % {"place": place},
+            percent=round(100 * count / games, 1) if games else 0,
+            text=_("%(count)s (%(share)s%%)")
+            % {"count": count, "share": round(100 * count / games, 1) if games else 0},
+        )
+        for place, count in figures["placements"].items()
+    ]
 
 
 def rate_bars(figures: Mapping[str, Any]) -> list[Bar]:
     """The rates with the counts they are made of (riichi and tenpai are riichi games' figures)."""
-    rows = [(_("Win rate"), figures["wins"], figures["hands"], _("hands")),
-            (_("Deal-in rate"), figures["deal_ins"], figures["hands"], _("hands")),
-            (_("Tsumo share"), figures["tsumo_wins"], figures["wins"], _("wins")),
-            (_("Riichi rate"), figures["riichi"], figures["riichi_hands"], _("hands")),
-            (_("Riichi win rate"), figures["riichi_wins"], figures["riichi"], _("riichi")),
-            (_("Tenpai at exhaustive draws"), figures["tenpai"], figures["draws"], _("draws"))]
+    rows = [
+        (_("Win rate"), figures["wins"], figures["hands"], _("hands")),
+        (_("Deal-in rate"), figures["deal_ins"], figures["hands"], _("hands")),
+        (_("Tsumo share"), figures["tsumo_wins"], figures["wins"], _("wins")),
+        (_("Riichi rate"), figures["riichi"], figures["riichi_hands"], _("hands")),
+        (_("Riichi win rate"), figures["riichi_wins"], figures["riichi"], _("riichi")),
+        (_("Tenpai at exhaustive draws"), figures["tenpai"], figures["draws"], _("draws")),
+    ]
     return [_bar(*row) for row in rows if row[2]]
 
 
 def mcr_rates(figures: Mapping[str, Any]) -> list[Bar]:
     """MCR's rates over its own games, with their counts."""
     mcr = figures["mcr"]
-    rows = [(_("Win rate"), mcr["wins"], mcr["hands"], _("hands")),
-            (_("Self-draws"), mcr["self_draws"], mcr["wins"], _("wins")),
-            (_("Deal-in rate"), mcr["deal_ins"], mcr["hands"], _("hands"))]
+    rows = [
+        (_("Win rate"), mcr["wins"], mcr["hands"], _("hands")),
+        (_("Self-draws"), mcr["self_draws"], mcr["wins"], _("wins")),
+        (_("Deal-in rate"), mcr["deal_ins"], mcr["hands"], _("hands")),
+    ]
     return [_bar(*row) for row in rows if row[2]]
 
 
 def _bar(label: str, count: int, total: int, what: str) -> Bar:
     share = round(100 * count / total, 1) if total else 0
-    return Bar(label=label, percent=share, text=_("%(share)s%% · %(count)s of %(total)s %(what)s") % {
-        "share": share, "count": count, "total": total, "what": what})
+    return Bar(
+        label=label,
+        percent=share,
+        text=_("%(share)s%% · %(count)s of %(total)s %(what)s")
+        % {"share": share, "count": count, "total": total, "what": what},
+    )
 
 
 def trend(ranks: Sequence[Decimal]) -> Trend | None:
@@ -193,8 +244,11 @@ def trend(ranks: Sequence[Decimal]) -> Trend | None:
         return round(5 + float(Decimal(place) - 1) / (lowest - 1) * 90, 2)
 
     last = len(means) - 1
-    return Trend(points=" ".join(f"{round(1000 * i / last, 1)},{height(m)}" for i, m in picked),
-                 places=[(p, height(p)) for p in range(1, lowest + 1)], games=len(ranks))
+    return Trend(
+        points=" ".join(f"{round(1000 * i / last, 1)},{height(m)}" for i, m in picked),
+        places=[(p, height(p)) for p in range(1, lowest + 1)],
+        games=len(ranks),
+    )
 
 
 def platform_label(key: str) -> str:

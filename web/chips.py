@@ -48,16 +48,23 @@ class CountChips(forms.RadioSelect):
             self.choices = shown
 
 
-def count_chips(label: Any, help_text: Any, *, least: int, most: int, shown: int | None = None,
-                top_label: str = "") -> forms.IntegerField:
+def count_chips(
+    label: Any, help_text: Any, *, least: int, most: int, shown: int | None = None, top_label: str = ""
+) -> forms.IntegerField:
     """A count from ``least`` to ``most``, chips up to ``shown`` (``most`` by default); ``top_label`` names the
     last chip (13 han stands for 13 or more). Values past the last chip are taken all the same."""
     last = most if shown is None else shown
     choices: list[tuple[Any, Any]] = [(n, str(n)) for n in range(least, last + 1)]
     if top_label:
         choices[-1] = (last, top_label)
-    return forms.IntegerField(label=label, required=False, help_text=help_text, min_value=least, max_value=most,
-                              widget=CountChips(attrs={"class": f"{CHIPS} counts"}, choices=choices))
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        help_text=help_text,
+        min_value=least,
+        max_value=most,
+        widget=CountChips(attrs={"class": f"{CHIPS} counts"}, choices=choices),
+    )
 
 
 class RepeatedPlayers(forms.MultipleChoiceField):
@@ -76,10 +83,18 @@ REPEAT = "*"  # "12*2": player 12, twice
 
 
 def repeated_players(label: Any, players: list[tuple[Any, Any]], help_text: Any, *, each: int) -> RepeatedPlayers:
-    choices = [(f"{value}{REPEAT}{times}" if times > 1 else str(value), f"{name} ×{times}" if times > 1 else name)
-               for times in range(1, each + 1) for value, name in players]
-    return RepeatedPlayers(label=label, choices=choices, required=False, help_text=help_text,
-                           widget=forms.CheckboxSelectMultiple(attrs={"class": f"{CHIPS} players"}))
+    choices = [
+        (f"{value}{REPEAT}{times}" if times > 1 else str(value), f"{name} ×{times}" if times > 1 else name)
+        for times in range(1, each + 1)
+        for value, name in players
+    ]
+    return RepeatedPlayers(
+        label=label,
+        choices=choices,
+        required=False,
+        help_text=help_text,
+        widget=forms.CheckboxSelectMultiple(attrs={"class": f"{CHIPS} players"}),
+    )
 
 
 def repeated_initial(players: list[Any]) -> list[str]:
@@ -89,8 +104,14 @@ def repeated_initial(players: list[Any]) -> list[str]:
 
 
 def fu_chips(label: Any) -> forms.TypedChoiceField:
-    return forms.TypedChoiceField(label=label, coerce=int, empty_value=None, required=False,
-                                  choices=[(v, str(v)) for v in VALID_FU], widget=chips([], css="counts"))
+    return forms.TypedChoiceField(
+        label=label,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        choices=[(v, str(v)) for v in VALID_FU],
+        widget=chips([], css="counts"),
+    )
 
 
 def fu_rule(ruleset: Ruleset) -> dict[str, Any]:
@@ -116,8 +137,10 @@ def fu_rule(ruleset: Ruleset) -> dict[str, Any]:
 
 @cache
 def _accepted_fu() -> dict[str, dict[int, tuple[int, ...]]]:
-    return {result: {han: accepted_fu(han=han, tsumo=result == "tsumo") for han in range(1, KAZOE_HAN + 1)}
-            for result in ("ron", "tsumo")}
+    return {
+        result: {han: accepted_fu(han=han, tsumo=result == "tsumo") for han in range(1, KAZOE_HAN + 1)}
+        for result in ("ron", "tsumo")
+    }
 
 
 class StepCounter(forms.NumberInput):
@@ -130,11 +153,20 @@ class StepCounter(forms.NumberInput):
     def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None) -> SafeString:
         box = super().render(name, value, attrs, renderer)
         step = '<button type="button" class="secondary step" data-step="{}" aria-label="{}" hidden>{}</button>'
-        return format_html('<span class="counter" data-counter>' + step + "{}" + step + "</span>",
-                           "-1", _("one fewer"), "−", box, "1", _("one more"), "+")
+        return format_html(
+            '<span class="counter" data-counter>' + step + "{}" + step + "</span>",
+            "-1",
+            _("one fewer"),
+            "−",
+            box,
+            "1",
+            _("one more"),
+            "+",
+        )
 
 
 def counter(label: Any, help_text: Any, *, least: int, most: int) -> forms.IntegerField:
     """No upper bound in the form itself: past ``most`` the engine's refusal says why (the solo game's wall)."""
-    return forms.IntegerField(label=label, required=False, help_text=help_text, min_value=least,
-                              widget=StepCounter(least=least, most=most))
+    return forms.IntegerField(
+        label=label, required=False, help_text=help_text, min_value=least, widget=StepCounter(least=least, most=most)
+    )

@@ -16,13 +16,18 @@ from web.preset_words import PRESET_WORDS
 MAX_UPLOAD = 512 * 1024  # a player list of a thousand lines is a few dozen KB
 TIEBREAK_SLOTS = len(Tiebreak.values)
 # The model's choices are stored words; these are what an organiser reads.
-TIEBREAK_WORDS = {"score": _("higher sum of end scores"), "average_rank": _("lower average placement"),
-                  "first_places": _("more first places"), "best_game": _("higher best single game")}
+TIEBREAK_WORDS = {
+    "score": _("higher sum of end scores"),
+    "average_rank": _("lower average placement"),
+    "first_places": _("more first places"),
+    "best_game": _("higher best single game"),
+}
 RANKING_WORDS = {"total": _("total points"), "average": _("average points per game")}
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-ENTRANTS_HELP = _("a team league seats teams; each team's captain or you name who plays each round. Fixed once a "
-                  "round is seated.")
+ENTRANTS_HELP = _(
+    "a team league seats teams; each team's captain or you name who plays each round. Fixed once a round is seated."
+)
 
 
 def preset_choices() -> list[tuple[str, Any]]:
@@ -33,24 +38,48 @@ def preset_choices() -> list[tuple[str, Any]]:
 class EventCreateForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200, validators=Event._meta.get_field("name").validators)
     kind = forms.ChoiceField(label=_("Kind"), choices=Event.Kind.choices, initial=Event.Kind.TOURNAMENT)
-    ruleset_key = forms.ChoiceField(label=_("Rules"), choices=preset_choices, initial="wrc-2025",
-                                    help_text=_("a federation's rules; change any of them afterwards"))
+    ruleset_key = forms.ChoiceField(
+        label=_("Rules"),
+        choices=preset_choices,
+        initial="wrc-2025",
+        help_text=_("a federation's rules; change any of them afterwards"),
+    )
     starts_on = forms.DateField(label=_("First day"), required=False, widget=DATE, initial=timezone.localdate)
     ends_on = forms.DateField(label=_("Last day"), required=False, widget=DATE)
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=0, max_value=MAX_ROUNDS, initial=4,
-                                help_text=_("a league may start with none and add rounds as it goes"))
+    rounds = forms.IntegerField(
+        label=_("Rounds"),
+        min_value=0,
+        max_value=MAX_ROUNDS,
+        initial=4,
+        help_text=_("a league may start with none and add rounds as it goes"),
+    )
     first_start = forms.DateTimeField(label=_("First round starts"), required=False, widget=DATETIME)
-    time_limit_minutes = forms.IntegerField(label=_("Minutes per round"), required=False, min_value=1,
-                                            max_value=24 * 60, initial=90)
-    break_minutes = forms.IntegerField(label=_("Break between rounds (minutes)"), min_value=0, max_value=24 * 60,
-                                       initial=15)
-    entrants = forms.ChoiceField(label=_("Who plays"), choices=Event.Entrants.choices, required=False,
-                                 initial=Event.Entrants.PLAYERS, widget=forms.RadioSelect, help_text=ENTRANTS_HELP)
-    public = forms.BooleanField(label=_("Public now"), required=False,
-                                help_text=_("otherwise only you see it until you publish it"))
-    players = forms.CharField(label=_("Players"), required=False, widget=forms.Textarea(attrs={"rows": 6}),
-                              help_text=_("optional: one name per line, or CSV: name, federation id, country, club, "
-                                          "team, substitute; or add them later"))
+    time_limit_minutes = forms.IntegerField(
+        label=_("Minutes per round"), required=False, min_value=1, max_value=24 * 60, initial=90
+    )
+    break_minutes = forms.IntegerField(
+        label=_("Break between rounds (minutes)"), min_value=0, max_value=24 * 60, initial=15
+    )
+    entrants = forms.ChoiceField(
+        label=_("Who plays"),
+        choices=Event.Entrants.choices,
+        required=False,
+        initial=Event.Entrants.PLAYERS,
+        widget=forms.RadioSelect,
+        help_text=ENTRANTS_HELP,
+    )
+    public = forms.BooleanField(
+        label=_("Public now"), required=False, help_text=_("otherwise only you see it until you publish it")
+    )
+    players = forms.CharField(
+        label=_("Players"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_(
+            "optional: one name per line, or CSV: name, federation id, country, club, "
+            "team, substitute; or add them later"
+        ),
+    )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -68,27 +97,59 @@ class EventSettingsForm(forms.ModelForm[Event]):
 
     class Meta:
         model = Event
-        fields = ("name", "kind", "entrants", "starts_on", "ends_on", "min_games", "best_games", "ranking",
-                  "substitute_points", "team_ranking", "team_best", "swiss_spread", "allow_byes", "count_unconfirmed",
-                  "mers", "mers_weight", "rating")
-        widgets: ClassVar[dict[str, forms.Widget]] = {"starts_on": DATE, "ends_on": DATE,
-                                                       "entrants": forms.RadioSelect()}
+        fields = (
+            "name",
+            "kind",
+            "entrants",
+            "starts_on",
+            "ends_on",
+            "min_games",
+            "best_games",
+            "ranking",
+            "substitute_points",
+            "team_ranking",
+            "team_best",
+            "swiss_spread",
+            "allow_byes",
+            "count_unconfirmed",
+            "mers",
+            "mers_weight",
+            "rating",
+        )
+        widgets: ClassVar[dict[str, forms.Widget]] = {
+            "starts_on": DATE,
+            "ends_on": DATE,
+            "entrants": forms.RadioSelect(),
+        }
         labels: ClassVar[dict[str, Any]] = {
-            "name": _("Name"), "kind": _("Kind"), "entrants": _("Who plays"), "starts_on": _("First day"),
+            "name": _("Name"),
+            "kind": _("Kind"),
+            "entrants": _("Who plays"),
+            "starts_on": _("First day"),
             "ends_on": _("Last day"),
-            "min_games": _("Games to be ranked"), "best_games": _("Best games counted"), "ranking": _("Ranked by"),
-            "substitute_points": _("Points for a substitute's game"), "team_ranking": _("Team standings"),
-            "team_best": _("Members counted per team"), "swiss_spread": _("Swiss: tables a player may move"),
+            "min_games": _("Games to be ranked"),
+            "best_games": _("Best games counted"),
+            "ranking": _("Ranked by"),
+            "substitute_points": _("Points for a substitute's game"),
+            "team_ranking": _("Team standings"),
+            "team_best": _("Members counted per team"),
+            "swiss_spread": _("Swiss: tables a player may move"),
             "allow_byes": _("Byes: seat full tables, the rest sit out"),
             "count_unconfirmed": _("Count games before all players confirm them"),
-            "mers": _("EMA ranking (MERS)"), "mers_weight": _("Weight the EMA published"), "rating": _("Rating")}
+            "mers": _("EMA ranking (MERS)"),
+            "mers_weight": _("Weight the EMA published"),
+            "rating": _("Rating"),
+        }
         help_texts: ClassVar[dict[str, Any]] = {
-            "entrants": ENTRANTS_HELP, "min_games": _("leagues: fewer games, not ranked"),
+            "entrants": ENTRANTS_HELP,
+            "min_games": _("leagues: fewer games, not ranked"),
             "best_games": _("leagues: only a player's best N"),
             "substitute_points": _("EMA: what a substitute's game counts for the absent player; empty: its result"),
             "team_best": _("with the best-members team standings"),
-            "swiss_spread": _("0: strict pairing by rank; empty: any table"), "allow_byes": "",
-            "count_unconfirmed": _("off: only confirmed games count")}
+            "swiss_spread": _("0: strict pairing by rank; empty: any table"),
+            "allow_byes": "",
+            "count_unconfirmed": _("off: only confirmed games count"),
+        }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -99,10 +160,14 @@ class EventSettingsForm(forms.ModelForm[Event]):
         chosen = list(self.instance.tiebreaks)
         for n in range(1, TIEBREAK_SLOTS + 1):
             self.fields[f"tiebreak_{n}"] = forms.ChoiceField(
-                label=_("Tie broken by, %(n)s.") % {"n": n}, required=False,
-                choices=[("", _("(nothing more)")),
-                         *((v, TIEBREAK_WORDS.get(v, label)) for v, label in Tiebreak.choices)],
-                initial=chosen[n - 1] if n <= len(chosen) else "")
+                label=_("Tie broken by, %(n)s.") % {"n": n},
+                required=False,
+                choices=[
+                    ("", _("(nothing more)")),
+                    *((v, TIEBREAK_WORDS.get(v, label)) for v, label in Tiebreak.choices),
+                ],
+                initial=chosen[n - 1] if n <= len(chosen) else "",
+            )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -112,7 +177,7 @@ class EventSettingsForm(forms.ModelForm[Event]):
         if cleaned.get("entrants") == Event.Entrants.TEAMS and cleaned.get("team_ranking") == Event.TeamRanking.NONE:
             cleaned["team_ranking"] = Event.TeamRanking.SUM  # a team league ranks its teams
         for n, name in enumerate(picked, start=1):
-            if name in picked[:n - 1]:
+            if name in picked[: n - 1]:
                 self.add_error(f"tiebreak_{n}", _("a tiebreak is chosen twice"))
         if len(set(picked)) == len(picked):  # the model checks the list as well, where the form has no field for it
             self.instance.tiebreaks = picked
@@ -124,10 +189,18 @@ class EventSettingsForm(forms.ModelForm[Event]):
 
 
 class PlayersForm(forms.Form):
-    text = forms.CharField(label=_("Players"), required=False, widget=forms.Textarea(attrs={
-        # Translators: an example roster, names and places as your players have them; keep the commas and "yes".
-        "rows": 8, "placeholder": _("Ann Lee\nBo Kim, 04120001, Korea, Seoul club, Team A\nCy Park, , , , , yes")}),
-        help_text=_("one name per line, or CSV: name, federation id, country, club, team, substitute"))
+    text = forms.CharField(
+        label=_("Players"),
+        required=False,
+        widget=forms.Textarea(
+            attrs={
+                # Translators: an example roster, names and places as your players have them; keep the commas and "yes".
+                "rows": 8,
+                "placeholder": _("Ann Lee\nBo Kim, 04120001, Korea, Seoul club, Team A\nCy Park, , , , , yes"),
+            }
+        ),
+        help_text=_("one name per line, or CSV: name, federation id, country, club, team, substitute"),
+    )
     file = forms.FileField(label=_("or a file (CSV or text)"), required=False)
 
     def clean(self) -> dict[str, Any]:
@@ -162,22 +235,36 @@ class PlayerEditForm(forms.ModelForm[Player]):
 
 
 class CaptainForm(forms.Form):
-    captain = forms.CharField(label=_("Captain"), max_length=150, required=False,
-                              help_text=_("their user name on this site; empty: no captain"))
+    captain = forms.CharField(
+        label=_("Captain"),
+        max_length=150,
+        required=False,
+        help_text=_("their user name on this site; empty: no captain"),
+    )
 
 
-SEAT_METHODS = (("random", _("random, few repeats")), ("swiss", _("swiss, by the standings")),
-                ("rank", _("by rank in the stage: 1st to 4th at table 1, 5th to 8th at table 2, …")),
-                ("named", _("as typed below")))
+SEAT_METHODS = (
+    ("random", _("random, few repeats")),
+    ("swiss", _("swiss, by the standings")),
+    ("rank", _("by rank in the stage: 1st to 4th at table 1, 5th to 8th at table 2, …")),
+    ("named", _("as typed below")),
+)
 
 
 class SeatForm(forms.Form):
     method = forms.ChoiceField(label=_("Seating"), choices=SEAT_METHODS, initial="random", widget=forms.RadioSelect)
     seed = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=0)
-    tables = forms.CharField(label=_("Tables"), required=False, widget=forms.Textarea(attrs={"rows": 4}),
-                             help_text=_("one table per line, its players East first, by name or federation id"))
-    unsettled_ok = forms.BooleanField(label=_("Seat by these standings"), required=False, help_text=_(
-        "an earlier round is still being played: swiss seats by the standings as they are now"))
+    tables = forms.CharField(
+        label=_("Tables"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("one table per line, its players East first, by name or federation id"),
+    )
+    unsettled_ok = forms.BooleanField(
+        label=_("Seat by these standings"),
+        required=False,
+        help_text=_("an earlier round is still being played: swiss seats by the standings as they are now"),
+    )
 
     def __init__(self, *args: Any, teams: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -195,12 +282,18 @@ class ClockForm(forms.Form):
 class TotalsForm(forms.Form):
     """A game by its end scores: the players in seat order (East first), their scores, the sticks left."""
 
-    deposits_left = forms.IntegerField(label=_("Riichi sticks left on the table"), min_value=0, max_value=99,
-                                       initial=0)
+    deposits_left = forms.IntegerField(label=_("Riichi sticks left on the table"), min_value=0, max_value=99, initial=0)
     played_on = forms.DateField(label=_("Played on"), widget=DATE)
 
-    def __init__(self, *args: Any, players: list[tuple[int, str]], seats: list[str], sticks: bool = True,
-                 fixed: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: list[tuple[int, str]],
+        seats: list[str],
+        sticks: bool = True,
+        fixed: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         if not sticks:  # MCR and other rules without riichi sticks
             del self.fields["deposits_left"]
@@ -209,17 +302,17 @@ class TotalsForm(forms.Form):
         choices = [("", "—"), *((str(pid), name) for pid, name in players)]
         self.seats = []
         for n, wind in enumerate(seats, start=1):
-            self.fields[f"player_{n}"] = forms.TypedChoiceField(label=wind, choices=choices, coerce=int,
-                                                                 disabled=fixed)
-            self.fields[f"score_{n}"] = forms.IntegerField(label=_("End score"), min_value=-10_000_000,
-                                                           max_value=10_000_000)
+            self.fields[f"player_{n}"] = forms.TypedChoiceField(label=wind, choices=choices, coerce=int, disabled=fixed)
+            self.fields[f"score_{n}"] = forms.IntegerField(
+                label=_("End score"), min_value=-10_000_000, max_value=10_000_000
+            )
             self.seats.append((self[f"player_{n}"], self[f"score_{n}"]))
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         chosen = [cleaned.get(f"player_{n}") for n in range(1, len(self.seats) + 1)]
         for n, pid in enumerate(chosen, start=1):
-            if pid is not None and pid in chosen[:n - 1]:
+            if pid is not None and pid in chosen[: n - 1]:
                 self.add_error(f"player_{n}", _("this player is already at the table"))
         return cleaned
 

@@ -48,8 +48,11 @@ class RoundLine:
 def round_overview(event: Event) -> list[RoundLine]:
     """Each round with how many of its tables are done, playing or not started: one query for all."""
     lines = {r.number: RoundLine(r) for r in event.rounds.all()}
-    games = (Game.objects.filter(event=event, table__isnull=False).annotate(hand_count=Count("hands"))
-             .values_list("table__round__number", "status", "hand_count"))
+    games = (
+        Game.objects.filter(event=event, table__isnull=False)
+        .annotate(hand_count=Count("hands"))
+        .values_list("table__round__number", "status", "hand_count")
+    )
     for number, status, hands in games:
         lines[number].counts[game_state(status, hands)] += 1
     return list(lines.values())
@@ -57,9 +60,11 @@ def round_overview(event: Event) -> list[RoundLine]:
 
 def player_counts(event: Event) -> dict[str, int]:
     rows = event.registrations.values_list("substitute", "withdrawn")
-    return {"players": sum(1 for sub, gone in rows if not sub and not gone),
-            "substitutes": sum(1 for sub, gone in rows if sub and not gone),
-            "withdrawn": sum(1 for _sub, gone in rows if gone)}
+    return {
+        "players": sum(1 for sub, gone in rows if not sub and not gone),
+        "substitutes": sum(1 for sub, gone in rows if sub and not gone),
+        "withdrawn": sum(1 for _sub, gone in rows if gone),
+    }
 
 
 def invite_url(request: HttpRequest, event: Event, role: Role = "referee") -> str:
@@ -111,19 +116,30 @@ def note_tag(game: Game) -> str:
 
 def round_tables(request: HttpRequest, round_: Round) -> list[TableLine]:
     """The round's tables, their players East first, their state and their code."""
-    games = (Game.objects.filter(table__round=round_).select_related("table").annotate(hand_count=Count("hands"))
-             .prefetch_related("seats__player").order_by("table__number"))
+    games = (
+        Game.objects.filter(table__round=round_)
+        .select_related("table")
+        .annotate(hand_count=Count("hands"))
+        .prefetch_related("seats__player")
+        .order_by("table__number")
+    )
     winds = [wind_label(w) for w in round_.event.ruleset().seat_winds]
     lines = []
     for game in games:
         assert game.table is not None  # the filter reads the table
         seats = sorted(game.seats.all(), key=lambda s: s.position)
-        lines.append(TableLine(
-            number=game.table.number, game=game, state=game_state(game.status, game.hand_count),
-            players=[(winds[s.position], s.player.name) for s in seats],
-            hands=game.hand_count, code=table_code(game.table),
-            entry_url=request.build_absolute_uri(reverse("game-entry", kwargs={"game_id": game.pk})),
-            code_url=request.build_absolute_uri(reverse("game-code", kwargs={"game_id": game.pk}))))
+        lines.append(
+            TableLine(
+                number=game.table.number,
+                game=game,
+                state=game_state(game.status, game.hand_count),
+                players=[(winds[s.position], s.player.name) for s in seats],
+                hands=game.hand_count,
+                code=table_code(game.table),
+                entry_url=request.build_absolute_uri(reverse("game-entry", kwargs={"game_id": game.pk})),
+                code_url=request.build_absolute_uri(reverse("game-code", kwargs={"game_id": game.pk})),
+            )
+        )
     return lines
 
 
@@ -147,9 +163,14 @@ def seating_doubts(seating: Seating) -> list[str]:
         return []
     words = [str(_("Not proven optimal: the search stopped before it could rule out a better seating."))]
     if seating.repeats:
-        words.append(ngettext("%(n)s pair meets again; at most %(a)s could have been avoided.",
-                              "%(n)s pairs meet again; at most %(a)s of them could have been avoided.",
-                              seating.repeats) % {"n": seating.repeats, "a": seating.avoidable})
+        words.append(
+            ngettext(
+                "%(n)s pair meets again; at most %(a)s could have been avoided.",
+                "%(n)s pairs meet again; at most %(a)s of them could have been avoided.",
+                seating.repeats,
+            )
+            % {"n": seating.repeats, "a": seating.avoidable}
+        )
     elif any(place.rank_table is not None for place in seating.placements):
         words.append(str(_("No pair meets again, but some players may move more tables than they need to.")))
     return words
@@ -164,10 +185,18 @@ def my_events(user: User) -> dict[str, Any]:
     organised = Event.objects.filter(organisers=user) if not user.is_superuser else Event.objects.all()
     refereed = Event.objects.filter(referees=user).exclude(pk__in=organised.values("pk"))
     player = Player.objects.filter(user=user).first()
-    playing = (Game.objects.filter(seats__player=player, event__in=visible_events(user))
-               .select_related("event", "table__round").order_by("-created_at")[:20] if player else [])
-    return {"organised": organised.order_by("-starts_on", "name"), "refereed": refereed.order_by("-starts_on", "name"),
-            "playing": playing}
+    playing = (
+        Game.objects.filter(seats__player=player, event__in=visible_events(user))
+        .select_related("event", "table__round")
+        .order_by("-created_at")[:20]
+        if player
+        else []
+    )
+    return {
+        "organised": organised.order_by("-starts_on", "name"),
+        "refereed": refereed.order_by("-starts_on", "name"),
+        "playing": playing,
+    }
 
 
 def round_stages(event: Event) -> dict[str, Any]:
@@ -195,8 +224,12 @@ def unseated_players(round_: Round) -> list[tuple[int, str, bool]]:
     """Who may take a seat in this round as a substitute: registered, not withdrawn, not seated in it;
     registered substitutes first."""
     seated = Game.objects.filter(table__round=round_).values("seats__player")
-    rows = (round_.event.registrations.filter(withdrawn=False).exclude(player__in=seated)
-            .order_by("-substitute", "player__name").values_list("player_id", "player__name", "substitute"))
+    rows = (
+        round_.event.registrations.filter(withdrawn=False)
+        .exclude(player__in=seated)
+        .order_by("-substitute", "player__name")
+        .values_list("player_id", "player__name", "substitute")
+    )
     return list(rows)
 
 
@@ -204,10 +237,16 @@ def roster_saved_words(saved: RosterSaved) -> list[str]:
     """What a saved roster did, for the organiser: the players registered, each team changed."""
     words = []
     if saved.registered or not saved.moved:
-        words.append(ngettext("%(n)s player registered.", "%(n)s players registered.", len(saved.registered))
-                     % {"n": len(saved.registered)})
+        words.append(
+            ngettext("%(n)s player registered.", "%(n)s players registered.", len(saved.registered))
+            % {"n": len(saved.registered)}
+        )
     if saved.moved:
         changes = ", ".join(f"{line.name} → {line.team}" for line in saved.moved)
-        words.append(ngettext("%(n)s player changed team: %(changes)s.", "%(n)s players changed team: %(changes)s.",
-                              len(saved.moved)) % {"n": len(saved.moved), "changes": changes})
+        words.append(
+            ngettext(
+                "%(n)s player changed team: %(changes)s.", "%(n)s players changed team: %(changes)s.", len(saved.moved)
+            )
+            % {"n": len(saved.moved), "changes": changes}
+        )
     return words

@@ -34,13 +34,21 @@ def team_rows(event: Event) -> list[TeamRow]:
     if event.entrants != Event.Entrants.TEAMS:
         return []
     members: dict[int, list[str]] = {}
-    for team_id, name in (Registration.objects.filter(event=event, team__isnull=False, substitute=False,
-                                                      withdrawn=False)
-                          .order_by("player__name").values_list("team_id", "player__name")):
+    for team_id, name in (
+        Registration.objects.filter(event=event, team__isnull=False, substitute=False, withdrawn=False)
+        .order_by("player__name")
+        .values_list("team_id", "player__name")
+    ):
         members.setdefault(team_id, []).append(name)
-    return [TeamRow(id=team.pk, name=team.name, members=members.get(team.pk, []),
-                    captain=team.captain.get_username() if team.captain else "")
-            for team in event.teams.select_related("captain").order_by("name")]
+    return [
+        TeamRow(
+            id=team.pk,
+            name=team.name,
+            members=members.get(team.pk, []),
+            captain=team.captain.get_username() if team.captain else "",
+        )
+        for team in event.teams.select_related("captain").order_by("name")
+    ]
 
 
 @dataclass(slots=True)
@@ -90,14 +98,32 @@ def lineup_tables(round_: Round, user: RequestUser) -> list[LineupTable]:
     winds = [wind_label(w) for w in event.ruleset().seat_winds]
     games = {g.table_id: g for g in Game.objects.filter(table__round=round_).annotate(hand_count=Count("hands"))}
     tables: dict[int, LineupTable] = {}
-    for seat in TeamSeat.objects.filter(table__round=round_).select_related("table", "team").order_by(
-            "table__number", "position"):
+    for seat in (
+        TeamSeat.objects.filter(table__round=round_)
+        .select_related("table", "team")
+        .order_by("table__number", "position")
+    ):
         game = games.get(seat.table_id)
-        table = tables.setdefault(seat.table_id, LineupTable(
-            number=seat.table.number, seats=[], game_id=game.pk if game else None,
-            begun=bool(game and (game.hand_count or game.status == Game.Status.FINISHED))))
-        table.seats.append(_seat(seat.team, named.get(seat.team_id), members, user, organiser,
-                                 wind=winds[seat.position], begun=table.begun))
+        table = tables.setdefault(
+            seat.table_id,
+            LineupTable(
+                number=seat.table.number,
+                seats=[],
+                game_id=game.pk if game else None,
+                begun=bool(game and (game.hand_count or game.status == Game.Status.FINISHED)),
+            ),
+        )
+        table.seats.append(
+            _seat(
+                seat.team,
+                named.get(seat.team_id),
+                members,
+                user,
+                organiser,
+                wind=winds[seat.position],
+                begun=table.begun,
+            )
+        )
     found = list(tables.values())
     if not found and not round_.tables.exists():
         teams = Team.objects.filter(pk__in=stage_teams(event, round_.stage)).select_related("event").order_by("name")
@@ -108,21 +134,36 @@ def lineup_tables(round_: Round, user: RequestUser) -> list[LineupTable]:
 
 def _members(event: Event) -> dict[int, list[tuple[int, str]]]:
     members: dict[int, list[tuple[int, str]]] = {}
-    for team_id, pid, name in (Registration.objects.filter(event=event, team__isnull=False, substitute=False,
-                                                           withdrawn=False)
-                               .order_by("player__name", "player_id")
-                               .values_list("team_id", "player_id", "player__name")):
+    for team_id, pid, name in (
+        Registration.objects.filter(event=event, team__isnull=False, substitute=False, withdrawn=False)
+        .order_by("player__name", "player_id")
+        .values_list("team_id", "player_id", "player__name")
+    ):
         members.setdefault(team_id, []).append((pid, name))
     return members
 
 
-def _seat(team: Team, lineup: Lineup | None, members: dict[int, list[tuple[int, str]]], user: RequestUser,
-          organiser: bool, *, wind: str, begun: bool) -> LineupSeat:
+def _seat(
+    team: Team,
+    lineup: Lineup | None,
+    members: dict[int, list[tuple[int, str]]],
+    user: RequestUser,
+    organiser: bool,
+    *,
+    wind: str,
+    begun: bool,
+) -> LineupSeat:
     editable = not begun and (organiser or (user.is_authenticated and team.captain_id == user.pk))
-    return LineupSeat(team_id=team.pk, team=team.name, wind=wind,
-                      player_id=lineup.player_id if lineup else None, player=lineup.player.name if lineup else "",
-                      named_by=lineup.named_by.get_username() if lineup and lineup.named_by else "",
-                      editable=editable, choices=members.get(team.pk, []) if editable else [])
+    return LineupSeat(
+        team_id=team.pk,
+        team=team.name,
+        wind=wind,
+        player_id=lineup.player_id if lineup else None,
+        player=lineup.player.name if lineup else "",
+        named_by=lineup.named_by.get_username() if lineup and lineup.named_by else "",
+        editable=editable,
+        choices=members.get(team.pk, []) if editable else [],
+    )
 
 
 def may_see_lineups(event: Event, user: RequestUser) -> bool:
@@ -155,19 +196,24 @@ def captained(user: User) -> list[CaptainLine]:
     for team in Team.objects.filter(captain=user).select_related("event").order_by("event__name", "name"):
         round_ = next_round_of(team)
         lineup = Lineup.objects.filter(round=round_, team=team).select_related("player").first() if round_ else None
-        lines.append(CaptainLine(event=team.event, team=team, round=round_,
-                                 player=lineup.player.name if lineup else ""))
+        lines.append(
+            CaptainLine(event=team.event, team=team, round=round_, player=lineup.player.name if lineup else "")
+        )
     return lines
 
 
 def next_round_of(team: Team) -> Round | None:
-    begun = {table_id for table_id, hands, status in Game.objects.filter(
-        table__team_seats__team=team).annotate(hands_count=Count("hands")).values_list("table_id", "hands_count",
-                                                                                      "status")
-        if hands or status == Game.Status.FINISHED}
+    begun = {
+        table_id
+        for table_id, hands, status in Game.objects.filter(table__team_seats__team=team)
+        .annotate(hands_count=Count("hands"))
+        .values_list("table_id", "hands_count", "status")
+        if hands or status == Game.Status.FINISHED
+    }
     seated = dict(TeamSeat.objects.filter(team=team).values_list("table__round_id", "table_id"))
-    for round_ in Round.objects.filter(event_id=team.event_id).annotate(tables_count=Count("tables")).order_by(
-            "number"):
+    for round_ in (
+        Round.objects.filter(event_id=team.event_id).annotate(tables_count=Count("tables")).order_by("number")
+    ):
         if round_.pk in seated:
             if seated[round_.pk] not in begun:
                 return round_

@@ -31,12 +31,20 @@ from web.chips import chips, count_chips, counter, fu_chips, fu_rule, repeated_p
 from web.presenters import wind_label
 
 RESULT_NAMES: dict[str, Promise] = {
-    "ron": _("Ron"), "tsumo": _("Tsumo"), "draw": _("Draw"), "abort": _("Abortive draw"), "chombo": _("Chombo"),
-    "tenpai": _("Tenpai"), "noten": _("Noten (the wall ran out)"),
+    "ron": _("Ron"),
+    "tsumo": _("Tsumo"),
+    "draw": _("Draw"),
+    "abort": _("Abortive draw"),
+    "chombo": _("Chombo"),
+    "tenpai": _("Tenpai"),
+    "noten": _("Noten (the wall ran out)"),
 }
 ABORT_NAMES: dict[str, Promise] = {
-    "nine_terminals": _("Nine terminals"), "four_winds": _("Four winds"), "four_riichi": _("Four riichi"),
-    "four_kans": _("Four kans"), "triple_ron": _("Triple ron"),
+    "nine_terminals": _("Nine terminals"),
+    "four_winds": _("Four winds"),
+    "four_riichi": _("Four riichi"),
+    "four_kans": _("Four kans"),
+    "triple_ron": _("Triple ron"),
 }
 FOUR_PLAYERS = 4
 
@@ -51,11 +59,19 @@ def abort_name(reason: str, players: int) -> str:
     if players != FOUR_PLAYERS and reason == "four_riichi":
         return _("All %(count)s in riichi") % {"count": players}
     return str(ABORT_NAMES[reason])
+
+
 FLAG_NAMES: dict[str, Promise] = {
-    "double_riichi": _("Double riichi"), "ippatsu": _("Ippatsu"), "rinshan": _("Rinshan (after a kan)"),
-    "chankan": _("Chankan (robbing a kan)"), "haitei": _("Haitei (last draw)"),
-    "houtei": _("Houtei (last discard)"), "tenhou": _("Tenhou"), "chiihou": _("Chiihou"),
-    "last_tile": _("Last tile (the fourth of its kind)"), "kong": _("Kong (robbing or replacement draw)"),
+    "double_riichi": _("Double riichi"),
+    "ippatsu": _("Ippatsu"),
+    "rinshan": _("Rinshan (after a kan)"),
+    "chankan": _("Chankan (robbing a kan)"),
+    "haitei": _("Haitei (last draw)"),
+    "houtei": _("Houtei (last discard)"),
+    "tenhou": _("Tenhou"),
+    "chiihou": _("Chiihou"),
+    "last_tile": _("Last tile (the fourth of its kind)"),
+    "kong": _("Kong (robbing or replacement draw)"),
     "wall_last": _("Last tile of the wall"),
 }
 # The referee's words for each field of the hand record (scoring.sheet.record): (label, help).
@@ -111,19 +127,31 @@ Choices = list[tuple[Any, Any]]
 
 
 def _player(label: Any, choices: Choices) -> forms.TypedChoiceField:
-    return forms.TypedChoiceField(label=label, choices=choices, coerce=int, empty_value=None, required=False,
-                                  widget=chips([], css="players"))
+    return forms.TypedChoiceField(
+        label=label, choices=choices, coerce=int, empty_value=None, required=False, widget=chips([], css="players")
+    )
 
 
 def _players(label: Any, choices: Choices, help_text: Any = "") -> forms.TypedMultipleChoiceField:
-    return forms.TypedMultipleChoiceField(label=label, choices=choices, coerce=int, required=False,
-                                          help_text=help_text,
-                                          widget=forms.CheckboxSelectMultiple(attrs={"class": "choices chips players"}))
+    return forms.TypedMultipleChoiceField(
+        label=label,
+        choices=choices,
+        coerce=int,
+        required=False,
+        help_text=help_text,
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "choices chips players"}),
+    )
 
 
 def _count(label: Any, help_text: Any = "", *, least: int | None = None, most: int | None = None) -> forms.IntegerField:
-    return forms.IntegerField(label=label, required=False, help_text=help_text, min_value=least, max_value=most,
-                              widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        help_text=help_text,
+        min_value=least,
+        max_value=most,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
 
 
 def _text(label: Any, help_text: Any = "", placeholder: str = "") -> forms.CharField:
@@ -156,8 +184,11 @@ class _Offer:
         """Whether the form has this field: its scoring model, a result offered, and the rule it needs."""
         spec = field.spec
         # The solo game's tenpai hand is valued as a riichi hand: it takes the riichi value fields, but no riichi.
-        models = ((Model.BOTH, Model.SOLO, Model.RIICHI) if self.ruleset.is_solo
-                  else (Model.BOTH, Model.MCR if self.ruleset.is_mcr else Model.RIICHI))
+        models = (
+            (Model.BOTH, Model.SOLO, Model.RIICHI)
+            if self.ruleset.is_solo
+            else (Model.BOTH, Model.MCR if self.ruleset.is_mcr else Model.RIICHI)
+        )
         needs = {"pao": self.ruleset.pao, "nagashi": self.ruleset.nagashi_mangan, "riichi": not self.ruleset.is_solo}
         return spec.model in models and bool(spec.results & set(self.results)) and needs.get(field.name, True)
 
@@ -166,8 +197,9 @@ class _Offer:
         label, help_text = LABELS[field.name]
         kind = field.spec.kind
         if kind is Kind.OUTCOME:
-            return forms.ChoiceField(label=label, choices=[(r, RESULT_NAMES[r]) for r in self.results],
-                                     widget=chips([], css="results"))
+            return forms.ChoiceField(
+                label=label, choices=[(r, RESULT_NAMES[r]) for r in self.results], widget=chips([], css="results")
+            )
         if kind is Kind.PLAYER:
             optional = not field.spec.required_for and field.name != "winner"
             return _player(label, [("", _("nobody")), *self.players] if optional else self.players)
@@ -182,13 +214,23 @@ class _Offer:
         if kind is Kind.COUNT and field.name in ("han", "yakuman") and field.spec.minimum and field.spec.maximum:
             # Chips, not a number box: one tap, no keyboard. 13 han stands for 13 or more.
             han = field.name == "han"
-            return count_chips(label, help_text, least=field.spec.minimum, most=field.spec.maximum,
-                               shown=KAZOE_HAN if han else None, top_label=f"{KAZOE_HAN}+" if han else "")
+            return count_chips(
+                label,
+                help_text,
+                least=field.spec.minimum,
+                most=field.spec.maximum,
+                shown=KAZOE_HAN if han else None,
+                top_label=f"{KAZOE_HAN}+" if han else "",
+            )
         if kind is Kind.COUNT:
             return _count(label, help_text, least=field.spec.minimum, most=field.spec.maximum)
         if kind is Kind.REASON:
-            return forms.ChoiceField(label=label, required=False, widget=chips([]), choices=[
-                (str(r), abort_name(r, self.ruleset.players)) for r in self.ruleset.abort_reasons])
+            return forms.ChoiceField(
+                label=label,
+                required=False,
+                widget=chips([]),
+                choices=[(str(r), abort_name(r, self.ruleset.players)) for r in self.ruleset.abort_reasons],
+            )
         return forms.CharField(label=label, required=False, max_length=field.spec.max_length, help_text=help_text)
 
 
@@ -203,8 +245,9 @@ class HandForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
     index = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
     # One key per rendered form: the same form sent twice (a double tap, a resent page) saves one hand.
-    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=KEY_LENGTH,
-                          initial=lambda: uuid.uuid4().hex)
+    key = forms.CharField(
+        widget=forms.HiddenInput, required=False, max_length=KEY_LENGTH, initial=lambda: uuid.uuid4().hex
+    )
 
     def __init__(self, *args: Any, seats: Sequence[SeatChoice], ruleset: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -231,10 +274,15 @@ class HandForm(forms.Form):
     def extra_wins(self) -> list[dict[str, Any]]:
         """The second and third winners of a multiple ron: their winner, value and pao fields."""
         values = [f.name for f in win_fields() if f.spec.kind in (Kind.COUNT, Kind.FU)]  # han, fu, yakuman
-        return [{"winner": self[win_prefix(k) + "winner"],
-                 "values": self.fields_named(*(win_prefix(k) + name for name in values)),
-                 "pao": self[win_prefix(k) + "pao"] if win_prefix(k) + "pao" in self.fields else None}
-                for k in EXTRA_WINS if win_prefix(k) + "winner" in self.fields]
+        return [
+            {
+                "winner": self[win_prefix(k) + "winner"],
+                "values": self.fields_named(*(win_prefix(k) + name for name in values)),
+                "pao": self[win_prefix(k) + "pao"] if win_prefix(k) + "pao" in self.fields else None,
+            }
+            for k in EXTRA_WINS
+            if win_prefix(k) + "winner" in self.fields
+        ]
 
     def tiles_fields(self) -> list[forms.BoundField]:
         return self.fields_named(*(f"tiles_{n}" for n in TILE_FIELDS))
@@ -248,14 +296,16 @@ class HandForm(forms.Form):
         """Show the multiple-ron part opened: a second winner is given, or refused."""
         names = [name for name in self.fields if name.startswith("win") and name != "winner"]
         return any(self[name].errors for name in names) or any(
-            self[name].value() not in (None, "") for name in names if name.endswith("_winner"))
+            self[name].value() not in (None, "") for name in names if name.endswith("_winner")
+        )
 
 
 def _tile_fields(*, mcr: bool) -> dict[str, forms.Field]:
     """Tiles instead of the value: the engine computes it (docs/score-sheet.md "Tiles")."""
     fields: dict[str, forms.Field] = {
-        "tiles_concealed": _text(_("Concealed tiles"), _("without the winning tile; 0 is a red five"),
-                                 "234m456m345p67s88p"),
+        "tiles_concealed": _text(
+            _("Concealed tiles"), _("without the winning tile; 0 is a red five"), "234m456m345p67s88p"
+        ),
         "tiles_win": _text(_("Winning tile"), "", "8s"),
         "tiles_melds": _text(_("Called sets"), _("separated by commas"), "pon 777z, chi 345m"),
     }
@@ -264,8 +314,11 @@ def _tile_fields(*, mcr: bool) -> dict[str, forms.Field]:
         fields["tiles_ura"] = _text(_("Ura dora indicators"), "", "")
     flags = MCR_FLAGS if mcr else RIICHI_FLAGS
     fields["tiles_flags"] = forms.MultipleChoiceField(
-        label=_("Special wins"), required=False, choices=[(k, FLAG_NAMES.get(k, k)) for k in flags],
-        widget=forms.CheckboxSelectMultiple(attrs={"class": "choices"}))
+        label=_("Special wins"),
+        required=False,
+        choices=[(k, FLAG_NAMES.get(k, k)) for k in flags],
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "choices"}),
+    )
     return fields
 
 
@@ -304,9 +357,8 @@ def problem_field(field: str) -> str:
         prefix = "" if position == 0 else f"win{position + 1}_"
         field = match.group(2) or "winner"
     if field == "tiles" or field.startswith("tiles."):
-        rest = re.split(r"[.\[]", field[len("tiles."):], maxsplit=1)[0] if field != "tiles" else ""
+        rest = re.split(r"[.\[]", field[len("tiles.") :], maxsplit=1)[0] if field != "tiles" else ""
         if rest == "flowers":
             return prefix + "flowers"
         return prefix + "tiles_" + (rest if rest in TILE_FIELDS else "concealed")
     return prefix + re.split(r"[.\[]", field, maxsplit=1)[0] if field else ""
-

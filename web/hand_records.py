@@ -71,8 +71,11 @@ _SHARED = frozenset(part for part, way in _TILE_PARTS.items() if way.name == par
 
 def _tiles(data: Data, prefix: str, field: Field) -> Fields | None:
     """The tiles object when the referee typed tiles (a concealed part or a winning tile), else None."""
-    given = {part: value for part, way in _TILE_PARTS.items()
-             if (value := way.value(data.get(prefix + way.name))) is not None}
+    given = {
+        part: value
+        for part, way in _TILE_PARTS.items()
+        if (value := way.value(data.get(prefix + way.name))) is not None
+    }
     if not given.keys() & set(_TILES_NEED):
         return None
     return {**dict.fromkeys(_TILES_NEED, ""), **given}

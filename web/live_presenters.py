@@ -31,10 +31,18 @@ def projector(event: Event, round_: Round | None) -> dict[str, Any]:
     """The round's clock and tables, and the top of the standings, for the hall's screen."""
     round_ = round_ or current_round(event)
     rows = stage_standings(event, None).filter(rank__isnull=False).order_by("rank", "-points", "player_id")
-    lines = [ProjectedLine(rank=row.rank, name=row.player.name, points=row.points, table_points=row.table_points)
-             for row in rows[:PROJECTED_LINES]]
-    return {"event": event, "round": round_, "tables": pages.round_tables(round_) if round_ else [],
-            "lines": lines, "mcr": event.ruleset().is_mcr, **live_attrs(event)}
+    lines = [
+        ProjectedLine(rank=row.rank, name=row.player.name, points=row.points, table_points=row.table_points)
+        for row in rows[:PROJECTED_LINES]
+    ]
+    return {
+        "event": event,
+        "round": round_,
+        "tables": pages.round_tables(round_) if round_ else [],
+        "lines": lines,
+        "mcr": event.ruleset().is_mcr,
+        **live_attrs(event),
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +68,23 @@ def overlay(game: Game) -> dict[str, Any]:
         scores = [ruleset.start_points] * len(view.roster.labels)
     winds = following.get("seat_winds") if following else None
     seat_winds = [pages.wind_label(w) for w in ruleset.seat_winds]
-    seats = [OverlaySeat(wind=pages.wind_label(winds[index]) if winds else seat_winds[index], name=name,
-                         score=scores[index] if index < len(scores) else None,
-                         dealer=following is not None and following.get("dealer") == index)
-             for index, name in enumerate(view.roster.labels)]
-    return {"game": game, "event": game.event, "seats": seats, "next": following, "last": hands[-1] if hands else None,
-            "finished": game.status == Game.Status.FINISHED, "mcr": ruleset.is_mcr, "solo": ruleset.is_solo,
-            **live_attrs(game.event, game)}
+    seats = [
+        OverlaySeat(
+            wind=pages.wind_label(winds[index]) if winds else seat_winds[index],
+            name=name,
+            score=scores[index] if index < len(scores) else None,
+            dealer=following is not None and following.get("dealer") == index,
+        )
+        for index, name in enumerate(view.roster.labels)
+    ]
+    return {
+        "game": game,
+        "event": game.event,
+        "seats": seats,
+        "next": following,
+        "last": hands[-1] if hands else None,
+        "finished": game.status == Game.Status.FINISHED,
+        "mcr": ruleset.is_mcr,
+        "solo": ruleset.is_solo,
+        **live_attrs(game.event, game),
+    }

@@ -60,9 +60,14 @@ def round_tables(round_: Round, search: str = "") -> list[TableView]:
     """A round's tables with seat winds, players and their game's result so far (a constant number of queries)."""
     winds = round_.event.ruleset().seat_winds
     seats = Seat.objects.select_related("player").order_by("position")
-    tables = (round_.tables.select_related("game").prefetch_related(
-        Prefetch("game__seats", queryset=seats),
-        Prefetch("game__confirmations", queryset=Confirmation.objects.select_related("player"))).order_by("number"))
+    tables = (
+        round_.tables.select_related("game")
+        .prefetch_related(
+            Prefetch("game__seats", queryset=seats),
+            Prefetch("game__confirmations", queryset=Confirmation.objects.select_related("player")),
+        )
+        .order_by("number")
+    )
     needle = search.strip().casefold()
     return [_table_view(table, winds, needle) for table in tables]
 
@@ -78,20 +83,38 @@ def _table_view(table: Table, winds: Sequence[str], needle: str) -> TableView:
     seats = []
     for seat in game.seats.all() if game else []:
         final = finals.get(seat.position)
-        seats.append({"wind": wind_label(winds[seat.position]), "player_id": seat.player_id,
-                      "name": seat.player.name, "score": final["score"] if final else None,
-                      "points": final["points"] if final and finished else None,  # a game under way has no points
-                      "draws": final.get("draws") if final else None,  # the solo game: its draws, score the value
-                      "match": bool(needle) and needle in seat.player.name.casefold()})
+        seats.append(
+            {
+                "wind": wind_label(winds[seat.position]),
+                "player_id": seat.player_id,
+                "name": seat.player.name,
+                "score": final["score"] if final else None,
+                "points": final["points"] if final and finished else None,  # a game under way has no points
+                "draws": final.get("draws") if final else None,  # the solo game: its draws, score the value
+                "match": bool(needle) and needle in seat.player.name.casefold(),
+            }
+        )
     # The next hand's round and dealer; a solo game (its result lists attempts) has neither.
     following = result.get("next") if started and game and not finished and "attempts" not in result else None
-    current = following and {"round": round_label(following["round"]), "honba": following["honba"],
-                             "deposits": following["deposits"], "dealer": seats[following["dealer"]]["name"]}
+    current = following and {
+        "round": round_label(following["round"]),
+        "honba": following["honba"],
+        "deposits": following["deposits"],
+        "dealer": seats[following["dealer"]]["name"],
+    }
     words = tally(game, game.confirmations.all(), len(seats)) if game else None
-    return TableView(number=table.number, game_id=game.pk if game else None, status=game.status if game else None,
-                     seats=seats, highlighted=any(s["match"] for s in seats), started=started, finished=finished,
-                     confirmed=words.confirmed if words else 0, disputed_by=words.names if words else (),
-                     current=current)
+    return TableView(
+        number=table.number,
+        game_id=game.pk if game else None,
+        status=game.status if game else None,
+        seats=seats,
+        highlighted=any(s["match"] for s in seats),
+        started=started,
+        finished=finished,
+        confirmed=words.confirmed if words else 0,
+        disputed_by=words.names if words else (),
+        current=current,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,17 +172,29 @@ class Chart:
 
 
 def player_games(event: Event, player: Player) -> list[PlayerGame]:
-    results = (GameResult.objects.filter(event=event, player=player, finished=True)
-               .select_related("game__table__round").order_by("game__played_on", "game__table__round__number",
-                                                             "game_id"))
+    results = (
+        GameResult.objects.filter(event=event, player=player, finished=True)
+        .select_related("game__table__round")
+        .order_by("game__played_on", "game__table__round__number", "game_id")
+    )
     total = Decimal(0)
     out = []
     for r in results:
         total += r.points
         table = r.game.table
-        out.append(PlayerGame(game_id=r.game_id, round=table.round.number if table else None,
-                              table=table.number if table else None, played_on=r.game.played_on, rank=r.rank,
-                              score=r.score, points=r.points, cumulative=total, draws=r.draws))
+        out.append(
+            PlayerGame(
+                game_id=r.game_id,
+                round=table.round.number if table else None,
+                table=table.number if table else None,
+                played_on=r.game.played_on,
+                rank=r.rank,
+                score=r.score,
+                points=r.points,
+                cumulative=total,
+                draws=r.draws,
+            )
+        )
     return out
 
 
@@ -178,10 +213,14 @@ def cumulative_chart(values: Sequence[Decimal], *, height: int = 180) -> Chart |
         return round(band + float((top - v) / span) * (height - 2 * band), 1)
 
     coords = [(round(left + i * step, 2), y(v)) for i, v in enumerate(series)]
-    return Chart(height=height, zero_y=y(Decimal(0)),
-                 segments=[(*a, *b) for a, b in pairwise(coords)],
-                 dots=[(x, yy, f"{v:+.1f}") for (x, yy), v in zip(coords[1:], series[1:], strict=True)],
-                 top_label=f"{top:+.1f}", bottom_label=f"{bottom:+.1f}")
+    return Chart(
+        height=height,
+        zero_y=y(Decimal(0)),
+        segments=[(*a, *b) for a, b in pairwise(coords)],
+        dots=[(x, yy, f"{v:+.1f}") for (x, yy), v in zip(coords[1:], series[1:], strict=True)],
+        top_label=f"{top:+.1f}",
+        bottom_label=f"{bottom:+.1f}",
+    )
 
 
 # --- game -----------------------------------------------------------------------
@@ -231,12 +270,21 @@ def game_end_words(game: Game) -> str:
 
 def hand_lines(result: Result, names: Sequence[str]) -> list[HandLine]:
     """Each hand of a stored result as the score sheet's text output shows it, in the reader's language."""
-    return [HandLine(index=index, round=round_label(hand["round"]), honba=hand["honba"], dealer=names[hand["dealer"]],
-                     deposits=hand["deposits_before"], text=describe(hand, names, translation),
-                     deltas=list(hand["deltas"]), scores=list(hand["scores"]),
-                     ended=end_reason(hand.get("game_ended"), translation) or None,
-                     changes=list(zip(names, hand["deltas"], hand["scores"], strict=False)))
-            for index, hand in enumerate(result.get("hands", []))]
+    return [
+        HandLine(
+            index=index,
+            round=round_label(hand["round"]),
+            honba=hand["honba"],
+            dealer=names[hand["dealer"]],
+            deposits=hand["deposits_before"],
+            text=describe(hand, names, translation),
+            deltas=list(hand["deltas"]),
+            scores=list(hand["scores"]),
+            ended=end_reason(hand.get("game_ended"), translation) or None,
+            changes=list(zip(names, hand["deltas"], hand["scores"], strict=False)),
+        )
+        for index, hand in enumerate(result.get("hands", []))
+    ]
 
 
 def games_of_event(event: Event) -> QuerySet[Game]:
@@ -245,8 +293,11 @@ def games_of_event(event: Event) -> QuerySet[Game]:
 
 def disputes(event: Event) -> list[Confirmation]:
     """The disputed games' words, newest first: what an organiser looks at before anything else."""
-    return list(Confirmation.objects.filter(game__event=event, verdict=Confirmation.Verdict.DISPUTED)
-                .select_related("player", "game__table__round").order_by("-at"))
+    return list(
+        Confirmation.objects.filter(game__event=event, verdict=Confirmation.Verdict.DISPUTED)
+        .select_related("player", "game__table__round")
+        .order_by("-at")
+    )
 
 
 def unconfirmed_games(event: Event) -> int:

@@ -12,9 +12,13 @@ from scoring.services.ranking_read import RankingOn, Row, rows_of
 
 ROWS_PER_PAGE = 100
 KINDS = {"mers": _("EMA ranking"), "tenhou": _("Tenhou-style rating"), "elo": _("Elo rating")}
-CHANGES = {"entered": _("counted for the first time"), "halved": _("now at half weight (over a year old)"),
-           "expired": _("no longer counted (over two years old)"),
-           "dropped": _("no longer among the results that count"), "restored": _("counts again")}
+CHANGES = {
+    "entered": _("counted for the first time"),
+    "halved": _("now at half weight (over a year old)"),
+    "expired": _("no longer counted (over two years old)"),
+    "dropped": _("no longer among the results that count"),
+    "restored": _("counts again"),
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,8 +34,13 @@ def path_field(path: str) -> str:
     return re.split(r"[.\[]", path, maxsplit=1)[0]
 
 
-def on_form(form: forms.BaseForm, refused: Refused, *, field: Callable[[str], str] = path_field,
-            rest: forms.BaseForm | None = None) -> None:
+def on_form(
+    form: forms.BaseForm,
+    refused: Refused,
+    *,
+    field: Callable[[str], str] = path_field,
+    rest: forms.BaseForm | None = None,
+) -> None:
     """Each problem next to the field of ``form`` that ``field`` maps its path to; one the form has no visible
     field for goes to ``rest`` (a second form on the page) if given, else on top of ``form`` with its path."""
     others = []

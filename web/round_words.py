@@ -17,10 +17,16 @@ from rules.ruleset import WIND_LETTERS
 
 def wind_label(name: str) -> str:
     """A seat wind's name (the ruleset's English word) in the reader's language."""
-    labels = {"East": pgettext("seat wind", "East"), "South": pgettext("seat wind", "South"),
-              "West": pgettext("seat wind", "West"), "North": pgettext("seat wind", "North"),
-              "Flower": pgettext("seat wind", "Flower"), "White": pgettext("seat wind", "White"),
-              "Green": pgettext("seat wind", "Green"), "Red": pgettext("seat wind", "Red")}
+    labels = {
+        "East": pgettext("seat wind", "East"),
+        "South": pgettext("seat wind", "South"),
+        "West": pgettext("seat wind", "West"),
+        "North": pgettext("seat wind", "North"),
+        "Flower": pgettext("seat wind", "Flower"),
+        "White": pgettext("seat wind", "White"),
+        "Green": pgettext("seat wind", "Green"),
+        "Red": pgettext("seat wind", "Red"),
+    }
     return labels.get(name, name)
 
 
@@ -37,4 +43,3 @@ def round_label(label: object) -> str:
         return text
     # Translators: a hand's round, its wind and its number in that wind: "East 1" (東1局, 동1국).
     return pgettext("round label", "%(wind)s %(hand)s") % {"wind": wind_label(wind), "hand": int(found.group(2))}
-

@@ -28,44 +28,112 @@ MCR_GROUP = ("min_fan", "base_payment", "table_points", "seat_rotation", "false_
 SOLO_GROUP = ("solo_ranking", "solo_attempts")  # the solo race to tenpai has no points, sticks or winners
 CHOMBO_GROUP = ("chombo_penalty", "chombo_payment", "chombo_flat_amount", "chombo_ends_game")
 GROUPS: tuple[tuple[Any, tuple[str, ...]], ...] = (
-    (_("Points and uma"), ("start_points", "return_points", "uma", "ties", "deposits_at_end", "riichi_deposit",
-                           "honba_points", "noten_payment_total", "final_rounding")),
-    (_("Length of a game"), ("round_winds", "busting", "agari_yame", "tenpai_yame", "extension", "goal_points",
-                             "renchan", "last_dealer_may_stop")),
-    (_("Hands"), ("min_han", "kiriage_mangan", "kazoe_yakuman", "multiple_yakuman", "yakuman_only", "dealer_bonus",
-                  "tsumo_payment", "double_wind_pair_fu", "abortive_draws", "abortive_draw_rules", "nagashi_mangan",
-                  "pao", "pao_scope")),
-    (_("Several winners on one discard"), ("multiple_ron", "multiple_ron_honba", "multiple_ron_deposits",
-                                           "dealer_multiple_ron_renchan")),
+    (
+        _("Points and uma"),
+        (
+            "start_points",
+            "return_points",
+            "uma",
+            "ties",
+            "deposits_at_end",
+            "riichi_deposit",
+            "honba_points",
+            "noten_payment_total",
+            "final_rounding",
+        ),
+    ),
+    (
+        _("Length of a game"),
+        (
+            "round_winds",
+            "busting",
+            "agari_yame",
+            "tenpai_yame",
+            "extension",
+            "goal_points",
+            "renchan",
+            "last_dealer_may_stop",
+        ),
+    ),
+    (
+        _("Hands"),
+        (
+            "min_han",
+            "kiriage_mangan",
+            "kazoe_yakuman",
+            "multiple_yakuman",
+            "yakuman_only",
+            "dealer_bonus",
+            "tsumo_payment",
+            "double_wind_pair_fu",
+            "abortive_draws",
+            "abortive_draw_rules",
+            "nagashi_mangan",
+            "pao",
+            "pao_scope",
+        ),
+    ),
+    (
+        _("Several winners on one discard"),
+        ("multiple_ron", "multiple_ron_honba", "multiple_ron_deposits", "dealer_multiple_ron_renchan"),
+    ),
     (_("Chombo"), CHOMBO_GROUP),
     (_("MCR"), MCR_GROUP),
     (_("The solo race to tenpai"), SOLO_GROUP),
 )
 LABELS: dict[str, Any] = {
-    "start_points": _("Start points"), "return_points": _("Return points"), "uma": _("Uma by rank"),
-    "ties": _("Tied end scores"), "deposits_at_end": _("Riichi sticks left at the end"),
-    "riichi_deposit": _("Riichi stick"), "honba_points": _("Points per honba"),
-    "noten_payment_total": _("Noten payments in all"), "final_rounding": _("End scores"),
-    "round_winds": _("Round winds"), "busting": _("Game ends below zero"), "agari_yame": _("Agari-yame"),
-    "tenpai_yame": _("Tenpai-yame"), "extension": _("Extension"), "goal_points": _("Goal points"),
-    "renchan": _("Dealer repeats"), "last_dealer_may_stop": _("Last dealer may stop"), "min_han": _("Minimum han"),
-    "kiriage_mangan": _("Kiriage mangan"), "kazoe_yakuman": _("Kazoe yakuman"),
-    "multiple_yakuman": _("Double yakuman"), "yakuman_only": _("Yakuman only"), "dealer_bonus": _("Dealer bonus"),
-    "tsumo_payment": _("Tsumo payment"), "double_wind_pair_fu": _("Double wind pair fu"),
-    "abortive_draws": _("Abortive draws"), "abortive_draw_rules": _("Which abortive draws"),
-    "nagashi_mangan": _("Nagashi mangan"), "pao": _("Pao"),
-    "pao_scope": _("Pao covers"), "multiple_ron": _("Several rons"), "multiple_ron_honba": _("Honba goes to"),
-    "multiple_ron_deposits": _("Riichi sticks go to"), "dealer_multiple_ron_renchan": _("Dealer among winners"),
-    "chombo_penalty": _("Chombo penalty (points)"), "chombo_payment": _("Chombo paid at the table"),
-    "chombo_flat_amount": _("Chombo flat amount"), "chombo_ends_game": _("Chombo ends the game"),
-    "min_fan": _("Minimum fan"), "base_payment": _("Base payment"), "table_points": _("Table points by rank"),
-    "seat_rotation": _("Seat rotation"), "false_win_dead_hand": _("A false win kills the hand"),
-    "solo_ranking": _("Several attempts rank by"), "solo_attempts": _("Attempts per game"),
+    "start_points": _("Start points"),
+    "return_points": _("Return points"),
+    "uma": _("Uma by rank"),
+    "ties": _("Tied end scores"),
+    "deposits_at_end": _("Riichi sticks left at the end"),
+    "riichi_deposit": _("Riichi stick"),
+    "honba_points": _("Points per honba"),
+    "noten_payment_total": _("Noten payments in all"),
+    "final_rounding": _("End scores"),
+    "round_winds": _("Round winds"),
+    "busting": _("Game ends below zero"),
+    "agari_yame": _("Agari-yame"),
+    "tenpai_yame": _("Tenpai-yame"),
+    "extension": _("Extension"),
+    "goal_points": _("Goal points"),
+    "renchan": _("Dealer repeats"),
+    "last_dealer_may_stop": _("Last dealer may stop"),
+    "min_han": _("Minimum han"),
+    "kiriage_mangan": _("Kiriage mangan"),
+    "kazoe_yakuman": _("Kazoe yakuman"),
+    "multiple_yakuman": _("Double yakuman"),
+    "yakuman_only": _("Yakuman only"),
+    "dealer_bonus": _("Dealer bonus"),
+    "tsumo_payment": _("Tsumo payment"),
+    "double_wind_pair_fu": _("Double wind pair fu"),
+    "abortive_draws": _("Abortive draws"),
+    "abortive_draw_rules": _("Which abortive draws"),
+    "nagashi_mangan": _("Nagashi mangan"),
+    "pao": _("Pao"),
+    "pao_scope": _("Pao covers"),
+    "multiple_ron": _("Several rons"),
+    "multiple_ron_honba": _("Honba goes to"),
+    "multiple_ron_deposits": _("Riichi sticks go to"),
+    "dealer_multiple_ron_renchan": _("Dealer among winners"),
+    "chombo_penalty": _("Chombo penalty (points)"),
+    "chombo_payment": _("Chombo paid at the table"),
+    "chombo_flat_amount": _("Chombo flat amount"),
+    "chombo_ends_game": _("Chombo ends the game"),
+    "min_fan": _("Minimum fan"),
+    "base_payment": _("Base payment"),
+    "table_points": _("Table points by rank"),
+    "seat_rotation": _("Seat rotation"),
+    "false_win_dead_hand": _("A false win kills the hand"),
+    "solo_ranking": _("Several attempts rank by"),
+    "solo_attempts": _("Attempts per game"),
 }
 # Plainer words than the parameter table's, where it speaks of the JSON form.
 HELP: dict[str, Any] = {
-    "uma": _("Points added or taken by final rank, first to last; empty: the preset's uma, set by how many players "
-             "finish above the return points."),
+    "uma": _(
+        "Points added or taken by final rank, first to last; empty: the preset's uma, set by how many players "
+        "finish above the return points."
+    ),
 }
 # The options' values as an organiser reads them, by parameter (the stored value is the enum's string,
 # rules.options, and stays the API's).
@@ -81,8 +149,9 @@ CHOICE_WORDS: dict[tuple[str, str], Any] = {
     ("multiple_ron", "double_only_triple_abort"): _("a double ron pays both; a triple ron is an abortive draw"),
     ("multiple_ron_honba", "each_winner"): _("every winner gets it"),
     ("multiple_ron_honba", "first_winner"): _("the first winner after the discarder"),
-    ("multiple_ron_deposits", "own_back_rest_first"): _("each winner takes back their own stick, the first "
-                                                        "winner the rest"),
+    ("multiple_ron_deposits", "own_back_rest_first"): _(
+        "each winner takes back their own stick, the first winner the rest"
+    ),
     ("multiple_ron_deposits", "first_winner"): _("the first winner after the discarder takes them all"),
     ("renchan", "tenpai"): _("on a win, or when tenpai at a draw"),
     ("renchan", "win"): _("only on a win"),
@@ -91,8 +160,9 @@ CHOICE_WORDS: dict[tuple[str, str], Any] = {
     ("dealer_multiple_ron_renchan", "if_first"): _("only if the dealer is the first winner"),
     ("dealer_multiple_ron_renchan", "never"): _("the deal passes"),
     ("abortive_draw_rules", "usual"): _("the usual four: nine terminals, four winds, four riichi, four kans"),
-    ("abortive_draw_rules", "rule_0"): _("for big tables: the first discards all one wind, everyone in riichi, "
-                                         "all but one calling ron"),
+    ("abortive_draw_rules", "rule_0"): _(
+        "for big tables: the first discards all one wind, everyone in riichi, all but one calling ron"
+    ),
     ("extension", "none"): _("no: the game ends after its last hand"),
     ("extension", "until_goal"): _("into the next wind until someone reaches the goal points"),
     ("chombo_payment", "none"): _("nothing at the table"),
@@ -179,10 +249,18 @@ def _fields(name: str, spec: Param, players: int, value: Any) -> dict[str, forms
     low, high = spec.minimum, spec.maximum
     if spec.kind in (ParamKind.UMA, ParamKind.POINTS_LIST):
         values = value if isinstance(value, list) else []
-        return {f"{name}_{n}": forms.DecimalField(
-            label=f"{label} {n}", required=False, decimal_places=PLACES, help_text=help_text if n == 1 else "",
-            initial=values[n - 1] if n <= len(values) else None, min_value=low, max_value=high)
-            for n in range(1, players + 1)}
+        return {
+            f"{name}_{n}": forms.DecimalField(
+                label=f"{label} {n}",
+                required=False,
+                decimal_places=PLACES,
+                help_text=help_text if n == 1 else "",
+                initial=values[n - 1] if n <= len(values) else None,
+                min_value=low,
+                max_value=high,
+            )
+            for n in range(1, players + 1)
+        }
     field: forms.Field
     if spec.kind == ParamKind.INT:
         field = forms.IntegerField(min_value=low, max_value=high, required=not spec.nullable)

@@ -57,8 +57,11 @@ def entry_words(stage: Stage, teams: bool = False) -> str:
         return _("everyone")
     if stage.entry_top is None:
         return _("everyone of the stage before")
-    top = (ngettext("the top %(n)s team", "the top %(n)s teams", stage.entry_top) if teams else
-           ngettext("the top %(n)s", "the top %(n)s", stage.entry_top)) % {"n": stage.entry_top}
+    top = (
+        ngettext("the top %(n)s team", "the top %(n)s teams", stage.entry_top)
+        if teams
+        else ngettext("the top %(n)s", "the top %(n)s", stage.entry_top)
+    ) % {"n": stage.entry_top}
     also = len(stage.entry_also or [])
     if also:
         top += " " + ngettext("and %(n)s wildcard", "and %(n)s wildcards", also) % {"n": also}
@@ -69,8 +72,11 @@ def carry_words(stage: Stage) -> str:
     if stage.number == 1:
         return ""
     what = _("table points") if stage.carry_table_points else _("points")
-    named = {"none": _("nothing carried in"), "half": _("half the %(what)s carried in"),
-             "all": _("all the %(what)s carried in")}
+    named = {
+        "none": _("nothing carried in"),
+        "half": _("half the %(what)s carried in"),
+        "all": _("all the %(what)s carried in"),
+    }
     text = named.get(stage.carry) or _("%(share)s of the %(what)s carried in")
     return text % {"what": what, "share": stage.carry}
 
@@ -92,14 +98,32 @@ def stage_summaries(event: Event) -> list[StageSummary]:
     for stage in stages:
         own = [(number, tables) for number, in_stage, tables in rounds if in_stage == stage.number]
         seated = any(tables for _number, tables in own)
-        state = (ENTERED if stage.number == 1 or (stage.through is not None and seated) else
-                 CONFIRMED if stage.through is not None else WAITING)
-        length = (ngettext("%(n)s hanchan", "%(n)s hanchan", stage.rounds_planned) % {"n": stage.rounds_planned}
-                  if stage.rounds_planned else "")
-        out.append(StageSummary(
-            stage=stage, entry=entry_words(stage, teams), carry=carry_words(stage), seating=seating_words(stage),
-            length=length, state=state, rounds=tuple(number for number, _tables in own), seated=seated,
-            last=stage.number == stages[-1].number, players=len(stage.through or [])))
+        state = (
+            ENTERED
+            if stage.number == 1 or (stage.through is not None and seated)
+            else CONFIRMED
+            if stage.through is not None
+            else WAITING
+        )
+        length = (
+            ngettext("%(n)s hanchan", "%(n)s hanchan", stage.rounds_planned) % {"n": stage.rounds_planned}
+            if stage.rounds_planned
+            else ""
+        )
+        out.append(
+            StageSummary(
+                stage=stage,
+                entry=entry_words(stage, teams),
+                carry=carry_words(stage),
+                seating=seating_words(stage),
+                length=length,
+                state=state,
+                rounds=tuple(number for number, _tables in own),
+                seated=seated,
+                last=stage.number == stages[-1].number,
+                players=len(stage.through or []),
+            )
+        )
     return out
 
 
@@ -152,15 +176,30 @@ def cut_view(preview: CutPreview) -> CutView:
 
     def row(p: int) -> CutRow:
         rank = preview.ranks.get(p)
-        return CutRow(id=p, name=names.get(p, ""), rank=rank, shared=rank is not None and counts[rank] > 1,
-                      points=points.get(p), carried=preview.carried.get(p, Decimal(0)),
-                      carried_table_points=table.get(p, Decimal(0)) if table is not None else None,
-                      wildcard=p in cut.wildcards, tied=p in tied, chosen=p in set(cut.through))
+        return CutRow(
+            id=p,
+            name=names.get(p, ""),
+            rank=rank,
+            shared=rank is not None and counts[rank] > 1,
+            points=points.get(p),
+            carried=preview.carried.get(p, Decimal(0)),
+            carried_table_points=table.get(p, Decimal(0)) if table is not None else None,
+            wildcard=p in cut.wildcards,
+            tied=p in tied,
+            chosen=p in set(cut.through),
+        )
 
     going = [row(p) for p in cut.through if confirmed or p not in tied or p in cut.wildcards]
-    return CutView(preview=preview, going=going, places=cut.places, decided=cut.decided, confirmed=confirmed,
-                   tied=[row(p) for p in cut.tied_at_line if not (confirmed and p in set(cut.through))],
-                   unfinished=preview.unfinished, mcr=table is not None)
+    return CutView(
+        preview=preview,
+        going=going,
+        places=cut.places,
+        decided=cut.decided,
+        confirmed=confirmed,
+        tied=[row(p) for p in cut.tied_at_line if not (confirmed and p in set(cut.through))],
+        unfinished=preview.unfinished,
+        mcr=table is not None,
+    )
 
 
 # --- the public overview --------------------------------------------------------------------------------------------
@@ -204,5 +243,9 @@ def cut_context(event: Event, number: int) -> dict[str, Any]:
     cut is confirmed (its first round not yet seated, or its last round)."""
     summaries = stage_summaries(event)
     rounds = event.rounds.filter(stage=number).order_by("number")
-    return {"summary": summaries[number - 1], "stage_before": summaries[number - 2].stage,
-            "unseated": rounds.filter(tables=None).first(), "last_round": rounds.last()}
+    return {
+        "summary": summaries[number - 1],
+        "stage_before": summaries[number - 2].stage,
+        "unseated": rounds.filter(tables=None).first(),
+        "last_round": rounds.last(),
+    }

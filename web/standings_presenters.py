@@ -23,9 +23,16 @@ from tournament.models import Event, Player, Stage
 
 STANDINGS_CACHE_SECONDS = 300  # a version's table never changes; this only bounds what an idle event keeps
 # Standings columns a reader may sort by: (field, highest first).
-SORTS = {"rank": ("rank", False), "player": ("player__name", False), "points": ("points", True),
-         "table_points": ("table_points", True), "score": ("score", True), "games": ("games", True),
-         "average_rank": ("average_rank", False), "draws": ("draws", False)}
+SORTS = {
+    "rank": ("rank", False),
+    "player": ("player__name", False),
+    "points": ("points", True),
+    "table_points": ("table_points", True),
+    "score": ("score", True),
+    "games": ("games", True),
+    "average_rank": ("average_rank", False),
+    "draws": ("draws", False),
+}
 
 
 def standings_sort(asked: str | None) -> str:
@@ -81,15 +88,30 @@ def standings(event: Event, sort: str = "rank", stage: int | None = None) -> lis
     round_stage = dict(event.rounds.values_list("number", "stage"))
     counts = Counter(row.rank for row in rows)
     moves = stage is None  # since the previous round: the event's table only
-    lines = [StandingLine(
-        rank=r.rank, shared=r.rank is not None and counts[r.rank] > 1, player_id=r.player_id, name=r.player.name,
-        points=r.points, table_points=r.table_points, score=r.score, games=r.games, average_rank=r.average_rank,
-        movement=progress.movement(r.player_id, r.rank) if moves else None,
-        new=moves and progress.is_new(r.player_id, r.rank), federation_id=r.player.federation_id,
-        country=r.player.country, team=teams.get(r.player_id, ""), carried=r.carried,
-        carried_table_points=r.carried_table_points, stage=r.stage, draws=r.draws,
-        rounds=tuple(p for p in progress.rounds.get(r.player_id, ()) if round_stage.get(p.round, 1) == r.stage))
-        for r in rows]
+    lines = [
+        StandingLine(
+            rank=r.rank,
+            shared=r.rank is not None and counts[r.rank] > 1,
+            player_id=r.player_id,
+            name=r.player.name,
+            points=r.points,
+            table_points=r.table_points,
+            score=r.score,
+            games=r.games,
+            average_rank=r.average_rank,
+            movement=progress.movement(r.player_id, r.rank) if moves else None,
+            new=moves and progress.is_new(r.player_id, r.rank),
+            federation_id=r.player.federation_id,
+            country=r.player.country,
+            team=teams.get(r.player_id, ""),
+            carried=r.carried,
+            carried_table_points=r.carried_table_points,
+            stage=r.stage,
+            draws=r.draws,
+            rounds=tuple(p for p in progress.rounds.get(r.player_id, ()) if round_stage.get(p.round, 1) == r.stage),
+        )
+        for r in rows
+    ]
     if column != "rank":
         attr = "name" if column == "player__name" else column
 
@@ -122,18 +144,32 @@ def standings_table(event: Event, sort: str, stage: int | None = None) -> Standi
 
         lines, league = standings(event, sort, stage), team_league_table(event, stage)  # a league's teams first
         stages = {s.number: s.name for s in stages_of(event)}
-        html = league + render_to_string("pages/standings_table.html", {
-            "event": event, "lines": lines, "sorted_by": {sort: True}, "mcr": event.ruleset().is_mcr,
-            "solo": event.ruleset().is_solo, "updating": state.updating,
-            "computed_at": state.computed_at, "teams": () if league else team_standings(event, stage),
-            "federation": any(line.federation_id for line in lines), "country": any(line.country for line in lines),
-            "movement": any(line.movement is not None or line.new for line in lines), "stage": stage,
-            "carried": stage is not None and stage > 1, "reached": stage is None and len(stages) > 1,
-            "stage_names": stages, "query": f"&stage={stage}" if stage is not None else ""})
+        html = league + render_to_string(
+            "pages/standings_table.html",
+            {
+                "event": event,
+                "lines": lines,
+                "sorted_by": {sort: True},
+                "mcr": event.ruleset().is_mcr,
+                "solo": event.ruleset().is_solo,
+                "updating": state.updating,
+                "computed_at": state.computed_at,
+                "teams": () if league else team_standings(event, stage),
+                "federation": any(line.federation_id for line in lines),
+                "country": any(line.country for line in lines),
+                "movement": any(line.movement is not None or line.new for line in lines),
+                "stage": stage,
+                "carried": stage is not None and stage > 1,
+                "reached": stage is None and len(stages) > 1,
+                "stage_names": stages,
+                "query": f"&stage={stage}" if stage is not None else "",
+            },
+        )
         cache.set(key, html, STANDINGS_CACHE_SECONDS)
     # Our own template's output, stored as text by the cache.
-    return StandingsTable(html=mark_safe(html), etag=f'"{hashlib.sha256(key.encode()).hexdigest()[:24]}"',
-                          updating=state.updating)
+    return StandingsTable(
+        html=mark_safe(html), etag=f'"{hashlib.sha256(key.encode()).hexdigest()[:24]}"', updating=state.updating
+    )
 
 
 def standing_of(event: Event, player: Player) -> StandingLine | None:
@@ -142,11 +178,18 @@ def standing_of(event: Event, player: Player) -> StandingLine | None:
     if row is None:
         return None
     shared = row.rank is not None and Standing.objects.filter(event=event, rank=row.rank).count() > 1
-    return StandingLine(rank=row.rank, shared=shared, player_id=row.player_id, name=row.player.name,
-                        points=row.points, table_points=row.table_points, score=row.score, games=row.games,
-                        average_rank=row.average_rank, draws=row.draws)
-
-
+    return StandingLine(
+        rank=row.rank,
+        shared=shared,
+        player_id=row.player_id,
+        name=row.player.name,
+        points=row.points,
+        table_points=row.table_points,
+        score=row.score,
+        games=row.games,
+        average_rank=row.average_rank,
+        draws=row.draws,
+    )
 
 
 def has_stage(event: Event, number: int) -> bool:

@@ -52,16 +52,32 @@ def team_rows(event: Event, stage: int | None = None) -> list[TeamRow]:
         return []
     staged = StageStanding.objects.filter(event=event).exists()
     rows: dict[tuple[int, int], Standing | StageStanding] = (
-        {(r.stage, r.player_id): r for r in StageStanding.objects.filter(event=event)} if staged else
-        {(1, r.player_id): r for r in Standing.objects.filter(event=event)})
+        {(r.stage, r.player_id): r for r in StageStanding.objects.filter(event=event)}
+        if staged
+        else {(1, r.player_id): r for r in Standing.objects.filter(event=event)}
+    )
     names = dict(Stage.objects.filter(event=event).values_list("number", "name"))
     out = []
     for line in lines:
         own = [(m, rows.get((line.stage if staged else 1, m.player_id))) for m in line.members]
-        out.append(TeamRow(line=line, stage_name=names.get(line.stage, ""), members=[
-            MemberLine(player_id=m.player_id, name=m.name, points=m.points, table_points=m.table_points,
-                       counted=m.counted, rank=row.rank if row else None, games=row.games if row else 0)
-            for m, row in own]))
+        out.append(
+            TeamRow(
+                line=line,
+                stage_name=names.get(line.stage, ""),
+                members=[
+                    MemberLine(
+                        player_id=m.player_id,
+                        name=m.name,
+                        points=m.points,
+                        table_points=m.table_points,
+                        counted=m.counted,
+                        rank=row.rank if row else None,
+                        games=row.games if row else 0,
+                    )
+                    for m, row in own
+                ],
+            )
+        )
     return out
 
 
@@ -72,8 +88,12 @@ def team_league_table(event: Event, stage: int | None = None) -> str:
     rows = team_rows(event, stage)
     staged, mcr = any(row.line.carried or row.line.stage > 1 for row in rows), event.ruleset().is_mcr
     # Our own template's output: the standings table is cached as text and marked safe again where it is read.
-    return mark_safe(render_to_string("pages/_team_league.html", {
-        "event": event, "rows": rows, "staged": staged, "mcr": mcr, "cols": 2 if mcr else 3 if staged else 1}))
+    return mark_safe(
+        render_to_string(
+            "pages/_team_league.html",
+            {"event": event, "rows": rows, "staged": staged, "mcr": mcr, "cols": 2 if mcr else 3 if staged else 1},
+        )
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +115,10 @@ def team_page(event: Event, team: Team) -> TeamPage:
     for line in StageStanding.objects.filter(event=event, player_id__in=[m["id"] for m in view["members"]]):
         points, games = staged.get(line.player_id, (Decimal(0), 0))
         staged[line.player_id] = (points + line.points - line.carried, games + line.games)
-    members = [{**m, "points": staged[m["id"]][0], "games": staged[m["id"]][1]} if m["id"] in staged else m
-               for m in view["members"]]
+    members = [
+        {**m, "points": staged[m["id"]][0], "games": staged[m["id"]][1]} if m["id"] in staged else m
+        for m in view["members"]
+    ]
     played = [{**g, "finished": g["status"] == Game.Status.FINISHED} for g in view["games"]]
     return TeamPage(team=team, members=members, games=played, standing=row)
 
@@ -118,8 +140,10 @@ def event_teams(event: Event, user: RequestUser) -> dict[str, Any]:
         return {"teams": [], "lineup_round": None}
     round_ = None
     if event.is_organiser(user):
-        round_ = (event.rounds.filter(tables__team_seats__isnull=False, tables__game__isnull=True)
-                  .order_by("number").first() or event.rounds.filter(tables__isnull=True).order_by("number").first())
+        round_ = (
+            event.rounds.filter(tables__team_seats__isnull=False, tables__game__isnull=True).order_by("number").first()
+            or event.rounds.filter(tables__isnull=True).order_by("number").first()
+        )
     elif user.is_authenticated and (team := event.teams.filter(captain=user).order_by("name").first()):
         round_ = next_round_of(team)
     return {"teams": teams_list(event), "lineup_round": round_}

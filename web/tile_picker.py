@@ -61,10 +61,15 @@ def tile_rows(*, mcr: bool) -> list[TileRow]:
     """The picker's rows: characters, dots, bamboo 1-9, then the honors (and, for MCR, a flower)."""
     rows = []
     for suit, (label, mark, name) in _suit_names().items():
-        rows.append(TileRow(suit, label, tuple(
-            TileButton(f"{n}{suit}", str(n), mark, name % {"n": n}, suit) for n in range(1, 10))))
-    honors = [TileButton(f"{n}z", face, mark, name, f"z {css}")
-              for n, (face, (css, mark, name)) in enumerate(zip(HONOR_FACES, _honor_names(), strict=True), start=1)]
+        rows.append(
+            TileRow(
+                suit, label, tuple(TileButton(f"{n}{suit}", str(n), mark, name % {"n": n}, suit) for n in range(1, 10))
+            )
+        )
+    honors = [
+        TileButton(f"{n}z", face, mark, name, f"z {css}")
+        for n, (face, (css, mark, name)) in enumerate(zip(HONOR_FACES, _honor_names(), strict=True), start=1)
+    ]
     if mcr:
         honors.append(TileButton("flower", "花", "+1", pgettext("tile", "Flower"), "flower"))
     rows.append(TileRow("z", _("Honors"), tuple(honors)))
@@ -75,21 +80,35 @@ def meld_modes(*, mcr: bool) -> list[tuple[str, str]]:
     """What a tap on a tile adds: (mode, button label). The hand's own tiles first, then the called sets and,
     for riichi, the dora and ura dora indicators."""
     if mcr:  # MCR's own words for the sets (chow, pung, kong), which the notation writes chi, pon, kan, ankan
-        return [("hand", pgettext("tile picker", "Hand")), ("chi", pgettext("tile picker, MCR", "Chow")),
-                ("pon", pgettext("tile picker, MCR", "Pung")), ("kan", pgettext("tile picker, MCR", "Kong")),
-                ("ankan", pgettext("tile picker, MCR", "Concealed kong"))]
-    return [("hand", pgettext("tile picker", "Hand")), ("chi", pgettext("tile picker", "Chi")),
-            ("pon", pgettext("tile picker", "Pon")), ("kan", pgettext("tile picker", "Kan")),
-            ("ankan", pgettext("tile picker", "Closed kan")), ("dora", pgettext("tile picker", "Dora")),
-            ("ura", pgettext("tile picker", "Ura"))]
+        return [
+            ("hand", pgettext("tile picker", "Hand")),
+            ("chi", pgettext("tile picker, MCR", "Chow")),
+            ("pon", pgettext("tile picker, MCR", "Pung")),
+            ("kan", pgettext("tile picker, MCR", "Kong")),
+            ("ankan", pgettext("tile picker, MCR", "Concealed kong")),
+        ]
+    return [
+        ("hand", pgettext("tile picker", "Hand")),
+        ("chi", pgettext("tile picker", "Chi")),
+        ("pon", pgettext("tile picker", "Pon")),
+        ("kan", pgettext("tile picker", "Kan")),
+        ("ankan", pgettext("tile picker", "Closed kan")),
+        ("dora", pgettext("tile picker", "Dora")),
+        ("ura", pgettext("tile picker", "Ura")),
+    ]
 
 
 def picker_text() -> dict[str, str]:
     """What tiles.js writes on the page, in the reader's language (``%s`` is filled in by the script)."""
     return {
-        "remove": _("Remove %s"), "count": _("%s of 14 tiles"), "win": _("winning tile"),
-        "red": _("red %s"), "flowers": _("Flowers: %s"), "flower": _("Remove a flower"),
+        "remove": _("Remove %s"),
+        "count": _("%s of 14 tiles"),
+        "win": _("winning tile"),
+        "red": _("red %s"),
+        "flowers": _("Flowers: %s"),
+        "flower": _("Remove a flower"),
         "empty": _("No tiles yet: tap the tiles below. The last tile of the hand tapped is the winning tile."),
-        "value": _("The value is computed from the tiles."), "dora": _("Dora indicators"),
+        "value": _("The value is computed from the tiles."),
+        "dora": _("Dora indicators"),
         "ura": _("Ura dora indicators"),
     }

@@ -41,17 +41,45 @@ class DatesInOrder:
 
 
 class EventSerializer(serializers.ModelSerializer[Event]):
-    ruleset = serializers.CharField(source="ruleset_key", default="wrc-2025",
-                                    help_text="a preset key (GET /api/v1/rulesets/)")
-    overrides = serializers.JSONField(source="ruleset_overrides", required=False, default=dict,
-                                      help_text="ruleset parameters replacing the preset's values")
+    ruleset = serializers.CharField(
+        source="ruleset_key", default="wrc-2025", help_text="a preset key (GET /api/v1/rulesets/)"
+    )
+    overrides = serializers.JSONField(
+        source="ruleset_overrides",
+        required=False,
+        default=dict,
+        help_text="ruleset parameters replacing the preset's values",
+    )
     ruleset_parameters = serializers.SerializerMethodField(help_text="every parameter in force")
 
     class Meta:
         model = Event
-        fields = ("id", "name", "slug", "kind", "status", "starts_on", "ends_on", "ruleset", "overrides", "public",
-                  "min_games", "best_games", "ranking", "substitute_points", "allow_byes", "swiss_spread", "tiebreaks",
-                  "entrants", "team_ranking", "team_best", "mers", "mers_weight", "rating", "ruleset_parameters")
+        fields = (
+            "id",
+            "name",
+            "slug",
+            "kind",
+            "status",
+            "starts_on",
+            "ends_on",
+            "ruleset",
+            "overrides",
+            "public",
+            "min_games",
+            "best_games",
+            "ranking",
+            "substitute_points",
+            "allow_byes",
+            "swiss_spread",
+            "tiebreaks",
+            "entrants",
+            "team_ranking",
+            "team_best",
+            "mers",
+            "mers_weight",
+            "rating",
+            "ruleset_parameters",
+        )
         read_only_fields = ("slug",)
         validators: ClassVar[list[Any]] = [DatesInOrder()]
 
@@ -78,15 +106,18 @@ class EventSerializer(serializers.ModelSerializer[Event]):
             raise serializers.ValidationError(rule_problems(exc, "overrides")) from None
         rating = attrs.get("rating", getattr(self.instance, "rating", ""))
         if problems := Event(slug=getattr(self.instance, "slug", "")).rating_problems(
-                rating, build_ruleset(key=key, overrides=overrides)):
+            rating, build_ruleset(key=key, overrides=overrides)
+        ):
             raise serializers.ValidationError({"rating": problems})
         team_ranking = attrs.get("team_ranking", getattr(self.instance, "team_ranking", Event.TeamRanking.NONE))
         if attrs.get("entrants") == Event.Entrants.TEAMS and team_ranking == Event.TeamRanking.NONE:
             attrs["team_ranking"] = team_ranking = Event.TeamRanking.SUM  # a team league ranks its teams
-        if team_ranking == Event.TeamRanking.BEST and not attrs.get("team_best", getattr(self.instance, "team_best",
-                                                                                          None)):
-            raise serializers.ValidationError({"team_best": ["the best-members team ranking needs N, how many "
-                                                             "members count"]})
+        if team_ranking == Event.TeamRanking.BEST and not attrs.get(
+            "team_best", getattr(self.instance, "team_best", None)
+        ):
+            raise serializers.ValidationError(
+                {"team_best": ["the best-members team ranking needs N, how many members count"]}
+            )
         return attrs
 
 
@@ -101,8 +132,9 @@ class PlayerSerializer(serializers.ModelSerializer[Player]):
     """A player registered in the event."""
 
     # Names are shown on pages, in CSV lines and on the terminal: printable, and as long as their columns.
-    team = printable_text(required=False, allow_blank=True, write_only=True,
-                          max_length=Team._meta.get_field("name").max_length)
+    team = printable_text(
+        required=False, allow_blank=True, write_only=True, max_length=Team._meta.get_field("name").max_length
+    )
     substitute = serializers.BooleanField(required=False, default=False)
 
     class Meta:
@@ -127,8 +159,7 @@ ROUND_YEARS = (1900, 2999)  # when a round may start
 
 
 class RoundSerializer(serializers.ModelSerializer[Round]):
-    ends_at = serializers.SerializerMethodField(help_text="when the clock stops the round's games "
-                                                "(start + time limit)")
+    ends_at = serializers.SerializerMethodField(help_text="when the clock stops the round's games (start + time limit)")
 
     class Meta:
         model = Round
@@ -168,36 +199,67 @@ class StandingSerializer(serializers.ModelSerializer[Standing]):
 
     player = PlayerRefSerializer(read_only=True)
     points = serializers.FloatField(read_only=True)
-    table_points = serializers.FloatField(read_only=True, allow_null=True, help_text="MCR table points; null "
-                                          "otherwise")
+    table_points = serializers.FloatField(read_only=True, allow_null=True, help_text="MCR table points; null otherwise")
     average_rank = serializers.FloatField(read_only=True, allow_null=True)
     penalties = serializers.FloatField(read_only=True)
-    carried = serializers.FloatField(read_only=True, help_text="points brought in from the stage before; "
-                                     "``points`` is the total, carried and the stage's own")
-    carried_table_points = serializers.FloatField(read_only=True, allow_null=True, help_text="MCR table points "
-                                                  "brought in; null otherwise")
-    stage = serializers.IntegerField(read_only=True, help_text="the stage of the line: in the event's final "
-                                     "ranking, the last stage the player reached")
-    federation_id = serializers.CharField(source="player.federation_id", read_only=True,
-                                          help_text="e.g. an EMA number; empty if none")
+    carried = serializers.FloatField(
+        read_only=True,
+        help_text="points brought in from the stage before; ``points`` is the total, carried and the stage's own",
+    )
+    carried_table_points = serializers.FloatField(
+        read_only=True, allow_null=True, help_text="MCR table points brought in; null otherwise"
+    )
+    stage = serializers.IntegerField(
+        read_only=True,
+        help_text="the stage of the line: in the event's final ranking, the last stage the player reached",
+    )
+    federation_id = serializers.CharField(
+        source="player.federation_id", read_only=True, help_text="e.g. an EMA number; empty if none"
+    )
     country = serializers.CharField(source="player.country", read_only=True)
     team = serializers.SerializerMethodField(help_text="the player's team in the event; null if none")
-    movement = serializers.SerializerMethodField(help_text="places gained since the previous round (negative: "
-                                                 "lost); null when unranked now or then, or before a second round")
+    movement = serializers.SerializerMethodField(
+        help_text="places gained since the previous round (negative: "
+        "lost); null when unranked now or then, or before a second round"
+    )
     new = serializers.SerializerMethodField(help_text="ranked now and not after the previous round")
     rounds = serializers.SerializerMethodField(help_text="the points each round's games gave the player")
-    draws = serializers.IntegerField(read_only=True, allow_null=True, help_text="the solo race to tenpai: the "
-                                     "draws that rank the player (their best attempt's, or the sum over the event's "
-                                     "fixed attempts); null in other events and before a first attempt")
+    draws = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="the solo race to tenpai: the "
+        "draws that rank the player (their best attempt's, or the sum over the event's "
+        "fixed attempts); null in other events and before a first attempt",
+    )
     value = serializers.SerializerMethodField(
-        method_name="solo_value", help_text="the solo race to tenpai: the value (in points of the score table) of the "
-        "attempts that rank the player, second to the draws; null in other events")
+        method_name="solo_value",
+        help_text="the solo race to tenpai: the value (in points of the score table) of the "
+        "attempts that rank the player, second to the draws; null in other events",
+    )
 
     class Meta:
         model = Standing
-        fields = ("rank", "player", "points", "carried", "table_points", "carried_table_points", "stage", "score",
-                  "games", "average_rank", "penalties", "federation_id", "country", "team", "movement", "new",
-                  "rounds", "draws", "value")
+        fields = (
+            "rank",
+            "player",
+            "points",
+            "carried",
+            "table_points",
+            "carried_table_points",
+            "stage",
+            "score",
+            "games",
+            "average_rank",
+            "penalties",
+            "federation_id",
+            "country",
+            "team",
+            "movement",
+            "new",
+            "rounds",
+            "draws",
+            "value",
+        )
         read_only_fields = fields
 
     def solo_value(self, standing: Standing) -> int | None:
@@ -242,8 +304,7 @@ class TeamStandingSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="team_id")
     team = serializers.CharField(source="name")
     points = serializers.FloatField(help_text="the total: carried in and the stage's own")
-    carried = serializers.FloatField(help_text="points brought in from the stage before (a team league's later "
-                                     "stages)")
+    carried = serializers.FloatField(help_text="points brought in from the stage before (a team league's later stages)")
     stage = serializers.IntegerField(help_text="the stage of the line; in the final ranking, the last reached")
     table_points = serializers.FloatField(allow_null=True, help_text="MCR table points; null otherwise")
     members = TeamMemberSerializer(many=True, help_text="substitutes are not members for the team ranking")
@@ -256,12 +317,16 @@ class StandingsPageSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
-    updating = serializers.BooleanField(help_text="a change to a finished game is not counted yet; the standings "
-                                        "are being recomputed")
+    updating = serializers.BooleanField(
+        help_text="a change to a finished game is not counted yet; the standings are being recomputed"
+    )
     computed_at = serializers.DateTimeField(allow_null=True, help_text="when the standings were last computed")
     results = StandingSerializer(many=True)
-    teams = TeamStandingSerializer(many=True, required=False, help_text="the event's team standings, best first "
-                                   "(on every page); only when the event ranks teams")
+    teams = TeamStandingSerializer(
+        many=True,
+        required=False,
+        help_text="the event's team standings, best first (on every page); only when the event ranks teams",
+    )
 
 
 class PlayerCodeSerializer(serializers.Serializer[Any]):

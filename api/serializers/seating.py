@@ -24,8 +24,9 @@ class TableTeamSerializer(serializers.Serializer[Any]):
 
 
 class SeatedTableSerializer(serializers.ModelSerializer[Table]):
-    game = serializers.SerializerMethodField(help_text="the id of the table's game (a team league's: once every "
-                                             "team at it has named who plays)")
+    game = serializers.SerializerMethodField(
+        help_text="the id of the table's game (a team league's: once every team at it has named who plays)"
+    )
     seats = serializers.SerializerMethodField()
     teams = serializers.SerializerMethodField(help_text="a team league's teams by seat; empty otherwise")
 
@@ -36,8 +37,10 @@ class SeatedTableSerializer(serializers.ModelSerializer[Table]):
     @extend_schema_field(TableTeamSerializer(many=True))
     def get_teams(self, table: Table) -> list[dict[str, Any]]:
         winds = self.context["winds"]
-        return [{"wind": winds[s.position], "team": {"id": s.team_id, "name": s.team.name}}
-                for s in sorted(table.team_seats.all(), key=lambda s: s.position)]
+        return [
+            {"wind": winds[s.position], "team": {"id": s.team_id, "name": s.team.name}}
+            for s in sorted(table.team_seats.all(), key=lambda s: s.position)
+        ]
 
     def get_game(self, table: Table) -> int | None:
         game: Game | None = getattr(table, "game", None)
@@ -64,22 +67,29 @@ class RoundTablesSerializer(serializers.ModelSerializer[Round]):
 
 class SeatingSerializer(serializers.Serializer[Any]):
     method = serializers.ChoiceField(choices=[str(m) for m in Method])
-    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=-MAX_INTEGER,
-                                    max_value=MAX_INTEGER)
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=-MAX_INTEGER, max_value=MAX_INTEGER
+    )
 
 
 class ScheduleSerializer(serializers.Serializer[Any]):
-    csv = serializers.CharField(trim_whitespace=False, help_text="header round,table then one column per seat "
-                                "(east,south,west,north or seat1..seatN), one line per table, player ids")
+    csv = serializers.CharField(
+        trim_whitespace=False,
+        help_text="header round,table then one column per seat "
+        "(east,south,west,north or seat1..seatN), one line per table, player ids",
+    )
 
 
 class PreviewSeatSerializer(serializers.Serializer[Any]):
     wind = serializers.CharField(help_text='the seat wind ("East" first, the first dealer)')
     player = PlayerRefSerializer()
-    rank_table = serializers.IntegerField(allow_null=True, help_text="swiss: the table the player's place in the "
-                                          "standings gives him; null for random tables")
-    moved = serializers.IntegerField(help_text="tables from the rank table: negative up toward table 1, "
-                                     "positive down; 0 for random tables")
+    rank_table = serializers.IntegerField(
+        allow_null=True,
+        help_text="swiss: the table the player's place in the standings gives him; null for random tables",
+    )
+    moved = serializers.IntegerField(
+        help_text="tables from the rank table: negative up toward table 1, positive down; 0 for random tables"
+    )
     met = PlayerRefSerializer(many=True, help_text="the players at this table met in an earlier round")
 
 
@@ -89,8 +99,10 @@ class PreviewTableSerializer(serializers.Serializer[Any]):
 
 
 class SeatingWarningSerializer(serializers.Serializer[Any]):
-    code = serializers.CharField(help_text="round_not_finished: an earlier round has games not finished, so the "
-                                 "standings swiss seating goes by are not final")
+    code = serializers.CharField(
+        help_text="round_not_finished: an earlier round has games not finished, so the "
+        "standings swiss seating goes by are not final"
+    )
     round = serializers.IntegerField(help_text="the earlier round")
     tables = serializers.ListField(child=serializers.IntegerField(), help_text="its tables not finished")
     message = serializers.CharField(help_text="the warning in the reader's language")
@@ -101,21 +113,33 @@ class SeatingPreviewSerializer(serializers.Serializer[Any]):
 
     round = serializers.IntegerField(help_text="the round's number")
     method = serializers.ChoiceField(choices=[str(m) for m in Method])
-    seed = serializers.IntegerField(help_text="the seed used (drawn when none was given): POST it to seat these "
-                                    "tables, as long as the standings and players do not change")
-    spread = serializers.IntegerField(allow_null=True, help_text="swiss: the event's swiss_spread, how many tables "
-                                      "a player may move from his rank table (null: any); null for random tables")
-    optimal = serializers.BooleanField(help_text="no seating can have fewer repeats (nor, swiss, fewer tables "
-                                       "moved); false when the search ended at its time limit (1 s and 2 ms a "
-                                       "player, at most 8 s) or a stall first")
+    seed = serializers.IntegerField(
+        help_text="the seed used (drawn when none was given): POST it to seat these "
+        "tables, as long as the standings and players do not change"
+    )
+    spread = serializers.IntegerField(
+        allow_null=True,
+        help_text="swiss: the event's swiss_spread, how many tables "
+        "a player may move from his rank table (null: any); null for random tables",
+    )
+    optimal = serializers.BooleanField(
+        help_text="no seating can have fewer repeats (nor, swiss, fewer tables "
+        "moved); false when the search ended at its time limit (1 s and 2 ms a "
+        "player, at most 8 s) or a stall first"
+    )
     repeats = serializers.IntegerField(help_text="pairs seated together again")
-    avoidable_at_most = serializers.IntegerField(help_text="an upper bound: at most this many of the repeats could "
-                                                 "a seating (within the spread) avoid, the repeats less those the "
-                                                 "search proved every seating has; 0 when optimal")
+    avoidable_at_most = serializers.IntegerField(
+        help_text="an upper bound: at most this many of the repeats could "
+        "a seating (within the spread) avoid, the repeats less those the "
+        "search proved every seating has; 0 when optimal"
+    )
     moved = serializers.IntegerField(help_text="tables moved from the rank tables, summed over the players")
-    wind_imbalance = serializers.IntegerField(help_text="over the players, the most-sat minus the least-sat "
-                                              "seat wind, this round included")
+    wind_imbalance = serializers.IntegerField(
+        help_text="over the players, the most-sat minus the least-sat seat wind, this round included"
+    )
     tables = PreviewTableSerializer(many=True)
     byes = PlayerRefSerializer(many=True, help_text="the players who sit this round out")
-    warnings = SeatingWarningSerializer(many=True, help_text="what to know before seating these tables, which "
-                                        "does not stop it (POST seats them all the same)")
+    warnings = SeatingWarningSerializer(
+        many=True,
+        help_text="what to know before seating these tables, which does not stop it (POST seats them all the same)",
+    )

@@ -13,14 +13,29 @@ from api.serializers.fields import printable_text
 from scoring.services.stages import CutPreview
 from tournament.models import Stage
 
-ENTRY_HELP = ('"all" (everyone of the stage before), or {"top": N, "also": [player ids]}: the top N by the stage '
-              "before's standings and the event's tiebreaks, plus named players (wildcards)")
-CARRY_HELP = ('the share of the stage before\'s points brought in: "all", "half", "none", or a fraction from 0 to 1 '
-              '(0.25, "1/3")')
+ENTRY_HELP = (
+    '"all" (everyone of the stage before), or {"top": N, "also": [player ids]}: the top N by the stage '
+    "before's standings and the event's tiebreaks, plus named players (wildcards)"
+)
+CARRY_HELP = (
+    'the share of the stage before\'s points brought in: "all", "half", "none", or a fraction from 0 to 1 (0.25, "1/3")'
+)
 
 
-@extend_schema_field({"oneOf": [{"type": "string", "enum": ["all"]}, {"type": "object", "properties": {
-    "top": {"type": "integer", "minimum": 1}, "also": {"type": "array", "items": {"type": "integer"}}}}]})
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "enum": ["all"]},
+            {
+                "type": "object",
+                "properties": {
+                    "top": {"type": "integer", "minimum": 1},
+                    "also": {"type": "array", "items": {"type": "integer"}},
+                },
+            },
+        ]
+    }
+)
 class EntryField(serializers.Field):  # type: ignore[type-arg]
     default_error_messages = {"form": 'must be "all" or {{"top": N, "also": [player ids]}}'}  # noqa: RUF012
 
@@ -42,8 +57,15 @@ class EntryField(serializers.Field):  # type: ignore[type-arg]
         return {"top": stage.entry_top, "also": list(stage.entry_also)}
 
 
-@extend_schema_field({"anyOf": [{"type": "string", "enum": ["all", "half", "none"]}, {"type": "number"},
-                                {"type": "string", "example": "1/3"}]})
+@extend_schema_field(
+    {
+        "anyOf": [
+            {"type": "string", "enum": ["all", "half", "none"]},
+            {"type": "number"},
+            {"type": "string", "example": "1/3"},
+        ]
+    }
+)
 class CarryField(serializers.Field):  # type: ignore[type-arg]
     def to_internal_value(self, data: Any) -> str:
         if isinstance(data, bool) or not isinstance(data, str | int | float):
@@ -58,16 +80,32 @@ class StageSerializer(serializers.ModelSerializer[Stage]):
     entry = EntryField(source="*", required=False, help_text=ENTRY_HELP)
     carry = CarryField(required=False, help_text=CARRY_HELP)
     name = printable_text(max_length=60)
-    cut_confirmed = serializers.SerializerMethodField(help_text="the cut into the stage is confirmed: its players "
-                                                      "are known (always true of the first stage)")
-    through = serializers.ListField(child=serializers.IntegerField(), read_only=True, allow_null=True,
-                                    help_text="who entered, in rank order then the wildcards; null until the cut "
-                                    "is confirmed (and for the first stage, which takes everyone)")
+    cut_confirmed = serializers.SerializerMethodField(
+        help_text="the cut into the stage is confirmed: its players are known (always true of the first stage)"
+    )
+    through = serializers.ListField(
+        child=serializers.IntegerField(),
+        read_only=True,
+        allow_null=True,
+        help_text="who entered, in rank order then the wildcards; null until the cut "
+        "is confirmed (and for the first stage, which takes everyone)",
+    )
 
     class Meta:
         model = Stage
-        fields = ("number", "name", "entry", "carry", "carry_table_points", "seating", "winds", "rounds_planned",
-                  "cut_confirmed", "through", "cut_at")
+        fields = (
+            "number",
+            "name",
+            "entry",
+            "carry",
+            "carry_table_points",
+            "seating",
+            "winds",
+            "rounds_planned",
+            "cut_confirmed",
+            "through",
+            "cut_at",
+        )
         read_only_fields = ("number", "cut_confirmed", "through", "cut_at")
 
     def get_cut_confirmed(self, stage: Stage) -> bool:
@@ -75,17 +113,23 @@ class StageSerializer(serializers.ModelSerializer[Stage]):
 
 
 class CutDecisionSerializer(serializers.Serializer[Any]):
-    through = serializers.ListField(child=serializers.IntegerField(), required=False, allow_null=True,
-                                    default=None, help_text="who goes on, when players are tied at the line: "
-                                    "everyone above it and as many of the tied as there are places, or only "
-                                    "those chosen among the tied")
+    through = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="who goes on, when players are tied at the line: "
+        "everyone above it and as many of the tied as there are places, or only "
+        "those chosen among the tied",
+    )
 
 
 class CutPlayerSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    rank = serializers.IntegerField(allow_null=True, help_text="the rank in the stage before; null for a "
-                                    "wildcard who did not play it")
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="the rank in the stage before; null for a wildcard who did not play it"
+    )
     carried = serializers.FloatField(help_text="points brought into the stage")
     carried_table_points = serializers.FloatField(allow_null=True, help_text="MCR table points brought in")
     wildcard = serializers.BooleanField()
@@ -93,15 +137,21 @@ class CutPlayerSerializer(serializers.Serializer[Any]):
 
 class CutSerializer(serializers.Serializer[Any]):
     stage = serializers.IntegerField(help_text="the stage entered")
-    through = serializers.ListField(child=serializers.IntegerField(), help_text="player ids going on, in rank order "
-                                    "then the wildcards; while a tie at the line is undecided, only those sure to")
-    tied_at_line = serializers.ListField(child=serializers.IntegerField(), help_text="players equal on every "
-                                         "tiebreak at the line, more of them than the places left")
+    through = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="player ids going on, in rank order "
+        "then the wildcards; while a tie at the line is undecided, only those sure to",
+    )
+    tied_at_line = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="players equal on every tiebreak at the line, more of them than the places left",
+    )
     places = serializers.IntegerField(help_text="places left for the players tied at the line")
     decided = serializers.BooleanField(help_text="nothing is left for the organiser to decide")
     confirmed = serializers.BooleanField(help_text="the cut is confirmed")
-    unfinished_games = serializers.IntegerField(help_text="games of the stage before not finished: the cut "
-                                                "waits for them")
+    unfinished_games = serializers.IntegerField(
+        help_text="games of the stage before not finished: the cut waits for them"
+    )
     players = CutPlayerSerializer(many=True, help_text="who goes on and who is tied, with what they carry")
 
 
@@ -114,10 +164,23 @@ def cut_body(preview: CutPreview, names: dict[int, str]) -> dict[str, Any]:
     def number(value: Decimal | Fraction | None) -> float | None:
         return None if value is None else float(value)
 
-    return {"stage": preview.stage.number, "through": list(cut.through), "tied_at_line": list(cut.tied_at_line),
-            "places": cut.places, "decided": cut.decided, "confirmed": preview.stage.through is not None,
-            "unfinished_games": preview.unfinished,
-            "players": [{"id": p, "name": names.get(p, ""), "rank": preview.ranks.get(p),
-                         "carried": number(preview.carried.get(p, Decimal(0))),
-                         "carried_table_points": number(table.get(p, Decimal(0))) if table is not None else None,
-                         "wildcard": p in cut.wildcards} for p in listed]}
+    return {
+        "stage": preview.stage.number,
+        "through": list(cut.through),
+        "tied_at_line": list(cut.tied_at_line),
+        "places": cut.places,
+        "decided": cut.decided,
+        "confirmed": preview.stage.through is not None,
+        "unfinished_games": preview.unfinished,
+        "players": [
+            {
+                "id": p,
+                "name": names.get(p, ""),
+                "rank": preview.ranks.get(p),
+                "carried": number(preview.carried.get(p, Decimal(0))),
+                "carried_table_points": number(table.get(p, Decimal(0))) if table is not None else None,
+                "wildcard": p in cut.wildcards,
+            }
+            for p in listed
+        ],
+    }

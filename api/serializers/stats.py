@@ -15,8 +15,12 @@ def count(help_text: str) -> serializers.IntegerField:
 
 
 def share(help_text: str) -> serializers.FloatField:
-    return serializers.FloatField(allow_null=True, min_value=0, max_value=1,
-                                  help_text=help_text + " (0 to 1; null when there is nothing to divide by)")
+    return serializers.FloatField(
+        allow_null=True,
+        min_value=0,
+        max_value=1,
+        help_text=help_text + " (0 to 1; null when there is nothing to divide by)",
+    )
 
 
 def mean(help_text: str) -> serializers.FloatField:
@@ -72,9 +76,10 @@ class PlayerStatsSerializer(serializers.Serializer[Any]):
     games = count("finished games")
     online_games = count("of them, games imported from an online platform")
     hands = count("hands played out: wins, exhaustive and abortive draws (a chombo's hand is played again)")
-    placements = serializers.DictField(child=serializers.IntegerField(min_value=0),
-                                       help_text='games per place: {"1": 12, "2": 9, ...}; shared places keep the '
-                                       "best")
+    placements = serializers.DictField(
+        child=serializers.IntegerField(min_value=0),
+        help_text='games per place: {"1": 12, "2": 9, ...}; shared places keep the best',
+    )
     average_place = mean("the places' mean; a shared place counts as the mean of the places it covers")
     wins = count("wins that stood (a head-bumped ron is none)")
     win_rate = share("wins / hands")
@@ -129,8 +134,7 @@ class LeaderboardsSerializer(serializers.Serializer[Any]):
 
     players = count("players with a finished game")
     median_hands = count("the hands of the median player")
-    min_hands = count("the hands a player needs for a rate to rank: as asked, else half of median_hands "
-                      "rounded up")
+    min_hands = count("the hands a player needs for a rate to rank: as asked, else half of median_hands rounded up")
     most_wins = BoardLineSerializer(many=True)
     best_average_place = BoardLineSerializer(many=True)
     fewest_deal_ins = BoardLineSerializer(many=True, help_text="by deal-in rate")

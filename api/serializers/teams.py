@@ -20,8 +20,9 @@ class TeamMemberLineSerializer(serializers.Serializer[Any]):
 class TeamSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    captain = serializers.CharField(allow_null=True, help_text="the user name of the team's captain, who names "
-                                    "its lineups; null if none")
+    captain = serializers.CharField(
+        allow_null=True, help_text="the user name of the team's captain, who names its lineups; null if none"
+    )
     members = TeamMemberLineSerializer(many=True, help_text="the roster: any member may sit at the team's seat")
 
 
@@ -39,8 +40,9 @@ class TeamDetailSerializer(TeamSerializer):
 
 
 class TeamCaptainSerializer(serializers.Serializer[Any]):
-    captain = serializers.CharField(allow_null=True, allow_blank=True, help_text="a user name; null or empty: "
-                                    "no captain")
+    captain = serializers.CharField(
+        allow_null=True, allow_blank=True, help_text="a user name; null or empty: no captain"
+    )
 
 
 class LineupWriteSerializer(serializers.Serializer[Any]):
@@ -57,8 +59,9 @@ class LineupSeatSerializer(serializers.Serializer[Any]):
 
 class LineupTableSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
-    game = serializers.IntegerField(allow_null=True, help_text="opened once every team at the table has named "
-                                    "its player")
+    game = serializers.IntegerField(
+        allow_null=True, help_text="opened once every team at the table has named its player"
+    )
     seats = LineupSeatSerializer(many=True)
 
 

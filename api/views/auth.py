@@ -39,20 +39,35 @@ class AuthTokenView(APIView):
     throttle_classes = ()
 
     @extend_schema(
-        request=TokenRequestSerializer, auth=[],
-        responses={200: TokenSerializer, 400: error_response("a missing field, or a wrong username or password"),
-                   429: LOCKED_OUT},
-        parameters=[OpenApiParameter("Retry-After", OpenApiTypes.INT, OpenApiParameter.HEADER, response=[429],
-                                     description="seconds until sign-in is allowed again")])
+        request=TokenRequestSerializer,
+        auth=[],
+        responses={
+            200: TokenSerializer,
+            400: error_response("a missing field, or a wrong username or password"),
+            429: LOCKED_OUT,
+        },
+        parameters=[
+            OpenApiParameter(
+                "Retry-After",
+                OpenApiTypes.INT,
+                OpenApiParameter.HEADER,
+                response=[429],
+                description="seconds until sign-in is allowed again",
+            )
+        ],
+    )
     def post(self, request: Request) -> Response:
         credentials = TokenRequestSerializer(data=request.data)
         credentials.is_valid(raise_exception=True)
-        user = authenticate(request, username=credentials.validated_data["username"],
-                            password=credentials.validated_data["password"])
+        user = authenticate(
+            request, username=credentials.validated_data["username"], password=credentials.validated_data["password"]
+        )
         # Set by axes on the request it was given: this attempt is refused, or it was the one too many.
         if getattr(request, "axes_locked_out", False):
-            raise Throttled(wait=settings.AXES_COOLOFF_TIME.total_seconds(),
-                            detail="too many failed sign-ins for this username: try again later")
+            raise Throttled(
+                wait=settings.AXES_COOLOFF_TIME.total_seconds(),
+                detail="too many failed sign-ins for this username: try again later",
+            )
         if user is None:
             raise WrongCredentials
         token, _ = Token.objects.get_or_create(user=user)

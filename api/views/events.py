@@ -81,17 +81,35 @@ class IsOrganiserOrReadOnly(permissions.BasePermission):
 
 
 @extend_schema_view(
-    create=extend_schema(parameters=[IDEMPOTENCY_KEY], responses={
-        201: EventSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
-        403: error_response("only organisers create events here (EVENT_CREATORS=organisers)"), 422: KEY_REUSED}),
+    create=extend_schema(
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: EventSerializer,
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: error_response("only organisers create events here (EVENT_CREATORS=organisers)"),
+            422: KEY_REUSED,
+        },
+    ),
     retrieve=extend_schema(responses={200: EventSerializer, 404: NOT_FOUND}),
-    partial_update=extend_schema(responses={
-        200: EventSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
-        403: error_response("only the event's organisers change it"), 404: NOT_FOUND,
-        409: error_response("the rules are fixed once a round is seated or a game opened")}),
-    destroy=extend_schema(responses={
-        204: None, 401: NOT_AUTHENTICATED, 403: error_response("only the event's organisers delete it"),
-        404: NOT_FOUND}),
+    partial_update=extend_schema(
+        responses={
+            200: EventSerializer,
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: error_response("only the event's organisers change it"),
+            404: NOT_FOUND,
+            409: error_response("the rules are fixed once a round is seated or a game opened"),
+        }
+    ),
+    destroy=extend_schema(
+        responses={
+            204: None,
+            401: NOT_AUTHENTICATED,
+            403: error_response("only the event's organisers delete it"),
+            404: NOT_FOUND,
+        }
+    ),
 )
 class EventViewSet(viewsets.ModelViewSet[Event]):
     """Events; the creator becomes an organiser. Organisers change their events."""
@@ -122,8 +140,14 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
         serializer.instance = event_update(event=serializer.instance, **serializer.validated_data)
 
 
-def created(request: Request, slug: str, doing: str, given: type[Serializer[Any]], write: Callable[..., Any],
-            shown: type[Serializer[Any]]) -> Response:
+def created(
+    request: Request,
+    slug: str,
+    doing: str,
+    given: type[Serializer[Any]],
+    write: Callable[..., Any],
+    shown: type[Serializer[Any]],
+) -> Response:
     """An organiser's addition to the event: the body checked by ``given``, written, answered by ``shown``."""
     event = organised_event(request, slug, doing)
     serializer = given(data=request.data)
@@ -141,13 +165,21 @@ class EventPlayersView(ListAPIView[Registration]):
         event = get_object_or_404(visible_events(self.request.user), slug=self.kwargs["slug"])
         return event.registrations.select_related("player").order_by("player__name", "player_id")
 
-    @extend_schema(request=PlayerSerializer, parameters=[IDEMPOTENCY_KEY], responses={
-        201: RegisteredPlayerSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
-        403: error_response("only the event's organisers register players"), 404: NOT_FOUND, 422: KEY_REUSED})
+    @extend_schema(
+        request=PlayerSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: RegisteredPlayerSerializer,
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: error_response("only the event's organisers register players"),
+            404: NOT_FOUND,
+            422: KEY_REUSED,
+        },
+    )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
-        return created(request, slug, "register players", PlayerSerializer, player_register,
-                       RegisteredPlayerSerializer)
+        return created(request, slug, "register players", PlayerSerializer, player_register, RegisteredPlayerSerializer)
 
 
 @extend_schema_view(get=extend_schema(responses={200: RoundSerializer(many=True), 404: NOT_FOUND}))
@@ -160,20 +192,37 @@ class EventRoundsView(ListAPIView[Round]):
         event = get_object_or_404(visible_events(self.request.user), slug=self.kwargs["slug"])
         return event.rounds.order_by("number")
 
-    @extend_schema(request=RoundSerializer, parameters=[IDEMPOTENCY_KEY], responses={
-        201: RoundSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
-        403: error_response("only the event's organisers add rounds"), 404: NOT_FOUND, 422: KEY_REUSED})
+    @extend_schema(
+        request=RoundSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: RoundSerializer,
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: error_response("only the event's organisers add rounds"),
+            404: NOT_FOUND,
+            422: KEY_REUSED,
+        },
+    )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
         return created(request, slug, "add rounds", RoundSerializer, round_add, RoundSerializer)
 
 
-STAGE = OpenApiParameter("stage", int, required=False, description="a stage's number: its standings, the carried "
-                         "points beside the total; without it, the event's final ranking")
+STAGE = OpenApiParameter(
+    "stage",
+    int,
+    required=False,
+    description="a stage's number: its standings, the carried "
+    "points beside the total; without it, the event's final ranking",
+)
 
 
-@extend_schema_view(get=extend_schema(parameters=[STAGE], responses={200: StandingsPageSerializer, 304: None,
-                                                                     400: INVALID, 404: NOT_FOUND}))
+@extend_schema_view(
+    get=extend_schema(
+        parameters=[STAGE], responses={200: StandingsPageSerializer, 304: None, 400: INVALID, 404: NOT_FOUND}
+    )
+)
 class StandingsView(ListAPIView[Standing]):
     """The stored standings with each line's movement and points per round, and the team standings; a page
     answered from a cache per version of them; unchanged, a 304 (ETag)."""
@@ -207,8 +256,7 @@ class StandingsView(ListAPIView[Standing]):
 
     def get_serializer_context(self) -> dict[str, Any]:
         event = self.event()
-        return {**super().get_serializer_context(), "progress": standings_progress(event),
-                "teams": player_teams(event)}
+        return {**super().get_serializer_context(), "progress": standings_progress(event), "teams": player_teams(event)}
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.event()
@@ -216,16 +264,23 @@ class StandingsView(ListAPIView[Standing]):
         # The page as asked (any text a client sends), hashed into the key and the ETag; the team settings too,
         # since the team table is read from the same rows under them.
         teams_setting = f"{event.team_ranking}.{event.team_best}"
-        key = "standings-api:" + hashlib.sha256(
-            f"{version}:{teams_setting}:{self.stage_asked()}:{_page_number(request)}".encode()).hexdigest()[:32]
+        key = (
+            "standings-api:"
+            + hashlib.sha256(
+                f"{version}:{teams_setting}:{self.stage_asked()}:{_page_number(request)}".encode()
+            ).hexdigest()[:32]
+        )
         etag = f'"{key.rsplit(":", 1)[1]}"'
         if etag in request.headers.get("If-None-Match", ""):
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
         else:
             data = cache.get(key)
             if data is None:
-                data = {"updating": state.updating, "computed_at": state.computed_at,
-                        **super().list(request, *args, **kwargs).data}
+                data = {
+                    "updating": state.updating,
+                    "computed_at": state.computed_at,
+                    **super().list(request, *args, **kwargs).data,
+                }
                 if event.team_ranking != Event.TeamRanking.NONE:
                     data["teams"] = TeamStandingSerializer(team_standings(event, self.stage_asked()), many=True).data
                 cache.set(key, data, STANDINGS_CACHE_SECONDS)
@@ -258,8 +313,10 @@ class RulesetViewSet(viewsets.GenericViewSet[Any]):
         page = self.paginate_queryset([self._preset(key) for key in preset_keys()])
         return self.get_paginated_response(RulesetSerializer(page, many=True).data)
 
-    @extend_schema(parameters=[OpenApiParameter("key", str, OpenApiParameter.PATH, description="a preset key")],
-                   responses={200: RulesetSerializer, 404: error_response("no preset with this key")})
+    @extend_schema(
+        parameters=[OpenApiParameter("key", str, OpenApiParameter.PATH, description="a preset key")],
+        responses={200: RulesetSerializer, 404: error_response("no preset with this key")},
+    )
     def retrieve(self, request: Request, key: str) -> Response:
         try:
             return Response(RulesetSerializer(self._preset(key)).data)

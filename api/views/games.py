@@ -59,8 +59,13 @@ from tournament.models import Game
 from tournament.selectors import SLUG_PATTERN, is_slug, seats_prefetched, visible_events, visible_games, with_seats
 
 # A write to an existing game: who may, which game, and the version it is based on.
-GAME_WRITE: dict[int, Any] = {401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND, 409: CONFLICT,
-                              428: PRECONDITION_REQUIRED}
+GAME_WRITE: dict[int, Any] = {
+    401: NOT_AUTHENTICATED,
+    403: NOT_SCORER,
+    404: NOT_FOUND,
+    409: CONFLICT,
+    428: PRECONDITION_REQUIRED,
+}
 
 
 def version_of(request: Request, *, required: bool) -> int | None:
@@ -73,7 +78,7 @@ def version_of(request: Request, *, required: bool) -> int | None:
     try:
         return int(raw.strip().removeprefix("W/").strip('"'))
     except ValueError:
-        raise ParseError("If-Match must be the game's version, e.g. \"3\"") from None
+        raise ParseError('If-Match must be the game\'s version, e.g. "3"') from None
 
 
 def answer(game: Game, code: int = status.HTTP_200_OK) -> Response:
@@ -93,9 +98,12 @@ def hand_record(request: Request) -> HandRecord:
     return cast(HandRecord, {key: value for key, value in request.data.items() if key != "index"})
 
 
-@extend_schema_view(get=extend_schema(
-    parameters=[OpenApiParameter("event", str, description="an event's slug", pattern=SLUG_PATTERN)],
-    responses={200: GameSerializer(many=True), 400: INVALID, 404: NOT_FOUND}))
+@extend_schema_view(
+    get=extend_schema(
+        parameters=[OpenApiParameter("event", str, description="an event's slug", pattern=SLUG_PATTERN)],
+        responses={200: GameSerializer(many=True), 400: INVALID, 404: NOT_FOUND},
+    )
+)
 class GamesView(ListAPIView[Game]):
     """Games (newest first), of one event with ``?event=``; referees and organisers create them."""
 
@@ -110,9 +118,18 @@ class GamesView(ListAPIView[Game]):
             games = games.filter(event__slug=slug)
         return games.order_by("-created_at", "-id")
 
-    @extend_schema(request=GameCreateSerializer, parameters=[ETAG, IDEMPOTENCY_KEY], responses={
-        201: GameSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND,
-        422: KEY_REUSED})
+    @extend_schema(
+        request=GameCreateSerializer,
+        parameters=[ETAG, IDEMPOTENCY_KEY],
+        responses={
+            201: GameSerializer,
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: NOT_SCORER,
+            404: NOT_FOUND,
+            422: KEY_REUSED,
+        },
+    )
     @idempotent
     def post(self, request: Request) -> Response:
         serializer = GameCreateSerializer(data=request.data)
@@ -121,8 +138,9 @@ class GamesView(ListAPIView[Game]):
         event = get_object_or_404(visible_events(request.user), slug=data["event"])
         if not event.can_score(request.user):
             raise PermissionDenied("only the event's organisers and referees create games")
-        game = game_create(event=event, player_ids=data["players"], substitutes=data["substitutes"],
-                           played_on=data.get("played_on"))
+        game = game_create(
+            event=event, player_ids=data["players"], substitutes=data["substitutes"], played_on=data.get("played_on")
+        )
         return answer(game, status.HTTP_201_CREATED)
 
 
@@ -134,9 +152,14 @@ def game_for(request: Request, game_id: int, *, write: bool = False) -> Game:
     return game
 
 
-CONFIRM_CUT = OpenApiParameter("confirm_cut_change", bool, required=False, description="an organiser's "
-                               "confirmation of a correction to an earlier stage that changes who went on to a "
-                               "stage already seated: the cut is kept as played and the decision recorded")
+CONFIRM_CUT = OpenApiParameter(
+    "confirm_cut_change",
+    bool,
+    required=False,
+    description="an organiser's "
+    "confirmation of a correction to an earlier stage that changes who went on to a "
+    "stage already seated: the cut is kept as played and the decision recorded",
+)
 
 
 class _GameView(GenericAPIView[Game]):
@@ -156,17 +179,26 @@ class GameView(_GameView):
     def get(self, request: Request, game_id: int) -> Response:
         return answer(self.game())
 
-    @extend_schema(request=GameUpdateSerializer, parameters=[IF_MATCH, ETAG],
-                   responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
+    @extend_schema(
+        request=GameUpdateSerializer,
+        parameters=[IF_MATCH, ETAG],
+        responses={200: GameSerializer, 400: INVALID, **GAME_WRITE},
+    )
     def patch(self, request: Request, game_id: int) -> Response:
         """End the game by the clock (or take it back), or set who played as a substitute."""
         game, version = self.game(write=True), version_of(request, required=True)
         serializer = GameUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        return answer(hands.game_update(
-            game_id=game.pk, user=request.user, version=version,
-            ended_by_time=(data["end"] == "time") if "end" in data else None, substitutes=data.get("substitutes")))
+        return answer(
+            hands.game_update(
+                game_id=game.pk,
+                user=request.user,
+                version=version,
+                ended_by_time=(data["end"] == "time") if "end" in data else None,
+                substitutes=data.get("substitutes"),
+            )
+        )
 
 
 class GameHandsView(_GameView):
@@ -176,20 +208,32 @@ class GameHandsView(_GameView):
     def get(self, request: Request, game_id: int) -> Response:
         game = self.game()
         page = self.paginate_queryset(Hand.objects.filter(game=game).order_by("index"))  # type: ignore[arg-type]
-        response = self.get_paginated_response(HandSerializer([{"index": h.index, **h.record} for h in page or []],
-                                                              many=True).data)
+        response = self.get_paginated_response(
+            HandSerializer([{"index": h.index, **h.record} for h in page or []], many=True).data
+        )
         response["ETag"] = f'"{game.version}"'
         return response
 
-    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG, IDEMPOTENCY_KEY, CONFIRM_CUT], responses={
-        201: GameSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_SCORER, 404: NOT_FOUND,
-        409: CONFLICT, 422: KEY_REUSED})
+    @extend_schema(
+        request=HandRecordSerializer,
+        parameters=[IF_MATCH, ETAG, IDEMPOTENCY_KEY, CONFIRM_CUT],
+        responses={
+            201: GameSerializer,
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: NOT_SCORER,
+            404: NOT_FOUND,
+            409: CONFLICT,
+            422: KEY_REUSED,
+        },
+    )
     @idempotent
     def post(self, request: Request, game_id: int) -> Response:
         """Add the next hand: a score-sheet hand record naming players by id."""
         game, version = self.game(write=True), version_of(request, required=False)
-        written = hands.game_record_hand(game_id=game.pk, record=hand_record(request), user=request.user,
-                                         version=version)
+        written = hands.game_record_hand(
+            game_id=game.pk, record=hand_record(request), user=request.user, version=version
+        )
         return answer(written, status.HTTP_201_CREATED)
 
 
@@ -202,20 +246,27 @@ class GameHandView(_GameView):
         response["ETag"] = f'"{game.version}"'
         return response
 
-    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG, CONFIRM_CUT],
-                   responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
+    @extend_schema(
+        request=HandRecordSerializer,
+        parameters=[IF_MATCH, ETAG, CONFIRM_CUT],
+        responses={200: GameSerializer, 400: INVALID, **GAME_WRITE},
+    )
     def put(self, request: Request, game_id: int, index: int) -> Response:
         """Replace a hand; every later hand is replayed. An ``index`` in the body (as GET shows it) is ignored."""
         return self._change(request, index, merge=False)
 
-    @extend_schema(request=HandRecordSerializer, parameters=[IF_MATCH, ETAG, CONFIRM_CUT],
-                   responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
+    @extend_schema(
+        request=HandRecordSerializer,
+        parameters=[IF_MATCH, ETAG, CONFIRM_CUT],
+        responses={200: GameSerializer, 400: INVALID, **GAME_WRITE},
+    )
     def patch(self, request: Request, game_id: int, index: int) -> Response:
         """Change some fields of a hand (a null value removes the field)."""
         return self._change(request, index, merge=True)
 
-    @extend_schema(parameters=[IF_MATCH, ETAG, CONFIRM_CUT],
-                   responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
+    @extend_schema(
+        parameters=[IF_MATCH, ETAG, CONFIRM_CUT], responses={200: GameSerializer, 400: INVALID, **GAME_WRITE}
+    )
     def delete(self, request: Request, game_id: int, index: int) -> Response:
         game, version = self.game(write=True), version_of(request, required=True)
         return answer(hands.game_delete_hand(game_id=game.pk, index=index, user=request.user, version=version))
@@ -227,8 +278,9 @@ class GameHandView(_GameView):
             hand = get_object_or_404(game.hands, index=index)
             # The stored fields the body leaves out, less those it sets to null; the replay checks the result.
             record = cast(HandRecord, {k: v for k, v in {**hand.record, **record}.items() if v is not None})
-        return answer(hands.game_change_hand(game_id=game.pk, index=index, record=record, user=request.user,
-                                             version=version))
+        return answer(
+            hands.game_change_hand(game_id=game.pk, index=index, record=record, user=request.user, version=version)
+        )
 
 
 def sheet_body(request: Request, game: Game) -> dict[str, Any]:
@@ -241,8 +293,11 @@ def sheet_body(request: Request, game: Game) -> dict[str, Any]:
     problems = hands.sheet_header_problems(game, data)
     written = {key: data[key] for key in ("start", "hands") if key in data}
     named = {p.field for p in problems}
-    problems += [p for p in schema_problems(with_results({**game_sheet(game, []), **written}), players=BY_ID)
-                 if p.field not in named]
+    problems += [
+        p
+        for p in schema_problems(with_results({**game_sheet(game, []), **written}), players=BY_ID)
+        if p.field not in named
+    ]
     if problems:
         raise Refusal(problems)
     return data
@@ -257,31 +312,58 @@ class GameSheetView(_GameView):
         response["ETag"] = f'"{game.version}"'
         return response
 
-    @extend_schema(request=SheetUpdateSerializer, parameters=[IF_MATCH, ETAG, CONFIRM_CUT],
-                   responses={200: GameSerializer, 400: INVALID, **GAME_WRITE})
+    @extend_schema(
+        request=SheetUpdateSerializer,
+        parameters=[IF_MATCH, ETAG, CONFIRM_CUT],
+        responses={200: GameSerializer, 400: INVALID, **GAME_WRITE},
+    )
     def put(self, request: Request, game_id: int) -> Response:
         """Replace every hand from a score sheet naming players by id (its players and ruleset must match)."""
         game, version = self.game(write=True), version_of(request, required=True)
         data = sheet_body(request, game)
-        return answer(hands.game_put_sheet(game_id=game.pk, hands=list(data.get("hands", [])), user=request.user,
-                                           version=version, start=data.get("start", {}),
-                                           ended_by_time=data.get("end") == "time"))
+        return answer(
+            hands.game_put_sheet(
+                game_id=game.pk,
+                hands=list(data.get("hands", [])),
+                user=request.user,
+                version=version,
+                start=data.get("start", {}),
+                ended_by_time=data.get("end") == "time",
+            )
+        )
 
 
-VERIFY = OpenApiParameter("verify", bool, description="answer only whether the history's hash chain holds, "
-                          "with its head and the event's; public for a public event")
-KEPT = OpenApiParameter("head", str, description="with verify=1: a head kept from the game page, the confirmation "
-                        "or the printed result (8 or more of its first hex digits), looked for in the history")
+VERIFY = OpenApiParameter(
+    "verify",
+    bool,
+    description="answer only whether the history's hash chain holds, "
+    "with its head and the event's; public for a public event",
+)
+KEPT = OpenApiParameter(
+    "head",
+    str,
+    description="with verify=1: a head kept from the game page, the confirmation "
+    "or the printed result (8 or more of its first hex digits), looked for in the history",
+)
 
 
-@extend_schema_view(get=extend_schema(
-    description="Every change to the game's hands, each sealed onto a hash chain; for the event's organisers. "
-                "With verify=1: whether the chain holds, for anyone who may see the game.",
-    parameters=[VERIFY, KEPT],
-    responses={200: PolymorphicProxySerializer(component_name="GameHistoryAnswer", resource_type_field_name=None,
-                                               serializers=[HandChangePageSerializer, ChainSerializer]),
-               401: NOT_AUTHENTICATED, 403: error_response("the history is for the event's organisers"),
-               404: NOT_FOUND}))
+@extend_schema_view(
+    get=extend_schema(
+        description="Every change to the game's hands, each sealed onto a hash chain; for the event's organisers. "
+        "With verify=1: whether the chain holds, for anyone who may see the game.",
+        parameters=[VERIFY, KEPT],
+        responses={
+            200: PolymorphicProxySerializer(
+                component_name="GameHistoryAnswer",
+                resource_type_field_name=None,
+                serializers=[HandChangePageSerializer, ChainSerializer],
+            ),
+            401: NOT_AUTHENTICATED,
+            403: error_response("the history is for the event's organisers"),
+            404: NOT_FOUND,
+        },
+    )
+)
 class GameHistoryView(GenericAPIView[HandChange]):
     serializer_class = HandChangeSerializer
 
@@ -292,10 +374,19 @@ class GameHistoryView(GenericAPIView[HandChange]):
                 self.permission_denied(request, message="the history of a private event is for its organisers")
             report, head = chain.verify_game(game), request.query_params.get("head")
             kept = chain.kept_head(game, head) if head is not None else None
-            return Response(ChainSerializer({"head": report.head, "event_head": chain.event_head(game.event),
-                                             "entries": report.entries, "intact": report.intact,
-                                             "problem": report.problem, "unsealed": report.unsealed,
-                                             "kept": kept}).data)
+            return Response(
+                ChainSerializer(
+                    {
+                        "head": report.head,
+                        "event_head": chain.event_head(game.event),
+                        "entries": report.entries,
+                        "intact": report.intact,
+                        "problem": report.problem,
+                        "unsealed": report.unsealed,
+                        "kept": kept,
+                    }
+                ).data
+            )
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(self.get_serializer(page, many=True).data)
 

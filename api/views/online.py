@@ -36,19 +36,32 @@ class GameImportView(APIView):
 
     @extend_schema(
         parameters=[LogImportQuerySerializer, IDEMPOTENCY_KEY],
-        request={"application/xml": bytes, "application/json": bytes, "application/gzip": bytes,
-                 "multipart/form-data": {"type": "object", "properties": {
-                     "file": {"type": "array", "items": {"type": "string", "format": "binary"}}}}},
+        request={
+            "application/xml": bytes,
+            "application/json": bytes,
+            "application/gzip": bytes,
+            "multipart/form-data": {
+                "type": "object",
+                "properties": {"file": {"type": "array", "items": {"type": "string", "format": "binary"}}},
+            },
+        },
         responses={
             201: OpenApiResponse(LogImportSerializer, description="at least one game imported"),
             200: OpenApiResponse(LogImportSerializer, description="every log was imported before: nothing added"),
-            400: OpenApiResponse(LogImportRefusedSerializer, description="no log could be read (or its players "
-                                 "were not found)"),
-            401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND,
-            422: OpenApiResponse(LogImportRefusedSerializer, description="the rules give other numbers than the "
-                                 "log records (send keep_mismatches to import it marked), or an Idempotency-Key "
-                                 "reused"),
-        })
+            400: OpenApiResponse(
+                LogImportRefusedSerializer, description="no log could be read (or its players were not found)"
+            ),
+            401: NOT_AUTHENTICATED,
+            403: NOT_ORGANISER,
+            404: NOT_FOUND,
+            422: OpenApiResponse(
+                LogImportRefusedSerializer,
+                description="the rules give other numbers than the "
+                "log records (send keep_mismatches to import it marked), or an Idempotency-Key "
+                "reused",
+            ),
+        },
+    )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
         event = organised_event(request, slug, "import games")
@@ -56,10 +69,18 @@ class GameImportView(APIView):
         query.is_valid(raise_exception=True)
         options = query.validated_data
         with standings_batch():
-            results = [log_import(event=event, source=name, data=data, user=request.user,
-                                  create_players=options["create_players"],
-                                  keep_mismatches=options["keep_mismatches"], ruleset=options.get("ruleset"))
-                       for name, data in _logs(request)]
+            results = [
+                log_import(
+                    event=event,
+                    source=name,
+                    data=data,
+                    user=request.user,
+                    create_players=options["create_players"],
+                    keep_mismatches=options["keep_mismatches"],
+                    ruleset=options.get("ruleset"),
+                )
+                for name, data in _logs(request)
+            ]
         return _answer(results)
 
 
@@ -82,7 +103,11 @@ def _answer(results: list[LogResult]) -> Response:
         return Response(data, status=status.HTTP_201_CREATED)
     if outcomes == {Outcome.ALREADY}:
         return Response(data, status=status.HTTP_200_OK)
-    problems = [Problem(r.source, f"{p.field}: {p.message}" if p.field else p.message)
-                for r in results if not r.stored for p in r.problems]
+    problems = [
+        Problem(r.source, f"{p.field}: {p.message}" if p.field else p.message)
+        for r in results
+        if not r.stored
+        for p in r.problems
+    ]
     code = status.HTTP_422_UNPROCESSABLE_ENTITY if Outcome.DIFFERS in outcomes else status.HTTP_400_BAD_REQUEST
     return Response({**error_body(REFUSED, problems), **data}, status=code)

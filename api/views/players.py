@@ -48,24 +48,31 @@ class PlayerMergeView(APIView):
     """Merge this record into another record of the same person (its games stay where they were played and
     sealed; the person's career counts both), or undo that merge."""
 
-    @extend_schema(request=MergeWriteSerializer, responses={201: MergeSerializer, 400: INVALID,
-                                                            401: NOT_AUTHENTICATED, 403: FORBIDDEN,
-                                                            404: NOT_FOUND, 409: CONFLICT})
+    @extend_schema(
+        request=MergeWriteSerializer,
+        responses={
+            201: MergeSerializer,
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+            409: CONFLICT,
+        },
+    )
     def post(self, request: Request, player_id: int) -> Response:
         given = MergeWriteSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         merged, kept = _player(request, player_id), _player(request, given.validated_data["into"])
         if not may_merge(request.user, merged, kept):
-            raise PermissionDenied("only staff, or an organiser of an event one of the records plays in, merge "
-                                   "records")
+            raise PermissionDenied("only staff, or an organiser of an event one of the records plays in, merge records")
         merge = player_merge(kept=kept, merged=merged, user=request.user)
         return Response(MergeSerializer(merge).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: MergeSerializer, 401: NOT_AUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND,
-                              409: CONFLICT})
+    @extend_schema(
+        responses={200: MergeSerializer, 401: NOT_AUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT}
+    )
     def delete(self, request: Request, player_id: int) -> Response:
         merged = _player(request, player_id)
         if not may_unmerge(request.user, merged):
-            raise PermissionDenied("only staff, or an organiser of an event one of the records plays in, merge "
-                                   "records")
+            raise PermissionDenied("only staff, or an organiser of an event one of the records plays in, merge records")
         return Response(MergeSerializer(player_unmerge(merged=merged, user=request.user)).data)

@@ -22,10 +22,16 @@ from scoring.services.ranking_read import (
     rows_of,
 )
 
-AS_OF = OpenApiParameter("as_of", str, required=False, description="YYYY-MM-DD, from 2005 to today; today if "
-                         "absent. The EMA's ranking is the one published for that date's week (its Monday).")
-NO_RANKING = error_response("no ranking under this key (or the rated event is not one you may see); the error "
-                            "names the field: key")
+AS_OF = OpenApiParameter(
+    "as_of",
+    str,
+    required=False,
+    description="YYYY-MM-DD, from 2005 to today; today if "
+    "absent. The EMA's ranking is the one published for that date's week (its Monday).",
+)
+NO_RANKING = error_response(
+    "no ranking under this key (or the rated event is not one you may see); the error names the field: key"
+)
 
 
 @extend_schema_view(get=extend_schema(responses={200: RankingSummarySerializer(many=True)}))
@@ -40,8 +46,9 @@ class RankingsView(ListAPIView[Any]):
         return rankings_available(self.request.user)
 
 
-@extend_schema_view(get=extend_schema(parameters=[AS_OF], responses={200: RankingPageSerializer, 400: INVALID,
-                                                                     404: NO_RANKING}))
+@extend_schema_view(
+    get=extend_schema(parameters=[AS_OF], responses={200: RankingPageSerializer, 400: INVALID, 404: NO_RANKING})
+)
 class RankingView(GenericAPIView[Any]):
     """A ranking on a date: each player's rank and score, the results counted and dropped with their weight and
     time factor (EMA), or the games that moved the rating; and what changed since the week before."""
@@ -53,15 +60,28 @@ class RankingView(GenericAPIView[Any]):
     def get(self, request: Request, key: str) -> Response:
         info = ranking_find(key, request.user)
         if info is None:
-            return Response(error_body("no such ranking", [Problem("key", f"no ranking {key!r}: the keys are "
-                                                                          "listed at /api/v1/rankings/")]),
-                            status=status.HTTP_404_NOT_FOUND)
+            return Response(
+                error_body(
+                    "no such ranking", [Problem("key", f"no ranking {key!r}: the keys are listed at /api/v1/rankings/")]
+                ),
+                status=status.HTTP_404_NOT_FOUND,
+            )
         ranking = ranking_on(info, parse_as_of(request.query_params.get("as_of")))
         page = self.paginate_queryset(ranking.items) or []
         pages = cast(Pages, self.paginator)
-        body = {"key": info.key, "kind": info.kind, "name": info.name, "as_of": ranking.as_of,
-                "week": ranking.week, "previous_week": ranking.previous, "computed_at": ranking.computed_at,
-                "count": pages.page.paginator.count if pages.page else 0, "next": pages.get_next_link(),
-                "previous": pages.get_previous_link(), "results": rows_of(page), "countries": ranking.countries,
-                "left": ranking.left}
+        body = {
+            "key": info.key,
+            "kind": info.kind,
+            "name": info.name,
+            "as_of": ranking.as_of,
+            "week": ranking.week,
+            "previous_week": ranking.previous,
+            "computed_at": ranking.computed_at,
+            "count": pages.page.paginator.count if pages.page else 0,
+            "next": pages.get_next_link(),
+            "previous": pages.get_previous_link(),
+            "results": rows_of(page),
+            "countries": ranking.countries,
+            "left": ranking.left,
+        }
         return Response(RankingPageSerializer(body).data)

@@ -34,8 +34,9 @@ from tournament.services.seating import Method
 def seated_rounds(event: Event, numbers: list[int] | None = None) -> QuerySet[Round]:
     """Rounds with their tables, games, seats and players in a constant number of queries."""
     seats = Seat.objects.select_related("player").order_by("position")
-    tables = Table.objects.select_related("game").prefetch_related(Prefetch("game__seats", queryset=seats),
-                                                                   "team_seats__team")
+    tables = Table.objects.select_related("game").prefetch_related(
+        Prefetch("game__seats", queryset=seats), "team_seats__team"
+    )
     rounds = event.rounds.prefetch_related(Prefetch("tables", queryset=tables.order_by("number")))
     return rounds.filter(number__in=numbers) if numbers is not None else rounds
 
@@ -56,16 +57,29 @@ class RoundSeatingView(APIView):
             raise NotFound("this event has no such round")
         return Response(tables(round_, event))
 
-    @extend_schema(request=SeatingSerializer, parameters=[IDEMPOTENCY_KEY], responses={
-        201: RoundTablesSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND,
-        422: KEY_REUSED})
+    @extend_schema(
+        request=SeatingSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: RoundTablesSerializer,
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: NOT_ORGANISER,
+            404: NOT_FOUND,
+            422: KEY_REUSED,
+        },
+    )
     @idempotent
     def post(self, request: Request, slug: str, number: int) -> Response:
         event = organised_event(request, slug, "seat rounds")
         serializer = SeatingSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        round_seat(event=event, number=number, method=Method(serializer.validated_data["method"]),
-                   seed=serializer.validated_data["seed"])
+        round_seat(
+            event=event,
+            number=number,
+            method=Method(serializer.validated_data["method"]),
+            seed=serializer.validated_data["seed"],
+        )
         return Response(tables(seated_rounds(event, [number]).get(), event), status=status.HTTP_201_CREATED)
 
 
@@ -74,8 +88,16 @@ class RoundSeatingPreviewView(APIView):
 
     permission_classes = (permissions.IsAuthenticated,)
 
-    @extend_schema(parameters=[SeatingSerializer], responses={
-        200: SeatingPreviewSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND})
+    @extend_schema(
+        parameters=[SeatingSerializer],
+        responses={
+            200: SeatingPreviewSerializer,
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: NOT_ORGANISER,
+            404: NOT_FOUND,
+        },
+    )
     def get(self, request: Request, slug: str, number: int) -> Response:
         event = organised_event(request, slug, "preview seating")
         query = SeatingSerializer(data=request.query_params)
@@ -97,14 +119,31 @@ def preview(seating: Seating, event: Event, *, number: int, method: Method, seed
         return {"id": player, "name": names[player]}
 
     return {
-        "round": number, "method": str(method), "seed": seed,
+        "round": number,
+        "method": str(method),
+        "seed": seed,
         "spread": event.swiss_spread if method == Method.SWISS else None,
-        "optimal": seating.optimal, "repeats": seating.repeats, "avoidable_at_most": seating.avoidable,
-        "moved": sum(abs(place.moved) for place in seating.placements), "wind_imbalance": seating.wind_imbalance,
-        "tables": [{"number": table.number, "seats": [
-            {"wind": winds[position], "player": ref(player), "rank_table": placed[player].rank_table,
-             "moved": placed[player].moved, "met": [ref(other) for other in placed[player].met]}
-            for position, player in enumerate(table.seats)]} for table in seating.tables],
+        "optimal": seating.optimal,
+        "repeats": seating.repeats,
+        "avoidable_at_most": seating.avoidable,
+        "moved": sum(abs(place.moved) for place in seating.placements),
+        "wind_imbalance": seating.wind_imbalance,
+        "tables": [
+            {
+                "number": table.number,
+                "seats": [
+                    {
+                        "wind": winds[position],
+                        "player": ref(player),
+                        "rank_table": placed[player].rank_table,
+                        "moved": placed[player].moved,
+                        "met": [ref(other) for other in placed[player].met],
+                    }
+                    for position, player in enumerate(table.seats)
+                ],
+            }
+            for table in seating.tables
+        ],
         "byes": [ref(player) for player in seating.byes],
     }
 
@@ -112,9 +151,18 @@ def preview(seating: Seating, event: Event, *, number: int, method: Method, seed
 class EventScheduleView(APIView):
     """Seat every round from a predefined schedule (CSV): all rounds or none."""
 
-    @extend_schema(request=ScheduleSerializer, parameters=[IDEMPOTENCY_KEY], responses={
-        201: RoundTablesSerializer(many=True), 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER,
-        404: NOT_FOUND, 422: KEY_REUSED})
+    @extend_schema(
+        request=ScheduleSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: RoundTablesSerializer(many=True),
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: NOT_ORGANISER,
+            404: NOT_FOUND,
+            422: KEY_REUSED,
+        },
+    )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
         event = organised_event(request, slug, "seat rounds")
@@ -122,5 +170,6 @@ class EventScheduleView(APIView):
         serializer.is_valid(raise_exception=True)
         games = schedule_import(event=event, text=serializer.validated_data["csv"])
         numbers = sorted({game.table.round.number for game in games if game.table is not None})
-        return Response(tables(seated_rounds(event, numbers).order_by("number"), event, many=True),
-                        status=status.HTTP_201_CREATED)
+        return Response(
+            tables(seated_rounds(event, numbers).order_by("number"), event, many=True), status=status.HTTP_201_CREATED
+        )

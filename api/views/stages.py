@@ -28,8 +28,10 @@ from scoring.services.stages import (
 )
 from tournament.selectors import visible_events
 
-CONFLICT = error_response("the event's state does not allow this change (a seated stage, a cut confirmed, a tie "
-                          "at the line undecided, games still playing)")
+CONFLICT = error_response(
+    "the event's state does not allow this change (a seated stage, a cut confirmed, a tie "
+    "at the line undecided, games still playing)"
+)
 
 
 class StagesView(APIView):
@@ -40,9 +42,18 @@ class StagesView(APIView):
         event = get_object_or_404(visible_events(request.user), slug=slug)
         return Response(StageSerializer(stages_of(event), many=True).data)
 
-    @extend_schema(request=StageSerializer, parameters=[IDEMPOTENCY_KEY], responses={
-        201: StageSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND,
-        422: KEY_REUSED})
+    @extend_schema(
+        request=StageSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: StageSerializer,
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: NOT_ORGANISER,
+            404: NOT_FOUND,
+            422: KEY_REUSED,
+        },
+    )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
         event = organised_event(request, slug, "add stages")
@@ -60,8 +71,17 @@ class StageView(APIView):
         event = get_object_or_404(visible_events(request.user), slug=slug)
         return Response(StageSerializer(stage_get_or_404(event, number)).data)
 
-    @extend_schema(request=StageSerializer, responses={200: StageSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
-                                                       403: NOT_ORGANISER, 404: NOT_FOUND, 409: CONFLICT})
+    @extend_schema(
+        request=StageSerializer,
+        responses={
+            200: StageSerializer,
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: NOT_ORGANISER,
+            404: NOT_FOUND,
+            409: CONFLICT,
+        },
+    )
     def patch(self, request: Request, slug: str, number: int) -> Response:
         event = organised_event(request, slug, "change stages")
         stage = stage_get_or_404(event, number)
@@ -70,8 +90,7 @@ class StageView(APIView):
         stage = stage_change(stage=stage, data=given.validated_data, user=request.user)
         return Response(StageSerializer(stage).data)
 
-    @extend_schema(responses={204: None, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND,
-                              409: CONFLICT})
+    @extend_schema(responses={204: None, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND, 409: CONFLICT})
     def delete(self, request: Request, slug: str, number: int) -> Response:
         event = organised_event(request, slug, "delete stages")
         stage_delete(stage=stage_get_or_404(event, number), user=request.user)
@@ -86,20 +105,32 @@ class StageCutView(APIView):
         event = get_object_or_404(visible_events(request.user), slug=slug)
         return Response(_answer(cut_preview(stage_get_or_404(event, number))))
 
-    @extend_schema(request=CutDecisionSerializer, parameters=[IDEMPOTENCY_KEY], responses={
-        201: CutSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND,
-        409: CONFLICT, 422: KEY_REUSED})
+    @extend_schema(
+        request=CutDecisionSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: CutSerializer,
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: NOT_ORGANISER,
+            404: NOT_FOUND,
+            409: CONFLICT,
+            422: KEY_REUSED,
+        },
+    )
     @idempotent
     def post(self, request: Request, slug: str, number: int) -> Response:
         event = organised_event(request, slug, "confirm cuts")
         given = CutDecisionSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        stage = cut_confirm(stage=stage_get_or_404(event, number), through=given.validated_data["through"],
-                            user=request.user)
+        stage = cut_confirm(
+            stage=stage_get_or_404(event, number), through=given.validated_data["through"], user=request.user
+        )
         return Response(_answer(cut_preview(stage)), status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: CutSerializer, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND,
-                              409: CONFLICT})
+    @extend_schema(
+        responses={200: CutSerializer, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND, 409: CONFLICT}
+    )
     def delete(self, request: Request, slug: str, number: int) -> Response:
         event = organised_event(request, slug, "undo cuts")
         stage = cut_undo(stage=stage_get_or_404(event, number), user=request.user)

@@ -24,13 +24,20 @@ FILTERS = [
     OpenApiParameter("event", str, description="an event's slug: only its games", pattern=SLUG_PATTERN),
     OpenApiParameter("from", OpenApiTypes.DATE, description="games played on this day or later"),
     OpenApiParameter("to", OpenApiTypes.DATE, description="games played on this day or earlier"),
-    OpenApiParameter("platform", str, enum=platform_choices(), description="online: every imported game; table: "
-                     "the games played at a table; or one platform"),
+    OpenApiParameter(
+        "platform",
+        str,
+        enum=platform_choices(),
+        description="online: every imported game; table: the games played at a table; or one platform",
+    ),
     OpenApiParameter("ruleset", str, description="riichi or mcr (the scoring), or a ruleset preset's key"),
 ]
 BOARD_OPTIONS = [
-    OpenApiParameter("min_hands", int, description="the hands a player needs for a rate to rank (default: half "
-                     "the median player's hands, rounded up)"),
+    OpenApiParameter(
+        "min_hands",
+        int,
+        description="the hands a player needs for a rate to rank (default: half the median player's hands, rounded up)",
+    ),
     OpenApiParameter("limit", int, description=f"lines per board (default {LIMIT}, at most {MAX_LIMIT})"),
 ]
 
@@ -56,8 +63,7 @@ class EventLeaderboardsView(APIView):
 
     permission_classes = (permissions.AllowAny,)
 
-    @extend_schema(parameters=BOARD_OPTIONS, responses={200: LeaderboardsSerializer, 400: INVALID,
-                                                        404: NOT_FOUND})
+    @extend_schema(parameters=BOARD_OPTIONS, responses={200: LeaderboardsSerializer, 400: INVALID, 404: NOT_FOUND})
     def get(self, request: Request, slug: str) -> Response:
         event = get_object_or_404(visible_events(request.user), slug=slug)
         min_hands, limit = read_board_options(request.query_params)
@@ -69,6 +75,12 @@ def boards_json(boards: Leaderboards) -> dict[str, Any]:
     def line(row: Line) -> dict[str, Any]:
         return {**asdict(row), "player": {"id": row.player_id, "name": row.name}}
 
-    return {"players": boards.players, "median_hands": boards.median_hands, "min_hands": boards.min_hands,
-            **{name: [line(row) for row in getattr(boards, name)]
-               for name in ("most_wins", "best_average_place", "fewest_deal_ins")}}
+    return {
+        "players": boards.players,
+        "median_hands": boards.median_hands,
+        "min_hands": boards.min_hands,
+        **{
+            name: [line(row) for row in getattr(boards, name)]
+            for name in ("most_wins", "best_average_place", "fewest_deal_ins")
+        },
+    }

@@ -59,9 +59,10 @@ class TeamView(APIView):
         event = get_object_or_404(visible_events(request.user), slug=slug)
         return Response(TeamDetailSerializer(team_view(_team(event, team_id), games=True)).data)
 
-    @extend_schema(request=TeamCaptainSerializer, responses={200: TeamSerializer, 400: INVALID,
-                                                             401: NOT_AUTHENTICATED, 403: NOT_ORGANISER,
-                                                             404: NOT_FOUND})
+    @extend_schema(
+        request=TeamCaptainSerializer,
+        responses={200: TeamSerializer, 400: INVALID, 401: NOT_AUTHENTICATED, 403: NOT_ORGANISER, 404: NOT_FOUND},
+    )
     def patch(self, request: Request, slug: str, team_id: int) -> Response:
         event = organised_event(request, slug, "name captains")
         given = TeamCaptainSerializer(data=request.data)
@@ -79,10 +80,17 @@ class RoundLineupsView(APIView):
         event = get_object_or_404(visible_events(request.user), slug=slug)
         return Response(LineupsSerializer(round_lineups(_round(event, number))).data)
 
-    @extend_schema(request=LineupWriteSerializer, responses={
-        200: LineupsSerializer, 400: INVALID, 401: NOT_AUTHENTICATED,
-        403: error_response("only the event's organisers and the team's captain name its lineup"), 404: NOT_FOUND,
-        409: error_response("the team's game in this round has begun")})
+    @extend_schema(
+        request=LineupWriteSerializer,
+        responses={
+            200: LineupsSerializer,
+            400: INVALID,
+            401: NOT_AUTHENTICATED,
+            403: error_response("only the event's organisers and the team's captain name its lineup"),
+            404: NOT_FOUND,
+            409: error_response("the team's game in this round has begun"),
+        },
+    )
     def put(self, request: Request, slug: str, number: int) -> Response:
         event = get_object_or_404(visible_events(request.user), slug=slug)
         given = LineupWriteSerializer(data=request.data)

@@ -29,8 +29,10 @@ def _bounds(param: Any) -> str:
         return " \\| ".join(f"`{choice}`" for choice in param.choices)
     parts = [str(param.kind)]
     if param.minimum is not None or param.maximum is not None:
-        parts.append(f"{param.minimum if param.minimum is not None else '…'} to "
-                     f"{param.maximum if param.maximum is not None else '…'}")
+        parts.append(
+            f"{param.minimum if param.minimum is not None else '…'} to "
+            f"{param.maximum if param.maximum is not None else '…'}"
+        )
     if param.nullable:
         parts.append("or null")
     return ", ".join(parts)
@@ -44,8 +46,11 @@ def parameters_table() -> str:
 
 def defaults_table() -> str:
     rows = ["| parameter | default |", "| --- | --- |"]
-    rows += [f"| `{name}` | `{_cell(json.dumps(value, ensure_ascii=False))}` |"
-             for name, value in Ruleset().as_dict().items() if name != "key"]
+    rows += [
+        f"| `{name}` | `{_cell(json.dumps(value, ensure_ascii=False))}` |"
+        for name, value in Ruleset().as_dict().items()
+        if name != "key"
+    ]
     return "\n".join(rows)
 
 
@@ -56,8 +61,11 @@ def presets_table() -> str:
         doc = preset_doc(key)
         title, _, rest = doc.partition("\n")
         out.append(f"## `{key}`\n\n**{title.strip()}** {' '.join(rest.split())}\n")
-        changed = {name: value for name, value in get_preset(key).as_dict().items()
-                   if name != "key" and default.get(name) != value}
+        changed = {
+            name: value
+            for name, value in get_preset(key).as_dict().items()
+            if name != "key" and default.get(name) != value
+        }
         out.append("| parameter | value |\n| --- | --- |")
         out += [f"| `{name}` | `{_cell(json.dumps(value, ensure_ascii=False))}` |" for name, value in changed.items()]
         out.append("")
@@ -68,8 +76,12 @@ def schema_block() -> str:
     return "```json\n" + json.dumps(score_sheet_schema(), indent=2, ensure_ascii=False) + "\n```"
 
 
-GENERATED = {"parameters": parameters_table, "presets": presets_table, "defaults": defaults_table,
-             "schema": schema_block}
+GENERATED = {
+    "parameters": parameters_table,
+    "presets": presets_table,
+    "defaults": defaults_table,
+    "schema": schema_block,
+}
 
 
 def on_page_markdown(markdown: str, **_: Any) -> str:

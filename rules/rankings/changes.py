@@ -57,8 +57,10 @@ def ranking_changes(before: Ranking, after: Ranking) -> tuple[dict[str, LineChan
     out: dict[str, LineChange] = {}
     for line in after.lines:
         was = previous.get(line.player)
-        out[line.player] = LineChange(previous_rank=was.rank if was else None,
-                                      previous_score=was.score if was else None,
-                                      events=_event_changes(had.get(line.player, ()), line.results))
+        out[line.player] = LineChange(
+            previous_rank=was.rank if was else None,
+            previous_score=was.score if was else None,
+            events=_event_changes(had.get(line.player, ()), line.results),
+        )
     left = tuple(sorted(player for player in previous if player not in listed))
     return out, left

@@ -69,8 +69,9 @@ class RankedEvent:
     def mers_weight(self) -> float:
         if self.weight is not None:
             return self.weight
-        return event_weight(days=self.days, players=self.players, countries=self.countries,
-                            championship=self.championship)
+        return event_weight(
+            days=self.days, players=self.players, countries=self.countries, championship=self.championship
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,19 +159,30 @@ def player_line(active: list[_Active]) -> tuple[float, float, float, tuple[Count
     n = len(active)
     by_recency = sorted(active, key=lambda a: (-a.score, -a.event.starts_on.toordinal(), a.event.key))
     by_weight = sorted(active, key=lambda a: (-a.score, -a.weight, a.event.key))
-    in_a = by_recency[:part_a_count(n)]
+    in_a = by_recency[: part_a_count(n)]
     in_b = by_weight[:PART_B_COUNT]
     part_a = _average(((a.score, a.weight) for a in in_a), max(0, PART_A_BASE - n))
     part_b = _average(((a.score, a.weight) for a in in_b), max(0, PART_B_COUNT - n))
     a_keys, b_keys = {a.event.key for a in in_a}, {a.event.key for a in in_b}
-    results = tuple(Counted(event=a.event.key, place=a.result.place, players=a.event.players, score=a.score,
-                            weight=a.event_weight, time_factor=a.factor, part_a=a.event.key in a_keys,
-                            part_b=a.event.key in b_keys) for a in by_recency)
+    results = tuple(
+        Counted(
+            event=a.event.key,
+            place=a.result.place,
+            players=a.event.players,
+            score=a.score,
+            weight=a.event_weight,
+            time_factor=a.factor,
+            part_a=a.event.key in a_keys,
+            part_b=a.event.key in b_keys,
+        )
+        for a in by_recency
+    )
     return (part_a + part_b) / 2, part_a, part_b, results
 
 
-def _active_results(events: Mapping[str, RankedEvent], results: Iterable[Result],
-                    week: date) -> dict[str, list[_Active]]:
+def _active_results(
+    events: Mapping[str, RankedEvent], results: Iterable[Result], week: date
+) -> dict[str, list[_Active]]:
     factors = {key: time_factor(event.starts_on, week) for key, event in events.items()}
     weights = {key: event.mers_weight for key, event in events.items() if factors[key] > 0}
     by_player: dict[str, list[_Active]] = defaultdict(list)
@@ -178,8 +190,9 @@ def _active_results(events: Mapping[str, RankedEvent], results: Iterable[Result]
         factor = factors[result.event]
         if factor > 0:
             event, weight = events[result.event], weights[result.event]
-            by_player[result.player].append(_Active(event, result, result_score(result.place, event.players),
-                                                    weight, factor, weight * factor))
+            by_player[result.player].append(
+                _Active(event, result, result_score(result.place, event.players), weight, factor, weight * factor)
+            )
     return by_player
 
 
@@ -200,8 +213,9 @@ def mers_ranking(events: Iterable[RankedEvent], results: Iterable[Result], on: d
     lines: list[Line] = []
     for index, (score, player, part_a, part_b, counted) in enumerate(scored):
         rank = lines[-1].rank if lines and round(lines[-1].score, 2) == score else index + 1
-        lines.append(Line(player=player, rank=rank, score=(part_a + part_b) / 2, part_a=part_a, part_b=part_b,
-                          results=counted))
+        lines.append(
+            Line(player=player, rank=rank, score=(part_a + part_b) / 2, part_a=part_a, part_b=part_b, results=counted)
+        )
     return Ranking(week=week, lines=tuple(lines), unlisted=unlisted)
 
 
@@ -212,11 +226,23 @@ def country_figures(ranking: Ranking, countries: Mapping[str, str]) -> tuple[Cou
     for line in ranking.lines:  # best first
         if country := countries.get(line.player, "").strip():
             best[country].append(line)
-    figures = sorted(((sum(line.score for line in lines[:COUNTRY_TOP]) / COUNTRY_TOP, country, lines)
-                      for country, lines in best.items()), key=lambda f: (-round(f[0], 2), f[1]))
+    figures = sorted(
+        (
+            (sum(line.score for line in lines[:COUNTRY_TOP]) / COUNTRY_TOP, country, lines)
+            for country, lines in best.items()
+        ),
+        key=lambda f: (-round(f[0], 2), f[1]),
+    )
     out: list[Country] = []
     for index, (score, country, lines) in enumerate(figures):
         rank = out[-1].rank if out and round(out[-1].score, 2) == round(score, 2) else index + 1
-        out.append(Country(country=country, rank=rank, score=score,
-                           players=tuple(line.player for line in lines[:COUNTRY_TOP]), ranked=len(lines)))
+        out.append(
+            Country(
+                country=country,
+                rank=rank,
+                score=score,
+                players=tuple(line.player for line in lines[:COUNTRY_TOP]),
+                ranked=len(lines),
+            )
+        )
     return tuple(out)

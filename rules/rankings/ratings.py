@@ -44,7 +44,7 @@ def shared_points(ranks: Sequence[float], table: Sequence[float]) -> list[float]
         end = start
         while end + 1 < len(order) and ranks[order[end + 1]] == ranks[order[start]]:
             end += 1
-        share = sum(table[start:end + 1]) / (end - start + 1)
+        share = sum(table[start : end + 1]) / (end - start + 1)
         for position in range(start, end + 1):
             points[order[position]] = share
         start = end + 1
@@ -99,8 +99,19 @@ def _tenhou_steps(game: Game, ratings: dict[Hashable, float], played: dict[Hasha
     steps = []
     for seat, rating, s in zip(game.seats, before, points, strict=True):
         games = played.get(seat.player, 0)
-        steps.append(Step(game.key, seat.player, seat.rank, rating, rating + tenhou_change(rating, games, s, mean),
-                          games, tenhou_factor(games), s, mean))
+        steps.append(
+            Step(
+                game.key,
+                seat.player,
+                seat.rank,
+                rating,
+                rating + tenhou_change(rating, games, s, mean),
+                games,
+                tenhou_factor(games),
+                s,
+                mean,
+            )
+        )
     return steps
 
 
@@ -108,10 +119,22 @@ def _elo_steps(game: Game, ratings: dict[Hashable, float], played: dict[Hashable
     one, two = game.seats
     a, b = ratings.get(one.player, START), ratings.get(two.player, START)
     score = 1.0 if one.rank < two.rank else 0.5 if one.rank == two.rank else 0.0
-    return [Step(game.key, one.player, one.rank, a, a + elo_change(a, b, score), played.get(one.player, 0), ELO_K,
-                 score, b),
-            Step(game.key, two.player, two.rank, b, b + elo_change(b, a, 1 - score), played.get(two.player, 0), ELO_K,
-                 1 - score, a)]
+    return [
+        Step(
+            game.key, one.player, one.rank, a, a + elo_change(a, b, score), played.get(one.player, 0), ELO_K, score, b
+        ),
+        Step(
+            game.key,
+            two.player,
+            two.rank,
+            b,
+            b + elo_change(b, a, 1 - score),
+            played.get(two.player, 0),
+            ELO_K,
+            1 - score,
+            a,
+        ),
+    ]
 
 
 def defined_for(system: str, players: int) -> bool:

@@ -87,8 +87,9 @@ def plane_classes(seated: list[int], table_size: int, history: History) -> list[
     return classes
 
 
-def scheme_round(classes: list[list[list[int]]], field: Field,
-                 rng: random.Random) -> tuple[list[list[int]], bool] | None:
+def scheme_round(
+    classes: list[list[list[int]]], field: Field, rng: random.Random
+) -> tuple[list[list[int]], bool] | None:
     """The next round of the wind scheme, if the history follows it; True if its seat order is given too.
 
     The scheme makes q rounds where every player sits every seat once. A
@@ -107,8 +108,9 @@ def scheme_round(classes: list[list[list[int]]], field: Field,
     second = {p: k for k, table in enumerate(classes[1]) for p in table}
     offsets = {second[p]: ys[p] for p in classes[0][0]}
     xs = {p: field.sub[ys[p]][offsets[second[p]]] for p in ys}
-    if sorted({xs[table[0]] for table in classes[0]}) != list(range(q)) or \
-            any(xs[p] != xs[table[0]] for table in classes[0] for p in table):
+    if sorted({xs[table[0]] for table in classes[0]}) != list(range(q)) or any(
+        xs[p] != xs[table[0]] for table in classes[0] for p in table
+    ):
         return None
     slopes, shifts = {0}, {0}
     for tables in classes[1:]:
@@ -126,8 +128,9 @@ def scheme_round(classes: list[list[list[int]]], field: Field,
     return _scheme_lines(xs, ys, field, slopes, shifts, rng), True
 
 
-def _scheme_lines(xs: dict[int, int], ys: dict[int, int], field: Field, slopes: set[int], shifts: set[int],
-                  rng: random.Random) -> list[list[int]]:
+def _scheme_lines(
+    xs: dict[int, int], ys: dict[int, int], field: Field, slopes: set[int], shifts: set[int], rng: random.Random
+) -> list[list[int]]:
     """The lines of an unused slope, each in seat order y + c for an unused shift c."""
     slope = rng.choice([m for m in range(field.q) if m not in slopes])
     shift = rng.choice([c for c in range(field.q) if c not in shifts])
@@ -139,8 +142,9 @@ def _scheme_lines(xs: dict[int, int], ys: dict[int, int], field: Field, slopes: 
     return tables
 
 
-def _line_slope(tables: list[list[int]], xs: dict[int, int], ys: dict[int, int], field: Field,
-                used: set[int]) -> int | None:
+def _line_slope(
+    tables: list[list[int]], xs: dict[int, int], ys: dict[int, int], field: Field, used: set[int]
+) -> int | None:
     """The slope m, not in ``used``, for which every table is a line y − m·x = const, if any."""
     for m in range(field.q):
         if m in used:
@@ -164,8 +168,13 @@ def _seat_shift(tables: list[list[int]], ys: dict[int, int], field: Field, used:
     return None if shifts or shift in used else shift
 
 
-def affine_check(groups: list[list[int]], classes: list[list[list[int]]], field: Field,
-                 counts: dict[int, list[int]], rng: random.Random) -> list[list[int]]:
+def affine_check(
+    groups: list[list[int]],
+    classes: list[list[list[int]]],
+    field: Field,
+    counts: dict[int, list[int]],
+    rng: random.Random,
+) -> list[list[int]]:
     """Keep ``groups`` if the schedule can still be completed without repeats, else a plane round.
 
     From the third round on, plane rounds are compared on the seat winds of
@@ -175,8 +184,10 @@ def affine_check(groups: list[list[int]], classes: list[list[list[int]]], field:
     """
     if next(_coordinatisations(classes, field, rng, limit=1), None) is None:
         return groups  # the history is already off every plane: the search did what it could
-    fits = count_repeats(history=[*classes, groups]) == 0 and \
-        next(_coordinatisations([*classes, groups], field, rng, limit=1), None) is not None
+    fits = (
+        count_repeats(history=[*classes, groups]) == 0
+        and next(_coordinatisations([*classes, groups], field, rng, limit=1), None) is not None
+    )
     if fits and len(classes) == 1:
         return groups  # any repeat-free second round fits a plane, and the search already weighed its winds
     candidates = _plane_rounds(classes, field, rng, limit=AFFINE_CANDIDATES)
@@ -195,8 +206,9 @@ def affine_check(groups: list[list[int]], classes: list[list[list[int]]], field:
     return min(candidates, key=cost)
 
 
-def _plane_rounds(classes: list[list[list[int]]], field: Field, rng: random.Random, *,
-                  limit: int) -> list[list[list[int]]]:
+def _plane_rounds(
+    classes: list[list[list[int]]], field: Field, rng: random.Random, *, limit: int
+) -> list[list[list[int]]]:
     """Up to ``limit`` different rounds that are unused parallel classes of a plane through ``classes``."""
     q = field.q
     rounds: list[list[list[int]]] = []
@@ -217,8 +229,9 @@ def _plane_rounds(classes: list[list[list[int]]], field: Field, rng: random.Rand
     return rounds
 
 
-def _coordinatisations(classes: list[list[list[int]]], field: Field, rng: random.Random, *,
-                       limit: int) -> Iterator[_Coordinates]:
+def _coordinatisations(
+    classes: list[list[list[int]]], field: Field, rng: random.Random, *, limit: int
+) -> Iterator[_Coordinates]:
     """Points of AG(2, q) for the players such that every class is a parallel class of lines.
 
     The first class is taken as the vertical lines and the second as the
@@ -247,8 +260,7 @@ def _drawn_points(tables: list[list[int]], q: int, rng: random.Random, *, limit:
         yield xs, ys, frozenset({q})
 
 
-def _drawn_grid(classes: list[list[list[int]]], q: int, rng: random.Random, *,
-                limit: int) -> Iterator[_Coordinates]:
+def _drawn_grid(classes: list[list[list[int]]], q: int, rng: random.Random, *, limit: int) -> Iterator[_Coordinates]:
     """Two classes, the vertical and the horizontal lines: random labels for each."""
     players = [p for table in classes[0] for p in table]
     row = {p: i for i, table in enumerate(classes[0]) for p in table}
@@ -289,8 +301,9 @@ def _fixed_points(classes: list[list[list[int]]], field: Field, *, limit: int) -
                 return
 
 
-def _used_slopes(classes: list[list[list[int]]], xs: dict[int, int], ys: dict[int, int],
-                 field: Field) -> frozenset[int] | None:
+def _used_slopes(
+    classes: list[list[list[int]]], xs: dict[int, int], ys: dict[int, int], field: Field
+) -> frozenset[int] | None:
     """The slopes of the first three classes and of each of ``classes``; None if one of them is no set of lines."""
     used = {field.q, 0, 1}
     for tables in classes:

@@ -94,8 +94,10 @@ def _ways(size: int) -> tuple[list[tuple[int, int]], list[Way]]:
     """The states (left above, gone up: bit masks over a rank table, as many of each) and every way to fill a
     table from each, the empty state first."""
     full = (1 << size) - 1
-    states = sorted(((left, up) for left in range(full + 1) for up in range(full + 1)
-                     if left.bit_count() == up.bit_count()), key=lambda s: (s[0].bit_count(), s))
+    states = sorted(
+        ((left, up) for left in range(full + 1) for up in range(full + 1) if left.bit_count() == up.bit_count()),
+        key=lambda s: (s[0].bit_count(), s),
+    )
     index = {state: i for i, state in enumerate(states)}
     ways: list[Way] = []
     for left, up in states:
@@ -119,12 +121,17 @@ def _window_pairs(weights: Sequence[dict[int, int]], start: int, size: int) -> l
     """The pairs of the window starting at player ``start`` that met, as (both players' bits, repeat weight):
     mostly none or one or two, so a way's repeat weight is a couple of mask tests."""
     end = min(len(weights), start + 3 * size)
-    return [(1 << a - start | 1 << b - start, weight)
-            for a in range(max(0, start), end) for b, weight in weights[a].items() if a < b < end]
+    return [
+        (1 << a - start | 1 << b - start, weight)
+        for a in range(max(0, start), end)
+        for b, weight in weights[a].items()
+        if a < b < end
+    ]
 
 
-def _walk_back(back: list[list[int]], size: int, ways: list[Way],
-               last_ways: list[Way] | None = None) -> list[list[int]]:
+def _walk_back(
+    back: list[list[int]], size: int, ways: list[Way], last_ways: list[Way] | None = None
+) -> list[list[int]]:
     """The tables of the best way to the empty state after the last table in ``back`` (filled by
     ``last_ways`` when given)."""
     tables: list[list[int]] = []
@@ -139,5 +146,5 @@ def _walk_back(back: list[list[int]], size: int, ways: list[Way],
 
 
 def _cost(tables: list[list[int]], weights: Sequence[dict[int, int]], size: int) -> Cost:
-    repeat = sum(weights[a].get(b, 0) for table in tables for i, a in enumerate(table) for b in table[i + 1:])
+    repeat = sum(weights[a].get(b, 0) for table in tables for i, a in enumerate(table) for b in table[i + 1 :])
     return repeat, sum(abs(t - p // size) for t, table in enumerate(tables) for p in table)

@@ -56,9 +56,16 @@ def time_limit_for(players: int) -> float:
     return min(TIME_LIMIT_MAX, TIME_LIMIT_BASE + TIME_LIMIT_PER_PLAYER * max(0, players))
 
 
-def random_seating(*, players: Sequence[int], table_size: int, history: History = (), seed: int | None = None,
-                   time_limit: float | None = None, byes: bool = True,
-                   bye_counts: Mapping[int, int] | None = None) -> Seating:
+def random_seating(
+    *,
+    players: Sequence[int],
+    table_size: int,
+    history: History = (),
+    seed: int | None = None,
+    time_limit: float | None = None,
+    byes: bool = True,
+    bye_counts: Mapping[int, int] | None = None,
+) -> Seating:
     """Random tables for the next round, avoiding pairs that already met, within ``time_limit`` seconds
     (default: ``time_limit_for`` the field).
 
@@ -66,13 +73,29 @@ def random_seating(*, players: Sequence[int], table_size: int, history: History 
     fewer players than one table, a table size outside 2..8, or players that
     do not fill the tables when ``byes`` is false.
     """
-    return _seating(players, table_size=table_size, history=history, seed=seed, time_limit=time_limit, byes=byes,
-                    bye_counts=bye_counts, swiss=False)
+    return _seating(
+        players,
+        table_size=table_size,
+        history=history,
+        seed=seed,
+        time_limit=time_limit,
+        byes=byes,
+        bye_counts=bye_counts,
+        swiss=False,
+    )
 
 
-def swiss_seating(*, standings: Sequence[int], table_size: int, history: History = (), seed: int | None = None,
-                  time_limit: float | None = None, byes: bool = True, bye_counts: Mapping[int, int] | None = None,
-                  spread: int | None = SWISS_SPREAD) -> Seating:
+def swiss_seating(
+    *,
+    standings: Sequence[int],
+    table_size: int,
+    history: History = (),
+    seed: int | None = None,
+    time_limit: float | None = None,
+    byes: bool = True,
+    bye_counts: Mapping[int, int] | None = None,
+    spread: int | None = SWISS_SPREAD,
+) -> Seating:
     """Swiss tables for the next round: ``standings`` (best first) fill the tables in order.
 
     Players then move at most ``spread`` tables (None: any number) to avoid
@@ -81,13 +104,31 @@ def swiss_seating(*, standings: Sequence[int], table_size: int, history: History
     """
     if spread is not None and spread < 0:
         raise Refusal.one("spread", "must be 0 (strict pairing by rank) or more, or any")
-    return _seating(standings, table_size=table_size, history=history, seed=seed, time_limit=time_limit,
-                    byes=byes, bye_counts=bye_counts, swiss=True, spread=spread)
+    return _seating(
+        standings,
+        table_size=table_size,
+        history=history,
+        seed=seed,
+        time_limit=time_limit,
+        byes=byes,
+        bye_counts=bye_counts,
+        swiss=True,
+        spread=spread,
+    )
 
 
-def _seating(order: Sequence[int], *, table_size: int, history: History, seed: int | None,
-             time_limit: float | None, byes: bool, bye_counts: Mapping[int, int] | None, swiss: bool,
-             spread: int | None = None) -> Seating:
+def _seating(
+    order: Sequence[int],
+    *,
+    table_size: int,
+    history: History,
+    seed: int | None,
+    time_limit: float | None,
+    byes: bool,
+    bye_counts: Mapping[int, int] | None,
+    swiss: bool,
+    spread: int | None = None,
+) -> Seating:
     """Both seatings: byes first, then the search; random tables start shuffled, swiss ones in rank order."""
     _check(order, table_size, byes=byes)
     rng = random.Random(seed)
@@ -98,8 +139,17 @@ def _seating(order: Sequence[int], *, table_size: int, history: History, seed: i
     seated = [p for p in everyone if p not in out]
     if not swiss:
         rng.shuffle(seated)
-    return _seat(seated=seated, everyone=everyone, byes=out, table_size=table_size, history=history, rng=rng,
-                 deadline=deadline, swiss=swiss, spread=spread)
+    return _seat(
+        seated=seated,
+        everyone=everyone,
+        byes=out,
+        table_size=table_size,
+        history=history,
+        rng=rng,
+        deadline=deadline,
+        swiss=swiss,
+        spread=spread,
+    )
 
 
 # --- input --------------------------------------------------------------------------------------------------------
@@ -120,12 +170,15 @@ def _check(players: Sequence[int], table_size: int, *, byes: bool) -> None:
         raise Refusal.one("players", f"{_plural(count, 'player')} cannot fill a table of {table_size}")
     short = -count % table_size
     if short and not byes:
-        raise Refusal.one("players", f"{count} players do not fill tables of {table_size}: "
-                                       f"add {_plural(short, 'substitute')} or allow byes")
+        raise Refusal.one(
+            "players",
+            f"{count} players do not fill tables of {table_size}: add {_plural(short, 'substitute')} or allow byes",
+        )
 
 
-def _choose_byes(order: list[int], count: int, bye_counts: Mapping[int, int], rng: random.Random, *,
-                 swiss: bool) -> set[int]:
+def _choose_byes(
+    order: list[int], count: int, bye_counts: Mapping[int, int], rng: random.Random, *, swiss: bool
+) -> set[int]:
     if count == 0:
         return set()
     if swiss:
@@ -140,26 +193,57 @@ def _choose_byes(order: list[int], count: int, bye_counts: Mapping[int, int], rn
 # --- one round ------------------------------------------------------------------------------------------------------
 
 
-def _seat(*, seated: list[int], everyone: list[int], byes: set[int], table_size: int, history: History,
-          rng: random.Random, deadline: float, swiss: bool, spread: int | None) -> Seating:
+def _seat(
+    *,
+    seated: list[int],
+    everyone: list[int],
+    byes: set[int],
+    table_size: int,
+    history: History,
+    rng: random.Random,
+    deadline: float,
+    swiss: bool,
+    spread: int | None,
+) -> Seating:
     """The seated players' tables: a plane round where the history keeps to a plane, else the search's."""
     index = {p: i for i, p in enumerate(seated)}
     weights = _repeat_weights(index, history)
     counts = wind_counts(history=history, players=seated, table_size=table_size)
-    found = _groups(seated, weights, counts, table_size=table_size, history=history, rng=rng, deadline=deadline,
-                    swiss=swiss, spread=spread)
+    found = _groups(
+        seated,
+        weights,
+        counts,
+        table_size=table_size,
+        history=history,
+        rng=rng,
+        deadline=deadline,
+        swiss=swiss,
+        spread=spread,
+    )
     ordered = found.groups if found.in_seat_order else [seat_order(group, counts, rng) for group in found.groups]
     tables = tuple(Table(number=number, seats=tuple(seats)) for number, seats in enumerate(ordered, start=1))
     placements = tuple(
-        Placement(player=p, table=t.number, rank_table=index[p] // table_size + 1 if swiss else None,
-                  met=tuple(q for q in t.seats if q != p and index[q] in weights[index[p]]))
-        for t in tables for p in t.seats)
+        Placement(
+            player=p,
+            table=t.number,
+            rank_table=index[p] // table_size + 1 if swiss else None,
+            met=tuple(q for q in t.seats if q != p and index[q] in weights[index[p]]),
+        )
+        for t in tables
+        for p in t.seats
+    )
     repeats = sum(len(place.met) for place in placements) // 2
     after = wind_counts(history=[*history, [t.seats for t in tables]], players=everyone, table_size=table_size)
     imbalance = sum(max(row) - min(row) for row in after.values())
-    return Seating(tables=tables, byes=tuple(sorted(byes)), repeats=repeats, wind_imbalance=imbalance,
-                   optimal=found.optimal, placements=placements,
-                   avoidable=0 if found.optimal else _avoidable(repeats, found.floor, weights))
+    return Seating(
+        tables=tables,
+        byes=tuple(sorted(byes)),
+        repeats=repeats,
+        wind_imbalance=imbalance,
+        optimal=found.optimal,
+        placements=placements,
+        avoidable=0 if found.optimal else _avoidable(repeats, found.floor, weights),
+    )
 
 
 def _avoidable(repeats: int, floor: int, weights: list[dict[int, int]]) -> int:
@@ -176,8 +260,18 @@ class _Found(NamedTuple):
     floor: int = 0  # every grouping repeats at least this weight
 
 
-def _groups(seated: list[int], weights: list[dict[int, int]], counts: dict[int, list[int]], *, table_size: int,
-            history: History, rng: random.Random, deadline: float, swiss: bool, spread: int | None) -> _Found:
+def _groups(
+    seated: list[int],
+    weights: list[dict[int, int]],
+    counts: dict[int, list[int]],
+    *,
+    table_size: int,
+    history: History,
+    rng: random.Random,
+    deadline: float,
+    swiss: bool,
+    spread: int | None,
+) -> _Found:
     """Who sits together, whether that is proven the best, and what no grouping can do better than."""
     field = None if swiss else field_of(table_size)
     classes = plane_classes(seated, table_size, history) if field else None
@@ -186,9 +280,16 @@ def _groups(seated: list[int], weights: list[dict[int, int]], counts: dict[int, 
         return _Found(planned[0], planned[1], planned[1])  # a plane round: no pair meets twice, every seat turned
     if swiss and spread == 0:
         # Strict pairing by rank leaves nothing to choose: the rank tables are the only seating.
-        return _Found([seated[i:i + table_size] for i in range(0, len(seated), table_size)], True, False)
-    search = Search(weights=weights, seat_costs=[seat_cost_row(counts[p]) for p in seated],
-                    table_size=table_size, swiss=swiss, rng=rng, deadline=deadline, spread=spread)
+        return _Found([seated[i : i + table_size] for i in range(0, len(seated), table_size)], True, False)
+    search = Search(
+        weights=weights,
+        seat_costs=[seat_cost_row(counts[p]) for p in seated],
+        table_size=table_size,
+        swiss=swiss,
+        rng=rng,
+        deadline=deadline,
+        spread=spread,
+    )
     floor = 0
     if swiss and table_size <= BANDED_TABLE_SIZE:
         # The best tables within one table are the search's start for a wider spread too: from the rank tables

@@ -37,8 +37,15 @@ def schedule_from_csv(*, text: str, players: Sequence[int] | None = None, table_
     if columns is None:
         raise Refusal(Problem("line 1", f"expected the header {expected} (seat columns by name or position)"))
     round_col, table_col, seat_cols = columns
-    schedule = _Schedule(table_size=table_size, width=len(header), round_col=round_col, table_col=table_col,
-                         seat_cols=seat_cols, known=set(players) if players is not None else None, problems=unread)
+    schedule = _Schedule(
+        table_size=table_size,
+        width=len(header),
+        round_col=round_col,
+        table_col=table_col,
+        seat_cols=seat_cols,
+        known=set(players) if players is not None else None,
+        problems=unread,
+    )
     for line, row in rows[1:]:
         if any(cell.strip() for cell in row):
             schedule.add_row(line, row)
@@ -100,8 +107,7 @@ class _Schedule:
         for name, col in zip(_seat_names(self.table_size), self.seat_cols, strict=True):
             value = _integer(row[col])
             if value is None:
-                self.problems.append(Problem(where, f"{name} must be a player id (an integer), not "
-                                                    f"{_shown(row[col])}"))
+                self.problems.append(Problem(where, f"{name} must be a player id (an integer), not {_shown(row[col])}"))
             elif self.known is not None and value not in self.known:
                 self.problems.append(Problem(where, f"{name}: player {value} is not in this tournament"))
             else:
@@ -119,8 +125,7 @@ class _Schedule:
             at_table.add(player)
             other = self.seen.setdefault((round_no, player), line)
             if other != line:
-                self.problems.append(Problem(where, f"player {player} already sits in round {round_no} "
-                                                    f"(line {other})"))
+                self.problems.append(Problem(where, f"player {player} already sits in round {round_no} (line {other})"))
 
     def rounds(self) -> list[list[Table]]:
         """The schedule, once the rounds follow each other and no table number is missing; else Refusal."""
@@ -129,15 +134,22 @@ class _Schedule:
             problems.append(Problem("line 2", "the schedule has no tables"))
         for expected_round, round_no in enumerate(sorted(self.first_line), start=1):
             if round_no != expected_round:
-                problems.append(Problem(f"line {self.first_line[round_no]}",
-                                        f"round {round_no} follows round {expected_round - 1}: "
-                                        f"round {expected_round} is missing"))
+                problems.append(
+                    Problem(
+                        f"line {self.first_line[round_no]}",
+                        f"round {round_no} follows round {expected_round - 1}: round {expected_round} is missing",
+                    )
+                )
                 break
         for round_no, numbers in self.table_numbers.items():
             missing = sorted(set(range(1, max(numbers) + 1)) - numbers)
             if missing:
-                problems.append(Problem(f"line {self.first_line[round_no]}",
-                                        f"round {round_no} has no table {', '.join(map(str, missing))}"))
+                problems.append(
+                    Problem(
+                        f"line {self.first_line[round_no]}",
+                        f"round {round_no} has no table {', '.join(map(str, missing))}",
+                    )
+                )
         if problems:
             problems.sort(key=lambda problem: int(problem.field.split()[1]))  # in file order
             raise Refusal(problems)

@@ -70,8 +70,17 @@ Cost = tuple[int, int]  # (repeat weight, tables moved)
 class Search:
     """Swap search over one round; players are indices 0..n-1 (in rank order for swiss), tables lists of them."""
 
-    def __init__(self, *, weights: list[dict[int, int]], seat_costs: list[list[int]], table_size: int, swiss: bool,
-                 rng: random.Random, deadline: float, spread: int | None = SWISS_SPREAD) -> None:
+    def __init__(
+        self,
+        *,
+        weights: list[dict[int, int]],
+        seat_costs: list[list[int]],
+        table_size: int,
+        swiss: bool,
+        rng: random.Random,
+        deadline: float,
+        spread: int | None = SWISS_SPREAD,
+    ) -> None:
         n = len(weights)
         self.weights = weights
         self.seat_costs = seat_costs
@@ -132,8 +141,7 @@ class Search:
         """The change in the cost if a and b swap tables."""
         ta, tb = self.where[a], self.where[b]
         ca, cb = self.conflict[a], self.conflict[b]
-        rep = (cb.get(ta, 0) + ca.get(tb, 0) - ca.get(ta, 0) - cb.get(tb, 0)
-               - 2 * self.weights[a].get(b, 0))
+        rep = cb.get(ta, 0) + ca.get(tb, 0) - ca.get(ta, 0) - cb.get(tb, 0) - 2 * self.weights[a].get(b, 0)
         if not self.swiss:
             return rep, 0
         ha, hb = self.home[a], self.home[b]
@@ -229,8 +237,7 @@ class Search:
         self._restore(best_tables)
         self.optimal = best == (0, 0)
 
-    def _best_move(self, a: int, *, tabu: list[int], step: int, current: Cost,
-                   best: Cost) -> tuple[Cost, int] | None:
+    def _best_move(self, a: int, *, tabu: list[int], step: int, current: Cost, best: Cost) -> tuple[Cost, int] | None:
         """The swap partner for ``a`` that helps most (or hurts least), and the change it makes; ties drawn at random.
 
         Partners sit at the tables ``a`` may take and may take ``a``'s table. A player still in his tabu tenure
@@ -252,8 +259,10 @@ class Search:
                 if not lowest[b] <= ta <= highest[b]:
                     continue
                 conflict_b = self.conflict[b]
-                key = (rep_a + conflict_b.get(ta, 0) - conflict_b.get(tb, 0) - 2 * met_a.get(b, 0),
-                       moved_a + abs(ta - home[b]) - abs(tb - home[b]) if swiss else 0)
+                key = (
+                    rep_a + conflict_b.get(ta, 0) - conflict_b.get(tb, 0) - 2 * met_a.get(b, 0),
+                    moved_a + abs(ta - home[b]) - abs(tb - home[b]) if swiss else 0,
+                )
                 if tabu[b] > step and (current[0] + key[0], current[1] + key[1]) >= best:
                     continue
                 if pick is None or key < pick:

@@ -41,7 +41,7 @@ def seat_cost_row(counts: list[int]) -> list[int]:
     """A player's cost of each seat, from how often he sat each (``counts``)."""
     row = []
     for seat, count in enumerate(counts):
-        after = [*counts[:seat], count + 1, *counts[seat + 1:]]
+        after = [*counts[:seat], count + 1, *counts[seat + 1 :]]
         row.append((max(after) - min(after)) * WIND_SCALE + count)
     return row
 

@@ -45,8 +45,14 @@ class Answered:
     headers: dict[str, str]
 
 
-def once(*, writer: Writer | None, key: str | None, asked: str, write: Callable[[], Done],
-         kept: Callable[[Done], Answered | None]) -> Done | Answered:
+def once(
+    *,
+    writer: Writer | None,
+    key: str | None,
+    asked: str,
+    write: Callable[[], Done],
+    kept: Callable[[Done], Answered | None],
+) -> Done | Answered:
     """``write`` made at most once for ``key``: what it returned, or the answer an earlier request with the key got.
 
     Without a key, ``write`` as it is. With one, in one transaction: the key
@@ -94,8 +100,9 @@ def claim(*, user: Writer | None, key: str, asked: str) -> IdempotentRequest | A
         row.delete()
         return IdempotentRequest.objects.create(user=owner, key=key, fingerprint=asked)
     if row.fingerprint != asked or row.status is None:
-        raise KeyReused([Problem("Idempotency-Key", "was already used for another request; send a new key "
-                                 "with each new request")])
+        raise KeyReused(
+            [Problem("Idempotency-Key", "was already used for another request; send a new key with each new request")]
+        )
     return Answered(status=row.status, body=row.body, headers=dict(row.headers))
 
 

@@ -35,8 +35,11 @@ def check_game(game: OnlineGame) -> Checked:
     except Refusal as exc:
         return Checked(None, [f"{p.field}: {p.message}" if p.field else p.message for p in exc.problems])
     ruleset = scored.sheet.ruleset
-    differences = [line for index, (played, logged) in enumerate(zip(scored.record.hands, game.recorded, strict=False))
-                   if (line := _hand_difference(index, played, logged, played.before.label(ruleset)))]
+    differences = [
+        line
+        for index, (played, logged) in enumerate(zip(scored.record.hands, game.recorded, strict=False))
+        if (line := _hand_difference(index, played, logged, played.before.label(ruleset)))
+    ]
     if len(scored.record.hands) != len(game.recorded):
         differences.append(f"the log has {len(game.recorded)} hands, the rules played {len(scored.record.hands)}")
     if not differences:
@@ -48,13 +51,14 @@ def _hand_difference(index: int, played: HandRecord, logged: RecordedHand, label
     where = f"hand {index + 1} ({logged.round}-{logged.honba})"
     state = played.before
     if (label, state.honba, state.deposits) != (logged.round, logged.honba, logged.deposits):
-        return (f"{where}: the log plays it as {logged.round} with {logged.honba} honba and {logged.deposits} "
-                f"sticks, the rules as {label} with {state.honba} and {state.deposits}")
+        return (
+            f"{where}: the log plays it as {logged.round} with {logged.honba} honba and {logged.deposits} "
+            f"sticks, the rules as {label} with {state.honba} and {state.deposits}"
+        )
     deltas = tuple(played.settlement.deltas)
     if deltas == logged.deltas:
         return None
-    return (f"{where}: the log records {_by_seat(logged.deltas)}, the rules give {_by_seat(deltas)}"
-            + _hint(played))
+    return f"{where}: the log records {_by_seat(logged.deltas)}, the rules give {_by_seat(deltas)}" + _hint(played)
 
 
 def _final_differences(game: OnlineGame, scored: ScoredSheet) -> list[str]:

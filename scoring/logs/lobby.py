@@ -39,19 +39,33 @@ def lobby_overrides(csrule: str, *, players: int) -> dict[str, Any]:
     if players != FOUR_PLAYERS:
         raise Refusal.one(where, "a three-player lobby's own rules are not decoded (only four-player ones)")
     if len(fields) < UMA_FIRST + UMA_SETS * UMA_PER_SET:
-        raise Refusal.one(where, f"{len(fields)} fields, fewer than the {UMA_FIRST + UMA_SETS * UMA_PER_SET} "
-                                  "a lobby's rules hold")
-    problems = [Problem(f"{where}[{i}]", f"{value!r} declares a lobby rule not decoded here, which no rule set "
-                                         "here can be said to play")
-                for i, value in enumerate(fields) if value and i not in DECODED]
-    points = {name: _number(fields, i, problems) for name, i in
-              (("start_points", START), ("return_points", RETURN), ("goal_points", GOAL))}
-    sets = [tuple(_number(fields, UMA_FIRST + k * UMA_PER_SET + j, problems) for j in range(UMA_PER_SET))
-            for k in range(UMA_SETS)]
+        raise Refusal.one(
+            where, f"{len(fields)} fields, fewer than the {UMA_FIRST + UMA_SETS * UMA_PER_SET} a lobby's rules hold"
+        )
+    problems = [
+        Problem(
+            f"{where}[{i}]",
+            f"{value!r} declares a lobby rule not decoded here, which no rule set here can be said to play",
+        )
+        for i, value in enumerate(fields)
+        if value and i not in DECODED
+    ]
+    points = {
+        name: _number(fields, i, problems)
+        for name, i in (("start_points", START), ("return_points", RETURN), ("goal_points", GOAL))
+    }
+    sets = [
+        tuple(_number(fields, UMA_FIRST + k * UMA_PER_SET + j, problems) for j in range(UMA_PER_SET))
+        for k in range(UMA_SETS)
+    ]
     if len(set(sets)) > 1:
-        problems.append(Problem(f"{where}[{UMA_FIRST}:{UMA_FIRST + UMA_SETS * UMA_PER_SET}]",
-                                f"uma that changes between its five sets {sets} is not decoded here (which set "
-                                "applies when is not known)"))
+        problems.append(
+            Problem(
+                f"{where}[{UMA_FIRST}:{UMA_FIRST + UMA_SETS * UMA_PER_SET}]",
+                f"uma that changes between its five sets {sets} is not decoded here (which set "
+                "applies when is not known)",
+            )
+        )
     if problems:
         raise Refusal(problems)
     rest = sets[0]

@@ -55,8 +55,13 @@ EARLY_2009 = "20090101"
 NOW = "99999999"
 TENHOU_LOG_ID = re.compile(r"(?P<date>\d{8})\d{2}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 
-ABORT_REASONS = {"yao9": "nine_terminals", "kaze4": "four_winds", "reach4": "four_riichi", "kan4": "four_kans",
-                 "ron3": "triple_ron"}
+ABORT_REASONS = {
+    "yao9": "nine_terminals",
+    "kaze4": "four_winds",
+    "reach4": "four_riichi",
+    "kan4": "four_kans",
+    "ron3": "triple_ron",
+}
 NAGASHI = "nm"
 
 
@@ -106,9 +111,12 @@ class _Reader:
         csrule = tag.get("csrule")
         special = kind & ~STANDARD_LOBBY_BITS
         if special & ~GO_LOBBY_RULES or (special and not csrule):
-            raise Refusal.one("GO", f"lobby type {kind:#x} plays special rules (chips, ratio play, or a lobby's own "
-                               "rules it does not declare), which no rule set here scores: import standard lobby "
-                               "games, or a lobby's that its log declares (GO csrule)")
+            raise Refusal.one(
+                "GO",
+                f"lobby type {kind:#x} plays special rules (chips, ratio play, or a lobby's own "
+                "rules it does not declare), which no rule set here scores: import standard lobby "
+                "games, or a lobby's that its log declares (GO csrule)",
+            )
         self.players = 3 if kind & GO_THREE_PLAYERS else 4
         self.overrides = tenhou_overrides(three_players=self.players == 3, hanchan=bool(kind & GO_HANCHAN))
         if special and csrule:
@@ -117,16 +125,21 @@ class _Reader:
     def _un(self, tag: Element) -> None:
         if self.names:
             return  # a reconnection repeats UN
-        self.names = [unquote(tag.get(f"n{seat}", "")) for seat in range(4)][:self.players]
+        self.names = [unquote(tag.get(f"n{seat}", "")) for seat in range(4)][: self.players]
 
     def _init(self, tag: Element) -> None:
         if tag.get("shuffle") is not None:
             self.log_date = EARLY_2009  # the wall's seed on INIT: the format of Tenhou's first half of 2009
         seed = _ints(tag.get("seed", ""), "INIT.seed")
-        scores = tuple(v * HUNDRED for v in _ints(tag.get("ten", ""), "INIT.ten"))[:self.players]
+        scores = tuple(v * HUNDRED for v in _ints(tag.get("ten", ""), "INIT.ten"))[: self.players]
         game = self._started(scores)
-        self.hand = {"round": round_label(seed[0]), "honba": seed[1], "deposits": seed[2], "riichi": [],
-                     "where": f"hand {len(game.recorded) + 1} ({round_label(seed[0])}-{seed[1]})"}
+        self.hand = {
+            "round": round_label(seed[0]),
+            "honba": seed[1],
+            "deposits": seed[2],
+            "riichi": [],
+            "where": f"hand {len(game.recorded) + 1} ({round_label(seed[0])}-{seed[1]})",
+        }
 
     def _reach(self, tag: Element) -> None:
         if tag.get("step") == "2":
@@ -141,8 +154,10 @@ class _Reader:
         if kind in ABORT_REASONS:
             record = {"result": "abort", "reason": ABORT_REASONS[kind]}
         else:
-            record = {"result": "draw", "tenpai": [self.names[p] for p in range(self.players)
-                                                   if tag.get(f"hai{p}") is not None]}
+            record = {
+                "result": "draw",
+                "tenpai": [self.names[p] for p in range(self.players) if tag.get(f"hai{p}") is not None],
+            }
             if kind == NAGASHI:
                 deltas = _sc_deltas(tag.get("sc", ""), self.players)
                 record["nagashi"] = [self.names[p] for p in range(self.players) if deltas[p] > 0]
@@ -190,13 +205,16 @@ class _Reader:
         for p in riichi:
             deltas[p] -= 1000  # sc counts from the score after the stick was paid; the sheet's deltas include it
         game.hands.append(record)
-        game.recorded.append(RecordedHand(round=self.hand["round"], honba=self.hand["honba"],
-                                          deposits=self.hand["deposits"], deltas=tuple(deltas)))
+        game.recorded.append(
+            RecordedHand(
+                round=self.hand["round"], honba=self.hand["honba"], deposits=self.hand["deposits"], deltas=tuple(deltas)
+            )
+        )
         owari = tags[-1].get("owari")
         if owari is not None:
             values = owari.split(",")
-            game.final_scores = tuple(log_int(v, "owari") * HUNDRED for v in values[0::2][:self.players])
-            game.final_points = tuple(log_number(v, "owari") for v in values[1::2][:self.players])
+            game.final_scores = tuple(log_int(v, "owari") * HUNDRED for v in values[0::2][: self.players])
+            game.final_points = tuple(log_number(v, "owari") for v in values[1::2][: self.players])
             game.overrides |= rounding_overrides(game.final_points)
             if game.overrides.get("round_winds") == 1 and self.log_date < EAST_ONLY_UMA_CHANGED:
                 game.overrides["uma"] = EARLY_EAST_ONLY_UMA
@@ -208,8 +226,13 @@ class _Reader:
         if self.game is None:
             if not self.names or scores is None:
                 raise Refusal.one("mjlog", "no players (UN) or no hand (INIT) before the first result")
-            self.game = OnlineGame(platform=Platform.TENHOU, log_id=self.log_id, names=self.names,
-                                   ruleset="tenhou", overrides=self.overrides)
+            self.game = OnlineGame(
+                platform=Platform.TENHOU,
+                log_id=self.log_id,
+                names=self.names,
+                ruleset="tenhou",
+                overrides=self.overrides,
+            )
             default = self.overrides.get("start_points", 25000)
             if any(s != default for s in scores):
                 self.game.start_scores = scores

@@ -84,8 +84,12 @@ class OnlineGame:
 
     def sheet(self) -> dict[str, Any]:
         """The score sheet (docs/score-sheet.md) of the game, players named as on the platform."""
-        sheet: dict[str, Any] = {"ruleset": self.ruleset, "overrides": dict(self.overrides),
-                                 "players": list(self.names), "hands": list(self.hands)}
+        sheet: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "overrides": dict(self.overrides),
+            "players": list(self.names),
+            "hands": list(self.hands),
+        }
         if self.start_scores is not None:
             sheet["start"] = {"scores": list(self.start_scores)}
         return sheet
@@ -102,8 +106,15 @@ def tenhou_overrides(*, three_players: bool, hanchan: bool) -> dict[str, Any]:
     if not hanchan:
         overrides["round_winds"] = 1
     if three_players:
-        overrides |= {"players": 3, "start_points": 35000, "return_points": 40000, "uma": [20, 0, -20],
-                      "noten_payment_total": 2000, "honba_points": 200, "goal_points": 40000}
+        overrides |= {
+            "players": 3,
+            "start_points": 35000,
+            "return_points": 40000,
+            "uma": [20, 0, -20],
+            "noten_payment_total": 2000,
+            "honba_points": 200,
+            "goal_points": 40000,
+        }
     return overrides
 
 

@@ -61,4 +61,3 @@ def _log_id(name: str, data: bytes) -> str:
     if match:
         return match[0]
     return "sha256:" + hashlib.sha256(data).hexdigest()[:32]
-

@@ -38,8 +38,13 @@ HAND_FIELDS = 4 + 3 * SEATS + 1
 WIN = "和了"
 DRAWS = {"流局", "全員聴牌", "全員不聴"}
 NAGASHI = "流し満貫"
-ABORTS = {"九種九牌": "nine_terminals", "四風連打": "four_winds", "四家立直": "four_riichi", "三家和了": "triple_ron",
-          "四槓散了": "four_kans"}
+ABORTS = {
+    "九種九牌": "nine_terminals",
+    "四風連打": "four_winds",
+    "四家立直": "four_riichi",
+    "三家和了": "triple_ron",
+    "四槓散了": "four_kans",
+}
 MAHJONG_SOUL_ROOMS = ("銅の間", "銀の間", "金の間", "玉の間", "王座の間", "雀魂")
 
 _FU = re.compile(r"(\d{1,4})符")
@@ -49,7 +54,7 @@ _HAN = re.compile(r"\((\d{1,4})飜\)")
 def read_tenhou6(data: Any, *, log_id: str, ruleset: str | None = None) -> OnlineGame:
     """The game in ``data`` (a parsed tenhou.net/6 object); Refusal naming the hand when it cannot be read."""
     if not isinstance(data, dict) or not isinstance(data.get("log"), list) or not data["log"]:
-        raise Refusal.one("log", "not a tenhou.net/6 game: an object with a non-empty \"log\" list is expected")
+        raise Refusal.one("log", 'not a tenhou.net/6 game: an object with a non-empty "log" list is expected')
     try:
         game = _game(data, log_id=log_id, ruleset=ruleset)
         hands: list[Any] = data["log"]
@@ -72,16 +77,22 @@ def _game(data: dict[str, Any], *, log_id: str, ruleset: str | None) -> OnlineGa
     platform = Platform.MAHJONG_SOUL if any(room in disp for room in MAHJONG_SOUL_ROOMS) else Platform.TENHOU
     key = ruleset or ("mahjong-soul" if platform == Platform.MAHJONG_SOUL else "tenhou")
     if key == "mahjong-soul" and three:
-        raise Refusal.one("rule", "a three-player Mahjong Soul game: no preset holds its rules; name one "
-                           "with --ruleset")
+        raise Refusal.one(
+            "rule", "a three-player Mahjong Soul game: no preset holds its rules; name one with --ruleset"
+        )
     hanchan = "東" not in disp
     if key == "tenhou":
         overrides = tenhou_overrides(three_players=three, hanchan=hanchan)
     else:
         overrides = {} if hanchan else {"round_winds": 1}
     ref = str(data.get("ref", ""))
-    return OnlineGame(platform=platform, log_id=ref if ref.strip("0-") else log_id,
-                      names=names[:3] if three else names, ruleset=key, overrides=overrides)
+    return OnlineGame(
+        platform=platform,
+        log_id=ref if ref.strip("0-") else log_id,
+        names=names[:3] if three else names,
+        ruleset=key,
+        overrides=overrides,
+    )
 
 
 def _read_hand(game: OnlineGame, hand: Sequence[Any], following: Sequence[Any] | None, *, where: str) -> None:
@@ -106,8 +117,9 @@ def _read_hand(game: OnlineGame, hand: Sequence[Any], following: Sequence[Any] |
     game.recorded.append(RecordedHand(round=round_label(kyoku), honba=honba, deposits=sticks, deltas=tuple(deltas)))
 
 
-def _result(game: OnlineGame, result: Sequence[Any], *, kyoku: int, following: Sequence[Any] | None,
-            where: str) -> tuple[HandRecord, list[int]]:
+def _result(
+    game: OnlineGame, result: Sequence[Any], *, kyoku: int, following: Sequence[Any] | None, where: str
+) -> tuple[HandRecord, list[int]]:
     players = len(game.names)
     kind = str(result[0])
     zero = [0] * players
@@ -117,15 +129,21 @@ def _result(game: OnlineGame, result: Sequence[Any], *, kyoku: int, following: S
         return _wins(game, result, where=where)
     deltas = [log_int(d, f"{where}[-1][1]") for d in result[1][:players]] if len(result) > 1 else zero
     if kind in DRAWS:
-        tenpai = [p for p in range(players) if deltas[p] > 0] if any(deltas) else (
-            list(range(players)) if kind == "全員聴牌" else [])
+        tenpai = (
+            [p for p in range(players) if deltas[p] > 0]
+            if any(deltas)
+            else (list(range(players)) if kind == "全員聴牌" else [])
+        )
         return {"result": "draw", "tenpai": [game.names[p] for p in tenpai]}, deltas
     if kind == NAGASHI:
         dealer = kyoku % 4
         # The payments say who held nagashi; whether the dealer was tenpai, only the next hand's dealer says.
         dealer_stays = following is not None and log_int(following[0][0], where) == kyoku
-        return {"result": "draw", "tenpai": [game.names[dealer]] if dealer_stays else [],
-                "nagashi": [game.names[p] for p in range(players) if deltas[p] > 0]}, deltas
+        return {
+            "result": "draw",
+            "tenpai": [game.names[dealer]] if dealer_stays else [],
+            "nagashi": [game.names[p] for p in range(players) if deltas[p] > 0],
+        }, deltas
     raise Refusal.one(where, f"unknown result {kind!r}")
 
 

@@ -20,13 +20,35 @@ from scoring.services.standings import standings_rows
 from scoring.sheet.output import Result, result_json
 from tournament.models import Event, Game
 
-_RESULT_FIELDS = ("event_id", "finished", "substitute", "rank", "score", "points", "penalty", "table_points",
-                  "draws")
-_STANDING_FIELDS = ("rank", "stage", "points", "carried", "table_points", "carried_table_points", "score", "games",
-                    "average_rank", "penalties",
-                    "first_places", "best_game", "draws")
-_STATS_FIELDS = ("event_id", "finished", "ruleset", "mcr", "place", "rank", "score", "points", "table_points",
-                 "busted", *COUNTED_FIELDS)
+_RESULT_FIELDS = ("event_id", "finished", "substitute", "rank", "score", "points", "penalty", "table_points", "draws")
+_STANDING_FIELDS = (
+    "rank",
+    "stage",
+    "points",
+    "carried",
+    "table_points",
+    "carried_table_points",
+    "score",
+    "games",
+    "average_rank",
+    "penalties",
+    "first_places",
+    "best_game",
+    "draws",
+)
+_STATS_FIELDS = (
+    "event_id",
+    "finished",
+    "ruleset",
+    "mcr",
+    "place",
+    "rank",
+    "score",
+    "points",
+    "table_points",
+    "busted",
+    *COUNTED_FIELDS,
+)
 CENT = Decimal("0.01")
 
 
@@ -39,15 +61,16 @@ def result_problems(game: Game) -> list[str]:
     problems = []
     result: Result = json.loads(json.dumps(result_json(scored)))  # as stored: what JSON makes of it
     if result != game.result:
-        problems.append("its stored result differs from its hands replayed: the result was changed outside the "
-                        "history")
+        problems.append("its stored result differs from its hands replayed: the result was changed outside the history")
     status = Game.Status.FINISHED if scored.record.state.finished else Game.Status.PLAYING
     if game.status != status:
         problems.append(f"it is stored as {game.status}, but its hands make it {status}")
     stored = {r.player_id: r for r in GameResult.objects.filter(game=game)}
     results = result_rows(game, scored)
-    problems.extend(f"player {pid}'s result: {what}" for pid, what in
-                    _differences({r.player_id: r for r in results}, stored, _RESULT_FIELDS))
+    problems.extend(
+        f"player {pid}'s result: {what}"
+        for pid, what in _differences({r.player_id: r for r in results}, stored, _RESULT_FIELDS)
+    )
     return problems + stats_problems(game, result, results)
 
 
@@ -66,11 +89,17 @@ def standings_problems(event: Event) -> list[str] | None:
         return None
     rows = standings_rows(event)
     stored = {s.player_id: s for s in Standing.objects.filter(event=event)}
-    problems = [f"player {pid}'s standing: {what}" for pid, what in
-                _differences({s.player_id: s for s in rows.standings}, stored, _STANDING_FIELDS)]
+    problems = [
+        f"player {pid}'s standing: {what}"
+        for pid, what in _differences({s.player_id: s for s in rows.standings}, stored, _STANDING_FIELDS)
+    ]
     stages = {(s.stage, s.player_id): s for s in StageStanding.objects.filter(event=event)}
-    return problems + [f"player {pid}'s standing in stage {stage}: {what}" for (stage, pid), what in
-                       _differences({(s.stage, s.player_id): s for s in rows.stages}, stages, _STANDING_FIELDS)]
+    return problems + [
+        f"player {pid}'s standing in stage {stage}: {what}"
+        for (stage, pid), what in _differences(
+            {(s.stage, s.player_id): s for s in rows.stages}, stages, _STANDING_FIELDS
+        )
+    ]
 
 
 def _differences(expected: dict[Any, Any], stored: dict[Any, Any], fields: Sequence[str]) -> Iterable[tuple[Any, str]]:
@@ -80,9 +109,11 @@ def _differences(expected: dict[Any, Any], stored: dict[Any, Any], fields: Seque
         elif pid not in expected:
             yield pid, "stored, but no game of theirs gives it"
         else:
-            changed = [f"{name} {_value(getattr(stored[pid], name))} stored, {_value(getattr(expected[pid], name))} "
-                       "recomputed" for name in fields
-                       if _value(getattr(stored[pid], name)) != _value(getattr(expected[pid], name))]
+            changed = [
+                f"{name} {_value(getattr(stored[pid], name))} stored, {_value(getattr(expected[pid], name))} recomputed"
+                for name in fields
+                if _value(getattr(stored[pid], name)) != _value(getattr(expected[pid], name))
+            ]
             if changed:
                 yield pid, "; ".join(changed)
 

@@ -68,19 +68,57 @@ from tournament.models import (
 FORMAT = "mahjong-tournament-backup"
 VERSION = 3  # 2: sealed with the history key; 3: with the stages
 # Kinds of rows a backup of an earlier version did not hold: restored as none.
-_ADDED = {3: ("tournament.stage", "tournament.teamseat", "tournament.lineup", "tournament.playermerge",
-             "scoring.stagestanding", "scoring.rankedevent", "scoring.rankedresult")}
+_ADDED = {
+    3: (
+        "tournament.stage",
+        "tournament.teamseat",
+        "tournament.lineup",
+        "tournament.playermerge",
+        "scoring.stagestanding",
+        "scoring.rankedevent",
+        "scoring.rankedresult",
+    )
+}
 # What a person calls the rows a seal names, in a refusal.
-_WHAT = {"auth.user": "the accounts", "auth.group": "the groups", "tournament.event": "the events",
-         "scoring.handchange": "the histories", "scoring.hand": "the hands"}
+_WHAT = {
+    "auth.user": "the accounts",
+    "auth.group": "the groups",
+    "tournament.event": "the events",
+    "scoring.handchange": "the histories",
+    "scoring.hand": "the hands",
+}
 
 
 def _models() -> list[type[models.Model]]:
     """Every model a backup holds, each after the ones it refers to (idempotency keys are not kept: a day's
     retries, no data)."""
-    return [Group, get_user_model(), Player, PlayerMerge, Event, RankedEvent, RankedResult, Team, Registration,
-            Stage, Round, Table, TeamSeat, Lineup, Game, Seat, Hand, HandChange, Confirmation, Penalty, EventChange,
-            GameResult, Standing, StageStanding, StandingsState]
+    return [
+        Group,
+        get_user_model(),
+        Player,
+        PlayerMerge,
+        Event,
+        RankedEvent,
+        RankedResult,
+        Team,
+        Registration,
+        Stage,
+        Round,
+        Table,
+        TeamSeat,
+        Lineup,
+        Game,
+        Seat,
+        Hand,
+        HandChange,
+        Confirmation,
+        Penalty,
+        EventChange,
+        GameResult,
+        Standing,
+        StageStanding,
+        StandingsState,
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,16 +129,21 @@ class Restored:
 
 def backup_write(out: IO[str]) -> dict[str, Any]:
     """Write the backup to ``out``; returns its header."""
-    header = {"format": FORMAT, "version": VERSION, "created_at": timezone.now().isoformat(),
-              "events": {e.slug: event_head(e) for e in Event.objects.order_by("pk")}}
+    header = {
+        "format": FORMAT,
+        "version": VERSION,
+        "created_at": timezone.now().isoformat(),
+        "events": {e.slug: event_head(e) for e in Event.objects.order_by("pk")},
+    }
     name, key = history_keys.sealing_key()
     seals: dict[str, str] = {}
     out.write(json.dumps({"header": header})[:-1] + ', "objects": [')
     written = 0
     for model in _models():
         # Users' permissions and groups by name: their ids differ from one database to the next.
-        rows = json.loads(serializers.serialize("json", model._default_manager.order_by("pk"),
-                                                use_natural_foreign_keys=True))
+        rows = json.loads(
+            serializers.serialize("json", model._default_manager.order_by("pk"), use_natural_foreign_keys=True)
+        )
         seals[model._meta.label_lower] = history_keys.mac(key, canonical(rows))
         for row in rows:
             out.write((", " if written else "") + json.dumps(row))
@@ -114,8 +157,15 @@ def backup_restore(data: bytes) -> Restored:
     """Bring a backup into this empty database, checked before it commits; Refusal or Conflict if it cannot."""
     header, objects, altered = _read(data)
     if Event.objects.exists() or Player.objects.exists() or get_user_model()._default_manager.exists():
-        raise Conflict([Problem("database", "a restore goes into an empty database (migrated, with no users, "
-                                "players or events); nothing was restored")])
+        raise Conflict(
+            [
+                Problem(
+                    "database",
+                    "a restore goes into an empty database (migrated, with no users, "
+                    "players or events); nothing was restored",
+                )
+            ]
+        )
     with transaction.atomic():
         count = _load(objects)
         _reset_sequences()
@@ -137,8 +187,7 @@ def _read(data: bytes) -> tuple[dict[str, Any], list[Any], list[Problem]]:
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise Refusal.one("backup", "not a backup file written by manage.py backup")
     if header.get("version") not in (2, VERSION):
-        raise Refusal.one("backup", f"backup version {header.get('version')}; this version reads 2 and "
-                               f"{VERSION}")
+        raise Refusal.one("backup", f"backup version {header.get('version')}; this version reads 2 and {VERSION}")
     objects = parsed.get("objects")
     if not isinstance(objects, list) or not isinstance(header.get("events"), dict):
         raise Refusal.one("backup", "the backup lacks its objects or its events")
@@ -155,27 +204,41 @@ def _altered(header: dict[str, Any], objects: list[Any], seal: Any) -> list[Prob
         raise Refusal.one("seal", "the backup carries no seal")
     key = history_keys.verifying_key(str(seal.get("key")))
     if key is None:
-        raise Refusal.one("seal", f"the backup is sealed with the history key {seal.get('key')!r}, which this "
-                               "server does not hold: set HISTORY_KEY (or HISTORY_OLD_KEYS, or SECRET_KEY) as on "
-                               "the server that wrote it")
+        raise Refusal.one(
+            "seal",
+            f"the backup is sealed with the history key {seal.get('key')!r}, which this "
+            "server does not hold: set HISTORY_KEY (or HISTORY_OLD_KEYS, or SECRET_KEY) as on "
+            "the server that wrote it",
+        )
     later = {label for version, labels in _ADDED.items() if header["version"] < version for label in labels}
     held = [model._meta.label_lower for model in _models() if model._meta.label_lower not in later]
     if sorted(map(str, seal["models"])) != sorted(held):
         missing = sorted(set(held) - set(map(str, seal["models"])))
-        raise Refusal.one("seal", f"the seal does not name every kind of row a backup holds (missing: "
-                               f"{', '.join(missing) or 'none'}): rows were left out after it was written")
+        raise Refusal.one(
+            "seal",
+            f"the seal does not name every kind of row a backup holds (missing: "
+            f"{', '.join(missing) or 'none'}): rows were left out after it was written",
+        )
     rows: dict[str, list[Any]] = {label: [] for label in held}
     for row in objects:
         label = row.get("model") if isinstance(row, dict) else None
         if not isinstance(label, str) or label not in rows:
             raise Refusal.one(str(label), "rows of a kind no backup holds (tokens, sessions, ...) were added")
         rows[str(label)].append(row)
-    problems = [] if history_keys.mac(key, canonical(header)) == seal.get("header") else [
-        Problem("header", "the event heads or the header were changed after the backup was written")]
-    problems.extend(Problem(label, f"{_WHAT.get(label, 'the ' + label + ' rows')} differ from what was backed "
-                            "up: rows were added, removed or changed after the backup was written")
-                    for label, group in rows.items()
-                    if history_keys.mac(key, canonical(group)) != seal["models"][label])
+    problems = (
+        []
+        if history_keys.mac(key, canonical(header)) == seal.get("header")
+        else [Problem("header", "the event heads or the header were changed after the backup was written")]
+    )
+    problems.extend(
+        Problem(
+            label,
+            f"{_WHAT.get(label, 'the ' + label + ' rows')} differ from what was backed "
+            "up: rows were added, removed or changed after the backup was written",
+        )
+        for label, group in rows.items()
+        if history_keys.mac(key, canonical(group)) != seal["models"][label]
+    )
     return problems
 
 
@@ -186,8 +249,12 @@ def _load(objects: list[Any]) -> int:
             # The saves write what the fields hold unchecked: the checks every other path makes come first.
             problems = text_problems(item.object)
             if problems:
-                raise Refusal([Problem(f"{item.object._meta.label_lower} {item.object.pk}: {p.field}", p.message)
-                                    for p in problems])
+                raise Refusal(
+                    [
+                        Problem(f"{item.object._meta.label_lower} {item.object.pk}: {p.field}", p.message)
+                        for p in problems
+                    ]
+                )
             item.save()
             count += 1
         # Checked now, not at the commit (PostgreSQL defers them), where the error would be no refusal.
@@ -213,8 +280,11 @@ def _check(header: dict[str, Any]) -> Iterator[Problem]:
         if not report.intact:
             yield Problem(f"game {game.pk}", str(report.problem))
         elif report.unsealed:
-            yield Problem(f"game {game.pk}", "its history is not sealed with a history key: run "
-                          "`manage.py verify_history --seal` on the server that wrote the backup, then back up again")
+            yield Problem(
+                f"game {game.pk}",
+                "its history is not sealed with a history key: run "
+                "`manage.py verify_history --seal` on the server that wrote the backup, then back up again",
+            )
     restored = {e.slug: e for e in Event.objects.all()}
     for slug, head in header["events"].items():
         event = restored.get(slug)
@@ -237,6 +307,20 @@ def _standings_problems(event: Event) -> Iterable[Problem]:
 
 
 def _standings(event: Event) -> list[tuple[Any, ...]]:
-    return list(Standing.objects.filter(event=event).order_by("player_id").values_list(
-        "player_id", "rank", "points", "table_points", "score", "games", "average_rank", "penalties",
-        "first_places", "best_game", "draws"))
+    return list(
+        Standing.objects.filter(event=event)
+        .order_by("player_id")
+        .values_list(
+            "player_id",
+            "rank",
+            "points",
+            "table_points",
+            "score",
+            "games",
+            "average_rank",
+            "penalties",
+            "first_places",
+            "best_game",
+            "draws",
+        )
+    )

@@ -38,8 +38,7 @@ EMPTY = ""
 
 def canonical(value: Any) -> bytes:
     """The one byte string a JSON value hashes as."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False).encode("utf-8")
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
 def sealed_time(moment: datetime) -> datetime:
@@ -47,10 +46,18 @@ def sealed_time(moment: datetime) -> datetime:
     return moment.replace(microsecond=moment.microsecond // 1000 * 1000)
 
 
-def entry_content(*, index: int | None, action: str, before: Any, after: Any, author: str, at: str,
-                  version: int, terms: Any = None) -> dict[str, Any]:
-    content = {"index": index, "action": action, "before": before, "after": after, "author": author, "at": at,
-               "version": version}
+def entry_content(
+    *, index: int | None, action: str, before: Any, after: Any, author: str, at: str, version: int, terms: Any = None
+) -> dict[str, Any]:
+    content = {
+        "index": index,
+        "action": action,
+        "before": before,
+        "after": after,
+        "author": author,
+        "at": at,
+        "version": version,
+    }
     if terms is not None:  # entries written before terms were sealed hash without the key
         content["terms"] = terms
     return content
@@ -62,11 +69,18 @@ def game_terms(game: Game) -> dict[str, Any]:
     substitute), the start, the rules, the end by time and the game's penalties."""
     seats = sorted(game.seats.all(), key=lambda seat: seat.position)
     key, overrides = game.rules_source()
-    return {"game": game.pk, "event": game.event_id, "played_on": game.played_on.isoformat(),
-            "players": [s.player_id for s in seats], "substitutes": [s.player_id for s in seats if s.substitute],
-            "start": game.start or None, "ruleset": key, "overrides": overrides,
-            "end": "time" if game.ended_by_time else None,
-            "penalties": penalties_of(Penalty.objects.filter(game=game))}
+    return {
+        "game": game.pk,
+        "event": game.event_id,
+        "played_on": game.played_on.isoformat(),
+        "players": [s.player_id for s in seats],
+        "substitutes": [s.player_id for s in seats if s.substitute],
+        "start": game.start or None,
+        "ruleset": key,
+        "overrides": overrides,
+        "end": "time" if game.ended_by_time else None,
+        "penalties": penalties_of(Penalty.objects.filter(game=game)),
+    }
 
 
 def penalties_of(penalties: QuerySet[Penalty]) -> list[list[Any]]:
@@ -92,9 +106,16 @@ def unkeyed_seal(content: Mapping[str, Any], previous: str) -> str:
 
 
 def content_of(change: HandChange | EventChange) -> dict[str, Any]:
-    return entry_content(index=getattr(change, "index", None), action=change.action, before=change.before,
-                         after=change.after, author=change.author, at=change.at.isoformat(), version=change.version,
-                         terms=getattr(change, "terms", None))
+    return entry_content(
+        index=getattr(change, "index", None),
+        action=change.action,
+        before=change.before,
+        after=change.after,
+        author=change.author,
+        at=change.at.isoformat(),
+        version=change.version,
+        terms=getattr(change, "terms", None),
+    )
 
 
 def exported(change: HandChange | EventChange) -> dict[str, Any]:
@@ -129,8 +150,12 @@ def verify_entries(entries: Sequence[Mapping[str, Any]], *, foreign: bool = Fals
         content = entry_content(**fields)
         name = entry.get("key") or UNKEYED
         if entry.get("previous") != previous:
-            return ChainReport(previous, len(entries), f"history entry {number} ({_what(content)}) does not follow "
-                               "the entry before it: an entry was removed, added or reordered")
+            return ChainReport(
+                previous,
+                len(entries),
+                f"history entry {number} ({_what(content)}) does not follow "
+                "the entry before it: an entry was removed, added or reordered",
+            )
         problem = _seal_problem(content, previous, str(name), str(entry.get("hash")), keyed=keyed, foreign=foreign)
         if problem is not None:
             return ChainReport(previous, len(entries), f"history entry {number} ({_what(content)}) {problem}")
@@ -139,18 +164,28 @@ def verify_entries(entries: Sequence[Mapping[str, Any]], *, foreign: bool = Fals
     return ChainReport(previous, len(entries), None, unsealed=bool(entries) and not keyed)
 
 
-def _seal_problem(content: Mapping[str, Any], previous: str, name: str, seal_: str, *, keyed: bool,
-                  foreign: bool) -> str | None:
+def _seal_problem(
+    content: Mapping[str, Any], previous: str, name: str, seal_: str, *, keyed: bool, foreign: bool
+) -> str | None:
     if name == UNKEYED:
         if keyed:
             return "has no key after entries that have one: it was written behind the application's back"
         return None if unkeyed_seal(content, previous) == seal_ else "does not match its hash: its content was changed"
     key = history_keys.verifying_key(name)
     if key is None:
-        return None if foreign else (f"is sealed with the key {name}, which this server does not hold: set it in "
-                                     "HISTORY_OLD_KEYS, or the entry was forged")
-    return None if keyed_seal(content, previous, name, key) == seal_ else ("does not match its seal: its content "
-                                                                          "was changed")
+        return (
+            None
+            if foreign
+            else (
+                f"is sealed with the key {name}, which this server does not hold: set it in "
+                "HISTORY_OLD_KEYS, or the entry was forged"
+            )
+        )
+    return (
+        None
+        if keyed_seal(content, previous, name, key) == seal_
+        else ("does not match its seal: its content was changed")
+    )
 
 
 def verify_game(game: Game) -> ChainReport:
@@ -161,19 +196,28 @@ def verify_game(game: Game) -> ChainReport:
     if not report.intact:
         return report
     if entries and entries[-1]["version"] != game.version:
-        return ChainReport(report.head, report.entries, f"the game is at version {game.version} but its history "
-                           f"ends at version {entries[-1]['version']}: entries were removed from its end, or the "
-                           "game was changed outside the history")
+        return ChainReport(
+            report.head,
+            report.entries,
+            f"the game is at version {game.version} but its history "
+            f"ends at version {entries[-1]['version']}: entries were removed from its end, or the "
+            "game was changed outside the history",
+        )
     try:
         derived = hands_from_history(entries)
     except (ValueError, TypeError, KeyError) as exc:  # entries no write of the application makes
         return ChainReport(report.head, report.entries, f"its history does not make a game: {exc}")
     stored = [h.record for h in game.hands.order_by("index")]
     if derived != stored:
-        first = next((i for i, (a, b) in enumerate(zip(derived, stored, strict=False)) if a != b),
-                     min(len(derived), len(stored)))
-        return ChainReport(report.head, report.entries, f"hand {first + 1} as stored differs from what the history "
-                           "says it is: the hand was changed outside the history")
+        first = next(
+            (i for i, (a, b) in enumerate(zip(derived, stored, strict=False)) if a != b), min(len(derived), len(stored))
+        )
+        return ChainReport(
+            report.head,
+            report.entries,
+            f"hand {first + 1} as stored differs from what the history "
+            "says it is: the hand was changed outside the history",
+        )
     problem = _terms_problem(game, entries) or _confirmations_problem(game, entries)
     return report if problem is None else ChainReport(report.head, report.entries, problem)
 
@@ -186,9 +230,11 @@ def _terms_problem(game: Game, entries: Sequence[Mapping[str, Any]]) -> str | No
     changed = [name for name in now if now[name] != sealed.get(name)]
     if not changed:
         return None
-    return (f"the game's {', '.join(changed)} differ from what its history says: changed outside the history "
-            f"(history: {', '.join(f'{n} {sealed.get(n)!r}' for n in changed)}; stored: "
-            f"{', '.join(f'{n} {now[n]!r}' for n in changed)})")
+    return (
+        f"the game's {', '.join(changed)} differ from what its history says: changed outside the history "
+        f"(history: {', '.join(f'{n} {sealed.get(n)!r}' for n in changed)}; stored: "
+        f"{', '.join(f'{n} {now[n]!r}' for n in changed)})"
+    )
 
 
 def _confirmations_problem(game: Game, entries: Sequence[Mapping[str, Any]]) -> str | None:
@@ -204,8 +250,10 @@ def _confirmations_problem(game: Game, entries: Sequence[Mapping[str, Any]]) -> 
     if stored == told:
         return None
     players = sorted(set(stored) ^ set(told) | {p for p in stored if stored[p] != told.get(p)})
-    return (f"the confirmations of player(s) {players} differ from what the history says: confirmations were "
-            "added, removed or changed outside the history")
+    return (
+        f"the confirmations of player(s) {players} differ from what the history says: confirmations were "
+        "added, removed or changed outside the history"
+    )
 
 
 def hands_from_history(entries: Iterable[Mapping[str, Any]]) -> list[Any]:
@@ -213,8 +261,11 @@ def hands_from_history(entries: Iterable[Mapping[str, Any]]) -> list[Any]:
     hands: list[Any] = []
     for entry in entries:
         action, index, after = entry.get("action"), entry.get("index"), entry.get("after")
-        if isinstance(index, int) and action in (HandChange.Action.CHANGE, HandChange.Action.DELETE) and not (
-                0 <= index < len(hands)):
+        if (
+            isinstance(index, int)
+            and action in (HandChange.Action.CHANGE, HandChange.Action.DELETE)
+            and not (0 <= index < len(hands))
+        ):
             raise ValueError(f"a history entry names hand {index + 1}, which the game does not have then")
         if action == HandChange.Action.ADD:
             hands.insert(index if isinstance(index, int) else len(hands), after)
@@ -230,6 +281,7 @@ def hands_from_history(entries: Iterable[Mapping[str, Any]]) -> list[Any]:
 @dataclass(frozen=True, slots=True)
 class KeptHead:
     """Where a head a player kept (its first digits at least) stands in the game's history today."""
+
     found: bool
     entry: int | None  # its entry's number, from 1
     later: int  # entries written after it (corrections, confirmations, seals)
@@ -270,8 +322,10 @@ def event_head(event: Event) -> str:
 def _game_heads(event: Event) -> list[tuple[int, str]]:
     # One row per game, its last entry's hash: not every entry of the event.
     latest = HandChange.objects.filter(game=OuterRef("pk")).order_by("-id").values("hash")[:1]
-    return [(game_id, head or EMPTY) for game_id, head in
-            event.games.order_by("pk").annotate(head=Subquery(latest)).values_list("pk", "head")]
+    return [
+        (game_id, head or EMPTY)
+        for game_id, head in event.games.order_by("pk").annotate(head=Subquery(latest)).values_list("pk", "head")
+    ]
 
 
 def _what(content: Mapping[str, Any]) -> str:
@@ -282,10 +336,16 @@ def _what(content: Mapping[str, Any]) -> str:
 def event_change(event: Event, action: str, *, before: Any, after: Any, user: Writer | None) -> EventChange:
     """An entry sealed onto the event's own chain; the caller holds the event's row lock, so it cannot fork."""
     last = EventChange.objects.filter(event=event).order_by("-id").first()
-    entry = EventChange(event=event, action=action, before=before, after=after,
-                        author=user.get_username() if user is not None and user.is_authenticated else "",
-                        at=sealed_time(timezone.now()), version=last.version + 1 if last else 1,
-                        previous=last.hash if last else "")
+    entry = EventChange(
+        event=event,
+        action=action,
+        before=before,
+        after=after,
+        author=user.get_username() if user is not None and user.is_authenticated else "",
+        at=sealed_time(timezone.now()),
+        version=last.version + 1 if last else 1,
+        previous=last.hash if last else "",
+    )
     entry.key, entry.hash = seal(content_of(entry), entry.previous)
     entry.save()
     return entry

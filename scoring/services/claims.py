@@ -33,9 +33,14 @@ def player_of_code(*, code: str, guesser: str) -> Player:
     else Refusal on ``code``, counted against the guesser."""
     candidates = _candidates(code)
     expected = [player_code(Event(pk=event_id), player_id, version) for event_id, player_id, version in candidates]
-    index = code_attempt(scope=CLAIM_SCOPE, guesser=guesser, given=code, expected=expected,
-                         too_many=_("too many wrong codes: try again in %(minutes)s minutes"),
-                         wrong=_("this is not a player's code: type it as it is on your slip"))
+    index = code_attempt(
+        scope=CLAIM_SCOPE,
+        guesser=guesser,
+        given=code,
+        expected=expected,
+        too_many=_("too many wrong codes: try again in %(minutes)s minutes"),
+        wrong=_("this is not a player's code: type it as it is on your slip"),
+    )
     player = Player.objects.get(pk=candidates[index][1])
     while player.merged_into_id is not None:
         player = Player.objects.get(pk=player.merged_into_id)
@@ -46,12 +51,14 @@ def _link(player: Player, user: User) -> Player:
     """Link the account to the record, inside the caller's transaction; refused when either holds another."""
     held = Player.objects.filter(user=user).exclude(pk=player.pk).first()
     if held is not None:
-        raise Refusal.one("code", _("your account already holds the record of %(name)s: one record per account")
-                               % {"name": held.name})
+        raise Refusal.one(
+            "code", _("your account already holds the record of %(name)s: one record per account") % {"name": held.name}
+        )
     linked = Player.objects.filter(pk=player.pk).filter(user__isnull=True).update(user=user)
     if not linked and not Player.objects.filter(pk=player.pk, user=user).exists():
-        raise Refusal.one("code", _("this player's record is already claimed by another account: ask the "
-                                             "organiser if it is yours"))
+        raise Refusal.one(
+            "code", _("this player's record is already claimed by another account: ask the organiser if it is yours")
+        )
     player.user = user
     return player
 
@@ -69,7 +76,9 @@ def account_claim(*, username: str, email: str, password: str, code: str, guesse
     player = player_of_code(code=code, guesser=guesser)
     with transaction.atomic():
         if Player.objects.filter(pk=player.pk, user__isnull=False).exists():
-            raise Refusal.one("code", _("this player's record is already claimed by another account: ask the "
-                                             "organiser if it is yours"))
+            raise Refusal.one(
+                "code",
+                _("this player's record is already claimed by another account: ask the organiser if it is yours"),
+            )
         user = account_create(username=username, email=email, password=password)
         return user, _link(player, user)

@@ -56,8 +56,7 @@ def typed(given: str) -> str:
     return "".join(ch for ch in given.upper() if ch.isascii() and ch.isalnum()).translate(LOOK_ALIKE)
 
 
-def code_attempt(*, scope: str, guesser: str, given: str, expected: Sequence[str], too_many: str,
-                 wrong: str) -> int:
+def code_attempt(*, scope: str, guesser: str, given: str, expected: Sequence[str], too_many: str, wrong: str) -> int:
     """Which of ``expected`` the code a person typed is (its index); else Refusal(``wrong``), counted against
     the guesser, or TooManyTries(``too_many``, with the minutes to wait) once over a limit."""
     code = typed(given)
@@ -68,8 +67,9 @@ def code_attempt(*, scope: str, guesser: str, given: str, expected: Sequence[str
     now = timezone.now()
     window: timedelta = settings.CODE_FAILURE_WINDOW
     CodeFailure.objects.filter(at__lt=now - max(window, HOUR)).delete()
-    wait = (_wait(CodeFailure.objects.filter(scope=scope, guesser=guesser), settings.CODE_FAILURE_LIMIT, window, now)
-            or _wait(CodeFailure.objects.filter(scope=scope), settings.CODE_FAILURE_CEILING, HOUR, now))
+    wait = _wait(
+        CodeFailure.objects.filter(scope=scope, guesser=guesser), settings.CODE_FAILURE_LIMIT, window, now
+    ) or _wait(CodeFailure.objects.filter(scope=scope), settings.CODE_FAILURE_CEILING, HOUR, now)
     if wait:
         raise TooManyTries([Problem("code", too_many % {"minutes": math.ceil(wait / 60)})], retry_after=wait)
     CodeFailure.objects.create(scope=scope, guesser=guesser, at=now)
@@ -86,6 +86,9 @@ def _wait(failures: QuerySet[CodeFailure], limit: int, window: timedelta, now: d
 
 def recent_failures(scopes: Iterable[str]) -> dict[str, int]:
     """Wrong codes in the last hour for each scope that had any (the organisers' console shows them)."""
-    rows = (CodeFailure.objects.filter(scope__in=list(scopes), at__gte=timezone.now() - HOUR)
-            .values("scope").annotate(n=Count("id")))
+    rows = (
+        CodeFailure.objects.filter(scope__in=list(scopes), at__gte=timezone.now() - HOUR)
+        .values("scope")
+        .annotate(n=Count("id"))
+    )
     return {row["scope"]: row["n"] for row in rows}

@@ -43,13 +43,18 @@ def player_code(event: Event, player: Player | int, version: int | None = None) 
     the registration's ``code_version``, read when not given (0 for a player not registered)."""
     player_id = player if isinstance(player, int) else player.pk
     if version is None:
-        version = Registration.objects.filter(event=event, player_id=player_id).values_list(
-            "code_version", flat=True).first() or 0
-    message, length = ((f"confirm:{event.pk}:{player_id}", FIRST_CODE_LENGTH) if version == 0 else
-                       (f"confirm:{event.pk}:{player_id}:{version}", CODE_LENGTH))
+        version = (
+            Registration.objects.filter(event=event, player_id=player_id).values_list("code_version", flat=True).first()
+            or 0
+        )
+    message, length = (
+        (f"confirm:{event.pk}:{player_id}", FIRST_CODE_LENGTH)
+        if version == 0
+        else (f"confirm:{event.pk}:{player_id}:{version}", CODE_LENGTH)
+    )
     digest = hmac.new(settings.SECRET_KEY.encode(), message.encode(), hashlib.sha256)
     code = base64.b32encode(digest.digest()).decode()[:length]
-    return f"{code[:length // 2]}-{code[length // 2:]}"
+    return f"{code[: length // 2]}-{code[length // 2 :]}"
 
 
 def player_code_reissue(*, registration: Registration, user: Writer | None) -> Registration:
@@ -90,13 +95,23 @@ class Tally:
 def tally(game: Game, words: Iterable[Confirmation] | None = None, players: int | None = None) -> Tally:
     """Where the game's confirmations stand; ``words`` and ``players`` when the caller prefetched them."""
     words = list(game.confirmations.select_related("player") if words is None else words)
-    return Tally(confirmed=sum(1 for w in words if w.verdict == Confirmation.Verdict.CONFIRMED),
-                 players=game.seats.count() if players is None else players,
-                 disputed=[(w.player.name, w.reason) for w in words if w.verdict == Confirmation.Verdict.DISPUTED])
+    return Tally(
+        confirmed=sum(1 for w in words if w.verdict == Confirmation.Verdict.CONFIRMED),
+        players=game.seats.count() if players is None else players,
+        disputed=[(w.player.name, w.reason) for w in words if w.verdict == Confirmation.Verdict.DISPUTED],
+    )
 
 
-def game_confirm(*, game_id: int, player_id: int, code: str, disputed: bool = False, reason: str = "",
-                 user: Writer | None = None, guesser: str = "") -> Confirmation:
+def game_confirm(
+    *,
+    game_id: int,
+    player_id: int,
+    code: str,
+    disputed: bool = False,
+    reason: str = "",
+    user: Writer | None = None,
+    guesser: str = "",
+) -> Confirmation:
     """Record a player's confirmation (or dispute) of the game as it stands; Refusal names the field. Wrong
     codes are counted against ``guesser`` (scoring.services.codes.guesser_of)."""
     reason = reason.strip()
@@ -112,13 +127,29 @@ def game_confirm(*, game_id: int, player_id: int, code: str, disputed: bool = Fa
             raise Conflict.one("game", "the game is not finished: its players confirm it once it has ended")
         verdict = Confirmation.Verdict.DISPUTED if disputed else Confirmation.Verdict.CONFIRMED
         seal = chain.game_head(game)
-        word = Confirmation.objects.update_or_create(game=game, player_id=player_id, defaults={
-            "verdict": verdict, "reason": reason if disputed else "", "version": game.version, "seal": seal})[0]
-        record_history(game, HandChange(game=game, action=HandChange.Action.CONFIRM, index=None, before=None,
-                                        after={"player": player_id, "verdict": verdict.value, "reason": word.reason,
-                                               "version": game.version, "seal": seal},
-                                        user=account(user),
-                                        version=game.version))
+        word = Confirmation.objects.update_or_create(
+            game=game,
+            player_id=player_id,
+            defaults={"verdict": verdict, "reason": reason if disputed else "", "version": game.version, "seal": seal},
+        )[0]
+        record_history(
+            game,
+            HandChange(
+                game=game,
+                action=HandChange.Action.CONFIRM,
+                index=None,
+                before=None,
+                after={
+                    "player": player_id,
+                    "verdict": verdict.value,
+                    "reason": word.reason,
+                    "version": game.version,
+                    "seal": seal,
+                },
+                user=account(user),
+                version=game.version,
+            ),
+        )
         if not game.event.count_unconfirmed:
             standings_refresh(game.event_id)
     return word
@@ -129,10 +160,14 @@ def _check_code(game: Game, player_id: int, code: str, guesser: str) -> None:
         raise Conflict.one("game", "the game is not finished: its players confirm it once it has ended")
     if not game.seats.filter(player_id=player_id).exists():
         raise Refusal.one("player", "not a player of this game")
-    code_attempt(scope=code_scope(game.event_id, player_id), guesser=guesser, given=code,
-                 expected=[player_code(game.event, player_id)],
-                 too_many=_("too many wrong codes for this player: try again in %(minutes)s minutes"),
-                 wrong=_("this is not the player's code"))
+    code_attempt(
+        scope=code_scope(game.event_id, player_id),
+        guesser=guesser,
+        given=code,
+        expected=[player_code(game.event, player_id)],
+        too_many=_("too many wrong codes for this player: try again in %(minutes)s minutes"),
+        wrong=_("this is not the player's code"),
+    )
 
 
 def code_holder(game: Game, code: str) -> int | None:
@@ -150,8 +185,14 @@ def game_open_with_code(*, game_id: int, code: str, guesser: str) -> Game:
     game = Game.objects.select_related("event").filter(pk=game_id).first()
     codes = [player_code(game.event, seat.player_id) for seat in game.seats.all()] if game is not None else []
     wrong = _("no game with this number has a player with this code")
-    code_attempt(scope=f"game:{game_id}", guesser=guesser, given=code, expected=codes,
-                 too_many=_("too many wrong codes for this game: try again in %(minutes)s minutes"), wrong=wrong)
+    code_attempt(
+        scope=f"game:{game_id}",
+        guesser=guesser,
+        given=code,
+        expected=codes,
+        too_many=_("too many wrong codes for this game: try again in %(minutes)s minutes"),
+        wrong=wrong,
+    )
     if game is None:  # not reached: with no game, no code is right
         raise Refusal.one("code", wrong)
     return game

@@ -20,8 +20,9 @@ from tournament.services.events import event_open
 from tournament.services.seating import Method
 
 # The settings the standings are computed from: changing one recomputes them.
-STANDINGS_SETTINGS = frozenset({"kind", "starts_on", "ends_on", "min_games", "best_games", "ranking",
-                                "substitute_points", "tiebreaks"})
+STANDINGS_SETTINGS = frozenset(
+    {"kind", "starts_on", "ends_on", "min_games", "best_games", "ranking", "substitute_points", "tiebreaks"}
+)
 
 
 def event_start(*, organiser: User, players: str = "", seat: bool = False, **fields: Any) -> Event:
@@ -44,11 +45,17 @@ def event_update(*, event: Event, **fields: Any) -> Event:
     """Change the event's settings (already checked one by one); Conflict if its rules may no longer change."""
     with transaction.atomic():
         locked = Event.objects.select_for_update(no_key=True).get(pk=event.pk)  # a game opened meanwhile counts
-        problems = locked.rules_change_problems(key=fields.get("ruleset_key", locked.ruleset_key),
-                                                overrides=fields.get("ruleset_overrides", locked.ruleset_overrides))
+        problems = locked.rules_change_problems(
+            key=fields.get("ruleset_key", locked.ruleset_key),
+            overrides=fields.get("ruleset_overrides", locked.ruleset_overrides),
+        )
         if "entrants" in fields and fields["entrants"] != locked.entrants and locked.rules_locked():
-            problems.append(Problem("entrants", _("who is seated (players or teams) is fixed once a round is seated "
-                                                  "or a game is opened")))
+            problems.append(
+                Problem(
+                    "entrants",
+                    _("who is seated (players or teams) is fixed once a round is seated or a game is opened"),
+                )
+            )
         if problems:
             raise Conflict(problems)
         changed = {name for name, value in fields.items() if getattr(locked, name) != value}

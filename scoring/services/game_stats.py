@@ -20,8 +20,10 @@ from tournament.models import Game
 # The counts a row holds beside the result's numbers (``scoring.sheet.seat_counts``).
 COUNTED_FIELDS = (*(f.name for f in fields(SeatCounts) if f.name != "seat"), "yakuman")
 
-def stats_rows(game: Game, result: Result, results: Sequence[GameResult],
-               positions: Mapping[int, int]) -> list[GameStats]:
+
+def stats_rows(
+    game: Game, result: Result, results: Sequence[GameResult], positions: Mapping[int, int]
+) -> list[GameStats]:
     """The rows (unsaved) of one game: ``results`` its GameResult rows, ``positions`` each player's seat."""
     counts = seat_counts(result)
     place = places(result)
@@ -31,11 +33,24 @@ def stats_rows(game: Game, result: Result, results: Sequence[GameResult],
     for row in results:
         seat = positions[row.player_id]
         numbers = counts[seat].as_dict()
-        rows.append(GameStats(
-            game_id=game.pk, player_id=row.player_id, event_id=game.event_id, finished=row.finished,
-            ruleset=str(ruleset.get("key", ""))[:40], mcr=mcr, place=place.get(seat, int(row.rank)),
-            rank=row.rank, score=row.score, points=row.points, table_points=row.table_points,
-            busted=not mcr and row.score < 0, yakuman=len(numbers["yakuman_hands"]), **numbers))
+        rows.append(
+            GameStats(
+                game_id=game.pk,
+                player_id=row.player_id,
+                event_id=game.event_id,
+                finished=row.finished,
+                ruleset=str(ruleset.get("key", ""))[:40],
+                mcr=mcr,
+                place=place.get(seat, int(row.rank)),
+                rank=row.rank,
+                score=row.score,
+                points=row.points,
+                table_points=row.table_points,
+                busted=not mcr and row.score < 0,
+                yakuman=len(numbers["yakuman_hands"]),
+                **numbers,
+            )
+        )
     return rows
 
 

@@ -34,14 +34,30 @@ from tournament.users import Writer
 PREVIEW_SEEDS = 2**31  # a drawn seed fits every client's integer
 
 
-def game_create(*, event: Event, player_ids: list[int], table: Table | None = None,
-                substitutes: Iterable[int] = (), played_on: date | None = None,
-                rules: tuple[str, dict[str, Any]] | None = None) -> Game:
+def game_create(
+    *,
+    event: Event,
+    player_ids: list[int],
+    table: Table | None = None,
+    substitutes: Iterable[int] = (),
+    played_on: date | None = None,
+    rules: tuple[str, dict[str, Any]] | None = None,
+) -> Game:
     """A game with its players in seat order (the first is the first dealer), ready for its first hand;
     ``rules`` (a preset key and overrides) when it is not played by the event's."""
     with transaction.atomic():
-        return _opened([game_seat(event=event, player_ids=player_ids, table=table, substitutes=substitutes,
-                                  played_on=played_on, rules=rules)])[0]
+        return _opened(
+            [
+                game_seat(
+                    event=event,
+                    player_ids=player_ids,
+                    table=table,
+                    substitutes=substitutes,
+                    played_on=played_on,
+                    rules=rules,
+                )
+            ]
+        )[0]
 
 
 def round_seat(*, event: Event, number: int, method: Method, seed: int | None = None) -> list[Game]:
@@ -49,8 +65,9 @@ def round_seat(*, event: Event, number: int, method: Method, seed: int | None = 
     return round_seat_planned(event=event, number=number, method=method, seed=seed)[0]
 
 
-def round_seat_planned(*, event: Event, number: int, method: Method,
-                       seed: int | None = None) -> tuple[list[Game], Seating]:
+def round_seat_planned(
+    *, event: Event, number: int, method: Method, seed: int | None = None
+) -> tuple[list[Game], Seating]:
     """``round_seat``, and the plan it seated: what the organiser is told of it (proven optimal or not)."""
     with transaction.atomic():
         _lock_round(event, number)
@@ -95,15 +112,28 @@ def seating_warnings(*, event: Event, number: int, method: Method) -> list[Seati
     if method != Method.SWISS:
         return []
     unfinished: dict[int, list[int]] = {}
-    for round_number, table in (Game.objects.filter(event=event, table__round__number__lt=number)
-                                .exclude(status=Game.Status.FINISHED).order_by("table__round__number", "table__number")
-                                .values_list("table__round__number", "table__number")):
+    for round_number, table in (
+        Game.objects.filter(event=event, table__round__number__lt=number)
+        .exclude(status=Game.Status.FINISHED)
+        .order_by("table__round__number", "table__number")
+        .values_list("table__round__number", "table__number")
+    ):
         unfinished.setdefault(round_number, []).append(table)
-    return [SeatingWarning(code="round_not_finished", round=round_number, tables=tuple(tables), message=ngettext(
-        "round %(round)s still has table %(tables)s playing: the standings swiss seating goes by are not final",
-        "round %(round)s still has tables %(tables)s playing: the standings swiss seating goes by are not final",
-        len(tables)) % {"round": round_number, "tables": ", ".join(map(str, tables))})
-        for round_number, tables in unfinished.items()]
+    return [
+        SeatingWarning(
+            code="round_not_finished",
+            round=round_number,
+            tables=tuple(tables),
+            message=ngettext(
+                "round %(round)s still has table %(tables)s playing: the standings swiss seating goes by are not final",
+                "round %(round)s still has tables %(tables)s playing: "
+                "the standings swiss seating goes by are not final",
+                len(tables),
+            )
+            % {"round": round_number, "tables": ", ".join(map(str, tables))},
+        )
+        for round_number, tables in unfinished.items()
+    ]
 
 
 def schedule_import(*, event: Event, text: str) -> list[Game]:
@@ -130,27 +160,49 @@ def _opened(games: list[Game]) -> list[Game]:
     return games
 
 
-def game_record_totals(*, event: Event, player_ids: list[int], scores: list[int], deposits_left: int,
-                       user: Writer | None, played_on: date | None = None) -> Game:
+def game_record_totals(
+    *,
+    event: Event,
+    player_ids: list[int],
+    scores: list[int],
+    deposits_left: int,
+    user: Writer | None,
+    played_on: date | None = None,
+) -> Game:
     """A game recorded by its end scores, as a club records most of its games: seats in the order given, the
     riichi sticks left on the table, uma, oka and ties applied as for any game. It is stored as a game resumed at
     these scores and ended by the clock, so that its hands can be entered later in their place."""
     _check_totals(event.ruleset(), players=len(player_ids), scores=scores, deposits_left=deposits_left)
     with transaction.atomic():
         game = game_create(event=event, player_ids=player_ids, played_on=played_on)
-        return game_put_sheet(game_id=game.pk, hands=[], user=user, version=None, ended_by_time=True,
-                              start={"scores": list(scores), "deposits": deposits_left})
+        return game_put_sheet(
+            game_id=game.pk,
+            hands=[],
+            user=user,
+            version=None,
+            ended_by_time=True,
+            start={"scores": list(scores), "deposits": deposits_left},
+        )
 
 
 def game_correct_totals(*, game: Game, scores: list[int], deposits_left: int, user: Writer | None) -> Game:
     """Correct the end scores of a game recorded by them (its players stay in their seats): checked as when it was
     recorded, replayed, kept in its history; its players confirm it again."""
     if not game.recorded_by_scores:
-        raise GameConflict.about(game.version, "scores", _("only a game recorded by its end scores is corrected "
-                                                           "by them: correct its hands instead"))
+        raise GameConflict.about(
+            game.version,
+            "scores",
+            _("only a game recorded by its end scores is corrected by them: correct its hands instead"),
+        )
     _check_totals(game.ruleset(), players=game.seats.count(), scores=scores, deposits_left=deposits_left)
-    return game_put_sheet(game_id=game.pk, hands=[], user=user, version=game.version, ended_by_time=True,
-                          start={"scores": list(scores), "deposits": deposits_left})
+    return game_put_sheet(
+        game_id=game.pk,
+        hands=[],
+        user=user,
+        version=game.version,
+        ended_by_time=True,
+        start={"scores": list(scores), "deposits": deposits_left},
+    )
 
 
 def _check_totals(ruleset: Ruleset, *, players: int, scores: list[int], deposits_left: int) -> None:
@@ -158,17 +210,26 @@ def _check_totals(ruleset: Ruleset, *, players: int, scores: list[int], deposits
     expected = ruleset.start_points * ruleset.players - ruleset.riichi_deposit * deposits_left
     problems = []
     if len(scores) != players:
-        problems.append(Problem("scores", _("%(scores)s scores for %(players)s players")
-                                % {"scores": len(scores), "players": players}))
+        problems.append(
+            Problem(
+                "scores", _("%(scores)s scores for %(players)s players") % {"scores": len(scores), "players": players}
+            )
+        )
     elif sum(scores) != expected:
-        problems.append(Problem("scores", ngettext(
-            "the scores add up to %(sum)s; with %(start)s each and %(sticks)s riichi stick left they must add up "
-            "to %(expected)s",
-            "the scores add up to %(sum)s; with %(start)s each and %(sticks)s riichi sticks left they must add up "
-            "to %(expected)s", deposits_left) % {"sum": sum(scores), "start": ruleset.start_points,
-                                                  "sticks": deposits_left, "expected": expected}))
+        problems.append(
+            Problem(
+                "scores",
+                ngettext(
+                    "the scores add up to %(sum)s; with %(start)s each and %(sticks)s riichi stick left they must "
+                    "add up to %(expected)s",
+                    "the scores add up to %(sum)s; with %(start)s each and %(sticks)s riichi sticks left they must "
+                    "add up to %(expected)s",
+                    deposits_left,
+                )
+                % {"sum": sum(scores), "start": ruleset.start_points, "sticks": deposits_left, "expected": expected},
+            )
+        )
     if deposits_left < 0 or (deposits_left and not ruleset.riichi_deposit):
-        problems.append(Problem("deposits_left", _("must be 0 or more (and 0 where the rules have no riichi "
-                                                   "sticks)")))
+        problems.append(Problem("deposits_left", _("must be 0 or more (and 0 where the rules have no riichi sticks)")))
     if problems:
         raise Refusal(problems)

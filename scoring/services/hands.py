@@ -94,9 +94,9 @@ def game_record_hand(*, game_id: int, record: HandRecord, user: Writer | None, v
     return _write(game_id, version, user, _Change(HandChange.Action.ADD, lambda records: [*records, record]))
 
 
-def game_change_hand(*, game_id: int, index: int, record: HandRecord, user: Writer | None,
-                     version: int | None) -> Game:
+def game_change_hand(*, game_id: int, index: int, record: HandRecord, user: Writer | None, version: int | None) -> Game:
     """Correct any hand; everything after it is replayed."""
+
     def change(records: list[HandRecord]) -> list[HandRecord]:
         _check_index(records, index)
         records[index] = record
@@ -107,27 +107,36 @@ def game_change_hand(*, game_id: int, index: int, record: HandRecord, user: Writ
 
 def game_delete_hand(*, game_id: int, index: int, user: Writer | None, version: int | None) -> Game:
     """Remove any hand; the later hands move up one and the game is replayed."""
+
     def change(records: list[HandRecord]) -> list[HandRecord]:
         _check_index(records, index)
-        return records[:index] + records[index + 1:]
+        return records[:index] + records[index + 1 :]
 
     return _write(game_id, version, user, _Change(HandChange.Action.DELETE, change, index=index))
 
 
-def game_put_sheet(*, game_id: int, hands: list[HandRecord], user: Writer | None, version: int | None,
-                   start: Mapping[str, Any] | None = None, ended_by_time: bool | None = None) -> Game:
+def game_put_sheet(
+    *,
+    game_id: int,
+    hands: list[HandRecord],
+    user: Writer | None,
+    version: int | None,
+    start: Mapping[str, Any] | None = None,
+    ended_by_time: bool | None = None,
+) -> Game:
     """Replace all of a game's hands (players by id), as a score sheet does."""
+
     def alter(game: Game) -> tuple[Any, Any]:
         before = game_sheet(game)
         _set_header(game, start=start, ended_by_time=ended_by_time)
         return before, game_sheet(game, hands)
 
-    return _write(game_id, version, user, _Change(HandChange.Action.SHEET, lambda _records: list(hands),
-                                                  alter=alter))
+    return _write(game_id, version, user, _Change(HandChange.Action.SHEET, lambda _records: list(hands), alter=alter))
 
 
 def game_put_log(*, game_id: int, hands: list[HandRecord], user: Writer | None, start: Mapping[str, Any]) -> Game:
     """A new game's hands read from an online platform's log (players by id); the history says "import"."""
+
     def alter(game: Game) -> tuple[Any, Any]:
         before = game_sheet(game)
         _set_header(game, start=start)
@@ -136,8 +145,14 @@ def game_put_log(*, game_id: int, hands: list[HandRecord], user: Writer | None, 
     return _write(game_id, None, user, _Change(HandChange.Action.IMPORT, lambda _records: list(hands), alter=alter))
 
 
-def game_update(*, game_id: int, user: Writer | None, version: int | None, ended_by_time: bool | None = None,
-                substitutes: Sequence[int] | None = None) -> Game:
+def game_update(
+    *,
+    game_id: int,
+    user: Writer | None,
+    version: int | None,
+    ended_by_time: bool | None = None,
+    substitutes: Sequence[int] | None = None,
+) -> Game:
     """End a game by the clock (or reopen it), or mark which seats a substitute played.
 
     Ending by time (the sheet's ``end: time``) finishes the game after its
@@ -147,6 +162,7 @@ def game_update(*, game_id: int, user: Writer | None, version: int | None, ended
     substitute's result is ranked by the event's substitute rule. Each
     replays the game and counts in the history.
     """
+
     def alter(game: Game) -> tuple[Any, Any]:
         seats = list(game.seats.order_by("position"))
         before = _game_settings(game, seats)
@@ -163,6 +179,7 @@ def game_update(*, game_id: int, user: Writer | None, version: int | None, ended
 def game_seat_player(*, game_id: int, position: int, player_id: int, user: Writer | None) -> Game:
     """A substitute takes seat ``position`` (the caller checked that no hand is entered): the history keeps who
     sat there before and who sits there now."""
+
     def alter(game: Game) -> tuple[Any, Any]:
         seats = list(game.seats.order_by("position"))
         seat = seats[position]
@@ -177,6 +194,7 @@ def game_seat_player(*, game_id: int, position: int, player_id: int, user: Write
 def game_penalty(*, game_id: int, user: Writer | None, apply: Callable[[Game], None]) -> Game:
     """Give, change or take back a penalty in a game (``apply`` writes it): the game is replayed with it, so its
     result shows it at once, and the change is sealed in the game's history like a hand."""
+
     def alter(game: Game) -> tuple[Any, Any]:
         before = chain.penalties_of(Penalty.objects.filter(game=game))
         apply(game)
@@ -208,9 +226,15 @@ def game_preview_hand(*, game_id: int, record: HandRecord, index: int | None = N
         result = result_json(replay(game, records, stored=index))
     except Refusal as exc:
         raise Refusal(hand_problems(exc.problems, index)) from None
-    return {"index": index, "hand": result["hands"][index], "finished": result["finished"],
-            "end_reason": result["end_reason"], "next": result.get("next"), "final": result["final"],
-            "deposits_left": result["deposits_left"]}
+    return {
+        "index": index,
+        "hand": result["hands"][index],
+        "finished": result["finished"],
+        "end_reason": result["end_reason"],
+        "next": result.get("next"),
+        "final": result["final"],
+        "deposits_left": result["deposits_left"],
+    }
 
 
 def sheet_header_problems(game: Game, data: Mapping[str, Any]) -> list[Problem]:
@@ -267,9 +291,19 @@ def _write(game_id: int, version: int | None, user: Writer | None, change: _Chan
         _save_hands(game, rows, after, user)
         game.version += 1
         was, now = altered if altered is not None else _history_entry(change.action, index, before, after)
-        record_history(game, HandChange(game=game, index=index, action=change.action, before=was, after=now,
-                                        user=account(user), version=game.version,
-                                        author=user.get_username() if isinstance(user, TableCodeWriter) else ""))
+        record_history(
+            game,
+            HandChange(
+                game=game,
+                index=index,
+                action=change.action,
+                before=was,
+                after=now,
+                user=account(user),
+                version=game.version,
+                author=user.get_username() if isinstance(user, TableCodeWriter) else "",
+            ),
+        )
         # A correction asks the players again: what they confirmed is not this game any more.
         game.confirmations.all().delete()
         store_result(game, scored)
@@ -300,8 +334,9 @@ def _unchanged(before: list[HandRecord], after: list[HandRecord]) -> int:
     return same
 
 
-def _history_entry(action: str, index: int | None, before: list[HandRecord],
-                   after: list[HandRecord]) -> tuple[Any, Any]:
+def _history_entry(
+    action: str, index: int | None, before: list[HandRecord], after: list[HandRecord]
+) -> tuple[Any, Any]:
     if index is None:
         return before, after  # the whole sheet
     was = before[index] if index < len(before) else None
@@ -325,8 +360,7 @@ def _save_hands(game: Game, rows: list[Hand], records: list[HandRecord], user: W
 
 
 def _game_settings(game: Game, seats: Sequence[Seat]) -> dict[str, Any]:
-    return {"end": "time" if game.ended_by_time else None,
-            "substitutes": [s.player_id for s in seats if s.substitute]}
+    return {"end": "time" if game.ended_by_time else None, "substitutes": [s.player_id for s in seats if s.substitute]}
 
 
 def _set_substitutes(seats: Sequence[Seat], substitutes: Sequence[int]) -> None:
@@ -371,8 +405,7 @@ def _check_clock(game: Game, ended_by_time: bool) -> None:
     if ended_by_time and game.status == Game.Status.FINISHED:
         raise _closed(game, _("this game is already finished"))
     if not ended_by_time and game.recorded_by_scores:
-        raise _closed(game, _("this game was recorded by its end scores: correct its scores instead of "
-                                      "reopening it"))
+        raise _closed(game, _("this game was recorded by its end scores: correct its scores instead of reopening it"))
 
 
 def _check_open(game: Game, hands: int) -> None:
@@ -380,12 +413,16 @@ def _check_open(game: Game, hands: int) -> None:
     if not game.ended_by_time:
         return
     if hands:
-        raise _closed(game, _("this game was ended by time after hand %(n)s: no more hands can be added "
-                                      "until an organiser reopens it") % {"n": hands})
+        raise _closed(
+            game,
+            _("this game was ended by time after hand %(n)s: no more hands can be added until an organiser reopens it")
+            % {"n": hands},
+        )
     raise _closed(game, _("this game was recorded by its end scores: no hands can be added to it"))
 
 
 def _check_index(records: list[HandRecord], index: int) -> None:
     if not 0 <= index < len(records):
-        raise Refusal.one("index", f"this game has hands 0 to {len(records) - 1}" if records
-                               else "this game has no hands yet")
+        raise Refusal.one(
+            "index", f"this game has hands 0 to {len(records) - 1}" if records else "this game has no hands yet"
+        )

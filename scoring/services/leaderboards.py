@@ -75,10 +75,18 @@ class _Sums:
     rank_sum: Fraction
 
     def line(self, rank: int) -> Line:
-        return Line(rank=rank, player_id=self.player_id, name=self.name, games=self.games, hands=self.hands,
-                    wins=self.wins, deal_ins=self.deal_ins,
-                    average_place=round(float(self.rank_sum / self.games), 2) if self.games else None,
-                    win_rate=rate(self.wins, self.hands), deal_in_rate=rate(self.deal_ins, self.hands))
+        return Line(
+            rank=rank,
+            player_id=self.player_id,
+            name=self.name,
+            games=self.games,
+            hands=self.hands,
+            wins=self.wins,
+            deal_ins=self.deal_ins,
+            average_place=round(float(self.rank_sum / self.games), 2) if self.games else None,
+            win_rate=rate(self.wins, self.hands),
+            deal_in_rate=rate(self.deal_ins, self.hands),
+        )
 
 
 def read_board_options(params: Mapping[str, str]) -> tuple[int | None, int]:
@@ -104,17 +112,32 @@ def counted_rows(event: Event) -> QuerySet[GameStats]:
     boards and their CSV read the same rows."""
     counted = counted_results(event).filter(substitute=False, game=OuterRef("game"), player=OuterRef("player"))
     substitutes = Registration.objects.filter(event=event, substitute=True).values("player_id")  # never ranked
-    return (GameStats.objects.filter(event=event, finished=True).filter(Exists(counted))
-            .exclude(player_id__in=substitutes))
+    return (
+        GameStats.objects.filter(event=event, finished=True).filter(Exists(counted)).exclude(player_id__in=substitutes)
+    )
 
 
 def _sums(event: Event) -> list[_Sums]:
-    rows = (counted_rows(event).values("player_id", "player__name")
-            .annotate(games=Count("id"), hands=Sum("hands"), wins=Sum("wins"), deal_ins=Sum("deal_ins"),
-                      rank_sum=Sum("rank")).order_by("player__name", "player_id"))
-    return [_Sums(player_id=r["player_id"], name=r["player__name"], games=r["games"], hands=r["hands"] or 0,
-                  wins=r["wins"] or 0, deal_ins=r["deal_ins"] or 0, rank_sum=Fraction(r["rank_sum"] or 0))
-            for r in rows]
+    rows = (
+        counted_rows(event)
+        .values("player_id", "player__name")
+        .annotate(
+            games=Count("id"), hands=Sum("hands"), wins=Sum("wins"), deal_ins=Sum("deal_ins"), rank_sum=Sum("rank")
+        )
+        .order_by("player__name", "player_id")
+    )
+    return [
+        _Sums(
+            player_id=r["player_id"],
+            name=r["player__name"],
+            games=r["games"],
+            hands=r["hands"] or 0,
+            wins=r["wins"] or 0,
+            deal_ins=r["deal_ins"] or 0,
+            rank_sum=Fraction(r["rank_sum"] or 0),
+        )
+        for r in rows
+    ]
 
 
 def default_min_hands(hands: Sequence[int]) -> int:
@@ -128,11 +151,14 @@ def event_leaderboards(event: Event, *, min_hands: int | None = None, limit: int
     minimum = default_min_hands(hands) if min_hands is None else min_hands
     eligible = [s for s in sums if s.hands >= minimum and s.hands > 0]
     return Leaderboards(
-        players=len(sums), median_hands=median_low(hands) if hands else 0, min_hands=minimum,
+        players=len(sums),
+        median_hands=median_low(hands) if hands else 0,
+        min_hands=minimum,
         min_hands_given=min_hands is not None,
         most_wins=_board(sums, lambda s: -s.wins, limit),
         best_average_place=_board(eligible, lambda s: s.rank_sum / s.games, limit),
-        fewest_deal_ins=_board(eligible, lambda s: Fraction(s.deal_ins, s.hands), limit))
+        fewest_deal_ins=_board(eligible, lambda s: Fraction(s.deal_ins, s.hands), limit),
+    )
 
 
 def _board(sums: Sequence[_Sums], key: Callable[[_Sums], Any], limit: int) -> list[Line]:
@@ -147,18 +173,54 @@ def _board(sums: Sequence[_Sums], key: Callable[[_Sums], Any], limit: int) -> li
 
 def event_player_figures(event: Event) -> list[tuple[int, str, dict[str, Any]]]:
     """Every player's figures in the event (player id, name, figures), by name: the leaderboards' CSV."""
-    rows = (counted_rows(event).values("player_id", "player__name").annotate(**aggregates())
-            .order_by("player__name", "player_id"))
+    rows = (
+        counted_rows(event)
+        .values("player_id", "player__name")
+        .annotate(**aggregates())
+        .order_by("player__name", "player_id")
+    )
     return [(r["player_id"], r["player__name"], stats_figures(r)) for r in rows]
 
 
 # The CSV's figures after the player: counts beside the rates they make (scoring.services.stats names them).
-CSV_FIGURES = ("games", "online_games", "hands", "average_place", "wins", "win_rate", "tsumo_wins", "tsumo_share",
-               "deal_ins", "deal_in_rate", "riichi", "riichi_rate", "riichi_wins", "riichi_win_rate",
-               "average_win_points", "average_han", "average_deal_in", "draws", "tenpai", "tenpai_rate", "chombo",
-               "yakuman", "average_score", "average_points", "busts")
-CSV_MCR = ("wins", "win_rate", "self_draws", "self_draw_rate", "deal_ins", "deal_in_rate", "average_fan",
-           "false_wins", "table_points")
+CSV_FIGURES = (
+    "games",
+    "online_games",
+    "hands",
+    "average_place",
+    "wins",
+    "win_rate",
+    "tsumo_wins",
+    "tsumo_share",
+    "deal_ins",
+    "deal_in_rate",
+    "riichi",
+    "riichi_rate",
+    "riichi_wins",
+    "riichi_win_rate",
+    "average_win_points",
+    "average_han",
+    "average_deal_in",
+    "draws",
+    "tenpai",
+    "tenpai_rate",
+    "chombo",
+    "yakuman",
+    "average_score",
+    "average_points",
+    "busts",
+)
+CSV_MCR = (
+    "wins",
+    "win_rate",
+    "self_draws",
+    "self_draw_rate",
+    "deal_ins",
+    "deal_in_rate",
+    "average_fan",
+    "false_wins",
+    "table_points",
+)
 
 # Every column's label in the reader's language, for the CSV downloaded from the leaderboards page (the keys
 # stay the header of ``?header=keys``); ``place_{n}`` names the count of each place.
@@ -211,10 +273,29 @@ def leaderboards_csv(event: Event, *, localised: bool = False) -> str:
     mcr = any(f["mcr"]["games"] for _, _, f in figures)
     out = io.StringIO()
     writer = csv_writer(out)
-    writer.writerow(header(["player_id", "player", *CSV_FIGURES, *(f"place_{p}" for p in range(1, places + 1)),
-                            *((f"mcr_{name}" for name in CSV_MCR) if mcr else ())], LABELS, localised))
+    writer.writerow(
+        header(
+            [
+                "player_id",
+                "player",
+                *CSV_FIGURES,
+                *(f"place_{p}" for p in range(1, places + 1)),
+                *((f"mcr_{name}" for name in CSV_MCR) if mcr else ()),
+            ],
+            LABELS,
+            localised,
+        )
+    )
     for player_id, name, f in figures:
-        writer.writerow(inert([player_id, name, *(cell(f[k]) for k in CSV_FIGURES),
-                               *(f["placements"].get(str(p), 0) for p in range(1, places + 1)),
-                               *((cell(f["mcr"][k]) for k in CSV_MCR) if mcr else ())]))
+        writer.writerow(
+            inert(
+                [
+                    player_id,
+                    name,
+                    *(cell(f[k]) for k in CSV_FIGURES),
+                    *(f["placements"].get(str(p), 0) for p in range(1, places + 1)),
+                    *((cell(f["mcr"][k]) for k in CSV_MCR) if mcr else ()),
+                ]
+            )
+        )
     return out.getvalue()

@@ -124,8 +124,17 @@ def live_snapshot(event: Event, version: int) -> dict[str, Any]:
 def _table(game: Game) -> dict[str, Any]:
     result = game_result(game)
     hands = result.get("hands", [])
-    scores = list(hands[-1]["scores"]) if hands and "scores" in hands[-1] else [
-        row.get("score") for row in sorted(result.get("final", []), key=lambda row: row.get("player", 0))]
+    scores = (
+        list(hands[-1]["scores"])
+        if hands and "scores" in hands[-1]
+        else [row.get("score") for row in sorted(result.get("final", []), key=lambda row: row.get("player", 0))]
+    )
     state = "finished" if game.status == Game.Status.FINISHED else "playing" if hands else "waiting"
-    return {"game": game.pk, "table": game.table.number if game.table else None, "state": state,
-            "hands": len(hands), "version": game.version, "scores": scores}
+    return {
+        "game": game.pk,
+        "table": game.table.number if game.table else None,
+        "state": state,
+        "hands": len(hands),
+        "version": game.version,
+        "scores": scores,
+    }

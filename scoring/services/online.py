@@ -54,8 +54,16 @@ class LogResult:
         return self.outcome in (Outcome.IMPORTED, Outcome.KEPT, Outcome.ALREADY)
 
 
-def log_import(*, event: Event, source: str, data: bytes, create_players: bool = False,
-               keep_mismatches: bool = False, ruleset: str | None = None, user: RequestUser | None = None) -> LogResult:
+def log_import(
+    *,
+    event: Event,
+    source: str,
+    data: bytes,
+    create_players: bool = False,
+    keep_mismatches: bool = False,
+    ruleset: str | None = None,
+    user: RequestUser | None = None,
+) -> LogResult:
     """Read, check and store one log (``source`` names it in messages and may carry Tenhou's log id)."""
     try:
         online = read_log(data, name=source, ruleset=ruleset)
@@ -66,11 +74,16 @@ def log_import(*, event: Event, source: str, data: bytes, create_players: bool =
         return LogResult(source, Outcome.ALREADY, existing, online.log_id)
     checked = check_game(online)
     if checked.scored is None:
-        return LogResult(source, Outcome.UNREADABLE, log_id=online.log_id,
-                         problems=[Problem("", line) for line in checked.differences])
+        return LogResult(
+            source,
+            Outcome.UNREADABLE,
+            log_id=online.log_id,
+            problems=[Problem("", line) for line in checked.differences],
+        )
     if checked.differences and not keep_mismatches:
-        return LogResult(source, Outcome.DIFFERS, log_id=online.log_id,
-                         problems=[Problem("", line) for line in checked.differences])
+        return LogResult(
+            source, Outcome.DIFFERS, log_id=online.log_id, problems=[Problem("", line) for line in checked.differences]
+        )
     for attempt in range(ATTEMPTS):
         try:
             with transaction.atomic():
@@ -90,10 +103,15 @@ def log_import(*, event: Event, source: str, data: bytes, create_players: bool =
     return LogResult(source, outcome, game, online.log_id, [Problem("", d) for d in checked.differences])
 
 
-def _store(event: Event, online: OnlineGame, ids: Mapping[str, int], differences: list[str],
-           user: RequestUser | None) -> Game:
-    game = game_create(event=event, player_ids=[ids[name] for name in online.names],
-                       rules=(online.ruleset, online.overrides), played_on=online.played_on)
+def _store(
+    event: Event, online: OnlineGame, ids: Mapping[str, int], differences: list[str], user: RequestUser | None
+) -> Game:
+    game = game_create(
+        event=event,
+        player_ids=[ids[name] for name in online.names],
+        rules=(online.ruleset, online.overrides),
+        played_on=online.played_on,
+    )
     game.platform, game.log_id = online.platform.value, online.log_id
     game.log_check = Game.LogCheck.DIFFERS if differences else Game.LogCheck.MATCHES
     game.log_differences = differences
@@ -114,8 +132,12 @@ def _players(event: Event, names: list[str], *, create: bool, user: RequestUser 
         if player is None:
             by_name = list(registered.filter(online_name="", name=name)[:2])
             if len(by_name) > 1:
-                problems.append(Problem("players", f"two players of this event are named {name!r}: set the "
-                                        "online name of the one who played"))
+                problems.append(
+                    Problem(
+                        "players",
+                        f"two players of this event are named {name!r}: set the online name of the one who played",
+                    )
+                )
                 continue
             player = by_name[0] if by_name else None
         if player is None and create:
@@ -126,8 +148,13 @@ def _players(event: Event, names: list[str], *, create: bool, user: RequestUser 
             player = made
             registration_add(event=event, player=player)
         if player is None:
-            problems.append(Problem("players", f"{name!r} is not a player of this event: set a player's online "
-                                    "name to it, or import with create_players"))
+            problems.append(
+                Problem(
+                    "players",
+                    f"{name!r} is not a player of this event: set a player's online "
+                    "name to it, or import with create_players",
+                )
+            )
         else:
             found[name] = player.pk
     if problems:
@@ -143,8 +170,13 @@ def _found_or_new(online_name: str, user: RequestUser | None) -> Player | list[P
     if stored is not None:
         if findable_players(user).filter(pk=stored.pk).exists():
             return stored
-        return [Problem("players", f"{online_name!r} is the online name of a player of events you cannot see: an "
-                        "administrator can register him in this event")]
+        return [
+            Problem(
+                "players",
+                f"{online_name!r} is the online name of a player of events you cannot see: an "
+                "administrator can register him in this event",
+            )
+        ]
     player = Player(name=online_name, online_name=online_name)
     refused = text_problems(player)
     if refused:

@@ -57,8 +57,10 @@ def event_penalties_problem(event: Event) -> str | None:
     entries = [chain.exported(c) for c in EventChange.objects.filter(event=event).order_by("id")]
     stored = chain.penalties_of(Penalty.objects.filter(event=event, game__isnull=True))
     if not entries and stored:
-        return ("its penalties were given before penalties were sealed: if they are right, `manage.py "
-                "verify_history --seal` seals them")
+        return (
+            "its penalties were given before penalties were sealed: if they are right, `manage.py "
+            "verify_history --seal` seals them"
+        )
     report = chain.verify_entries(entries)
     if not report.intact:
         return f"its penalties' {report.problem}"
@@ -67,6 +69,8 @@ def event_penalties_problem(event: Event) -> str | None:
     own = [e for e in entries if e["action"] == EventChange.Action.PENALTY]
     sealed = own[-1]["after"] if own else []
     if stored != sealed:
-        return ("the event's penalties differ from what its history says: a penalty was given, changed or taken "
-                "back outside the application")
+        return (
+            "the event's penalties differ from what its history says: a penalty was given, changed or taken "
+            "back outside the application"
+        )
     return None

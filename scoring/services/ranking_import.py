@@ -24,8 +24,19 @@ from scoring.models import MersList, RankedEvent, RankedResult
 from scoring.services.rankings import ranking_changed
 from tournament.models import Player
 
-COLUMNS = ("event_id", "event_name", "date", "days", "players", "countries", "weight", "federation_id", "name",
-           "country", "place")
+COLUMNS = (
+    "event_id",
+    "event_name",
+    "date",
+    "days",
+    "players",
+    "countries",
+    "weight",
+    "federation_id",
+    "name",
+    "country",
+    "place",
+)
 EVENT_COLUMNS = COLUMNS[:7]
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 LIMITS = {"event_id": 40, "event_name": 200, "federation_id": 40, "name": 100, "country": 60}
@@ -100,13 +111,15 @@ def _result(row: dict[str, str], event: _Event, number: int, problems: list[str]
     country = _text(row, "country", problems, required=False)
     place = _whole(row["place"].strip(), 1, event.players or 100_000)
     if place is None:
-        problems.append(f"place: must be a whole number from 1 to {event.players or 'the players'} (the event's "
-                        "players)")
+        problems.append(
+            f"place: must be a whole number from 1 to {event.players or 'the players'} (the event's players)"
+        )
     if not federation_id:
         return False
     if federation_id in event.results:
-        problems.append(f"federation_id: {federation_id} is already on line {event.results[federation_id][0]} of "
-                        "this event")
+        problems.append(
+            f"federation_id: {federation_id} is already on line {event.results[federation_id][0]} of this event"
+        )
     else:
         event.results[federation_id] = (number, name, country, place or 0)
     return True
@@ -118,9 +131,12 @@ def _read(text: str) -> tuple[dict[str, _Event], int, list[Problem]]:
     if sorted(header) != sorted(COLUMNS):
         missing = [c for c in COLUMNS if c not in header]
         unknown = [c for c in header if c not in COLUMNS]
-        raise Refusal.one("line 1", f"the columns must be exactly {', '.join(COLUMNS)}"
-                               + (f"; missing: {', '.join(missing)}" if missing else "")
-                               + (f"; not known: {', '.join(unknown)}" if unknown else ""))
+        raise Refusal.one(
+            "line 1",
+            f"the columns must be exactly {', '.join(COLUMNS)}"
+            + (f"; missing: {', '.join(missing)}" if missing else "")
+            + (f"; not known: {', '.join(unknown)}" if unknown else ""),
+        )
     reader.fieldnames = header
     events: dict[str, _Event] = {}
     problems: list[Problem] = []
@@ -136,8 +152,11 @@ def _read(text: str) -> tuple[dict[str, _Event], int, list[Problem]]:
             event = events[key] = _Event(number, tuple(row[c].strip() for c in EVENT_COLUMNS))
             _event_values(row, event, found)
         elif event is not None:
-            found += [f"{c}: differs from line {event.line}, the event's first" for c, v in zip(
-                EVENT_COLUMNS, event.values, strict=True) if row[c].strip() != v]
+            found += [
+                f"{c}: differs from line {event.line}, the event's first"
+                for c, v in zip(EVENT_COLUMNS, event.values, strict=True)
+                if row[c].strip() != v
+            ]
         if event is not None and not _result(row, event, number, found):
             unranked += 1
         problems += [Problem(f"line {number}", message) for message in found]
@@ -145,8 +164,12 @@ def _read(text: str) -> tuple[dict[str, _Event], int, list[Problem]]:
         problems.append(Problem("line 2", "the file has no results"))
     for key, event in events.items():
         if len(event.results) > event.players > 0:
-            problems.append(Problem(f"line {event.line}", f"event {key} has {len(event.results)} ranked players "
-                                    f"but players says {event.players}"))
+            problems.append(
+                Problem(
+                    f"line {event.line}",
+                    f"event {key} has {len(event.results)} ranked players but players says {event.players}",
+                )
+            )
     return events, unranked, problems
 
 
@@ -159,21 +182,43 @@ def results_import(text: str, ranking: str = MersList.RIICHI) -> Imported:
     if problems:
         raise Refusal(problems)
     # A federation id several players share: the first of them (the last written wins).
-    known = dict(Player.objects.filter(federation_id__in={f for e in events.values() for f in e.results})
-                 .order_by("-pk").values_list("federation_id", "pk"))
+    known = dict(
+        Player.objects.filter(federation_id__in={f for e in events.values() for f in e.results})
+        .order_by("-pk")
+        .values_list("federation_id", "pk")
+    )
     with transaction.atomic():
-        replaced = tuple(RankedEvent.objects.filter(ranking=ranking, external_id__in=events)
-                         .values_list("external_id", flat=True))
+        replaced = tuple(
+            RankedEvent.objects.filter(ranking=ranking, external_id__in=events).values_list("external_id", flat=True)
+        )
         RankedEvent.objects.filter(ranking=ranking, external_id__in=events).delete()
         for key, event in events.items():
             assert event.starts_on is not None  # checked
             ranked = RankedEvent.objects.create(
-                ranking=ranking, external_id=key, name=event.name, starts_on=event.starts_on, days=event.days,
-                players=event.players, countries=event.countries, weight=event.weight)
+                ranking=ranking,
+                external_id=key,
+                name=event.name,
+                starts_on=event.starts_on,
+                days=event.days,
+                players=event.players,
+                countries=event.countries,
+                weight=event.weight,
+            )
             RankedResult.objects.bulk_create(
-                RankedResult(ranked_event=ranked, federation_id=fid, name=name, country=country,
-                             player_id=known.get(fid), place=place)
-                for fid, (_, name, country, place) in event.results.items())
+                RankedResult(
+                    ranked_event=ranked,
+                    federation_id=fid,
+                    name=name,
+                    country=country,
+                    player_id=known.get(fid),
+                    place=place,
+                )
+                for fid, (_, name, country, place) in event.results.items()
+            )
         ranking_changed(ranking)
-    return Imported(events=len(events), results=sum(len(e.results) for e in events.values()), unranked=unranked,
-                    replaced=tuple(sorted(replaced)))
+    return Imported(
+        events=len(events),
+        results=sum(len(e.results) for e in events.values()),
+        unranked=unranked,
+        replaced=tuple(sorted(replaced)),
+    )

@@ -49,8 +49,10 @@ def _events(user: RequestUser | None) -> QuerySet[Event]:
 def rankings_available(user: RequestUser | None) -> list[RankingInfo]:
     """The EMA's rankings, and the ratings of the events ``user`` may see."""
     rated = _events(user).exclude(rating="").order_by("name", "slug")
-    return [*(RankingInfo(key, MERS, str(label)) for key, label in MersList.choices),
-            *(RankingInfo(event.slug, event.rating, event.name, event) for event in rated)]
+    return [
+        *(RankingInfo(key, MERS, str(label)) for key, label in MersList.choices),
+        *(RankingInfo(event.slug, event.rating, event.name, event) for event in rated),
+    ]
 
 
 def ranking_find(key: str, user: RequestUser | None) -> RankingInfo | None:
@@ -72,9 +74,16 @@ def parse_as_of(text: str | None) -> date:
     if day is None:
         raise Refusal([Problem("as_of", _("must be a date written YYYY-MM-DD"), "as_of_format")])
     if not EARLIEST <= day <= today:
-        raise Refusal([Problem("as_of", _("must be from %(first)s to today (%(today)s): a ranking is known up "
-                                               "to today") % {"first": EARLIEST.isoformat(),
-                                                              "today": today.isoformat()}, "as_of_range")])
+        raise Refusal(
+            [
+                Problem(
+                    "as_of",
+                    _("must be from %(first)s to today (%(today)s): a ranking is known up to today")
+                    % {"first": EARLIEST.isoformat(), "today": today.isoformat()},
+                    "as_of_range",
+                )
+            ]
+        )
     return day
 
 
@@ -110,20 +119,50 @@ class Row:
 
 
 def _mers_row(line: RankingLine) -> Row:
-    return Row(rank=line.rank, player_id=line.player_id, name=line.name, federation_id=line.federation_id,
-               country=line.country, score=line.score, previous_rank=line.previous_rank,
-               previous_score=line.previous_score, part_a=line.part_a, part_b=line.part_b,
-               counted=[r for r in line.results if r["part_a"] or r["part_b"]],
-               dropped=[r for r in line.results if not (r["part_a"] or r["part_b"])], changes=line.changes)
+    return Row(
+        rank=line.rank,
+        player_id=line.player_id,
+        name=line.name,
+        federation_id=line.federation_id,
+        country=line.country,
+        score=line.score,
+        previous_rank=line.previous_rank,
+        previous_score=line.previous_score,
+        part_a=line.part_a,
+        part_b=line.part_b,
+        counted=[r for r in line.results if r["part_a"] or r["part_b"]],
+        dropped=[r for r in line.results if not (r["part_a"] or r["part_b"])],
+        changes=line.changes,
+    )
 
 
 def _rating_row(row: RatingRow) -> Row:
-    history = [{"game": c.game_id, "played_on": c.played_on.isoformat(), "rank": c.rank, "before": c.before,
-                "after": c.after, "change": c.after - c.before, "factor": c.factor, "points": c.points,
-                "reference": c.reference} for c in row.history]
-    return Row(rank=row.rank, player_id=row.player.pk, name=row.player.name, federation_id=row.player.federation_id,
-               country=row.player.country, score=row.score, previous_rank=row.previous_rank,
-               previous_score=row.previous_score, history=history, games=row.games)
+    history = [
+        {
+            "game": c.game_id,
+            "played_on": c.played_on.isoformat(),
+            "rank": c.rank,
+            "before": c.before,
+            "after": c.after,
+            "change": c.after - c.before,
+            "factor": c.factor,
+            "points": c.points,
+            "reference": c.reference,
+        }
+        for c in row.history
+    ]
+    return Row(
+        rank=row.rank,
+        player_id=row.player.pk,
+        name=row.player.name,
+        federation_id=row.player.federation_id,
+        country=row.player.country,
+        score=row.score,
+        previous_rank=row.previous_rank,
+        previous_score=row.previous_score,
+        history=history,
+        games=row.games,
+    )
 
 
 def rows_of(items: Sequence[Any]) -> list[Row]:
@@ -150,9 +189,22 @@ class RankingOn:
 def ranking_on(info: RankingInfo, on: date) -> RankingOn:
     if info.kind == MERS:
         snapshot = mers_snapshot(info.key, on)
-        return RankingOn(info=info, as_of=on, week=snapshot.week, previous=snapshot.week - timedelta(weeks=1),
-                         computed_at=snapshot.computed_at, items=snapshot.lines.order_by("rank", "federation_id"),
-                         countries=snapshot.countries, left=snapshot.left)
+        return RankingOn(
+            info=info,
+            as_of=on,
+            week=snapshot.week,
+            previous=snapshot.week - timedelta(weeks=1),
+            computed_at=snapshot.computed_at,
+            items=snapshot.lines.order_by("rank", "federation_id"),
+            countries=snapshot.countries,
+            left=snapshot.left,
+        )
     assert info.event is not None
-    return RankingOn(info=info, as_of=on, week=on, previous=on - timedelta(weeks=1), computed_at=None,
-                     items=rating_rows(info.event, on))
+    return RankingOn(
+        info=info,
+        as_of=on,
+        week=on,
+        previous=on - timedelta(weeks=1),
+        computed_at=None,
+        items=rating_rows(info.event, on),
+    )

@@ -70,19 +70,38 @@ class _Inputs:
 
 
 def _inputs(key: str, week: date) -> _Inputs:
-    rows = list(RankedEvent.objects.filter(ranking=key, starts_on__gte=week - LOOKBACK, starts_on__lt=week)
-                .select_related("event"))
-    events = [MersEvent(key=r.key, starts_on=r.starts_on, days=r.days, players=r.players, countries=r.countries,
-                        championship=r.championship, weight=float(r.weight) if r.weight is not None else None)
-              for r in rows]
-    described = {r.key: {"event": r.key, "name": r.name, "date": r.starts_on.isoformat(),
-                         "slug": r.event.slug if r.event else ""} for r in rows}
+    rows = list(
+        RankedEvent.objects.filter(ranking=key, starts_on__gte=week - LOOKBACK, starts_on__lt=week).select_related(
+            "event"
+        )
+    )
+    events = [
+        MersEvent(
+            key=r.key,
+            starts_on=r.starts_on,
+            days=r.days,
+            players=r.players,
+            countries=r.countries,
+            championship=r.championship,
+            weight=float(r.weight) if r.weight is not None else None,
+        )
+        for r in rows
+    ]
+    described = {
+        r.key: {
+            "event": r.key,
+            "name": r.name,
+            "date": r.starts_on.isoformat(),
+            "slug": r.event.slug if r.event else "",
+        }
+        for r in rows
+    }
     keys = {r.pk: (r.key, r.starts_on) for r in rows}
     results: list[MersResult] = []
     people: dict[str, _Person] = {}
-    for event_id, federation_id, place, name, country, player_id in (
-            RankedResult.objects.filter(ranked_event__in=rows)
-            .values_list("ranked_event_id", "federation_id", "place", "name", "country", "player_id")):
+    for event_id, federation_id, place, name, country, player_id in RankedResult.objects.filter(
+        ranked_event__in=rows
+    ).values_list("ranked_event_id", "federation_id", "place", "name", "country", "player_id"):
         event_key, day = keys[event_id]
         results.append(MersResult(event=event_key, player=federation_id, place=place))
         known = people.get(federation_id)
@@ -96,29 +115,53 @@ def _money(value: float) -> Decimal:
 
 
 def _explained(result: Counted, described: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    return {**described[result.event], "place": result.place, "players": result.players, "score": result.score,
-            "weight": result.weight, "time_factor": result.time_factor, "part_a": result.part_a,
-            "part_b": result.part_b}
+    return {
+        **described[result.event],
+        "place": result.place,
+        "players": result.players,
+        "score": result.score,
+        "weight": result.weight,
+        "time_factor": result.time_factor,
+        "part_a": result.part_a,
+        "part_b": result.part_b,
+    }
 
 
 def _line(snapshot: RankingSnapshot, line: Line, change: LineChange, inputs: _Inputs) -> RankingLine:
     person = inputs.people[line.player]
     return RankingLine(
-        snapshot=snapshot, rank=line.rank, federation_id=line.player, name=person.name, country=person.country,
-        player_id=person.player_id, score=_money(line.score), part_a=_money(line.part_a),
-        part_b=_money(line.part_b), results=[_explained(r, inputs.described) for r in line.results],
+        snapshot=snapshot,
+        rank=line.rank,
+        federation_id=line.player,
+        name=person.name,
+        country=person.country,
+        player_id=person.player_id,
+        score=_money(line.score),
+        part_a=_money(line.part_a),
+        part_b=_money(line.part_b),
+        results=[_explained(r, inputs.described) for r in line.results],
         previous_rank=change.previous_rank,
         previous_score=None if change.previous_score is None else _money(change.previous_score),
-        changes=[{**inputs.described[c.event], "change": c.change, "time_factor": c.time_factor}
-                 for c in change.events])
+        changes=[
+            {**inputs.described[c.event], "change": c.change, "time_factor": c.time_factor} for c in change.events
+        ],
+    )
 
 
 def _countries(ranking: Ranking, inputs: _Inputs) -> list[dict[str, Any]]:
     scores = {line.player: line.score for line in ranking.lines}
-    return [{"country": c.country, "rank": c.rank, "score": round(c.score, 2), "ranked": c.ranked,
-             "players": [{"federation_id": p, "name": inputs.people[p].name, "score": round(scores[p], 2)}
-                         for p in c.players]}
-            for c in country_figures(ranking, {p: person.country for p, person in inputs.people.items()})]
+    return [
+        {
+            "country": c.country,
+            "rank": c.rank,
+            "score": round(c.score, 2),
+            "ranked": c.ranked,
+            "players": [
+                {"federation_id": p, "name": inputs.people[p].name, "score": round(scores[p], 2)} for p in c.players
+            ],
+        }
+        for c in country_figures(ranking, {p: person.country for p, person in inputs.people.items()})
+    ]
 
 
 def snapshot_build(key: str, week: date, version: int) -> RankingSnapshot:
@@ -129,11 +172,24 @@ def snapshot_build(key: str, week: date, version: int) -> RankingSnapshot:
     changes, left = ranking_changes(before, ranking)
     previous = {line.player: line.rank for line in before.lines}
     snapshot = RankingSnapshot.objects.create(
-        key=key, week=week, version=version, computed_at=timezone.now(), countries=_countries(ranking, inputs),
-        left=[{"federation_id": p, "name": inputs.people[p].name, "country": inputs.people[p].country,
-               "previous_rank": previous[p]} for p in left])
-    RankingLine.objects.bulk_create((_line(snapshot, line, changes[line.player], inputs) for line in ranking.lines),
-                                    batch_size=1000)
+        key=key,
+        week=week,
+        version=version,
+        computed_at=timezone.now(),
+        countries=_countries(ranking, inputs),
+        left=[
+            {
+                "federation_id": p,
+                "name": inputs.people[p].name,
+                "country": inputs.people[p].country,
+                "previous_rank": previous[p],
+            }
+            for p in left
+        ],
+    )
+    RankingLine.objects.bulk_create(
+        (_line(snapshot, line, changes[line.player], inputs) for line in ranking.lines), batch_size=1000
+    )
     return snapshot
 
 

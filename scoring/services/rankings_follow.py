@@ -46,8 +46,7 @@ def ranked_player_saved(instance: Player, created: bool = False, raw: bool = Fal
     their events give them. Each counted event of theirs follows."""
     if created or raw:
         return
-    events = (Event.objects.filter(standings__player=instance).exclude(mers="")
-              .values_list("pk", flat=True).distinct())
+    events = Event.objects.filter(standings__player=instance).exclude(mers="").values_list("pk", flat=True).distinct()
     ranked = set(RankedEvent.objects.filter(results__player=instance).values_list("event_id", flat=True))
     for event_id in set(events) | (ranked - {None}):
         if event_id is not None:

@@ -45,14 +45,21 @@ def _field(event: Event, standings: list[Standing]) -> _Field | None:
     if dates is None:
         return None
     # The substitutes who played: the EMA counts up to 3 of them among the players, and their countries.
-    substitutes = set(GameResult.objects.filter(event=event, substitute=True, finished=True)
-                      .exclude(player_id__in=[s.player_id for s in standings])
-                      .values_list("player_id", "player__country"))
-    countries = {s.player.country.strip().casefold() for s in standings} | {c.strip().casefold()
-                                                                            for _, c in substitutes}
+    substitutes = set(
+        GameResult.objects.filter(event=event, substitute=True, finished=True)
+        .exclude(player_id__in=[s.player_id for s in standings])
+        .values_list("player_id", "player__country")
+    )
+    countries = {s.player.country.strip().casefold() for s in standings} | {
+        c.strip().casefold() for _, c in substitutes
+    }
     countries.discard("")
-    return _Field(starts_on=dates[0], days=dates[1], players=counted_players(len(standings), len(substitutes)),
-                  countries=len(countries))
+    return _Field(
+        starts_on=dates[0],
+        days=dates[1],
+        players=counted_players(len(standings), len(substitutes)),
+        countries=len(countries),
+    )
 
 
 def event_ranked_sync(event: Event) -> bool:
@@ -60,8 +67,11 @@ def event_ranked_sync(event: Event) -> bool:
     ranked); whether anything was there or is now."""
     with transaction.atomic():
         existing = RankedEvent.objects.select_for_update().filter(event=event).first()
-        standings = list(Standing.objects.filter(event=event, rank__isnull=False).select_related("player")
-                         if event.mers and event.status == Event.Status.FINISHED else [])
+        standings = list(
+            Standing.objects.filter(event=event, rank__isnull=False).select_related("player")
+            if event.mers and event.status == Event.Status.FINISHED
+            else []
+        )
         field = _field(event, standings) if standings else None
         if field is None:
             if existing is not None:
@@ -71,16 +81,28 @@ def event_ranked_sync(event: Event) -> bool:
         ranked = existing or RankedEvent(event=event)
         old_list = existing.ranking if existing else None
         ranked.ranking, ranked.name = mers_list(event), event.name
-        ranked.starts_on, ranked.days, ranked.players, ranked.countries = (field.starts_on, field.days, field.players,
-                                                                          field.countries)
+        ranked.starts_on, ranked.days, ranked.players, ranked.countries = (
+            field.starts_on,
+            field.days,
+            field.players,
+            field.countries,
+        )
         ranked.championship = event.mers == Event.Mers.CHAMPIONSHIP
         ranked.weight = event.mers_weight
         ranked.save()
         ranked.results.all().delete()
         RankedResult.objects.bulk_create(
-            RankedResult(ranked_event=ranked, federation_id=s.player.federation_id.strip(), name=s.player.name,
-                         country=s.player.country.strip(), player=s.player, place=s.rank)
-            for s in standings if s.player.federation_id.strip() and s.rank is not None)
+            RankedResult(
+                ranked_event=ranked,
+                federation_id=s.player.federation_id.strip(),
+                name=s.player.name,
+                country=s.player.country.strip(),
+                player=s.player,
+                place=s.rank,
+            )
+            for s in standings
+            if s.player.federation_id.strip() and s.rank is not None
+        )
         ranking_changed(ranked.ranking)
         if old_list is not None and old_list != ranked.ranking:
             ranking_changed(old_list)

@@ -26,24 +26,42 @@ def _number(value: float, places: str = "0.01") -> Decimal:
 
 def _stored(event: Event, step: Step, order: dict[int, int], played_on: dict[int, date]) -> RatingChange:
     game_id, player_id = cast(int, step.game), cast(int, step.player)  # the keys replay was given
-    return RatingChange(event=event, game_id=game_id, player_id=player_id, sequence=order[game_id],
-                        played_on=played_on[game_id], rank=_number(step.rank), before=_number(step.before),
-                        after=_number(step.after), games=step.games, factor=_number(step.factor, "0.001"),
-                        points=_number(step.points), reference=_number(step.reference))
+    return RatingChange(
+        event=event,
+        game_id=game_id,
+        player_id=player_id,
+        sequence=order[game_id],
+        played_on=played_on[game_id],
+        rank=_number(step.rank),
+        before=_number(step.before),
+        after=_number(step.after),
+        games=step.games,
+        factor=_number(step.factor, "0.001"),
+        points=_number(step.points),
+        reference=_number(step.reference),
+    )
 
 
 def rating_rebuild(event: Event) -> int:
     """Replay the event's rating from its first game; the number of changes stored (none without a rating)."""
-    rows = (counted_results(event).order_by("game__played_on", "game_id", "player_id")
-            .values_list("game_id", "game__played_on", "player_id", "rank")) if event.rating else []
+    rows = (
+        (
+            counted_results(event)
+            .order_by("game__played_on", "game_id", "player_id")
+            .values_list("game_id", "game__played_on", "player_id", "rank")
+        )
+        if event.rating
+        else []
+    )
     games: dict[int, list[Seat]] = {}
     played_on: dict[int, date] = {}
     for game_id, day, player_id, rank in rows:
         games.setdefault(game_id, []).append(Seat(player_id, float(rank)))
         played_on[game_id] = day
     order = {game_id: n for n, game_id in enumerate(games, start=1)}
-    steps = replay(event.rating, (RatedGame(key, tuple(seats)) for key, seats in games.items()))[0] \
-        if event.rating else []
+    steps = (
+        replay(event.rating, (RatedGame(key, tuple(seats)) for key, seats in games.items()))[0] if event.rating else []
+    )
     changes = [_stored(event, step, order, played_on) for step in steps]
     with transaction.atomic():
         RatingChange.objects.filter(event=event).delete()
@@ -83,12 +101,23 @@ def _ranks(by_player: dict[int, list[RatingChange]]) -> dict[int, int]:
 def rating_rows(event: Event, on: date) -> list[RatingRow]:
     """The event's rating on ``on``: every player rated by then, best first, with the rank and rating a week
     earlier and the history up to ``on``."""
-    changes = list(RatingChange.objects.filter(event=event, played_on__lte=on).select_related("player")
-                   .order_by("sequence", "player_id"))
+    changes = list(
+        RatingChange.objects.filter(event=event, played_on__lte=on)
+        .select_related("player")
+        .order_by("sequence", "player_id")
+    )
     now, before = _latest(changes, on), _latest(changes, on - timedelta(weeks=1))
     ranks, previous = _ranks(now), _ranks(before)
-    rows = [RatingRow(rank=ranks[p], player=history[-1].player, score=history[-1].after, games=len(history),
-                      previous_rank=previous.get(p),
-                      previous_score=before[p][-1].after if p in before else None, history=history)
-            for p, history in now.items()]
+    rows = [
+        RatingRow(
+            rank=ranks[p],
+            player=history[-1].player,
+            score=history[-1].after,
+            games=len(history),
+            previous_rank=previous.get(p),
+            previous_score=before[p][-1].after if p in before else None,
+            history=history,
+        )
+        for p, history in now.items()
+    ]
     return sorted(rows, key=lambda row: (row.rank, row.player.name, row.player.pk))

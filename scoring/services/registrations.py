@@ -41,8 +41,7 @@ def registration_change(*, registration: Registration, player: Player, team: str
     """A registered player's details, team and substitute mark, saved together."""
     with transaction.atomic():
         player.save()
-        return roster.registration_update(registration=registration, player=player, team=team,
-                                          substitute=substitute)
+        return roster.registration_update(registration=registration, player=player, team=team, substitute=substitute)
 
 
 def registration_withdraw(*, registration: Registration, withdrawn: bool = True) -> Registration:

@@ -32,8 +32,7 @@ class NamedBy(StrEnum):
     LABEL = "label"
 
 
-def game_sheet(game: Game, records: Iterable[HandRecord] | None = None, *,
-               by: NamedBy = NamedBy.ID) -> dict[str, Any]:
+def game_sheet(game: Game, records: Iterable[HandRecord] | None = None, *, by: NamedBy = NamedBy.ID) -> dict[str, Any]:
     """The game as a score sheet (docs/score-sheet.md), with its stored hands or ``records`` (players by id)."""
     roster = game_roster(game)
     if records is None:
@@ -48,8 +47,10 @@ def game_sheet(game: Game, records: Iterable[HandRecord] | None = None, *,
         "overrides": overrides,
         "players": list(roster.ids) if by == NamedBy.ID else list(roster.labels),
         "hands": [map_players(r, name) for r in records],
-        "penalties": [{"player": name(p.player_id), "points": float(p.points), "reason": p.reason}
-                      for p in game.penalties.order_by("id")],
+        "penalties": [
+            {"player": name(p.player_id), "points": float(p.points), "reason": p.reason}
+            for p in game.penalties.order_by("id")
+        ],
     }
     if game.start:
         sheet["start"] = game.start
@@ -75,7 +76,7 @@ def hand_problems(problems: Sequence[Problem], index: int) -> list[Problem]:
         if p.field == prefix:
             out.append(p.moved(""))
         elif p.field.startswith(prefix + "."):
-            out.append(p.moved(p.field[len(prefix) + 1:]))
+            out.append(p.moved(p.field[len(prefix) + 1 :]))
         else:
             out.append(p)
     return out
@@ -99,12 +100,20 @@ def result_rows(game: Game, scored: ScoredSheet, seats: Mapping[int, Seat] | Non
     rows = scored.final_rows()
     ranks = Counter(row.rank for row in rows)
     return [
-        GameResult(game=game, player_id=seats[row.player].player_id, event_id=game.event_id,
-                   finished=scored.record.state.finished, substitute=seats[row.player].substitute,
-                   # A rank shared by k players counts as the mean of the places they hold.
-                   rank=Decimal(row.rank) + Decimal(ranks[row.rank] - 1) / 2,
-                   score=row.score, points=_decimal(row.points), penalty=_decimal(row.penalty),
-                   table_points=None if row.table_points is None else _decimal(row.table_points), draws=row.draws)
+        GameResult(
+            game=game,
+            player_id=seats[row.player].player_id,
+            event_id=game.event_id,
+            finished=scored.record.state.finished,
+            substitute=seats[row.player].substitute,
+            # A rank shared by k players counts as the mean of the places they hold.
+            rank=Decimal(row.rank) + Decimal(ranks[row.rank] - 1) / 2,
+            score=row.score,
+            points=_decimal(row.points),
+            penalty=_decimal(row.penalty),
+            table_points=None if row.table_points is None else _decimal(row.table_points),
+            draws=row.draws,
+        )
         for row in rows
     ]
 

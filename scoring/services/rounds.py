@@ -27,12 +27,21 @@ def round_unseat(*, round_: Round) -> int:
         games = Game.objects.select_for_update().filter(table__round=locked)
         played = Hand.objects.filter(game__in=games).values("game").distinct().count()
         if played:
-            raise Refusal.one("round", _("round %(n)s cannot be seated again: %(tables)s of its tables have "
-                                             "hands entered") % {"n": locked.number, "tables": played})
+            raise Refusal.one(
+                "round",
+                _("round %(n)s cannot be seated again: %(tables)s of its tables have hands entered")
+                % {"n": locked.number, "tables": played},
+            )
         # A game's history and penalties are never deleted: a table with either stays.
         if HandChange.objects.filter(game__in=games).exists() or Penalty.objects.filter(game__in=games).exists():
-            raise Refusal.one("round", _("round %(n)s cannot be seated again: a table has a history (a "
-                                             "substitute, an end by time) or a penalty") % {"n": locked.number})
+            raise Refusal.one(
+                "round",
+                _(
+                    "round %(n)s cannot be seated again: a table has a history (a "
+                    "substitute, an end by time) or a penalty"
+                )
+                % {"n": locked.number},
+            )
         count = locked.tables.count()
         games.delete()
         locked.tables.all().delete()
@@ -58,14 +67,22 @@ class RoundEnd(NamedTuple):
 def round_end_by_time(*, round_: Round, user: Writer | None) -> RoundEnd:
     """End every game of the round still being played by the clock, all or none, each after its last hand
     entered; a table with no hand entered has played no game and is left as it is."""
-    playing = (Game.objects.filter(table__round=round_, status=Game.Status.PLAYING, ended_by_time=False)
-               .select_related("table").annotate(hand_count=Count("hands")).order_by("table__number"))
+    playing = (
+        Game.objects.filter(table__round=round_, status=Game.Status.PLAYING, ended_by_time=False)
+        .select_related("table")
+        .annotate(hand_count=Count("hands"))
+        .order_by("table__number")
+    )
     with transaction.atomic():
         games = list(playing)
         return RoundEnd(
-            ended=[game_update(game_id=game.pk, user=user, version=None, ended_by_time=True)
-                   for game in games if game.hand_count],
-            not_started=[game for game in games if not game.hand_count])
+            ended=[
+                game_update(game_id=game.pk, user=user, version=None, ended_by_time=True)
+                for game in games
+                if game.hand_count
+            ],
+            not_started=[game for game in games if not game.hand_count],
+        )
 
 
 def game_end_by_time(*, game: Game, user: Writer | None) -> Game:
@@ -94,8 +111,11 @@ def seat_substitute(*, game: Game, position: int, player_id: int, user: Writer |
             raise Refusal.one("seat", _("this table has no seat %(n)s") % {"n": position + 1})
         if not locked.event.registrations.filter(player_id=player_id, withdrawn=False).exists():
             raise Refusal.one("player", _("is not a registered player of this event"))
-        same_round = (Seat.objects.filter(player_id=player_id, game__table__round_id=locked.table.round_id)
-                      if locked.table is not None else locked.seats.filter(player_id=player_id))
+        same_round = (
+            Seat.objects.filter(player_id=player_id, game__table__round_id=locked.table.round_id)
+            if locked.table is not None
+            else locked.seats.filter(player_id=player_id)
+        )
         if same_round.exists():
             raise Refusal.one("player", _("is already seated in this round"))
         return game_seat_player(game_id=locked.pk, position=seat.position, player_id=player_id, user=user)

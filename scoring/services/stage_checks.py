@@ -41,8 +41,7 @@ def cut_change_confirmed() -> Iterator[None]:
 
 def cut_check(*, game: Game, user: Writer | None) -> None:
     """After a write to ``game`` (in its transaction): the cuts after the game's stage (``cuts_check``)."""
-    cuts_check(event=game.event, after=game.table.round.stage if game.table is not None else 1, user=user,
-               game=game.pk)
+    cuts_check(event=game.event, after=game.table.round.stage if game.table is not None else 1, user=user, game=game.pk)
 
 
 def cuts_check(*, event: Event, after: int, user: Writer | None, game: int | None = None) -> None:
@@ -66,12 +65,25 @@ def cuts_check(*, event: Event, after: int, user: Writer | None, game: int | Non
                 cut_undo(stage=undone, user=user)
             return
         if not (_cut_change_confirmed.get() and isinstance(user, User) and event.is_organiser(user)):
-            raise Conflict([Problem("stage", _(
-                "this correction changes who went on to stage %(number)s (%(name)s), which has begun: an "
-                "organiser may confirm it to keep the cut as it was played") % {"number": stage.number,
-                                                                                "name": stage.name})])
-        event_change(event, EventChange.Action.CUT_KEPT, before=None,
-                     after={"stage": stage.number, "through": stage.through, "game": game}, user=user)
+            raise Conflict(
+                [
+                    Problem(
+                        "stage",
+                        _(
+                            "this correction changes who went on to stage %(number)s (%(name)s), which has begun: an "
+                            "organiser may confirm it to keep the cut as it was played"
+                        )
+                        % {"number": stage.number, "name": stage.name},
+                    )
+                ]
+            )
+        event_change(
+            event,
+            EventChange.Action.CUT_KEPT,
+            before=None,
+            after={"stage": stage.number, "through": stage.through, "game": game},
+            user=user,
+        )
 
 
 def _still_holds(stage: Stage, before: list[StageLine]) -> bool:
@@ -90,8 +102,9 @@ def event_stages_problem(event: Event) -> str | None:
     when they agree. The history's own seals are checked with the event's penalties (the one chain)."""
     settings: dict[Any, Any] = {}
     cuts: dict[Any, Any] = {}
-    for action, before, after in EventChange.objects.filter(event=event).order_by("id").values_list(
-            "action", "before", "after"):
+    for action, before, after in (
+        EventChange.objects.filter(event=event).order_by("id").values_list("action", "before", "after")
+    ):
         named = after or before or {}
         if action == EventChange.Action.STAGE:
             settings[named.get("number")] = after

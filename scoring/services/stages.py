@@ -82,11 +82,14 @@ def stage_change(*, stage: Stage, data: Mapping[str, Any], user: Writer | None) 
         before = sealed_settings(stage)
         given = _settings(event, {**before, **data}, number=stage.number)
         if stage.number > 1 and seated(stage) and any(given[k] != before[k] for k in SETTINGS if k != "name"):
-            raise Conflict.one("stage", _("stage %(number)s is seated: only its name changes now") % {
-                "number": stage.number})
+            raise Conflict.one(
+                "stage", _("stage %(number)s is seated: only its name changes now") % {"number": stage.number}
+            )
         if stage.number > 1 and stage.through is not None and _entry_changed(before, given):
-            raise Conflict.one("stage", _("stage %(number)s's cut is confirmed: undo it to change who goes on") % {
-                "number": stage.number})
+            raise Conflict.one(
+                "stage",
+                _("stage %(number)s's cut is confirmed: undo it to change who goes on") % {"number": stage.number},
+            )
         for key, value in given.items():
             setattr(stage, key, value)
         stage.save()
@@ -103,11 +106,15 @@ def stage_delete(*, stage: Stage, user: Writer | None) -> None:
         if stage.number == 1:
             raise Conflict.one("stage", _("the first stage takes everyone and cannot be deleted"))
         if Stage.objects.filter(event=event, number__gt=stage.number).exists():
-            raise Conflict.one("stage", _("only the last stage can be deleted; delete the stages after stage "
-                                          "%(number)s first") % {"number": stage.number})
+            raise Conflict.one(
+                "stage",
+                _("only the last stage can be deleted; delete the stages after stage %(number)s first")
+                % {"number": stage.number},
+            )
         if seated(stage):
-            raise Conflict.one("stage", _("stage %(number)s has a seated round: unseat its rounds first") % {
-                "number": stage.number})
+            raise Conflict.one(
+                "stage", _("stage %(number)s has a seated round: unseat its rounds first") % {"number": stage.number}
+            )
         before = sealed_settings(stage)
         Round.objects.filter(event=event, stage=stage.number).delete()
         stage.delete()
@@ -124,12 +131,18 @@ def _settings(event: Event, data: Mapping[str, Any], *, number: int) -> dict[str
     also = [int(p) for p in data.get("entry_also") or []]
     if event.entrants == Event.Entrants.TEAMS:
         known = set(event.teams.filter(pk__in=also).values_list("pk", flat=True))
-        problems += [Problem("entry.also", _("team %(team)s is not a team of this event") % {"team": p})
-                     for p in also if p not in known]
+        problems += [
+            Problem("entry.also", _("team %(team)s is not a team of this event") % {"team": p})
+            for p in also
+            if p not in known
+        ]
     else:
         known = set(event.registrations.filter(player_id__in=also).values_list("player_id", flat=True))
-        problems += [Problem("entry.also", _("player %(player)s is not registered in this event") % {"player": p})
-                     for p in also if p not in known]
+        problems += [
+            Problem("entry.also", _("player %(player)s is not registered in this event") % {"player": p})
+            for p in also
+            if p not in known
+        ]
     top = data.get("entry_top")
     if number > 1 and top is None and also:
         problems.append(Problem("entry.also", _("a stage everyone enters has no wildcards")))
@@ -144,16 +157,23 @@ def _settings(event: Event, data: Mapping[str, Any], *, number: int) -> dict[str
     if number == 1 and (top is not None or also or carry.fraction):
         problems.append(Problem("entry", _("the first stage takes everyone and carries nothing")))
     if data.get("seating", Stage.Seating.RANDOM) not in Stage.Seating.values:
-        problems.append(Problem("seating", _("must be one of %(choices)s") % {
-            "choices": ", ".join(Stage.Seating.values)}))
+        problems.append(
+            Problem("seating", _("must be one of %(choices)s") % {"choices": ", ".join(Stage.Seating.values)})
+        )
     if data.get("winds", Stage.Winds.RANK) not in Stage.Winds.values:
-        problems.append(Problem("winds", _("must be one of %(choices)s") % {
-            "choices": ", ".join(Stage.Winds.values)}))
+        problems.append(Problem("winds", _("must be one of %(choices)s") % {"choices": ", ".join(Stage.Winds.values)}))
     if problems:
         raise Refusal(problems)
-    return {"name": name, "entry_top": top, "entry_also": also, "carry": str(data.get("carry", "none")),
-            "carry_table_points": carry.table_points, "seating": data.get("seating", Stage.Seating.RANDOM),
-            "winds": data.get("winds", Stage.Winds.RANK), "rounds_planned": data.get("rounds_planned")}
+    return {
+        "name": name,
+        "entry_top": top,
+        "entry_also": also,
+        "carry": str(data.get("carry", "none")),
+        "carry_table_points": carry.table_points,
+        "seating": data.get("seating", Stage.Seating.RANDOM),
+        "winds": data.get("winds", Stage.Winds.RANK),
+        "rounds_planned": data.get("rounds_planned"),
+    }
 
 
 def _top_problems(event: Event, number: int, top: int | None, wildcards: int) -> list[Problem]:
@@ -165,12 +185,21 @@ def _top_problems(event: Event, number: int, top: int | None, wildcards: int) ->
     if top is not None and number > 2 and before is not None and before.entry_top is not None:
         most = before.entry_top + len(before.entry_also or [])
         if top > most:
-            problems.append(Problem("entry.top", _("stage %(number)s sends on at most %(most)s players, fewer "
-                                                   "than %(top)s") % {"number": number - 1, "most": most, "top": top}))
+            problems.append(
+                Problem(
+                    "entry.top",
+                    _("stage %(number)s sends on at most %(most)s players, fewer than %(top)s")
+                    % {"number": number - 1, "most": most, "top": top},
+                )
+            )
     if top is not None and after is not None and after.entry_top is not None and after.entry_top > top + wildcards:
-        problems.append(Problem("entry.top", _("stage %(number)s takes the top %(top)s, more than the "
-                                               "%(sent)s this stage would send on") % {
-            "number": number + 1, "top": after.entry_top, "sent": top + wildcards}))
+        problems.append(
+            Problem(
+                "entry.top",
+                _("stage %(number)s takes the top %(top)s, more than the %(sent)s this stage would send on")
+                % {"number": number + 1, "top": after.entry_top, "sent": top + wildcards},
+            )
+        )
     return problems
 
 
@@ -195,8 +224,9 @@ def cut_preview(stage: Stage, *, through: list[int] | None = None) -> CutPreview
     _check_not_first(stage)
     ranked = entrant_stages(stage.event)
     if len(ranked) < stage.number - 1:
-        raise Conflict.one("stage", _("stage %(number)s is not entered yet: confirm its cut first") % {
-            "number": stage.number - 1})
+        raise Conflict.one(
+            "stage", _("stage %(number)s is not entered yet: confirm its cut first") % {"number": stage.number - 1}
+        )
     before = ranked[stage.number - 2]
     if through is None and stage.through is not None:  # a confirmed cut shows what was decided
         try:
@@ -219,24 +249,30 @@ def entrant_names(event: Event, ids: Iterable[int]) -> dict[int, str]:
     return dict(model.objects.filter(pk__in=list(ids)).values_list("pk", "name"))
 
 
-def preview_of(stage: Stage, lines: list[StageLine], *, through: list[int] | None,
-             kept: list[int] | None = None) -> CutPreview:
+def preview_of(
+    stage: Stage, lines: list[StageLine], *, through: list[int] | None, kept: list[int] | None = None
+) -> CutPreview:
     """The cut ``stage``'s entry gives from ``lines`` (with ``through``, that decision checked); with ``kept``,
     the confirmed cut as it stands whatever the lines say now, what its players carry computed from them."""
     if kept is not None:
         also = set(stage.entry_also or ())
-        decided = Cut(through=tuple(kept), tied_at_line=(), places=0,
-                      wildcards=tuple(p for p in kept if p in also), decided=True)
+        decided = Cut(
+            through=tuple(kept), tied_at_line=(), places=0, wildcards=tuple(p for p in kept if p in also), decided=True
+        )
     else:
         decided = cut(standings=lines, entry=stage.entry_rule(), through=through)
     tied = [p for p in decided.tied_at_line if p not in set(decided.through)]
     carried = carry_over(standings=lines, players=[*decided.through, *tied], carry=stage.carry_rule())
     mcr = any(line.total_table_points is not None for line in lines)
     unfinished = _playing(stage.event, stage.number - 1)
-    return CutPreview(stage=stage, cut=decided, ranks={line.player: line.rank for line in lines},
-                      carried={p: cents(c.points) for p, c in carried.items()},
-                      carried_table_points={p: cents(c.table_points) for p, c in carried.items()} if mcr else None,
-                      unfinished=unfinished)
+    return CutPreview(
+        stage=stage,
+        cut=decided,
+        ranks={line.player: line.rank for line in lines},
+        carried={p: cents(c.points) for p, c in carried.items()},
+        carried_table_points={p: cents(c.table_points) for p, c in carried.items()} if mcr else None,
+        unfinished=unfinished,
+    )
 
 
 def _playing(event: Event, number: int) -> int:
@@ -265,16 +301,26 @@ def cut_confirm(*, stage: Stage, through: list[int] | None, user: Writer | None)
             raise Conflict.one("stage", _("stage %(number)s's cut is already confirmed") % {"number": stage.number})
         preview = cut_preview(stage, through=through)
         if preview.unfinished:
-            raise Conflict.one("stage", ngettext(
-                "stage %(number)s has %(count)s game not finished: the cut waits for its last game",
-                "stage %(number)s has %(count)s games not finished: the cut waits for its last game",
-                preview.unfinished) % {"number": stage.number - 1, "count": preview.unfinished})
+            raise Conflict.one(
+                "stage",
+                ngettext(
+                    "stage %(number)s has %(count)s game not finished: the cut waits for its last game",
+                    "stage %(number)s has %(count)s games not finished: the cut waits for its last game",
+                    preview.unfinished,
+                )
+                % {"number": stage.number - 1, "count": preview.unfinished},
+            )
         if not preview.cut.decided:
             raise Conflict([Problem("through", _tie_message(preview))])
         stage.through, stage.cut_at, stage.cut_by = list(preview.cut.through), timezone.now(), account(user)
         stage.save(update_fields=["through", "cut_at", "cut_by"])
-        event_change(event, EventChange.Action.CUT, before=None,
-                     after={"stage": stage.number, "through": stage.through}, user=user)
+        event_change(
+            event,
+            EventChange.Action.CUT,
+            before=None,
+            after={"stage": stage.number, "through": stage.through},
+            user=user,
+        )
         standings_refresh(event.pk)
     return stage
 
@@ -292,15 +338,19 @@ def cut_undo(*, stage: Stage, user: Writer | None) -> Stage:
             raise Conflict.one("stage", _("a later stage is entered: undo its cut first"))
         games = Game.objects.filter(event=event, table__round__stage=stage.number)
         if games.filter(Q(hands__isnull=False) | Q(status=Game.Status.FINISHED)).exists():
-            raise Conflict.one("stage", _("stage %(number)s has begun (a hand or a game is recorded): its "
-                                          "cut stays") % {"number": stage.number})
+            raise Conflict.one(
+                "stage",
+                _("stage %(number)s has begun (a hand or a game is recorded): its cut stays")
+                % {"number": stage.number},
+            )
         before = stage.through
         games.delete()
         Table.objects.filter(round__event=event, round__stage=stage.number).delete()
         stage.through, stage.cut_at, stage.cut_by = None, None, None
         stage.save(update_fields=["through", "cut_at", "cut_by"])
-        event_change(event, EventChange.Action.CUT, before={"stage": stage.number, "through": before}, after=None,
-                     user=user)
+        event_change(
+            event, EventChange.Action.CUT, before={"stage": stage.number, "through": before}, after=None, user=user
+        )
         standings_refresh(event.pk)
     return stage
 
@@ -312,9 +362,8 @@ def _check_not_first(stage: Stage) -> None:
 
 def _tie_message(preview: CutPreview) -> str:
     names = sorted(entrant_names(preview.stage.event, preview.cut.tied_at_line).values())
-    return ngettext("%(count)s are tied at the line for %(places)s place (%(names)s): name who goes on",
-                    "%(count)s are tied at the line for %(places)s places (%(names)s): name who goes on",
-                    preview.cut.places) % {"count": len(preview.cut.tied_at_line), "places": preview.cut.places,
-                                           "names": ", ".join(names)}
-
-
+    return ngettext(
+        "%(count)s are tied at the line for %(places)s place (%(names)s): name who goes on",
+        "%(count)s are tied at the line for %(places)s places (%(names)s): name who goes on",
+        preview.cut.places,
+    ) % {"count": len(preview.cut.tied_at_line), "places": preview.cut.places, "names": ", ".join(names)}

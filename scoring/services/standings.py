@@ -103,7 +103,8 @@ def standings_recompute(event: Event) -> int:
         StageStanding.objects.filter(event=event).delete()
         StageStanding.objects.bulk_create(rows.stages, batch_size=1000)
         StandingsState.objects.filter(event=event).update(
-            counted=Greatest(F("counted"), state.changes), recomputes=F("recomputes") + 1, computed_at=timezone.now())
+            counted=Greatest(F("counted"), state.changes), recomputes=F("recomputes") + 1, computed_at=timezone.now()
+        )
         live_changed(event.pk)  # the standings' watchers read the new table
     return len(rows.standings)
 
@@ -118,8 +119,11 @@ def ranking(event: Event) -> list[int]:
 
     Players who share a rank follow in id order, so that a seating previewed with a seed is the one seated with it.
     """
-    return list(Standing.objects.filter(event=event, rank__isnull=False).order_by("rank", "-points", "player_id")
-                .values_list("player_id", flat=True))
+    return list(
+        Standing.objects.filter(event=event, rank__isnull=False)
+        .order_by("rank", "-points", "player_id")
+        .values_list("player_id", flat=True)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,8 +164,11 @@ def standings_progress(event: Event) -> Progress:
     per_round = _round_points(event, results)
     latest = max((r.round for rounds in per_round.values() for r in rounds), default=None)
     # The round before the latest that has a counted game: round numbers may have gaps.
-    earlier = (max((r.round for rounds in per_round.values() for r in rounds if r.round < latest), default=None)
-               if latest is not None else None)
+    earlier = (
+        max((r.round for rounds in per_round.values() for r in rounds if r.round < latest), default=None)
+        if latest is not None
+        else None
+    )
     before = event_rows(event, before_round=latest).standings if earlier is not None else []
     previous = {row.player_id: row.rank for row in before if row.rank is not None}
     return Progress(previous_round=earlier, previous_ranks=previous, rounds=per_round)
@@ -171,9 +178,11 @@ def _round_points(event: Event, results: QuerySet[GameResult]) -> dict[int, list
     """Points per player and round: a substitute's game counts as the event's ``substitute_points``, or not."""
     mcr = event.ruleset().is_mcr
     sums: dict[int, dict[int, tuple[Decimal, Decimal]]] = {}
-    rows = (results.filter(game__table__isnull=False)
-            .values("player_id", "substitute", number=F("game__table__round__number"))
-            .annotate(total=Sum("points"), table=Sum("table_points"), n=Count("id")))
+    rows = (
+        results.filter(game__table__isnull=False)
+        .values("player_id", "substitute", number=F("game__table__round__number"))
+        .annotate(total=Sum("points"), table=Sum("table_points"), n=Count("id"))
+    )
     for row in rows:
         total = row["total"]
         if row["substitute"]:
@@ -183,9 +192,14 @@ def _round_points(event: Event, results: QuerySet[GameResult]) -> dict[int, list
         points, table = sums.setdefault(row["player_id"], {}).get(row["number"], (Decimal(0), Decimal(0)))
         sums[row["player_id"]][row["number"]] = (points + total, table + (row["table"] or Decimal(0)))
     # Quantized: SQLite sums decimals as floats.
-    return {player_id: [RoundPoints(round=number, points=points.quantize(HUNDREDTHS),
-                                    table_points=table.quantize(HUNDREDTHS) if mcr else None)
-                        for number, (points, table) in sorted(by_round.items())]
-            for player_id, by_round in sums.items()}
-
-
+    return {
+        player_id: [
+            RoundPoints(
+                round=number,
+                points=points.quantize(HUNDREDTHS),
+                table_points=table.quantize(HUNDREDTHS) if mcr else None,
+            )
+            for number, (points, table) in sorted(by_round.items())
+        ]
+        for player_id, by_round in sums.items()
+    }

@@ -21,8 +21,7 @@ from tournament.models import Event, Stage
 # The results a federation's ranking takes from a tournament: the EMA's MERS results list gives each player's
 # place, EMA number, name and country, and for MCR the table points before the score. Club and games are
 # there for the federations that ask for them.
-FEDERATION_COLUMNS = ("rank", "federation_id", "name", "country", "club", "games", "points", "score",
-                      "table_points")
+FEDERATION_COLUMNS = ("rank", "federation_id", "name", "country", "club", "games", "points", "score", "table_points")
 TEAM_COLUMNS = ("rank", "team", "points", "table_points", "members", "counted")
 
 # Every column's label in the reader's language, for the three standings CSVs downloaded from the pages (the
@@ -65,26 +64,73 @@ def standings_table_csv(event: Event, stage: int | None = None, *, localised: bo
     header and the word ``new`` in the active language (``LABELS``), for a reader."""
     progress = standings_progress(event)
     in_stage = dict(event.rounds.values_list("number", "stage"))
-    numbers = sorted({r.round for rounds in progress.rounds.values() for r in rounds
-                      if stage is None or in_stage.get(r.round) == stage})
+    numbers = sorted(
+        {
+            r.round
+            for rounds in progress.rounds.values()
+            for r in rounds
+            if stage is None or in_stage.get(r.round) == stage
+        }
+    )
     staged = stage is not None or Stage.objects.filter(event=event, number__gte=2).exists()
     teams = player_teams(event)
     out = io.StringIO()
     writer = csv_writer(out)
-    writer.writerow(header(["rank", "previous_rank", "movement", "player_id", "player", "federation_id", "country",
-                            "team", *(("stage", "carried", "own") if staged else ()),
-                            "points", "table_points", "score", "games", "average_rank", "penalties", "first_places",
-                            "best_game", "draws", *(f"round_{n}" for n in numbers)], LABELS, localised))
+    writer.writerow(
+        header(
+            [
+                "rank",
+                "previous_rank",
+                "movement",
+                "player_id",
+                "player",
+                "federation_id",
+                "country",
+                "team",
+                *(("stage", "carried", "own") if staged else ()),
+                "points",
+                "table_points",
+                "score",
+                "games",
+                "average_rank",
+                "penalties",
+                "first_places",
+                "best_game",
+                "draws",
+                *(f"round_{n}" for n in numbers),
+            ],
+            LABELS,
+            localised,
+        )
+    )
     for s in stage_standings(event, stage):
         by_round = {r.round: r.points for r in progress.rounds.get(s.player_id, [])}
         moved = stage is None
-        writer.writerow(inert([
-            cell(s.rank), cell(progress.previous_ranks.get(s.player_id) if moved else None),
-            _movement(progress, s, localised) if moved else "", s.player_id, s.player.name, s.player.federation_id,
-            s.player.country, teams.get(s.player_id, ""),
-            *((s.stage, s.carried, s.points - s.carried) if staged else ()),
-            s.points, cell(s.table_points), s.score, s.games, cell(s.average_rank), s.penalties, s.first_places,
-            cell(s.best_game), cell(s.draws), *(cell(by_round.get(n)) for n in numbers)]))
+        writer.writerow(
+            inert(
+                [
+                    cell(s.rank),
+                    cell(progress.previous_ranks.get(s.player_id) if moved else None),
+                    _movement(progress, s, localised) if moved else "",
+                    s.player_id,
+                    s.player.name,
+                    s.player.federation_id,
+                    s.player.country,
+                    teams.get(s.player_id, ""),
+                    *((s.stage, s.carried, s.points - s.carried) if staged else ()),
+                    s.points,
+                    cell(s.table_points),
+                    s.score,
+                    s.games,
+                    cell(s.average_rank),
+                    s.penalties,
+                    s.first_places,
+                    cell(s.best_game),
+                    cell(s.draws),
+                    *(cell(by_round.get(n)) for n in numbers),
+                ]
+            )
+        )
     return out.getvalue()
 
 
@@ -102,9 +148,18 @@ def teams_csv(event: Event, *, localised: bool = False) -> str:
     writer = csv_writer(out)
     writer.writerow(header(TEAM_COLUMNS, LABELS, localised))
     for team in team_standings(event):
-        writer.writerow(inert([team.rank, team.name, team.points, cell(team.table_points),
-                                "; ".join(m.name for m in team.members),
-                                "; ".join(m.name for m in team.members if m.counted)]))
+        writer.writerow(
+            inert(
+                [
+                    team.rank,
+                    team.name,
+                    team.points,
+                    cell(team.table_points),
+                    "; ".join(m.name for m in team.members),
+                    "; ".join(m.name for m in team.members if m.counted),
+                ]
+            )
+        )
     return out.getvalue()
 
 
@@ -115,6 +170,19 @@ def federation_csv(event: Event, *, localised: bool = False) -> str:
     writer = csv_writer(out)
     writer.writerow(header(FEDERATION_COLUMNS, LABELS, localised))
     for s in Standing.objects.filter(event=event, rank__isnull=False).select_related("player"):
-        writer.writerow(inert([s.rank, s.player.federation_id, s.player.name, s.player.country, s.player.club,
-                                s.games, s.points, s.score, cell(s.table_points)]))
+        writer.writerow(
+            inert(
+                [
+                    s.rank,
+                    s.player.federation_id,
+                    s.player.name,
+                    s.player.country,
+                    s.player.club,
+                    s.games,
+                    s.points,
+                    s.score,
+                    cell(s.table_points),
+                ]
+            )
+        )
     return out.getvalue()

@@ -48,11 +48,15 @@ def stage_games(stage: int) -> Q:
 
 def confirmed_games(event: Event) -> QuerySet[Game]:
     """The event's games every player confirmed, as they stand, and nobody disputes."""
-    return (Game.objects.filter(event=event)
-            .annotate(seats_n=Count("seats", distinct=True),
-                      confirmed_n=Count("confirmations", filter=Q(confirmations__verdict="confirmed"), distinct=True),
-                      disputed_n=Count("confirmations", filter=Q(confirmations__verdict="disputed"), distinct=True))
-            .filter(confirmed_n=F("seats_n"), disputed_n=0))
+    return (
+        Game.objects.filter(event=event)
+        .annotate(
+            seats_n=Count("seats", distinct=True),
+            confirmed_n=Count("confirmations", filter=Q(confirmations__verdict="confirmed"), distinct=True),
+            disputed_n=Count("confirmations", filter=Q(confirmations__verdict="disputed"), distinct=True),
+        )
+        .filter(confirmed_n=F("seats_n"), disputed_n=0)
+    )
 
 
 def counted_results(event: Event) -> QuerySet[GameResult]:
@@ -68,15 +72,17 @@ def counted_results(event: Event) -> QuerySet[GameResult]:
     return results
 
 
-def player_lines(event: Event, mcr: bool, *, before_round: int | None = None, stage: int = 1,
-                 entrants: Collection[int] | None = None) -> list[PlayerLine]:
+def player_lines(
+    event: Event, mcr: bool, *, before_round: int | None = None, stage: int = 1, entrants: Collection[int] | None = None
+) -> list[PlayerLine]:
     """One line per player of the stage: in the first, every registered player and every player with a counted
     game or a penalty; in a later one, exactly its ``entrants``."""
     extra: dict[int, Decimal] = {}
     if stage == 1:
         registered = set(event.registrations.filter(substitute=False).values_list("player_id", flat=True))
-        for player_id, points in Penalty.objects.filter(event=event, game__isnull=True).values_list("player_id",
-                                                                                                      "points"):
+        for player_id, points in Penalty.objects.filter(event=event, game__isnull=True).values_list(
+            "player_id", "points"
+        ):
             extra[player_id] = extra.get(player_id, Decimal(0)) + points
     else:
         registered = set(entrants or ())
@@ -89,28 +95,47 @@ def player_lines(event: Event, mcr: bool, *, before_round: int | None = None, st
     elif event.best_games is None and event.substitute_points is None:
         counted = _summed(results.filter(substitute=False))
     else:
-        counted = counted_games(_game_results(results), League(
-            best_games=event.best_games, mcr=mcr,
-            substitute_points=None if event.substitute_points is None else Fraction(event.substitute_points)))
+        counted = counted_games(
+            _game_results(results),
+            League(
+                best_games=event.best_games,
+                mcr=mcr,
+                substitute_points=None if event.substitute_points is None else Fraction(event.substitute_points),
+            ),
+        )
     players = registered | set(counted) | set(extra) if stage == 1 else registered
-    return [_line(player_id, counted.get(player_id), extra.get(player_id, Decimal(0)), draws.get(player_id),
-                  average=event.ranking == Event.Ranking.AVERAGE, mcr=mcr)
-            for player_id in players]
+    return [
+        _line(
+            player_id,
+            counted.get(player_id),
+            extra.get(player_id, Decimal(0)),
+            draws.get(player_id),
+            average=event.ranking == Event.Ranking.AVERAGE,
+            mcr=mcr,
+        )
+        for player_id in players
+    ]
 
 
-def _line(player_id: int, games: Counted | None, penalties: Decimal, draws: int | None, *, average: bool,
-          mcr: bool) -> PlayerLine:
+def _line(
+    player_id: int, games: Counted | None, penalties: Decimal, draws: int | None, *, average: bool, mcr: bool
+) -> PlayerLine:
     place = average_place(games)
-    return PlayerLine(player_id=player_id, totals=games,
-                      points=_decimal(ranked_points(games, penalties=Fraction(penalties), average=average)),
-                      table_points=_decimal(games.table_points if games else Fraction(0)) if mcr else None,
-                      score=games.score if games else 0, games=games.played if games else 0,
-                      average_rank=None if place is None else _decimal(place),
-                      penalties=penalties + _decimal(games.penalties if games else Fraction(0)),
-                      first_places=games.first_places if games else 0,
-                      best_game=None if games is None or games.best is None else _decimal(games.best),
-                      rank_sum=_decimal(games.place_sum if games else Fraction(0)),
-                      counted=games.counted if games else 0, draws=draws)
+    return PlayerLine(
+        player_id=player_id,
+        totals=games,
+        points=_decimal(ranked_points(games, penalties=Fraction(penalties), average=average)),
+        table_points=_decimal(games.table_points if games else Fraction(0)) if mcr else None,
+        score=games.score if games else 0,
+        games=games.played if games else 0,
+        average_rank=None if place is None else _decimal(place),
+        penalties=penalties + _decimal(games.penalties if games else Fraction(0)),
+        first_places=games.first_places if games else 0,
+        best_game=None if games is None or games.best is None else _decimal(games.best),
+        rank_sum=_decimal(games.place_sum if games else Fraction(0)),
+        counted=games.counted if games else 0,
+        draws=draws,
+    )
 
 
 def _decimal(value: Fraction) -> Decimal:
@@ -125,13 +150,29 @@ def _fraction(value: Decimal | None) -> Fraction:
 def _summed(results: QuerySet[GameResult]) -> dict[int, Counted]:
     """The common case in one aggregate query: a league of 40,000 hands stays well under 100 ms."""
     rows = results.values("player_id").annotate(
-        best=Max("points"), total=Sum("points"), table=Sum("table_points"), total_score=Sum("score"),
-        games=Count("id"), rank_sum=Sum("rank"), firsts=Count("id", filter=Q(rank=1)), penalties=Sum("penalty"))
-    return {r["player_id"]: Counted(points=_fraction(r["total"]), table_points=_fraction(r["table"]),
-                                    score=r["total_score"], place_sum=_fraction(r["rank_sum"]), counted=r["games"],
-                                    played=r["games"], first_places=r["firsts"], best=_fraction(r["best"]),
-                                    penalties=_fraction(r["penalties"]))
-            for r in rows}
+        best=Max("points"),
+        total=Sum("points"),
+        table=Sum("table_points"),
+        total_score=Sum("score"),
+        games=Count("id"),
+        rank_sum=Sum("rank"),
+        firsts=Count("id", filter=Q(rank=1)),
+        penalties=Sum("penalty"),
+    )
+    return {
+        r["player_id"]: Counted(
+            points=_fraction(r["total"]),
+            table_points=_fraction(r["table"]),
+            score=r["total_score"],
+            place_sum=_fraction(r["rank_sum"]),
+            counted=r["games"],
+            played=r["games"],
+            first_places=r["firsts"],
+            best=_fraction(r["best"]),
+            penalties=_fraction(r["penalties"]),
+        )
+        for r in rows
+    }
 
 
 def _solo_games(event: Event, results: QuerySet[GameResult]) -> tuple[dict[int, Counted], dict[int, int]]:
@@ -140,23 +181,38 @@ def _solo_games(event: Event, results: QuerySet[GameResult]) -> tuple[dict[int, 
     ruleset = event.ruleset()
     games_of: dict[int, list[tuple[SoloScore, Decimal]]] = {}
     for player_id, draws, value, place in results.filter(draws__isnull=False).values_list(
-            "player_id", "draws", "score", "rank"):
+        "player_id", "draws", "score", "rank"
+    ):
         # draws is never None here (filtered above); "or 0" only tells the type checker so.
         games_of.setdefault(player_id, []).append((SoloScore(draws=draws or 0, value=value), place))
     counted, draws_of = {}, {}
     for player_id, games in games_of.items():
         total = solo_total(ruleset=ruleset, scores=[score for score, _ in games])
         assert total is not None, "a player listed here has a game"
-        counted[player_id] = Counted(points=Fraction(0), table_points=Fraction(0), score=total.score.value,
-                                     place_sum=sum((Fraction(place) for _, place in games), Fraction(0)),
-                                     counted=len(games), played=len(games),
-                                     first_places=sum(1 for _, place in games if place == 1), best=None)
+        counted[player_id] = Counted(
+            points=Fraction(0),
+            table_points=Fraction(0),
+            score=total.score.value,
+            place_sum=sum((Fraction(place) for _, place in games), Fraction(0)),
+            counted=len(games),
+            played=len(games),
+            first_places=sum(1 for _, place in games if place == 1),
+            best=None,
+        )
         draws_of[player_id] = total.score.draws
     return counted, draws_of
 
 
 def _game_results(results: QuerySet[GameResult]) -> Iterator[StandingsGame]:
     for player_id, points, table_points, score, place, penalty, substitute in results.values_list(
-            "player_id", "points", "table_points", "score", "rank", "penalty", "substitute").iterator(chunk_size=5000):
-        yield StandingsGame(player=player_id, points=Fraction(points), score=score, place=Fraction(place),
-                            table_points=_fraction(table_points), penalty=_fraction(penalty), substitute=substitute)
+        "player_id", "points", "table_points", "score", "rank", "penalty", "substitute"
+    ).iterator(chunk_size=5000):
+        yield StandingsGame(
+            player=player_id,
+            points=Fraction(points),
+            score=score,
+            place=Fraction(place),
+            table_points=_fraction(table_points),
+            penalty=_fraction(penalty),
+            substitute=substitute,
+        )

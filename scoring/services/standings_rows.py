@@ -54,8 +54,11 @@ def event_rows(event: Event, before_round: int | None = None) -> EventRows:
     ranked = stages_ranked(event, before_round=before_round)
     if len(ranked) == 1:
         return EventRows([_row(Standing, event, 1, line, stage_line) for stage_line, line in ranked[0]], [])
-    stage_rows = [_row(StageStanding, event, number, line, stage_line)
-                  for number, lines in enumerate(ranked, start=1) for stage_line, line in lines]
+    stage_rows = [
+        _row(StageStanding, event, number, line, stage_line)
+        for number, lines in enumerate(ranked, start=1)
+        for stage_line, line in lines
+    ]
     return EventRows(_final(event, ranked), stage_rows)
 
 
@@ -69,8 +72,13 @@ def stages_ranked(event: Event, *, before_round: int | None = None) -> list[list
         carried = {}
         if ranked and not teams:  # a team league carries the teams' points (scoring.services.team_stages)
             carried = carried_in(ranked[-1], stage)
-        lines = player_lines(event, mcr, before_round=before_round, stage=stage.number,
-                             entrants=stage_entrants(event, stage) if stage.number > 1 else None)
+        lines = player_lines(
+            event,
+            mcr,
+            before_round=before_round,
+            stage=stage.number,
+            entrants=stage_entrants(event, stage) if stage.number > 1 else None,
+        )
         ranked.append(rank_lines(event, lines, stage=stage.number, carried=carried, mcr=mcr, tiebreaks=tiebreaks))
     return ranked
 
@@ -79,8 +87,11 @@ def stage_entrants(event: Event, stage: Stage) -> list[int]:
     """The players of a later stage: its cut's, or in a team league every member of the teams it sent on."""
     if event.entrants != Event.Entrants.TEAMS:
         return list(stage.through or [])
-    return list(Registration.objects.filter(event=event, team_id__in=stage.through or [], substitute=False)
-                .values_list("player_id", flat=True))
+    return list(
+        Registration.objects.filter(event=event, team_id__in=stage.through or [], substitute=False).values_list(
+            "player_id", flat=True
+        )
+    )
 
 
 def stage_order(event: Event, number: int) -> list[int]:
@@ -97,22 +108,38 @@ def carried_in(before: Sequence[Ranked], stage: Stage) -> dict[int, Carried]:
     """What each entrant of ``stage`` brings from the stage before, to the hundredth (as standings are shown)."""
     lines = [stage_line for stage_line, _ in before if stage_line is not None]
     exact = carry_over(standings=lines, players=stage.through or (), carry=stage.carry_rule())
-    return {p: Carried(points=Fraction(cents(c.points)), table_points=Fraction(cents(c.table_points)))
-            for p, c in exact.items()}
+    return {
+        p: Carried(points=Fraction(cents(c.points)), table_points=Fraction(cents(c.table_points)))
+        for p, c in exact.items()
+    }
 
 
-def rank_lines(event: Event, lines: Collection[PlayerLine], *, stage: int, carried: Mapping[int, Carried],
-               mcr: bool, tiebreaks: Sequence[Tiebreak]) -> list[Ranked]:
+def rank_lines(
+    event: Event,
+    lines: Collection[PlayerLine],
+    *,
+    stage: int,
+    carried: Mapping[int, Carried],
+    mcr: bool,
+    tiebreaks: Sequence[Tiebreak],
+) -> list[Ranked]:
     """A stage's lines ranked: the first stage's players with fewer than the event's minimum games are not."""
     minimum = ranked_from(event.min_games, first_stage=stage == 1)
     ranked = [line for line in lines if line.games >= minimum]
     ruleset = event.ruleset()
-    results = [Line(player=line.player_id, points=Fraction(line.points),
-                    table_points=Fraction(line.table_points or 0) if mcr else None,
-                    tiebreaks=_solo_key(ruleset, line) + tiebreak_values(line.totals, tiebreaks)) for line in ranked]
+    results = [
+        Line(
+            player=line.player_id,
+            points=Fraction(line.points),
+            table_points=Fraction(line.table_points or 0) if mcr else None,
+            tiebreaks=_solo_key(ruleset, line) + tiebreak_values(line.totals, tiebreaks),
+        )
+        for line in ranked
+    ]
     by_player = {line.player_id: line for line in lines}
-    stage_lines = stage_standings(entrants=[line.player_id for line in ranked], results=results, carried=carried,
-                                  mcr=mcr)
+    stage_lines = stage_standings(
+        entrants=[line.player_id for line in ranked], results=results, carried=carried, mcr=mcr
+    )
     return [(s, by_player[s.player]) for s in stage_lines] + [(None, ln) for ln in lines if ln.games < minimum]
 
 
@@ -136,8 +163,11 @@ def cents(value: Fraction) -> Decimal:
 
 def _final(event: Event, ranked: list[list[Ranked]]) -> list[Standing]:
     places = final_ranking([[s for s, _ in lines if s is not None] for lines in ranked])
-    by_stage = {(number, line.player_id): (stage_line, line)
-                for number, lines in enumerate(ranked, start=1) for stage_line, line in lines}
+    by_stage = {
+        (number, line.player_id): (stage_line, line)
+        for number, lines in enumerate(ranked, start=1)
+        for stage_line, line in lines
+    }
     played: dict[int, int] = {}
     placed: dict[int, tuple[Decimal, int]] = {}  # placements summed and games counted, over every stage
     for lines in ranked:
@@ -155,16 +185,28 @@ def _final(event: Event, ranked: list[list[Ranked]]) -> list[Standing]:
         row.average_rank = (total / counted).quantize(HUNDREDTHS) if counted else None
         rows.append(row)
     ranked_players = {place.player for place in places}
-    rows += [_row(Standing, event, 1, line, None) for stage_line, line in ranked[0]
-             if line.player_id not in ranked_players]
+    rows += [
+        _row(Standing, event, 1, line, None) for stage_line, line in ranked[0] if line.player_id not in ranked_players
+    ]
     return rows
 
 
 def _row(model: type[_R], event: Event, stage: int, line: PlayerLine, ranked: StageLine | None) -> _R:
-    row = model(event=event, player_id=line.player_id, stage=stage, rank=None, points=line.points,
-                table_points=line.table_points, score=line.score, games=line.games, average_rank=line.average_rank,
-                penalties=line.penalties, first_places=line.first_places, best_game=line.best_game,
-                draws=line.draws)
+    row = model(
+        event=event,
+        player_id=line.player_id,
+        stage=stage,
+        rank=None,
+        points=line.points,
+        table_points=line.table_points,
+        score=line.score,
+        games=line.games,
+        average_rank=line.average_rank,
+        penalties=line.penalties,
+        first_places=line.first_places,
+        best_game=line.best_game,
+        draws=line.draws,
+    )
     if ranked is not None:
         row.rank, row.points, row.carried = ranked.rank, cents(ranked.total), cents(ranked.carried)
         if ranked.total_table_points is not None:

@@ -32,9 +32,27 @@ from tournament.users import RequestUser
 
 FAMILIES = ("riichi", "mcr")
 ONLINE, TABLE = "online", "table"  # any platform; none (played at a table)
-COUNTED = ("hands", "wins", "tsumo_wins", "deal_ins", "riichi", "riichi_wins", "draws", "tenpai", "chombo",
-           "false_wins", "win_points", "han", "han_wins", "fan", "deal_in_points", "yakuman", "score", "points",
-           "table_points")
+COUNTED = (
+    "hands",
+    "wins",
+    "tsumo_wins",
+    "deal_ins",
+    "riichi",
+    "riichi_wins",
+    "draws",
+    "tenpai",
+    "chombo",
+    "false_wins",
+    "win_points",
+    "han",
+    "han_wins",
+    "fan",
+    "deal_in_points",
+    "yakuman",
+    "score",
+    "points",
+    "table_points",
+)
 RATE_DIGITS, AVERAGE_DIGITS = 4, 2
 
 
@@ -49,8 +67,13 @@ class StatsFilter:
     ruleset: str = ""
 
     def as_dict(self) -> dict[str, Any]:
-        return {"event": self.event.slug if self.event else None, "from": self.since, "to": self.until,
-                "platform": self.platform or None, "ruleset": self.ruleset or None}
+        return {
+            "event": self.event.slug if self.event else None,
+            "from": self.since,
+            "to": self.until,
+            "platform": self.platform or None,
+            "ruleset": self.ruleset or None,
+        }
 
 
 def platform_choices() -> tuple[str, ...]:
@@ -120,8 +143,11 @@ def filtered(rows: QuerySet[GameStats], chosen: StatsFilter) -> QuerySet[GameSta
 
 def aggregates() -> dict[str, Any]:
     """What one query adds up: per family (r: riichi, m: MCR) every count, and the places."""
-    out: dict[str, Any] = {"games": Count("id"), "online_games": Count("id", filter=~Q(game__platform="")),
-                           "rank_sum": Sum("rank")}
+    out: dict[str, Any] = {
+        "games": Count("id"),
+        "online_games": Count("id", filter=~Q(game__platform="")),
+        "rank_sum": Sum("rank"),
+    }
     for family, only in (("r", Q(mcr=False)), ("m", Q(mcr=True))):
         out[f"{family}_games"] = Count("id", filter=only)
         out[f"{family}_busts"] = Count("id", filter=only & Q(busted=True))
@@ -138,9 +164,11 @@ def player_stats(player: Player, user: RequestUser, chosen: StatsFilter) -> dict
     figures = stats_figures(rows.aggregate(**aggregates()))
     figures["yakuman_hands"] = [
         {"game": row["game_id"], "hand": index + 1, "event": row["event__slug"], "played_on": row["game__played_on"]}
-        for row in rows.filter(yakuman__gt=0).order_by("game__played_on", "game_id")
+        for row in rows.filter(yakuman__gt=0)
+        .order_by("game__played_on", "game_id")
         .values("game_id", "yakuman_hands", "event__slug", "game__played_on")
-        for index in row["yakuman_hands"]]
+        for index in row["yakuman_hands"]
+    ]
     return figures
 
 
@@ -154,6 +182,7 @@ def average(total: int | Decimal, count: int, digits: int = AVERAGE_DIGITS) -> f
 
 def stats_figures(sums: Mapping[str, Any]) -> dict[str, Any]:
     """The figures from the sums of ``aggregates`` (a missing sum is 0): counts, and rates beside them."""
+
     def n(key: str) -> Any:
         return sums.get(key) or 0
 
@@ -162,41 +191,72 @@ def stats_figures(sums: Mapping[str, Any]) -> dict[str, Any]:
     places = {str(p): n(f"place_{p}") for p in range(1, MAX_SEATS + 1)}
     last = max((p for p in range(1, MAX_SEATS + 1) if places[str(p)]), default=0)
     return {
-        "games": games, "online_games": n("online_games"), "hands": hands,
+        "games": games,
+        "online_games": n("online_games"),
+        "hands": hands,
         "placements": {p: c for p, c in places.items() if int(p) <= last},
         "average_place": average(n("rank_sum"), games),
-        "wins": wins, "win_rate": rate(wins, hands), "tsumo_wins": tsumo, "tsumo_share": rate(tsumo, wins),
-        "deal_ins": deal_ins, "deal_in_rate": rate(deal_ins, hands),
-        **_riichi_figures(n), "mcr": _mcr_figures(n),
+        "wins": wins,
+        "win_rate": rate(wins, hands),
+        "tsumo_wins": tsumo,
+        "tsumo_share": rate(tsumo, wins),
+        "deal_ins": deal_ins,
+        "deal_in_rate": rate(deal_ins, hands),
+        **_riichi_figures(n),
+        "mcr": _mcr_figures(n),
     }
 
 
 def _riichi_figures(n: Any) -> dict[str, Any]:
     games, hands, wins, deal_ins = n("r_games"), n("r_hands"), n("r_wins"), n("r_deal_ins")
     return {
-        "riichi_games": games, "riichi_hands": hands, "riichi_game_wins": wins, "riichi_game_deal_ins": deal_ins,
-        "riichi": n("r_riichi"), "riichi_rate": rate(n("r_riichi"), hands),
-        "riichi_wins": n("r_riichi_wins"), "riichi_win_rate": rate(n("r_riichi_wins"), n("r_riichi")),
-        "win_points": n("r_win_points"), "average_win_points": average(n("r_win_points"), wins, 0),
-        "han": n("r_han"), "han_wins": n("r_han_wins"), "average_han": average(n("r_han"), n("r_han_wins")),
-        "deal_in_points": n("r_deal_in_points"), "average_deal_in": average(n("r_deal_in_points"), deal_ins, 0),
-        "draws": n("r_draws"), "tenpai": n("r_tenpai"), "tenpai_rate": rate(n("r_tenpai"), n("r_draws")),
-        "chombo": n("r_chombo"), "yakuman": n("r_yakuman"),
-        "score": n("r_score"), "average_score": average(n("r_score"), games, 0),
-        "points": float(n("r_points")), "average_points": average(n("r_points"), games),
-        "busts": n("r_busts"), "bust_rate": rate(n("r_busts"), games),
+        "riichi_games": games,
+        "riichi_hands": hands,
+        "riichi_game_wins": wins,
+        "riichi_game_deal_ins": deal_ins,
+        "riichi": n("r_riichi"),
+        "riichi_rate": rate(n("r_riichi"), hands),
+        "riichi_wins": n("r_riichi_wins"),
+        "riichi_win_rate": rate(n("r_riichi_wins"), n("r_riichi")),
+        "win_points": n("r_win_points"),
+        "average_win_points": average(n("r_win_points"), wins, 0),
+        "han": n("r_han"),
+        "han_wins": n("r_han_wins"),
+        "average_han": average(n("r_han"), n("r_han_wins")),
+        "deal_in_points": n("r_deal_in_points"),
+        "average_deal_in": average(n("r_deal_in_points"), deal_ins, 0),
+        "draws": n("r_draws"),
+        "tenpai": n("r_tenpai"),
+        "tenpai_rate": rate(n("r_tenpai"), n("r_draws")),
+        "chombo": n("r_chombo"),
+        "yakuman": n("r_yakuman"),
+        "score": n("r_score"),
+        "average_score": average(n("r_score"), games, 0),
+        "points": float(n("r_points")),
+        "average_points": average(n("r_points"), games),
+        "busts": n("r_busts"),
+        "bust_rate": rate(n("r_busts"), games),
     }
 
 
 def _mcr_figures(n: Any) -> dict[str, Any]:
     games, hands, wins = n("m_games"), n("m_hands"), n("m_wins")
     return {
-        "games": games, "hands": hands, "wins": wins, "win_rate": rate(wins, hands),
-        "self_draws": n("m_tsumo_wins"), "self_draw_rate": rate(n("m_tsumo_wins"), wins),
-        "deal_ins": n("m_deal_ins"), "deal_in_rate": rate(n("m_deal_ins"), hands),
-        "fan": n("m_fan"), "average_fan": average(n("m_fan"), wins),
+        "games": games,
+        "hands": hands,
+        "wins": wins,
+        "win_rate": rate(wins, hands),
+        "self_draws": n("m_tsumo_wins"),
+        "self_draw_rate": rate(n("m_tsumo_wins"), wins),
+        "deal_ins": n("m_deal_ins"),
+        "deal_in_rate": rate(n("m_deal_ins"), hands),
+        "fan": n("m_fan"),
+        "average_fan": average(n("m_fan"), wins),
         "false_wins": n("m_false_wins"),
-        "table_points": float(n("m_table_points")), "average_table_points": average(n("m_table_points"), games),
-        "score": n("m_score"), "average_score": average(n("m_score"), games),
-        "points": float(n("m_points")), "average_points": average(n("m_points"), games),
+        "table_points": float(n("m_table_points")),
+        "average_table_points": average(n("m_table_points"), games),
+        "score": n("m_score"),
+        "average_score": average(n("m_score"), games),
+        "points": float(n("m_points")),
+        "average_points": average(n("m_points"), games),
     }

@@ -59,9 +59,14 @@ def table_code_open(*, game: Game, code: str, session: SessionBase, guesser: str
     table = game.table
     if table is None or not table.code_salt:
         raise Refusal.one("code", _("this game's table has no code: ask the organiser or a referee"))
-    code_attempt(scope=f"table:{table.pk}", guesser=guesser, given=code, expected=[table_code(table)],
-                 too_many=_("too many wrong codes for this table: try again in %(minutes)s minutes"),
-                 wrong=_("this is not the table's code"))
+    code_attempt(
+        scope=f"table:{table.pk}",
+        guesser=guesser,
+        given=code,
+        expected=[table_code(table)],
+        too_many=_("too many wrong codes for this table: try again in %(minutes)s minutes"),
+        wrong=_("this is not the table's code"),
+    )
     opened = dict(session.get(SESSION_KEY, {}))
     opened[str(game.pk)] = table.code_salt
     session[SESSION_KEY] = opened

@@ -18,8 +18,11 @@ def team_stage_lines(event: Event, ranked: Sequence[list[Ranked]] | None = None)
     """Each entered stage's teams, ranked (``ranked``: the players' lines per stage, when the caller has them)."""
     ranked = ranked if ranked is not None else stages_ranked(event)
     mcr = event.ruleset().is_mcr
-    team_of = dict(Registration.objects.filter(event=event, substitute=False, team__isnull=False)
-                   .values_list("player_id", "team_id"))
+    team_of = dict(
+        Registration.objects.filter(event=event, substitute=False, team__isnull=False).values_list(
+            "player_id", "team_id"
+        )
+    )
     best = event.team_best if event.team_ranking == Event.TeamRanking.BEST else None
     stages: list[list[StageLine]] = []
     for stage, lines in zip(entered_stages(event), ranked, strict=False):
@@ -33,8 +36,10 @@ def team_stage_lines(event: Event, ranked: Sequence[list[Ranked]] | None = None)
         carried: dict[int, Carried] = {}
         if stages:
             exact = carry_over(standings=stages[-1], players=teams, carry=stage.carry_rule())
-            carried = {t: Carried(points=Fraction(cents(c.points)), table_points=Fraction(cents(c.table_points)))
-                       for t, c in exact.items()}
+            carried = {
+                t: Carried(points=Fraction(cents(c.points)), table_points=Fraction(cents(c.table_points)))
+                for t, c in exact.items()
+            }
         stages.append(list(stage_standings(entrants=teams, results=results, carried=carried, mcr=mcr)))
     return stages
 
@@ -45,8 +50,11 @@ def _entrants(stage: Stage, team_of: dict[int, int]) -> list[int]:
 
 def _line(team: int, members: list[tuple[Fraction, Fraction]], best: int | None, *, mcr: bool) -> Line:
     counted = sorted(members, reverse=True)[:best] if best else members
-    return Line(player=team, points=sum((m[1] for m in counted), Fraction(0)),
-                table_points=sum((m[0] for m in counted), Fraction(0)) if mcr else None)
+    return Line(
+        player=team,
+        points=sum((m[1] for m in counted), Fraction(0)),
+        table_points=sum((m[0] for m in counted), Fraction(0)) if mcr else None,
+    )
 
 
 def team_order(event: Event, number: int) -> list[int]:

@@ -46,8 +46,9 @@ class NamedSheet:
     data: Any
 
 
-def sheets_import(*, event: Event, sheets: Sequence[NamedSheet], create_players: bool = False,
-                  user: RequestUser | None = None) -> list[Game]:
+def sheets_import(
+    *, event: Event, sheets: Sequence[NamedSheet], create_players: bool = False, user: RequestUser | None = None
+) -> list[Game]:
     """Add one finished or partial game per sheet to the event, or none if any sheet is wrong.
 
     Players are matched by name among the event's registered players (a name
@@ -70,8 +71,9 @@ def sheets_import(*, event: Event, sheets: Sequence[NamedSheet], create_players:
     return games
 
 
-def _check_sheets(event: Event, sheets: Sequence[NamedSheet], by_name: Mapping[str, list[int]], *,
-                  create_players: bool) -> list[str]:
+def _check_sheets(
+    event: Event, sheets: Sequence[NamedSheet], by_name: Mapping[str, list[int]], *, create_players: bool
+) -> list[str]:
     """Every sheet checked before anything is written; the names to register (with ``create_players``)."""
     problems: list[Problem] = []
     unknown: dict[str, str] = {}  # name -> the first file naming it
@@ -84,12 +86,19 @@ def _check_sheets(event: Event, sheets: Sequence[NamedSheet], by_name: Mapping[s
             if _player_of(label, by_name) is not None:
                 continue
             if create_players:
-                problems += [Problem(f"{sheet.source}: players", f"{label!r} cannot be a player's name: {p.message}")
-                             for p in text_problems(Player(name=label))]
+                problems += [
+                    Problem(f"{sheet.source}: players", f"{label!r} cannot be a player's name: {p.message}")
+                    for p in text_problems(Player(name=label))
+                ]
                 unknown.setdefault(label, sheet.source)
             else:
-                problems.append(Problem(f"{sheet.source}: players", f"{label!r} is not registered in this "
-                                        "event (register them first, or import with --create-players)"))
+                problems.append(
+                    Problem(
+                        f"{sheet.source}: players",
+                        f"{label!r} is not registered in this "
+                        "event (register them first, or import with --create-players)",
+                    )
+                )
     if problems:
         raise Refusal(problems)
     return list(unknown)
@@ -98,13 +107,28 @@ def _check_sheets(event: Event, sheets: Sequence[NamedSheet], by_name: Mapping[s
 def _import_one(event: Event, sheet: NamedSheet, by_name: Mapping[str, list[int]], user: RequestUser | None) -> Game:
     id_of = {label: _registered_id(label, by_name) for label in sheet.data["players"]}
     game = game_create(event=event, player_ids=list(id_of.values()))
-    Penalty.objects.bulk_create([
-        Penalty(event=event, game=game, player_id=id_of[p["player"]], points=Decimal(str(p["points"])),
-                reason=p.get("reason", ""), created_by=account(user))
-        for p in sheet.data.get("penalties", [])])
+    Penalty.objects.bulk_create(
+        [
+            Penalty(
+                event=event,
+                game=game,
+                player_id=id_of[p["player"]],
+                points=Decimal(str(p["points"])),
+                reason=p.get("reason", ""),
+                created_by=account(user),
+            )
+            for p in sheet.data.get("penalties", [])
+        ]
+    )
     hands = [map_players(h, id_of.__getitem__) for h in sheet.data.get("hands", [])]
-    return game_put_sheet(game_id=game.pk, hands=hands, user=user, version=None, start=sheet.data.get("start", {}),
-                          ended_by_time=sheet.data.get("end") == "time")
+    return game_put_sheet(
+        game_id=game.pk,
+        hands=hands,
+        user=user,
+        version=None,
+        start=sheet.data.get("start", {}),
+        ended_by_time=sheet.data.get("end") == "time",
+    )
 
 
 def _sheet_problems(event: Event, sheet: NamedSheet) -> list[Problem]:
@@ -113,21 +137,28 @@ def _sheet_problems(event: Event, sheet: NamedSheet) -> list[Problem]:
     try:
         score_sheet(data)
     except Refusal as exc:
-        return [Problem(f"{sheet.source}: {p.field}" if p.field else sheet.source, p.message)
-                for p in exc.problems]
+        return [Problem(f"{sheet.source}: {p.field}" if p.field else sheet.source, p.message) for p in exc.problems]
     problems = [Problem(f"{sheet.source}: history", message) for message in _history_problems(data)]
     ruleset = build_ruleset(key=data["ruleset"], overrides=data.get("overrides", {}))
     if ruleset != event.ruleset():
-        problems.append(Problem(f"{sheet.source}: ruleset", f"the event plays {event.ruleset_key!r} with its "
-                                f"overrides {event.ruleset_overrides}; this sheet's rules differ"))
+        problems.append(
+            Problem(
+                f"{sheet.source}: ruleset",
+                f"the event plays {event.ruleset_key!r} with its "
+                f"overrides {event.ruleset_overrides}; this sheet's rules differ",
+            )
+        )
     return problems
 
 
 def sealed_history(game: Game) -> dict[str, Any]:
     """The game's history as exports carry it: the ids it names in seat order, every entry, the head."""
     entries = [chain.exported(c) for c in game.changes.order_by("id")]
-    return {"players": [s.player_id for s in game.seats.all()], "entries": entries,
-            "head": entries[-1]["hash"] if entries else chain.EMPTY}
+    return {
+        "players": [s.player_id for s in game.seats.all()],
+        "entries": entries,
+        "head": entries[-1]["hash"] if entries else chain.EMPTY,
+    }
 
 
 def _history_problems(data: Mapping[str, Any]) -> list[str]:
@@ -180,40 +211,99 @@ def event_export(event: Event) -> dict[str, Any]:
     registrations = event.registrations.select_related("player", "team").order_by("player__name", "player_id")
     games = with_seats(event.games.select_related("event", "table__round")).order_by("pk")
     return {
-        "event": {"slug": event.slug, "name": event.name, "kind": event.kind, "status": event.status,
-                  "starts_on": _iso(event.starts_on), "ends_on": _iso(event.ends_on),
-                  "ruleset": event.ruleset_key, "overrides": event.ruleset_overrides,
-                  "min_games": event.min_games, "best_games": event.best_games, "ranking": event.ranking,
-                  "substitute_points": _number(event.substitute_points), "tiebreaks": event.tiebreaks},
-        "players": [{"id": r.player_id, "name": r.player.name, "federation_id": r.player.federation_id,
-                     "country": r.player.country, "club": r.player.club,
-                     "team": r.team.name if r.team else None, "substitute": r.substitute}
-                    for r in registrations],
-        "rounds": [{"number": r.number, "starts_at": _iso(r.starts_at), "time_limit_minutes": r.time_limit_minutes,
-                    "tables": [{"number": t.number,
-                                "seats": [s.player_id for s in t.game.seats.all()] if hasattr(t, "game") else []}
-                               for t in r.tables.all()]}
-                   for r in event.rounds.prefetch_related("tables__game__seats")],
-        "games": [{"id": g.pk, "round": g.table.round.number if g.table else None,
-                   "table": g.table.number if g.table else None, "played_on": _iso(g.played_on),
-                   "status": g.status, "player_ids": [s.player_id for s in g.seats.all()],
-                   "substitutes": [s.player_id for s in g.seats.all() if s.substitute],
-                   "sheet": game_sheet(g, by=NamedBy.LABEL), "history": sealed_history(g),
-                   "result": named_result(g) or None}
-                  for g in games],
-        "standings": [{"rank": s.rank, "player": {"id": s.player_id, "name": s.player.name},
-                       "points": _number(s.points), "table_points": _number(s.table_points), "score": s.score,
-                       "games": s.games, "average_rank": _number(s.average_rank),
-                       "penalties": _number(s.penalties), "first_places": s.first_places,
-                       "best_game": _number(s.best_game)}
-                      for s in Standing.objects.filter(event=event).select_related("player")],
+        "event": {
+            "slug": event.slug,
+            "name": event.name,
+            "kind": event.kind,
+            "status": event.status,
+            "starts_on": _iso(event.starts_on),
+            "ends_on": _iso(event.ends_on),
+            "ruleset": event.ruleset_key,
+            "overrides": event.ruleset_overrides,
+            "min_games": event.min_games,
+            "best_games": event.best_games,
+            "ranking": event.ranking,
+            "substitute_points": _number(event.substitute_points),
+            "tiebreaks": event.tiebreaks,
+        },
+        "players": [
+            {
+                "id": r.player_id,
+                "name": r.player.name,
+                "federation_id": r.player.federation_id,
+                "country": r.player.country,
+                "club": r.player.club,
+                "team": r.team.name if r.team else None,
+                "substitute": r.substitute,
+            }
+            for r in registrations
+        ],
+        "rounds": [
+            {
+                "number": r.number,
+                "starts_at": _iso(r.starts_at),
+                "time_limit_minutes": r.time_limit_minutes,
+                "tables": [
+                    {
+                        "number": t.number,
+                        "seats": [s.player_id for s in t.game.seats.all()] if hasattr(t, "game") else [],
+                    }
+                    for t in r.tables.all()
+                ],
+            }
+            for r in event.rounds.prefetch_related("tables__game__seats")
+        ],
+        "games": [
+            {
+                "id": g.pk,
+                "round": g.table.round.number if g.table else None,
+                "table": g.table.number if g.table else None,
+                "played_on": _iso(g.played_on),
+                "status": g.status,
+                "player_ids": [s.player_id for s in g.seats.all()],
+                "substitutes": [s.player_id for s in g.seats.all() if s.substitute],
+                "sheet": game_sheet(g, by=NamedBy.LABEL),
+                "history": sealed_history(g),
+                "result": named_result(g) or None,
+            }
+            for g in games
+        ],
+        "standings": [
+            {
+                "rank": s.rank,
+                "player": {"id": s.player_id, "name": s.player.name},
+                "points": _number(s.points),
+                "table_points": _number(s.table_points),
+                "score": s.score,
+                "games": s.games,
+                "average_rank": _number(s.average_rank),
+                "penalties": _number(s.penalties),
+                "first_places": s.first_places,
+                "best_game": _number(s.best_game),
+            }
+            for s in Standing.objects.filter(event=event).select_related("player")
+        ],
     }
 
 
 # The results CSV's columns, and each one's label in the reader's language for the download from the pages (the
 # keys stay the header of the command's export and of ``?header=keys``).
-RESULT_COLUMNS = ("game", "round", "table", "played_on", "finished", "seat", "wind", "player_id", "player",
-                  "substitute", "rank", "score", "points", "table_points")
+RESULT_COLUMNS = (
+    "game",
+    "round",
+    "table",
+    "played_on",
+    "finished",
+    "seat",
+    "wind",
+    "player_id",
+    "player",
+    "substitute",
+    "rank",
+    "score",
+    "points",
+    "table_points",
+)
 RESULT_LABELS = {
     "game": pgettext_lazy("CSV column", "Game"),
     "round": pgettext_lazy("CSV column", "Round"),
@@ -244,13 +334,26 @@ def results_csv(event: Event, *, localised: bool = False) -> str:
     for game in games:
         for seat in game.seats.all():
             result = results.get((game.pk, seat.player_id))
-            writer.writerow(inert([
-                game.pk, game.table.round.number if game.table else "", game.table.number if game.table else "",
-                game.played_on.isoformat(), yes_no(game.status == Game.Status.FINISHED, localised), seat.position + 1,
-                wind(winds[seat.position], localised), seat.player_id, seat.player.name,
-                yes_no(seat.substitute, localised),
-                cell(result.rank if result else None), cell(result.score if result else None),
-                cell(result.points if result else None), cell(result.table_points if result else None)]))
+            writer.writerow(
+                inert(
+                    [
+                        game.pk,
+                        game.table.round.number if game.table else "",
+                        game.table.number if game.table else "",
+                        game.played_on.isoformat(),
+                        yes_no(game.status == Game.Status.FINISHED, localised),
+                        seat.position + 1,
+                        wind(winds[seat.position], localised),
+                        seat.player_id,
+                        seat.player.name,
+                        yes_no(seat.substitute, localised),
+                        cell(result.rank if result else None),
+                        cell(result.score if result else None),
+                        cell(result.points if result else None),
+                        cell(result.table_points if result else None),
+                    ]
+                )
+            )
     return out.getvalue()
 
 
@@ -260,4 +363,3 @@ def _iso(value: Any) -> str | None:
 
 def _number(value: Any) -> float | None:
     return float(value) if value is not None else None
-

@@ -59,20 +59,29 @@ def _headline(hand: ResultHand, names: Sequence[str], words: Words) -> str:
     if hand.get("abortive") and hand.get("loser") is not None:  # a triple ron that ends the hand
         return _("Triple ron on %(loser)s: abortive draw") % {"loser": loser}
     if kind in ("ron", "tsumo"):
-        text = (_("Ron on %(loser)s: %(wins)s") % {"loser": loser, "wins": _wins(hand, names, words, stood=True)}
-                if kind == "ron" else _("Tsumo: %(wins)s") % {"wins": _wins(hand, names, words, stood=True)})
+        text = (
+            _("Ron on %(loser)s: %(wins)s") % {"loser": loser, "wins": _wins(hand, names, words, stood=True)}
+            if kind == "ron"
+            else _("Tsumo: %(wins)s") % {"wins": _wins(hand, names, words, stood=True)}
+        )
         return text + _head_bump(hand, names, words)
     if kind == "draw":
-        return (_("Draw, nagashi: %(names)s") % {"names": _who(hand.get("nagashi"), names, words)}
-                if hand.get("nagashi")
-                else _("Draw, tenpai: %(names)s") % {"names": _who(hand.get("tenpai"), names, words)}
-                if hand.get("tenpai")
-                else _("Draw, nobody tenpai") if "tenpai" in hand else _("Draw"))
+        return (
+            _("Draw, nagashi: %(names)s") % {"names": _who(hand.get("nagashi"), names, words)}
+            if hand.get("nagashi")
+            else _("Draw, tenpai: %(names)s") % {"names": _who(hand.get("tenpai"), names, words)}
+            if hand.get("tenpai")
+            else _("Draw, nobody tenpai")
+            if "tenpai" in hand
+            else _("Draw")
+        )
     if kind == "tenpai":
         wins: Sequence[WinValue] = hand.get("wins") or [{}]
-        return words.ngettext("Tenpai after %(n)s draw: %(value)s, %(points)s", "Tenpai after %(n)s draws: "
-                              "%(value)s, %(points)s", hand.get("draws", 0)) % {
-            "n": hand.get("draws"), "value": value_text(wins[0], words), "points": hand.get("value")}
+        return words.ngettext(
+            "Tenpai after %(n)s draw: %(value)s, %(points)s",
+            "Tenpai after %(n)s draws: %(value)s, %(points)s",
+            hand.get("draws", 0),
+        ) % {"n": hand.get("draws"), "value": value_text(wins[0], words), "points": hand.get("value")}
     if kind == "noten":
         return _("Noten: the wall ran out before tenpai (counts as %(n)s draws)") % {"n": hand.get("draws")}
     if kind == "abort":
@@ -88,11 +97,22 @@ def _declared(hand: ResultHand, names: Sequence[str], words: Words) -> list[str]
         parts.append(_("riichi: %(names)s") % {"names": _who(hand["riichi"], names, words)})
     if hand.get("false_wins"):
         counted = Counter(hand["false_wins"])  # a player charged twice is listed twice: "Ann ×2"
-        parts.append(_("false win: %(names)s") % {"names": listed(words, [
-            _who([seat], names, words) + (f" ×{times}" if times > 1 else "") for seat, times in counted.items()])})
+        parts.append(
+            _("false win: %(names)s")
+            % {
+                "names": listed(
+                    words,
+                    [
+                        _who([seat], names, words) + (f" ×{times}" if times > 1 else "")
+                        for seat, times in counted.items()
+                    ],
+                )
+            }
+        )
     if hand.get("false_wins_live"):
-        parts.append(_("played on after a false win: %(names)s") % {
-            "names": _who(hand["false_wins_live"], names, words)})
+        parts.append(
+            _("played on after a false win: %(names)s") % {"names": _who(hand["false_wins_live"], names, words)}
+        )
     return parts
 
 
@@ -113,8 +133,14 @@ def joined(words: Words, parts: Sequence[str]) -> str:
 
 
 def _wins(hand: ResultHand, names: Sequence[str], words: Words, *, stood: bool) -> str:
-    return listed(words, [f"{_name(names, w['winner'])} {value_text(w, words)}"
-                          for w in hand.get("wins", []) if w.get("stood", True) == stood])
+    return listed(
+        words,
+        [
+            f"{_name(names, w['winner'])} {value_text(w, words)}"
+            for w in hand.get("wins", [])
+            if w.get("stood", True) == stood
+        ],
+    )
 
 
 def _head_bump(hand: ResultHand, names: Sequence[str], words: Words) -> str:
@@ -125,8 +151,8 @@ def _head_bump(hand: ResultHand, names: Sequence[str], words: Words) -> str:
         return ""
     _ = words.gettext
     return words.pgettext("hand parts separator", "; ") + _(
-        "head bump: %(winner)s, first after the discarder; not paid: %(wins)s") % {
-        "winner": _name(names, wins[0]["winner"]), "wins": _wins(hand, names, words, stood=False)}
+        "head bump: %(winner)s, first after the discarder; not paid: %(wins)s"
+    ) % {"winner": _name(names, wins[0]["winner"]), "wins": _wins(hand, names, words, stood=False)}
 
 
 def value_text(win: WinValue, words: Words = ENGLISH) -> str:
@@ -134,9 +160,12 @@ def value_text(win: WinValue, words: Words = ENGLISH) -> str:
     _ = words.gettext
     if "fan" in win:
         flowers = win.get("flowers") or 0
-        return (words.ngettext("%(fan)s fan + %(flowers)s flower", "%(fan)s fan + %(flowers)s flowers", flowers)
-                % {"fan": win["fan"], "flowers": flowers} if flowers
-                else words.ngettext("%(fan)s fan", "%(fan)s fan", win["fan"]) % {"fan": win["fan"]})
+        return (
+            words.ngettext("%(fan)s fan + %(flowers)s flower", "%(fan)s fan + %(flowers)s flowers", flowers)
+            % {"fan": win["fan"], "flowers": flowers}
+            if flowers
+            else words.ngettext("%(fan)s fan", "%(fan)s fan", win["fan"]) % {"fan": win["fan"]}
+        )
     if win.get("yakuman") and not win.get("han"):
         return word(str(win.get("limit") or "yakuman"), _)
     text = _("%(han)s han") % {"han": win.get("han")}
@@ -146,7 +175,9 @@ def value_text(win: WinValue, words: Words = ENGLISH) -> str:
         return text
     # Translators: a win's value and its limit: "5 han (mangan)".
     return words.pgettext("value with its limit", "%(value)s (%(limit)s)") % {
-        "value": text, "limit": word(str(win["limit"]), _)}
+        "value": text,
+        "limit": word(str(win["limit"]), _),
+    }
 
 
 def end_reason(reason: str | None, words: Words = ENGLISH) -> str:

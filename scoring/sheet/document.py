@@ -51,8 +51,7 @@ def read_json(raw: bytes | str) -> Any:
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise Refusal([Problem("", f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x})")]
-                                ) from None
+            raise Refusal([Problem("", f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x})")]) from None
     raw = raw.removeprefix("\ufeff")
     depth = nesting_depth(raw)
     if depth > MAX_DEPTH:
@@ -60,8 +59,7 @@ def read_json(raw: bytes | str) -> Any:
     try:
         value = json.loads(raw, parse_int=_integer, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        raise Refusal([Problem("", f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")]
-                            ) from None
+        raise Refusal([Problem("", f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")]) from None
     problems = document_problems(value)
     if problems:
         raise Refusal(problems)
@@ -113,8 +111,9 @@ def _bad_character(text: str) -> str | None:
 
 def _integer(text: str) -> int | _Unreadable:
     if len(text.lstrip("-")) > _MAX_DIGITS:
-        return _Unreadable(text, f"is too large ({len(text.lstrip('-'))} digits): numbers are limited to "
-                                 f"±{MAX_INTEGER:,}")
+        return _Unreadable(
+            text, f"is too large ({len(text.lstrip('-'))} digits): numbers are limited to ±{MAX_INTEGER:,}"
+        )
     return int(text)
 
 

@@ -165,17 +165,30 @@ def result_json(scored: ScoredSheet) -> Result:
         "deposits_left": state.deposits,
     }
     if not state.finished:
-        out["next"] = {"round": state.label(sheet.ruleset), "honba": state.honba, "dealer": state.dealer,
-                       "deposits": state.deposits, "seat_winds": _winds(scored, state)}
+        out["next"] = {
+            "round": state.label(sheet.ruleset),
+            "honba": state.honba,
+            "dealer": state.dealer,
+            "deposits": state.deposits,
+            "seat_winds": _winds(scored, state),
+        }
     out["final"] = [
-        {"player": row.player, "rank": row.rank, "score": row.score, "uma": points_json(row.uma),
-         "oka": points_json(row.oka), "penalty": points_json(row.penalty), "points": points_json(row.points),
-         "table_points": number_json(row.table_points) if row.table_points is not None else None,
-         "chombos": row.chombos}
+        {
+            "player": row.player,
+            "rank": row.rank,
+            "score": row.score,
+            "uma": points_json(row.uma),
+            "oka": points_json(row.oka),
+            "penalty": points_json(row.penalty),
+            "points": points_json(row.points),
+            "table_points": number_json(row.table_points) if row.table_points is not None else None,
+            "chombos": row.chombos,
+        }
         for row in scored.final_rows()
     ]
-    out["penalties"] = [{"player": p, "points": points_json(points), "reason": reason}
-                        for p, points, reason in sheet.penalty_list]
+    out["penalties"] = [
+        {"player": p, "points": points_json(points), "reason": reason} for p, points, reason in sheet.penalty_list
+    ]
     if sheet.ruleset.is_solo:
         _add_attempts(scored, out)
     return out
@@ -190,8 +203,15 @@ def _add_attempts(scored: ScoredSheet, out: Result) -> None:
     for number, (hand, played) in enumerate(zip(out["hands"], record.hands, strict=True), start=1):
         if isinstance(played.result, Attempt):  # its number, draws (a noten's as it counts), value and rank
             line = by_number[number]
-            hand.update({"attempt": line["attempt"], "draws": line["draws"], "value": line["value"],
-                         "attempt_rank": line["rank"], "counted": line["counted"]})
+            hand.update(
+                {
+                    "attempt": line["attempt"],
+                    "draws": line["draws"],
+                    "value": line["value"],
+                    "attempt_rank": line["rank"],
+                    "counted": line["counted"],
+                }
+            )
     out["attempts"] = attempts
     for row, final in zip(out["final"], scored.final_rows(), strict=True):
         row.update({"draws": final.draws, "value": final.score, "attempts": len(attempts)})
@@ -212,8 +232,9 @@ def _hand_json(scored: ScoredSheet, hand: PlayedHand) -> ResultHand:
         "deltas": list(s.deltas),
         "scores": list(hand.after.scores),
         "deposits_after": s.deposits_after,
-        "payments": [{"from": pay.payer, "to": pay.payee, "amount": pay.amount, "reason": pay.reason}
-                     for pay in s.payments],
+        "payments": [
+            {"from": pay.payer, "to": pay.payee, "amount": pay.amount, "reason": pay.reason} for pay in s.payments
+        ],
         "seat_winds": _winds(scored, before),
     }
     if before.seats != tuple(range(len(before.seats))):
@@ -297,6 +318,7 @@ _PER_SEAT = ("deltas", "scores", "seat_winds")
 def named(result: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
     """The result with every seat replaced by the player's name (docs/score-sheet.md "Output"): the JSON the edge
     serves, whose per-seat lists have become objects keyed by name."""
+
     def name(seat: Any) -> Any:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else seat
 

@@ -58,8 +58,14 @@ class ScoredSheet:
         if self.sheet.ruleset.is_solo:
             return solo.final_rows(self.sheet.ruleset, self.record)
         state = self.record.state
-        return final_results(ruleset=self.sheet.ruleset, scores=state.scores, deposits=state.deposits,
-                             finished=state.finished, chombos=state.chombos, penalties=self.sheet.penalties)
+        return final_results(
+            ruleset=self.sheet.ruleset,
+            scores=state.scores,
+            deposits=state.deposits,
+            finished=state.finished,
+            chombos=state.chombos,
+            penalties=self.sheet.penalties,
+        )
 
 
 _VALUE_KEYS = tuple(f.name for f in win_fields() if f.name != "winner")
@@ -102,8 +108,15 @@ def read_sheet(data: Any, *, labels: Sequence[str] | None = None, checked: int =
     totals: dict[int, Fraction] = {}
     for player, points, _reason in penalties:
         totals[player] = totals.get(player, Fraction(0)) + points
-    return Sheet(ruleset=ruleset, names=names, start=start, hands=tuple(hands), penalties=totals,
-                 penalty_list=tuple(penalties), ended_by_time=data.get("end") == "time")
+    return Sheet(
+        ruleset=ruleset,
+        names=names,
+        start=start,
+        hands=tuple(hands),
+        penalties=totals,
+        penalty_list=tuple(penalties),
+        ended_by_time=data.get("end") == "time",
+    )
 
 
 def missing_parts(raw: Any, *, mcr: bool) -> list[Problem]:
@@ -138,8 +151,9 @@ def _missing_in_skipped(data: Any, skipped: set[tuple[str, int] | None], found: 
     return out
 
 
-def _read_hands(reader: _HandReader, raw_hands: Sequence[Any], skipped: set[tuple[str, int] | None],
-                problems: list[Problem]) -> list[HandResult]:
+def _read_hands(
+    reader: _HandReader, raw_hands: Sequence[Any], skipped: set[tuple[str, int] | None], problems: list[Problem]
+) -> list[HandResult]:
     """The hands the schema let through, each checked against the rules; problems go to ``problems``."""
     hands: list[HandResult] = []
     for index, raw in enumerate(raw_hands):
@@ -155,8 +169,9 @@ def _read_hands(reader: _HandReader, raw_hands: Sequence[Any], skipped: set[tupl
     return hands
 
 
-def _read_penalties(reader: _HandReader, raw_penalties: Sequence[Any], skipped: set[tuple[str, int] | None],
-                    problems: list[Problem]) -> list[tuple[int, Fraction, str]]:
+def _read_penalties(
+    reader: _HandReader, raw_penalties: Sequence[Any], skipped: set[tuple[str, int] | None], problems: list[Problem]
+) -> list[tuple[int, Fraction, str]]:
     penalties: list[tuple[int, Fraction, str]] = []
     for index, raw in enumerate(raw_penalties):
         if ("penalties", index) in skipped:
@@ -175,8 +190,9 @@ def _schema_problems(data: Any, *, players: str, checked: int) -> list[Problem]:
     if not checked or not isinstance(hands, list):
         return schema_problems(data, players=players)
     problems = schema_problems({**data, "hands": hands[checked:]}, players=players)
-    return [p.moved(_HAND_INDEX.sub(lambda m: f"hands[{int(m.group(1)) + checked}]", p.field, count=1))
-            for p in problems]
+    return [
+        p.moved(_HAND_INDEX.sub(lambda m: f"hands[{int(m.group(1)) + checked}]", p.field, count=1)) for p in problems
+    ]
 
 
 _HAND_INDEX = re.compile(r"^hands\[(\d+)\]")
@@ -192,8 +208,14 @@ def score_sheet(data: Any, *, labels: Sequence[str] | None = None, checked: int 
     """Read and replay a sheet (players by id with ``labels``, see ``read_sheet``); Refusal if it is invalid."""
     sheet = read_sheet(data, labels=labels, checked=checked)
     try:
-        record = play_game(ruleset=sheet.ruleset, start=sheet.start, hands=sheet.hands, names=sheet.names,
-                           ended_by_time=sheet.ended_by_time, value_tiles=tile_valuer(sheet.ruleset))
+        record = play_game(
+            ruleset=sheet.ruleset,
+            start=sheet.start,
+            hands=sheet.hands,
+            names=sheet.names,
+            ended_by_time=sheet.ended_by_time,
+            value_tiles=tile_valuer(sheet.ruleset),
+        )
     except Refusal as exc:
         raise exc.at("hands") from None
     return ScoredSheet(sheet=sheet, record=record)
@@ -210,8 +232,13 @@ def _read_ruleset(data: Mapping[str, Any]) -> Ruleset:
 
 def _read_start(ruleset: Ruleset, start: Mapping[str, Any]) -> GameState:
     try:
-        return start_state(ruleset=ruleset, round_label=start.get("round", "E1"), honba=start.get("honba", 0),
-                           deposits=start.get("deposits", 0), scores=start.get("scores"))
+        return start_state(
+            ruleset=ruleset,
+            round_label=start.get("round", "E1"),
+            honba=start.get("honba", 0),
+            deposits=start.get("deposits", 0),
+            scores=start.get("scores"),
+        )
     except Refusal as exc:
         raise exc.at("start") from None
 
@@ -248,20 +275,30 @@ class _HandReader:
         false_wins = tuple(self.players(raw.get("false_wins", []), "false_wins"))
         live = frozenset(self.players(raw.get("false_wins_live", []), "false_wins_live"))
         if (false_wins or live) and not self.ruleset.is_mcr:
-            raise Refusal.one("false_wins" if false_wins else "false_wins_live",
-                                "false wins are an MCR rule; in riichi a false win is a chombo "
-                                '(record {"result": "chombo", "player": ...})')
+            raise Refusal.one(
+                "false_wins" if false_wins else "false_wins_live",
+                "false wins are an MCR rule; in riichi a false win is a chombo "
+                '(record {"result": "chombo", "player": ...})',
+            )
         if kind in SOLO_RESULTS:
             return solo.read_attempt(raw, riichi=riichi)
         if kind == "ron":
-            return Ron(loser=self.player(raw["loser"], "loser"), wins=self._ron_wins(raw), riichi=riichi,
-                       false_wins=false_wins, false_wins_live=live)
+            return Ron(
+                loser=self.player(raw["loser"], "loser"),
+                wins=self._ron_wins(raw),
+                riichi=riichi,
+                false_wins=false_wins,
+                false_wins_live=live,
+            )
         if kind == "tsumo":
             return Tsumo(win=self._win(raw, ""), riichi=riichi, false_wins=false_wins, false_wins_live=live)
         if kind == "draw":
-            return Draw(tenpai=frozenset(self.players(raw.get("tenpai", []), "tenpai")),
-                        nagashi=tuple(self.players(raw.get("nagashi", []), "nagashi")), riichi=riichi,
-                        false_wins=false_wins)
+            return Draw(
+                tenpai=frozenset(self.players(raw.get("tenpai", []), "tenpai")),
+                nagashi=tuple(self.players(raw.get("nagashi", []), "nagashi")),
+                riichi=riichi,
+                false_wins=false_wins,
+            )
         if kind == "abort":
             return Abort(reason=raw.get("reason"), riichi=riichi)
         return Chombo(player=self.player(raw["player"], "player"), riichi=riichi)
@@ -283,15 +320,21 @@ class _HandReader:
         if "tiles" in raw:
             given = [key for key in ("han", "fu", "yakuman", "fan", "flowers") if key in raw]
             if given:
-                raise Refusal.one(at(given[0]), "give the tiles or the value, not both"
-                                    + (" (flowers go inside tiles)" if given[0] == "flowers" else ""))
+                raise Refusal.one(
+                    at(given[0]),
+                    "give the tiles or the value, not both"
+                    + (" (flowers go inside tiles)" if given[0] == "flowers" else ""),
+                )
             flags = MCR_FLAGS if self.ruleset.is_mcr else RIICHI_FLAGS
             try:
                 tiles = read_tile_hand(raw["tiles"], flags=flags)
             except Refusal as exc:
                 raise exc.at(at("tiles")) from None
-            return Win(winner=self.player(raw["winner"], at("winner")), tiles=tiles,
-                       pao=self.player(raw["pao"], at("pao")) if "pao" in raw else None)
+            return Win(
+                winner=self.player(raw["winner"], at("winner")),
+                tiles=tiles,
+                pao=self.player(raw["pao"], at("pao")) if "pao" in raw else None,
+            )
         return Win(
             winner=self.player(raw["winner"], at("winner")),
             han=raw.get("han", 0),

@@ -90,18 +90,45 @@ class Field:
 
 
 _WINNER = Spec(Kind.PLAYER, "the player who won", required_for=frozenset({Outcome.TSUMO}), in_win=True)
-_HAN = Spec(Kind.COUNT, "riichi: han, dora included (from 13: kazoe yakuman, or sanbaiman)", results=VALUED,
-            model=Model.RIICHI, minimum=1, maximum=HAN_MAXIMUM, in_win=True)
-_FU = Spec(Kind.FU, "riichi: fu (may be left out from 5 han)", results=VALUED, model=Model.RIICHI,
-           minimum=FU_MINIMUM, maximum=FU_MAXIMUM, in_win=True)
-_YAKUMAN = Spec(Kind.COUNT, "riichi: number of yakuman (2 = double)", results=VALUED, model=Model.RIICHI,
-                minimum=1, maximum=YAKUMAN_MAXIMUM, in_win=True)
+_HAN = Spec(
+    Kind.COUNT,
+    "riichi: han, dora included (from 13: kazoe yakuman, or sanbaiman)",
+    results=VALUED,
+    model=Model.RIICHI,
+    minimum=1,
+    maximum=HAN_MAXIMUM,
+    in_win=True,
+)
+_FU = Spec(
+    Kind.FU,
+    "riichi: fu (may be left out from 5 han)",
+    results=VALUED,
+    model=Model.RIICHI,
+    minimum=FU_MINIMUM,
+    maximum=FU_MAXIMUM,
+    in_win=True,
+)
+_YAKUMAN = Spec(
+    Kind.COUNT,
+    "riichi: number of yakuman (2 = double)",
+    results=VALUED,
+    model=Model.RIICHI,
+    minimum=1,
+    maximum=YAKUMAN_MAXIMUM,
+    in_win=True,
+)
 _FAN = Spec(Kind.COUNT, "MCR: fan without flowers", model=Model.MCR, minimum=0, maximum=FAN_MAXIMUM, in_win=True)
-_FLOWERS = Spec(Kind.COUNT, "MCR: flower tiles, 1 fan each", model=Model.MCR, minimum=0, maximum=FLOWERS_MAXIMUM,
-                in_win=True)
+_FLOWERS = Spec(
+    Kind.COUNT, "MCR: flower tiles, 1 fan each", model=Model.MCR, minimum=0, maximum=FLOWERS_MAXIMUM, in_win=True
+)
 _PAO = Spec(Kind.PLAYER, "the player liable for a fed yakuman", model=Model.RIICHI, in_win=True)
-_TILES = Spec(Kind.TILES, "the winning hand's tiles, to compute its value (docs/score-sheet.md 'Tiles'); solo: the 13 "
-              "tenpai tiles and, as win, the tile they wait on", results=VALUED, in_win=True)
+_TILES = Spec(
+    Kind.TILES,
+    "the winning hand's tiles, to compute its value (docs/score-sheet.md 'Tiles'); solo: the 13 "
+    "tenpai tiles and, as win, the tile they wait on",
+    results=VALUED,
+    in_win=True,
+)
 
 
 class TilesRecord(TypedDict, total=False):
@@ -137,38 +164,96 @@ class WinRecord(ValueRecord, total=False):
 class HandRecord(ValueRecord, total=False):
     """One hand as the referee writes it down."""
 
-    result: Required[Annotated[str, Spec(Kind.OUTCOME, "how the hand ended (solo: how the attempt ended, tenpai "
-                                         "if left out)", results=EVERY_RESULT)]]
-    draws: Annotated[int, Spec(Kind.DRAWS, f"solo: the draws after the 14 dealt tiles until tenpai, 0 to "
-                               f"{MAX_DRAWS} (34 tiles less the 14 dealt and the dead wall of 2)",
-                               results=frozenset({Outcome.TENPAI}), model=Model.SOLO,
-                               required_for=frozenset({Outcome.TENPAI}), minimum=0)]
+    result: Required[
+        Annotated[
+            str,
+            Spec(
+                Kind.OUTCOME,
+                "how the hand ended (solo: how the attempt ended, tenpai if left out)",
+                results=EVERY_RESULT,
+            ),
+        ]
+    ]
+    draws: Annotated[
+        int,
+        Spec(
+            Kind.DRAWS,
+            f"solo: the draws after the 14 dealt tiles until tenpai, 0 to "
+            f"{MAX_DRAWS} (34 tiles less the 14 dealt and the dead wall of 2)",
+            results=frozenset({Outcome.TENPAI}),
+            model=Model.SOLO,
+            required_for=frozenset({Outcome.TENPAI}),
+            minimum=0,
+        ),
+    ]
     winner: NotRequired[Annotated[PlayerRef, _WINNER]]
-    loser: Annotated[PlayerRef, Spec(Kind.PLAYER, "ron: the player who dealt in", results=frozenset({Outcome.RON}),
-                                     required_for=frozenset({Outcome.RON}))]
-    wins: Annotated[list[WinRecord], Spec(Kind.WINS, "a multiple ron: one entry per player who called ron; where "
-                                          "the ruleset's multiple_ron head-bumps a call, the result keeps it with "
-                                          "stood false and bumped_by the player paid",
-                                          results=frozenset({Outcome.RON}))]
-    riichi: Annotated[Sequence[PlayerRef], Spec(Kind.PLAYERS, "players who put a riichi stick out in this hand",
-                                            results=EVERY_RESULT, model=Model.RIICHI)]
-    tenpai: Annotated[Sequence[PlayerRef], Spec(Kind.PLAYERS, "draw: players tenpai", results=frozenset({Outcome.DRAW}),
-                                            model=Model.RIICHI)]
-    nagashi: Annotated[Sequence[PlayerRef], Spec(Kind.PLAYERS, "draw: players with nagashi mangan",
-                                             results=frozenset({Outcome.DRAW}), model=Model.RIICHI)]
+    loser: Annotated[
+        PlayerRef,
+        Spec(
+            Kind.PLAYER,
+            "ron: the player who dealt in",
+            results=frozenset({Outcome.RON}),
+            required_for=frozenset({Outcome.RON}),
+        ),
+    ]
+    wins: Annotated[
+        list[WinRecord],
+        Spec(
+            Kind.WINS,
+            "a multiple ron: one entry per player who called ron; where "
+            "the ruleset's multiple_ron head-bumps a call, the result keeps it with "
+            "stood false and bumped_by the player paid",
+            results=frozenset({Outcome.RON}),
+        ),
+    ]
+    riichi: Annotated[
+        Sequence[PlayerRef],
+        Spec(Kind.PLAYERS, "players who put a riichi stick out in this hand", results=EVERY_RESULT, model=Model.RIICHI),
+    ]
+    tenpai: Annotated[
+        Sequence[PlayerRef],
+        Spec(Kind.PLAYERS, "draw: players tenpai", results=frozenset({Outcome.DRAW}), model=Model.RIICHI),
+    ]
+    nagashi: Annotated[
+        Sequence[PlayerRef],
+        Spec(Kind.PLAYERS, "draw: players with nagashi mangan", results=frozenset({Outcome.DRAW}), model=Model.RIICHI),
+    ]
     reason: Annotated[str, Spec(Kind.REASON, "abort: why", results=frozenset({Outcome.ABORT}), model=Model.RIICHI)]
-    player: Annotated[PlayerRef, Spec(Kind.PLAYER, "chombo: the offender", results=frozenset({Outcome.CHOMBO}),
-                                      model=Model.RIICHI, required_for=frozenset({Outcome.CHOMBO}))]
-    false_wins: Annotated[Sequence[PlayerRef], Spec(Kind.PLAYERS, "MCR: players charged a false win in this hand, once "
-                                                "per false win (a player charged twice is listed twice)",
-                                                results=frozenset({Outcome.RON, Outcome.TSUMO, Outcome.DRAW}),
-                                                model=Model.MCR, each=FALSE_WINS_EACH)]
-    false_wins_live: Annotated[Sequence[PlayerRef], Spec(Kind.PLAYERS, "MCR: players of false_wins whose hand is not "
-                                                     "dead: they play on and may still win the hand (the referee's "
-                                                     "choice; the ruleset's false_win_dead_hand otherwise)",
-                                                     results=WINS_TAKEN, model=Model.MCR)]
-    note: Annotated[str, Spec(Kind.TEXT, "a referee's remark; not scored", results=EVERY_RESULT,
-                              max_length=NOTE_LENGTH)]
+    player: Annotated[
+        PlayerRef,
+        Spec(
+            Kind.PLAYER,
+            "chombo: the offender",
+            results=frozenset({Outcome.CHOMBO}),
+            model=Model.RIICHI,
+            required_for=frozenset({Outcome.CHOMBO}),
+        ),
+    ]
+    false_wins: Annotated[
+        Sequence[PlayerRef],
+        Spec(
+            Kind.PLAYERS,
+            "MCR: players charged a false win in this hand, once "
+            "per false win (a player charged twice is listed twice)",
+            results=frozenset({Outcome.RON, Outcome.TSUMO, Outcome.DRAW}),
+            model=Model.MCR,
+            each=FALSE_WINS_EACH,
+        ),
+    ]
+    false_wins_live: Annotated[
+        Sequence[PlayerRef],
+        Spec(
+            Kind.PLAYERS,
+            "MCR: players of false_wins whose hand is not "
+            "dead: they play on and may still win the hand (the referee's "
+            "choice; the ruleset's false_win_dead_hand otherwise)",
+            results=WINS_TAKEN,
+            model=Model.MCR,
+        ),
+    ]
+    note: Annotated[
+        str, Spec(Kind.TEXT, "a referee's remark; not scored", results=EVERY_RESULT, max_length=NOTE_LENGTH)
+    ]
 
 
 REASONS: tuple[str, ...] = tuple(ABORT_REASONS)
@@ -187,8 +272,28 @@ def _fields(record: type[Any]) -> tuple[Field, ...]:
 
 
 # The order fields are listed in (schema, form, API): the order a referee reads a hand in.
-_ORDER = ("result", "draws", "winner", "loser", "han", "fu", "yakuman", "fan", "flowers", "pao", "tiles", "wins",
-          "riichi", "tenpai", "nagashi", "reason", "player", "false_wins", "false_wins_live", "note")
+_ORDER = (
+    "result",
+    "draws",
+    "winner",
+    "loser",
+    "han",
+    "fu",
+    "yakuman",
+    "fan",
+    "flowers",
+    "pao",
+    "tiles",
+    "wins",
+    "riichi",
+    "tenpai",
+    "nagashi",
+    "reason",
+    "player",
+    "false_wins",
+    "false_wins_live",
+    "note",
+)
 
 
 @cache
@@ -212,8 +317,10 @@ def allowed_fields() -> dict[Outcome, frozenset[str]]:
 def player_fields() -> tuple[frozenset[str], frozenset[str]]:
     """The names of the fields that hold one player, and of those that hold a list of players."""
     fields = (*hand_fields(), *win_fields())
-    return (frozenset(f.name for f in fields if f.spec.kind is Kind.PLAYER),
-            frozenset(f.name for f in fields if f.spec.kind is Kind.PLAYERS))
+    return (
+        frozenset(f.name for f in fields if f.spec.kind is Kind.PLAYER),
+        frozenset(f.name for f in fields if f.spec.kind is Kind.PLAYERS),
+    )
 
 
 def with_win(hand: HandRecord, win: ValueRecord) -> HandRecord:

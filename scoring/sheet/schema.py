@@ -38,8 +38,13 @@ RULESET_LENGTH = 40  # a preset key (the Event.ruleset_key column)
 _TILE_TEXT = 64  # characters of a tile string: 14 tiles and their suits, with room for spaces
 _MELDS = 4  # a winning hand has at most four sets called
 
-_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH, "pattern": PRINTABLE,
-         "description": "a player's name as listed in players"}
+_NAME = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": NAME_LENGTH,
+    "pattern": PRINTABLE,
+    "description": "a player's name as listed in players",
+}
 _ID = {"type": "integer", "minimum": 1, "maximum": MAX_INTEGER, "description": "a player's id, as listed in players"}
 _TEXT = {"type": "string", "pattern": PRINTABLE}
 # Players are named by name in a score sheet and by id in a stored game (the API's sheets and hands).
@@ -51,15 +56,26 @@ _TILES = {
     "additionalProperties": False,
     "required": ["concealed", "win"],
     "properties": {
-        "concealed": {"type": "string", "maxLength": _TILE_TEXT,
-                      "description": "concealed tiles without the winning tile, e.g. 234m456m88p"},
+        "concealed": {
+            "type": "string",
+            "maxLength": _TILE_TEXT,
+            "description": "concealed tiles without the winning tile, e.g. 234m456m88p",
+        },
         "win": {"type": "string", "maxLength": _TILE_TEXT, "description": "the winning tile, e.g. 8s"},
-        "melds": {"type": "array", "items": {"type": "string", "maxLength": _TILE_TEXT}, "maxItems": _MELDS,
-                  "description": "called sets: 'chi 345m', 'pon 777z', 'kan 1111p', 'ankan 9999s'"},
+        "melds": {
+            "type": "array",
+            "items": {"type": "string", "maxLength": _TILE_TEXT},
+            "maxItems": _MELDS,
+            "description": "called sets: 'chi 345m', 'pon 777z', 'kan 1111p', 'ankan 9999s'",
+        },
         "dora": {"type": "string", "maxLength": _TILE_TEXT, "description": "dora indicators"},
         "ura": {"type": "string", "maxLength": _TILE_TEXT, "description": "ura dora indicators"},
-        "flags": {"type": "array", "items": {"type": "string", "maxLength": _TILE_TEXT}, "uniqueItems": True,
-                  "maxItems": _TILE_TEXT},
+        "flags": {
+            "type": "array",
+            "items": {"type": "string", "maxLength": _TILE_TEXT},
+            "uniqueItems": True,
+            "maxItems": _TILE_TEXT,
+        },
         "flowers": {"type": "integer", "minimum": 0, "maximum": FLOWERS_MAXIMUM},
     },
 }
@@ -73,12 +89,16 @@ def _field_schema(field: Field, player: dict[str, Any]) -> dict[str, Any]:
     elif spec.kind is Kind.PLAYER:
         schema = dict(player)
     elif spec.kind is Kind.PLAYERS:
-        schema = ({"type": "array", "items": player, "uniqueItems": True, "maxItems": MAX_PLAYERS} if spec.each == 1
-                  else {"type": "array", "items": player, "maxItems": MAX_PLAYERS * spec.each})
+        schema = (
+            {"type": "array", "items": player, "uniqueItems": True, "maxItems": MAX_PLAYERS}
+            if spec.each == 1
+            else {"type": "array", "items": player, "maxItems": MAX_PLAYERS * spec.each}
+        )
     elif spec.kind in (Kind.COUNT, Kind.FU, Kind.DRAWS):
         schema = {"type": "integer"}
-        schema.update({key: value for key, value in (("minimum", spec.minimum), ("maximum", spec.maximum))
-                       if value is not None})
+        schema.update(
+            {key: value for key, value in (("minimum", spec.minimum), ("maximum", spec.maximum)) if value is not None}
+        )
     elif spec.kind is Kind.TILES:
         schema = {"$ref": "#/$defs/tiles"}
     elif spec.kind is Kind.WINS:
@@ -93,8 +113,7 @@ def _field_schema(field: Field, player: dict[str, Any]) -> dict[str, Any]:
 
 
 def _required_for(result: str, fields: list[str]) -> dict[str, Any]:
-    return {"if": {"properties": {"result": {"const": result}}, "required": ["result"]},
-            "then": {"required": fields}}
+    return {"if": {"properties": {"result": {"const": result}}, "required": ["result"]}, "then": {"required": fields}}
 
 
 def _records(player: dict[str, Any]) -> dict[str, Any]:
@@ -104,8 +123,11 @@ def _records(player: dict[str, Any]) -> dict[str, Any]:
         "additionalProperties": False,
         "required": ["result"],
         "properties": {f.name: _field_schema(f, player) for f in hand_fields()},
-        "allOf": [_required_for(outcome, names) for outcome in Outcome
-                  if (names := [f.name for f in hand_fields() if outcome in f.spec.required_for])],
+        "allOf": [
+            _required_for(outcome, names)
+            for outcome in Outcome
+            if (names := [f.name for f in hand_fields() if outcome in f.spec.required_for])
+        ],
     }
     win = {
         "type": "object",
@@ -123,10 +145,17 @@ _START = {
     "properties": {
         "round": {"type": "string", "maxLength": 3, "description": "round wind letter and hand number, e.g. S2"},
         "honba": {"type": "integer", "minimum": 0, "maximum": MAX_HONBA},
-        "deposits": {"type": "integer", "minimum": 0, "maximum": MAX_DEPOSITS,
-                     "description": "riichi sticks on the table"},
-        "scores": {"type": "array", "maxItems": MAX_PLAYERS,
-                   "items": {"type": "integer", "minimum": -SCORE_LIMIT, "maximum": SCORE_LIMIT}},
+        "deposits": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": MAX_DEPOSITS,
+            "description": "riichi sticks on the table",
+        },
+        "scores": {
+            "type": "array",
+            "maxItems": MAX_PLAYERS,
+            "items": {"type": "integer", "minimum": -SCORE_LIMIT, "maximum": SCORE_LIMIT},
+        },
     },
 }
 
@@ -136,8 +165,12 @@ _HISTORY = {
     "description": "an exported game's sealed history (its hash chain): import_sheets checks it; scoring ignores it",
     "required": ["players", "entries"],
     "properties": {
-        "players": {"type": "array", "items": {"type": "integer"}, "maxItems": MAX_PLAYERS,
-                    "description": "the ids the entries name, in seat order"},
+        "players": {
+            "type": "array",
+            "items": {"type": "integer"},
+            "maxItems": MAX_PLAYERS,
+            "description": "the ids the entries name, in seat order",
+        },
         "entries": {"type": "array", "items": {"type": "object"}, "maxItems": MAX_HISTORY},
         "head": {"type": "string", "maxLength": 64},
     },
@@ -157,27 +190,42 @@ def score_sheet_schema(players: str = BY_NAME) -> dict[str, Any]:
         "additionalProperties": False,
         "required": ["ruleset", "players", "hands"],
         "properties": {
-            "ruleset": {"type": "string", "minLength": 1, "maxLength": RULESET_LENGTH,
-                        "description": "a preset key, e.g. wrc-2025"},
+            "ruleset": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": RULESET_LENGTH,
+                "description": "a preset key, e.g. wrc-2025",
+            },
             "overrides": {
                 "type": "object",
                 "additionalProperties": False,
                 "properties": {name: spec.json_schema() for name, spec in PARAMETERS.items()},
                 "description": "ruleset parameters replacing the preset's values",
             },
-            "players": {"type": "array", "items": player, "uniqueItems": True, "minItems": MIN_PLAYERS,
-                        "maxItems": MAX_PLAYERS,
-                        "description": "in seat order at the start; the first is the first dealer"},
+            "players": {
+                "type": "array",
+                "items": player,
+                "uniqueItems": True,
+                "minItems": MIN_PLAYERS,
+                "maxItems": MAX_PLAYERS,
+                "description": "in seat order at the start; the first is the first dealer",
+            },
             "start": _START,
             "hands": {"type": "array", "items": {"$ref": "#/$defs/hand"}, "maxItems": MAX_HANDS},
-            "penalties": {"type": "array", "maxItems": MAX_PENALTIES, "items": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["player", "points"],
-                "properties": {"player": player,
-                               "points": {"type": "number", "minimum": -PENALTY_LIMIT, "maximum": PENALTY_LIMIT},
-                               "reason": {**_TEXT, "maxLength": REASON_LENGTH}},
-            }},
+            "penalties": {
+                "type": "array",
+                "maxItems": MAX_PENALTIES,
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["player", "points"],
+                    "properties": {
+                        "player": player,
+                        "points": {"type": "number", "minimum": -PENALTY_LIMIT, "maximum": PENALTY_LIMIT},
+                        "reason": {**_TEXT, "maxLength": REASON_LENGTH},
+                    },
+                },
+            },
             "end": {"enum": ["time"], "description": "the game was stopped by the clock after the last hand"},
             "history": _HISTORY,
         },
@@ -224,8 +272,14 @@ _TYPE_WORDS = {
     "null": "null",
 }
 # The same, as message codes (rules.messages) that the pages translate.
-_TYPE_CODES = {"integer": "a_whole_number", "number": "a_number", "string": "a_text", "array": "a_list",
-               "object": "an_object", "boolean": "true_or_false"}
+_TYPE_CODES = {
+    "integer": "a_whole_number",
+    "number": "a_number",
+    "string": "a_text",
+    "array": "a_list",
+    "object": "an_object",
+    "boolean": "true_or_false",
+}
 
 
 def _problem(error: ValidationError) -> Problem:
@@ -253,8 +307,9 @@ def _unknown_field(error: ValidationError, path: str) -> Problem:
     schema: Any = error.schema
     extra = sorted(set(instance) - set(schema.get("properties", {})))
     field = extra[0] if extra else "?"
-    return Problem.of(json_path([*error.absolute_path, field]),
-                      "unknown_parameter" if path == "overrides" else "unknown_field")
+    return Problem.of(
+        json_path([*error.absolute_path, field]), "unknown_parameter" if path == "overrides" else "unknown_field"
+    )
 
 
 def _wrong_type(error: ValidationError, path: str) -> Problem:
@@ -290,8 +345,9 @@ _BY_VALUE: dict[str, Callable[[str, Any], Problem]] = {
     "uniqueItems": lambda path, _value: Problem(path, "lists the same entry twice"),
     "minLength": lambda path, _value: Problem(path, "must not be empty"),
     "maxLength": lambda path, value: Problem(path, f"is longer than {value} characters"),
-    "pattern": lambda path, value: Problem(path, PRINTABLE_MESSAGE if value == PRINTABLE
-                                           else "is not in the expected form"),
+    "pattern": lambda path, value: Problem(
+        path, PRINTABLE_MESSAGE if value == PRINTABLE else "is not in the expected form"
+    ),
 }
 
 

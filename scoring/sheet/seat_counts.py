@@ -118,6 +118,7 @@ def _count_win(c: SeatCounts, index: int, hand: ResultHand, win: ResultWin, riic
 
 def _paid(hand: ResultHand, *, payer: int | None = None, payee: int | None = None) -> int:
     """What the hand's value moved: to ``payee`` (hand and pao payments), or from ``payer`` (hand payments)."""
+
     def counted(pay: Payment) -> bool:
         if payee is not None:
             return bool(pay["to"] == payee and pay["reason"] in VALUE_PAYMENTS)

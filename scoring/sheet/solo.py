@@ -41,7 +41,6 @@ class AttemptLine(TypedDict):
     counted: bool
 
 
-
 def is_solo_sheet(data: Any) -> bool:
     """Whether a sheet, before it is read, is of the solo game: its preset's scoring, or its overrides'."""
     if not isinstance(data, Mapping):
@@ -119,16 +118,31 @@ def _solo_tiles(hand: TileHand, *, draws: int) -> TileHand:
 
 def scores(ruleset: Ruleset, record: GameRecord) -> list[SoloScore]:
     """Each attempt's draws and value, in the order played."""
-    return [attempt_score(ruleset=ruleset, attempt=hand.result, settlement=hand.settlement)
-            for hand in record.hands if isinstance(hand.result, Attempt)]
+    return [
+        attempt_score(ruleset=ruleset, attempt=hand.result, settlement=hand.settlement)
+        for hand in record.hands
+        if isinstance(hand.result, Attempt)
+    ]
 
 
 def final_rows(ruleset: Ruleset, record: GameRecord) -> tuple[FinalRow, ...]:
     """The one player's line: the draws and value the ruleset counts (``score`` holds the value); no points."""
     total = solo_total(ruleset=ruleset, scores=scores(ruleset, record))
     zero = Fraction(0)
-    return (FinalRow(player=0, rank=1, score=total.score.value if total else 0, uma=zero, oka=zero, penalty=zero,
-                     points=zero, table_points=None, chombos=0, draws=total.score.draws if total else None),)
+    return (
+        FinalRow(
+            player=0,
+            rank=1,
+            score=total.score.value if total else 0,
+            uma=zero,
+            oka=zero,
+            penalty=zero,
+            points=zero,
+            table_points=None,
+            chombos=0,
+            draws=total.score.draws if total else None,
+        ),
+    )
 
 
 def attempts_json(ruleset: Ruleset, record: GameRecord) -> list[AttemptLine]:
@@ -138,7 +152,8 @@ def attempts_json(ruleset: Ruleset, record: GameRecord) -> list[AttemptLine]:
     total = solo_total(ruleset=ruleset, scores=played)
     counted = set(total.counted) if total else set()
     ranks = rank_scores(played)
-    rows: list[AttemptLine] = [{"attempt": i + 1, "rank": ranks[i], "draws": score.draws, "value": score.value,
-                                "counted": i in counted} for i, score in enumerate(played)]
+    rows: list[AttemptLine] = [
+        {"attempt": i + 1, "rank": ranks[i], "draws": score.draws, "value": score.value, "counted": i in counted}
+        for i, score in enumerate(played)
+    ]
     return sorted(rows, key=lambda row: (row["rank"], row["attempt"]))
-

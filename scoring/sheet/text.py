@@ -31,8 +31,9 @@ def result_text(result: Result, names: Sequence[str]) -> str:
         "Seats at the start: " + _seats_text(names, shown, first or result.get("next")),
         "",
     ]
-    header = (f"{'#':>3}  {'Round':<6}{'Honba':>5}  {'Dealer':<{width}}{'Sticks':>6}  {'Result':<{column}}"
-              + "".join(f"{n:>{width}}" for n in names))
+    header = f"{'#':>3}  {'Round':<6}{'Honba':>5}  {'Dealer':<{width}}{'Sticks':>6}  {'Result':<{column}}" + "".join(
+        f"{n:>{width}}" for n in names
+    )
     lines += [header, "-" * len(header)]
     for number, hand in enumerate(hands, start=1):
         if hand.get("seats") != shown:
@@ -53,8 +54,10 @@ def _hand_lines(number: int, hand: ResultHand, names: Sequence[str], width: int,
     for win in hand.get("wins", []):
         items = win.get("yaku") or win.get("fan_list") or []
         if items:
-            lines.append(f"{'':>5}{names[win['winner']]}: "
-                         + ", ".join(f"{i['name']} {i.get('han', i.get('fan'))}" for i in items))
+            lines.append(
+                f"{'':>5}{names[win['winner']]}: "
+                + ", ".join(f"{i['name']} {i.get('han', i.get('fan'))}" for i in items)
+            )
     if hand.get("game_ended"):
         lines.append(f"     game ended: {hand['game_ended']}")
     return lines
@@ -66,14 +69,20 @@ def _final_lines(result: Result, names: Sequence[str], width: int) -> list[str]:
         lines = [f"Final result ({result['end_reason']}); sticks left on the table: {result['deposits_left']}"]
     else:
         following = result["next"]
-        lines = [f"Game in progress: next hand {following['round']}, honba {following['honba']}, "
-                 f"{following['deposits']} stick(s) on the table. Standings so far:"]
-    lines.append(f"{'Rank':>4}  {'Player':<{width}}{'Score':>8}{'Uma':>8}{'Oka':>8}{'Penalty':>9}{'Points':>9}"
-                 + (f"{'Table':>7}" if table else ""))
+        lines = [
+            f"Game in progress: next hand {following['round']}, honba {following['honba']}, "
+            f"{following['deposits']} stick(s) on the table. Standings so far:"
+        ]
+    lines.append(
+        f"{'Rank':>4}  {'Player':<{width}}{'Score':>8}{'Uma':>8}{'Oka':>8}{'Penalty':>9}{'Points':>9}"
+        + (f"{'Table':>7}" if table else "")
+    )
     for row in result["final"]:
         points = f"{row['table_points']:>7g}" if table and row["table_points"] is not None else ""
-        lines.append(f"{row['rank']:>4}  {names[row['player']]:<{width}}{row['score']:>8}{_pts(row['uma']):>8}"
-                     f"{_pts(row['oka']):>8}{_pts(row['penalty']):>9}{_pts(row['points']):>9}{points}")
+        lines.append(
+            f"{row['rank']:>4}  {names[row['player']]:<{width}}{row['score']:>8}{_pts(row['uma']):>8}"
+            f"{_pts(row['oka']):>8}{_pts(row['penalty']):>9}{_pts(row['points']):>9}{points}"
+        )
     return lines
 
 
@@ -104,15 +113,25 @@ def _seats_text(names: Sequence[str], seats: list[int] | None, hand: ResultHand 
 def _solo_text(result: Result, names: Sequence[str]) -> str:
     """The solo race to tenpai: the attempts in the order played with their rank, then what ranks the player."""
     ruleset = result["ruleset"]
-    counting = ("each player's best attempt" if ruleset["solo_ranking"] == "best_attempt"
-                else f"the sum over {ruleset['solo_attempts']} attempts")
-    lines = [f"Ruleset {ruleset['key']}: the solo race to tenpai of {names[0]}, ranked by {counting}", "",
-             f"{'#':>3}  {'Rank':>4}  Attempt", "-" * (_RESULT_WIDTH + 11)]
+    counting = (
+        "each player's best attempt"
+        if ruleset["solo_ranking"] == "best_attempt"
+        else f"the sum over {ruleset['solo_attempts']} attempts"
+    )
+    lines = [
+        f"Ruleset {ruleset['key']}: the solo race to tenpai of {names[0]}, ranked by {counting}",
+        "",
+        f"{'#':>3}  {'Rank':>4}  Attempt",
+        "-" * (_RESULT_WIDTH + 11),
+    ]
     for hand in result["hands"]:
         mark = "*" if hand.get("counted") else " "
         lines.append(f"{hand.get('attempt', ''):>3}  {hand.get('attempt_rank', ''):>4}{mark} {describe(hand, names)}")
     final = result["final"][0]
     state = f"finished ({result['end_reason']})" if result["finished"] else "in progress"
-    lines += ["", f"Result, {state}: {final['draws']} draws, value {final['value']} "
-              f"({final['attempts']} attempt{'s' if final['attempts'] != 1 else ''}; * counted)"]
+    lines += [
+        "",
+        f"Result, {state}: {final['draws']} draws, value {final['value']} "
+        f"({final['attempts']} attempt{'s' if final['attempts'] != 1 else ''}; * counted)",
+    ]
     return "\n".join(lines) + "\n"

@@ -52,8 +52,11 @@ MAX_FLOWERS = 8  # four flowers and four seasons
 def score_mcr(hand: TileHand, *, ruleset: Ruleset, context: WinContext) -> TileScore:
     """The fans of a winning MCR hand; Refusal for tiles or flags that cannot be, or a win below the minimum."""
     if _PACKAGE is None:
-        raise Refusal.one("", "MCR scoring from tiles is not available on this server (pymahjonggb could not be "
-                            f"loaded: {UNAVAILABLE_BECAUSE}); enter the fan and flowers instead")
+        raise Refusal.one(
+            "",
+            "MCR scoring from tiles is not available on this server (pymahjonggb could not be "
+            f"loaded: {UNAVAILABLE_BECAUSE}); enter the fan and flowers instead",
+        )
     problems = _input_problems(hand) + _flag_problems(hand, tsumo=context.tsumo)
     if problems:
         raise Refusal(problems)
@@ -61,8 +64,9 @@ def score_mcr(hand: TileHand, *, ruleset: Ruleset, context: WinContext) -> TileS
     fan = sum(value for _name, value in items)
     if fan < ruleset.min_fan:
         found = ", ".join(f"{name} {value}" for name, value in items)
-        raise Refusal.one("", f"{fan} fan ({found}) is below the {ruleset.min_fan}-fan minimum; "
-                            "flowers do not count toward it")
+        raise Refusal.one(
+            "", f"{fan} fan ({found}) is below the {ruleset.min_fan}-fan minimum; flowers do not count toward it"
+        )
     return TileScore(fan=fan, flowers=hand.flowers, items=items)
 
 
@@ -74,11 +78,15 @@ def _input_problems(hand: TileHand) -> list[Problem]:
     if hand.win.red:
         problems.append(Problem("win", red))
     problems += [Problem(f"melds[{i}]", red) for i, meld in enumerate(hand.melds) if any(t.red for t in meld.tiles)]
-    problems += [Problem(name, f"MCR has no {name}: leave it empty")
-                 for name, tiles in (("dora", hand.dora), ("ura", hand.ura)) if tiles]
+    problems += [
+        Problem(name, f"MCR has no {name}: leave it empty")
+        for name, tiles in (("dora", hand.dora), ("ura", hand.ura))
+        if tiles
+    ]
     if not 0 <= hand.flowers <= MAX_FLOWERS:
-        problems.append(Problem("flowers", f"{hand.flowers} flowers: a set has {MAX_FLOWERS} flower tiles, "
-                                f"so 0 to {MAX_FLOWERS}"))
+        problems.append(
+            Problem("flowers", f"{hand.flowers} flowers: a set has {MAX_FLOWERS} flower tiles, so 0 to {MAX_FLOWERS}")
+        )
     # The package scores a fifth copy (Tile Hog 255 times) instead of refusing it.
     return problems + copy_problems(hand)
 
@@ -90,18 +98,25 @@ def _flag_problems(hand: TileHand, *, tsumo: bool) -> list[Problem]:
     in_melds = sum(t.kind == win for m in hand.melds for t in m.tiles)
     problems: list[str] = []
     if "last_tile" in hand.flags and in_concealed:
-        problems.append(f"last_tile: {hand.win} is not the last of its kind while the concealed tiles hold "
-                        f"another {hand.win}")
+        problems.append(
+            f"last_tile: {hand.win} is not the last of its kind while the concealed tiles hold another {hand.win}"
+        )
     if "kong" in hand.flags and tsumo and not any(m.kind in ("kan", "ankan") for m in hand.melds):
-        problems.append("kong on a self-drawn win is Out with Replacement Tile: the melds need the kong "
-                        "(kan or ankan) whose replacement tile won")
+        problems.append(
+            "kong on a self-drawn win is Out with Replacement Tile: the melds need the kong "
+            "(kan or ankan) whose replacement tile won"
+        )
     if "kong" in hand.flags and not tsumo:
         if in_concealed or in_melds:
-            problems.append(f"kong on a win by discard is Robbing the Kong: the robbed {hand.win} is the fourth, "
-                            "three being in the robbed pung, so the hand cannot hold another")
+            problems.append(
+                f"kong on a win by discard is Robbing the Kong: the robbed {hand.win} is the fourth, "
+                "three being in the robbed pung, so the hand cannot hold another"
+            )
         if "wall_last" in hand.flags:
-            problems.append("kong and wall_last on a win by discard: Robbing the Kong wins on a tile added to a "
-                            "kong, Last Tile Claim on the final discard; one win cannot be both")
+            problems.append(
+                "kong and wall_last on a win by discard: Robbing the Kong wins on a tile added to a "
+                "kong, Last Tile Claim on the final discard; one win cannot be both"
+            )
     return [Problem("flags", message) for message in problems]
 
 
@@ -123,19 +138,25 @@ def _fans(hand: TileHand, context: WinContext) -> tuple[tuple[str, int], ...]:
     except TypeError as exc:
         # The package reports every refusal as a TypeError carrying an error code.
         if str(exc) == "ERROR_NOT_WIN":
-            raise Refusal.one("", "these tiles are not a winning hand: they make neither four sets and a pair "
-                                "nor a special hand (Seven Pairs, Thirteen Orphans, Nine Gates, Honors and "
-                                "Knitted Tiles, Knitted Straight)") from None
+            raise Refusal.one(
+                "",
+                "these tiles are not a winning hand: they make neither four sets and a pair "
+                "nor a special hand (Seven Pairs, Thirteen Orphans, Nine Gates, Honors and "
+                "Knitted Tiles, Knitted Straight)",
+            ) from None
         raise Refusal.one("", f"pymahjonggb refused these tiles ({exc})") from None
-    return tuple((_NAMES.get(english, english), value)
-                 for value, count, _chinese, english in result for _ in range(count))
+    return tuple(
+        (_NAMES.get(english, english), value) for value, count, _chinese, english in result for _ in range(count)
+    )
 
 
 def _calculate(**kwargs: Any) -> list[tuple[int, int, str, str]]:
     """The package's verbose result, typed: (fan value, times counted, Chinese name, English name)."""
     assert _PACKAGE is not None  # score_mcr refuses first when the package is missing
-    return [(int(value), int(count), str(chinese), str(english))
-            for value, count, chinese, english in _PACKAGE.MahjongFanCalculator(**kwargs)]
+    return [
+        (int(value), int(count), str(chinese), str(english))
+        for value, count, chinese, english in _PACKAGE.MahjongFanCalculator(**kwargs)
+    ]
 
 
 def _code(tile: Tile) -> str:

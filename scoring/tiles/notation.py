@@ -83,13 +83,15 @@ def parse_tiles(text: str, field: str) -> tuple[Tile, ...]:
         for digit in digits:
             number = int(digit)
             if suit == "z" and not 1 <= number <= 7:
-                raise Refusal.one(field, f"{digit}z is not a tile: honors are 1z to 7z "
-                                    "(East, South, West, North, White, Green, Red)")
+                raise Refusal.one(
+                    field, f"{digit}z is not a tile: honors are 1z to 7z (East, South, West, North, White, Green, Red)"
+                )
             tiles.append(Tile(suit, number or 5, red=number == 0))
         position = match.end()
     if position != len(compact):
-        raise Refusal.one(field, f"{text!r} is not in tile notation: digits then the suit letter "
-                            "(m, p, s or z), such as 234m456p77z")
+        raise Refusal.one(
+            field, f"{text!r} is not in tile notation: digits then the suit letter (m, p, s or z), such as 234m456p77z"
+        )
     return tuple(tiles)
 
 
@@ -102,8 +104,12 @@ def parse_meld(text: str, field: str) -> Meld:
     kinds = sorted(t.kind for t in tiles)
     if kind == "chi":
         suit = kinds[0][0] if kinds else "z"
-        ok = (len(kinds) == 3 and suit != "z" and all(k[0] == suit for k in kinds)
-              and [k[1] for k in kinds] == list(range(kinds[0][1], kinds[0][1] + 3)))
+        ok = (
+            len(kinds) == 3
+            and suit != "z"
+            and all(k[0] == suit for k in kinds)
+            and [k[1] for k in kinds] == list(range(kinds[0][1], kinds[0][1] + 3))
+        )
         if not ok:
             raise Refusal.one(field, f"{text!r}: a chi is three consecutive tiles of one suit, such as chi 345m")
     else:
@@ -116,8 +122,11 @@ def parse_meld(text: str, field: str) -> Meld:
 def copy_problems(hand: TileHand, *, max_copies: int = COPIES) -> list[Problem]:
     """More copies of a tile than a set holds; both packages would score such a hand instead of refusing it."""
     copies = Counter(t.kind for t in hand.all_tiles)
-    return [Problem("concealed", f"{count} copies of {number}{suit}: a set has {max_copies}")
-            for (suit, number), count in sorted(copies.items()) if count > max_copies]
+    return [
+        Problem("concealed", f"{count} copies of {number}{suit}: a set has {max_copies}")
+        for (suit, number), count in sorted(copies.items())
+        if count > max_copies
+    ]
 
 
 def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies: int = COPIES) -> TileHand:
@@ -141,18 +150,31 @@ def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies
     given_flags = raw.get("flags", [])
     for i, flag in enumerate(given_flags):
         if flag not in flags:
-            problems.append(Problem(f"flags[{i}]", f"unknown flag {flag!r}; this game's flags are: "
-                                    + ", ".join(flags)))
+            problems.append(
+                Problem(f"flags[{i}]", f"unknown flag {flag!r}; this game's flags are: " + ", ".join(flags))
+            )
     if problems:
         raise Refusal(problems)
 
-    hand = TileHand(concealed=concealed, win=win[0], melds=tuple(melds), dora=dora, ura=ura,
-                    flags=frozenset(given_flags), flowers=int(raw.get("flowers", 0)))
+    hand = TileHand(
+        concealed=concealed,
+        win=win[0],
+        melds=tuple(melds),
+        dora=dora,
+        ura=ura,
+        flags=frozenset(given_flags),
+        flowers=int(raw.get("flowers", 0)),
+    )
     in_hand = len(hand.concealed) + 1 + 3 * len(hand.melds)
     if in_hand != HAND_TILES:
-        problems.append(Problem("concealed", f"the hand has {in_hand} tiles counting each meld as 3 and the "
-                                f"winning tile; a winning hand has {HAND_TILES} ({len(hand.concealed)} concealed + 1 "
-                                f"winning tile + {len(hand.melds)} melds)"))
+        problems.append(
+            Problem(
+                "concealed",
+                f"the hand has {in_hand} tiles counting each meld as 3 and the "
+                f"winning tile; a winning hand has {HAND_TILES} ({len(hand.concealed)} concealed + 1 "
+                f"winning tile + {len(hand.melds)} melds)",
+            )
+        )
     problems += copy_problems(hand, max_copies=max_copies)
     if problems:
         raise Refusal(problems)

@@ -59,14 +59,18 @@ _MELD_TYPES = {"chi": PackageMeld.CHI, "pon": PackageMeld.PON, "kan": PackageMel
 _YAKUMAN_HAN = 13
 # A referee reads "Yakuhai (seat wind)" better than the package's "Yakuhai (seat wind east)".
 _NAMES = {
-    **dict.fromkeys((y.yaku_id for y in (SeatWindEast, SeatWindSouth, SeatWindWest, SeatWindNorth)),
-                    "Yakuhai (seat wind)"),
-    **dict.fromkeys((y.yaku_id for y in (RoundWindEast, RoundWindSouth, RoundWindWest, RoundWindNorth)),
-                    "Yakuhai (round wind)"),
+    **dict.fromkeys(
+        (y.yaku_id for y in (SeatWindEast, SeatWindSouth, SeatWindWest, SeatWindNorth)), "Yakuhai (seat wind)"
+    ),
+    **dict.fromkeys(
+        (y.yaku_id for y in (RoundWindEast, RoundWindSouth, RoundWindWest, RoundWindNorth)), "Yakuhai (round wind)"
+    ),
     **{y.yaku_id: f"Yakuhai ({name})" for y, name in zip((Haku, Hatsu, Chun), HONOR_NAMES[4:], strict=True)},
 }
-_NOT_WINNING = ("these tiles are not a winning hand (they make neither four sets and a pair, "
-                "nor seven pairs, nor the thirteen orphans)")
+_NOT_WINNING = (
+    "these tiles are not a winning hand (they make neither four sets and a pair, "
+    "nor seven pairs, nor the thirteen orphans)"
+)
 _NO_YAKU = "no yaku: a win needs at least one yaku (dora do not count)"
 _TSUMO_ONLY = ("haitei", "rinshan", "tenhou", "chiihou")
 _RON_ONLY = ("houtei", "chankan")
@@ -105,26 +109,48 @@ def _win_problems(hand: TileHand, context: WinContext) -> list[Problem]:
     open_melds = [i for i, meld in enumerate(hand.melds) if meld.is_open]
     if context.riichi and open_melds:
         first = open_melds[0]
-        problems.append(Problem(f"melds[{first}]", f"a riichi hand is closed, but this {hand.melds[first].kind} "
-                                "is an open call (only an ankan keeps the hand closed)"))
+        problems.append(
+            Problem(
+                f"melds[{first}]",
+                f"a riichi hand is closed, but this {hand.melds[first].kind} "
+                "is an open call (only an ankan keeps the hand closed)",
+            )
+        )
     if not context.riichi:
-        problems += [Problem("flags", f"{flag} needs a riichi, and the winner did not declare riichi in this hand")
-                     for flag in ("double_riichi", "ippatsu") if flag in flags]
+        problems += [
+            Problem("flags", f"{flag} needs a riichi, and the winner did not declare riichi in this hand")
+            for flag in ("double_riichi", "ippatsu")
+            if flag in flags
+        ]
     win = "tsumo" if context.tsumo else "ron"
     wrong_way = _RON_ONLY if context.tsumo else _TSUMO_ONLY
-    problems += [Problem("flags", f"{flag} cannot be won by {win}: it is a "
-                         f"{'ron' if context.tsumo else 'tsumo'} win") for flag in wrong_way if flag in flags]
+    problems += [
+        Problem("flags", f"{flag} cannot be won by {win}: it is a {'ron' if context.tsumo else 'tsumo'} win")
+        for flag in wrong_way
+        if flag in flags
+    ]
     if {"haitei", "rinshan"} <= flags:
-        problems.append(Problem("flags", "haitei and rinshan exclude each other: the replacement tile after a "
-                                "kan comes from the dead wall, not the last tile of the wall"))
+        problems.append(
+            Problem(
+                "flags",
+                "haitei and rinshan exclude each other: the replacement tile after a "
+                "kan comes from the dead wall, not the last tile of the wall",
+            )
+        )
     if {"houtei", "chankan"} <= flags:
         problems.append(Problem("flags", "houtei and chankan exclude each other: a robbed kan is not a discard"))
     if "rinshan" in flags and not any(meld.kind in ("kan", "ankan") for meld in hand.melds):
-        problems.append(Problem("flags", "rinshan is a win on the replacement tile after a kan, and this hand "
-                                "has no kan"))
+        problems.append(
+            Problem("flags", "rinshan is a win on the replacement tile after a kan, and this hand has no kan")
+        )
     if "tenhou" in flags and not context.dealer:
-        problems.append(Problem("flags", "tenhou is the dealer's win on the first draw; the winner is not the "
-                                "dealer (a non-dealer's is chiihou)"))
+        problems.append(
+            Problem(
+                "flags",
+                "tenhou is the dealer's win on the first draw; the winner is not the "
+                "dealer (a non-dealer's is chiihou)",
+            )
+        )
     if "chiihou" in flags and context.dealer:
         problems.append(Problem("flags", "chiihou is a non-dealer's win on the first draw; the dealer's is tenhou"))
     for flag in _FIRST_DRAW:
@@ -132,8 +158,13 @@ def _win_problems(hand: TileHand, context: WinContext) -> list[Problem]:
             continue
         before = sorted(flags - {flag}) + (["riichi"] if context.riichi else []) + (["melds"] if hand.melds else [])
         if before:
-            problems.append(Problem("flags", f"{flag} is a win on the first draw, before any call or riichi: it "
-                                    f"cannot come with {', '.join(before)}"))
+            problems.append(
+                Problem(
+                    "flags",
+                    f"{flag} is a win on the first draw, before any call or riichi: it "
+                    f"cannot come with {', '.join(before)}",
+                )
+            )
     return problems
 
 
@@ -155,14 +186,20 @@ def _estimate(hand: TileHand, ruleset: Ruleset, context: WinContext) -> HandResp
 
     win = take(hand.win)
     concealed = [take(t) for t in hand.concealed]
-    melds = [PackageMeld(meld_type=_MELD_TYPES[m.kind], tiles=[take(t) for t in sorted(m.tiles)],
-                         opened=m.is_open) for m in hand.melds]
+    melds = [
+        PackageMeld(meld_type=_MELD_TYPES[m.kind], tiles=[take(t) for t in sorted(m.tiles)], opened=m.is_open)
+        for m in hand.melds
+    ]
     tiles = [win, *concealed, *(t for m in melds for t in m.tiles)]
     try:
         result = HandCalculator.estimate_hand_value(
-            tiles, win, melds=melds, config=_config(hand, ruleset, context),
+            tiles,
+            win,
+            melds=melds,
+            config=_config(hand, ruleset, context),
             dora_indicators=[_index_34(t) * 4 for t in hand.dora],
-            ura_dora_indicators=[_index_34(t) * 4 for t in hand.ura])
+            ura_dora_indicators=[_index_34(t) * 4 for t in hand.ura],
+        )
     except (RuntimeError, ValueError) as exc:  # the package's own guards; our input should never reach them
         raise Refusal.one("", f"these tiles could not be scored: {exc}") from exc
     if result.error == HandCalculator.ERR_HAND_NOT_WINNING:

@@ -43,16 +43,29 @@ def tile_valuer(ruleset: Ruleset) -> ValueTiles:
             if not isinstance(win.tiles, TileHand):
                 valued.append(win)
                 continue
-            context = WinContext(seat_wind=_WIND_HONORS.get(state.seat_wind_name(ruleset, win.winner)),
-                                 round_wind=_WIND_HONORS.get(state.round_wind_name(ruleset)),
-                                 dealer=win.winner == state.dealer, tsumo=isinstance(result, Tsumo | Attempt),
-                                 riichi=win.winner in result.riichi)
+            context = WinContext(
+                seat_wind=_WIND_HONORS.get(state.seat_wind_name(ruleset, win.winner)),
+                round_wind=_WIND_HONORS.get(state.round_wind_name(ruleset)),
+                dealer=win.winner == state.dealer,
+                tsumo=isinstance(result, Tsumo | Attempt),
+                riichi=win.winner in result.riichi,
+            )
             try:
                 found = score(win.tiles, ruleset=ruleset, context=context)
             except Refusal as exc:
                 raise exc.at(f"wins[{i}].tiles" if len(wins) > 1 else "tiles") from None
-            valued.append(dataclasses.replace(win, han=found.han, fu=found.fu, yakuman=found.yakuman,
-                                              fan=found.fan, flowers=found.flowers, items=found.items, tiles=None))
+            valued.append(
+                dataclasses.replace(
+                    win,
+                    han=found.han,
+                    fu=found.fu,
+                    yakuman=found.yakuman,
+                    fan=found.fan,
+                    flowers=found.flowers,
+                    items=found.items,
+                    tiles=None,
+                )
+            )
         if isinstance(result, Ron):
             return dataclasses.replace(result, wins=tuple(valued))
         return dataclasses.replace(result, win=valued[0])  # a tsumo's, or an attempt's

@@ -35,8 +35,7 @@ class Flow:
     def start(cls, organiser: User, names: list[str], **event: Any) -> Flow:
         created = EventFactory.create(organisers=[organiser], **event)
         players = registered(created, *names)
-        return cls(created, client_for(organiser), {p.name: p.pk for p in players},
-                   {p.pk: p.name for p in players})
+        return cls(created, client_for(organiser), {p.name: p.pk for p in players}, {p.pk: p.name for p in players})
 
     @property
     def slug(self) -> str:
@@ -66,9 +65,13 @@ class Flow:
         return self._cut_by_name(answer.json())
 
     def _cut_by_name(self, body: dict[str, Any]) -> dict[str, Any]:
-        return {**body, "through": self.named(body["through"]), "tied_at_line": self.named(body["tied_at_line"]),
-                "carried": {p["name"]: p["carried"] for p in body["players"]},
-                "carried_table_points": {p["name"]: p["carried_table_points"] for p in body["players"]}}
+        return {
+            **body,
+            "through": self.named(body["through"]),
+            "tied_at_line": self.named(body["tied_at_line"]),
+            "carried": {p["name"]: p["carried"] for p in body["players"]},
+            "carried_table_points": {p["name"]: p["carried_table_points"] for p in body["players"]},
+        }
 
     # --- rounds, seating, games ------------------------------------------------------------------------------
 
@@ -81,30 +84,38 @@ class Flow:
 
     def seat(self, round_number: int, method: str = "rank", seed: int | None = None) -> list[dict[str, Any]]:
         """Seat the round; its tables as {"game": id, "seats": [(wind, name), ...]}, East first."""
-        answer = self.api.post(f"/api/v1/events/{self.slug}/rounds/{round_number}/seating",
-                               {"method": method, "seed": seed}, format="json")
+        answer = self.api.post(
+            f"/api/v1/events/{self.slug}/rounds/{round_number}/seating", {"method": method, "seed": seed}, format="json"
+        )
         assert answer.status_code == 201, answer.json()
-        return [{"game": t["game"], "seats": [(s["wind"], s["player"]["name"]) for s in t["seats"]]}
-                for t in answer.json()["tables"]]
+        return [
+            {"game": t["game"], "seats": [(s["wind"], s["player"]["name"]) for s in t["seats"]]}
+            for t in answer.json()["tables"]
+        ]
 
     def schedule(self, tables: list[tuple[int, int, list[str]]]) -> dict[int, list[dict[str, Any]]]:
         """Seat rounds from a predefined schedule, (round, table, players East first); each round's tables."""
         answer = self.schedule_csv(tables)
         assert answer.status_code == 201, answer.json()
-        return {r["round"]: [{"game": t["game"], "seats": [(s["wind"], s["player"]["name"]) for s in t["seats"]]}
-                             for t in r["tables"]] for r in answer.json()}
+        return {
+            r["round"]: [
+                {"game": t["game"], "seats": [(s["wind"], s["player"]["name"]) for s in t["seats"]]}
+                for t in r["tables"]
+            ]
+            for r in answer.json()
+        }
 
     def schedule_csv(self, tables: list[tuple[int, int, list[str]]]) -> Any:
         lines = ["round,table,east,south,west,north"]
         lines += [",".join(map(str, [r, t, *(self.ids[n] for n in seats)])) for r, t, seats in tables]
-        answer = self.api.post(f"/api/v1/events/{self.slug}/schedule", {"csv": "\n".join(lines)},
-                                         format="json")
+        answer = self.api.post(f"/api/v1/events/{self.slug}/schedule", {"csv": "\n".join(lines)}, format="json")
         return answer
 
     def league_game(self, seats: list[str], scores: list[int]) -> int:
         """A game outside any round (a league's), recorded by its end scores in seat order."""
-        answer = self.api.post("/api/v1/games/", {"event": self.slug, "players": [self.ids[n] for n in seats]},
-                               format="json")
+        answer = self.api.post(
+            "/api/v1/games/", {"event": self.slug, "players": [self.ids[n] for n in seats]}, format="json"
+        )
         assert answer.status_code == 201, answer.json()
         game: int = answer.json()["id"]
         assert self.write(game, scores).status_code == 200
@@ -114,9 +125,12 @@ class Flow:
         """The game's end scores in seat order, written as a sheet (resumed at them, ended by the clock)."""
         api = api or self.api
         version = api.get(f"/api/v1/games/{game}/").json()["version"]
-        answer = api.put(f"/api/v1/games/{game}/sheet{query}",
-                                   {"start": {"scores": scores}, "end": "time", "hands": []}, format="json",
-                                   HTTP_IF_MATCH=f'"{version}"')
+        answer = api.put(
+            f"/api/v1/games/{game}/sheet{query}",
+            {"start": {"scores": scores}, "end": "time", "hands": []},
+            format="json",
+            HTTP_IF_MATCH=f'"{version}"',
+        )
         return answer
 
     def play(self, tables: list[dict[str, Any]], scores: list[list[int]]) -> None:

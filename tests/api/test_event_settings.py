@@ -23,8 +23,10 @@ def patch(organiser: User, body: dict[str, object]) -> tuple[int, dict[str, obje
 def test_before_any_table_the_rules_may_change_and_are_checked_like_a_sheets(organiser: User, event: Event):
     assert patch(organiser, {"ruleset": "sanma"})[0] == 200
     status, body = patch(organiser, {"overrides": {"start_points": "many"}})
-    assert (status, body["errors"]) == (400, [{"field": "overrides.start_points", "message": "must be a whole number",
-                                             "code": "a_whole_number"}])
+    assert (status, body["errors"]) == (
+        400,
+        [{"field": "overrides.start_points", "message": "must be a whole number", "code": "a_whole_number"}],
+    )
 
 
 @pytest.mark.parametrize("seat", ["round", "game"])
@@ -34,9 +36,15 @@ def test_once_a_round_is_seated_or_a_game_opened_the_rules_are_fixed(organiser: 
     played(event, players, table=table)
     status, body = patch(organiser, {"ruleset": "sanma", "name": "Renamed"})
     assert status == 409
-    assert body["errors"] == [{"field": "ruleset", "message": "the rules are fixed once a round is seated or a game is "
-                               f"opened (this event has 1 game and {1 if table else 0} seated round"
-                               f"{'' if table else 's'})", "code": ""}]
+    assert body["errors"] == [
+        {
+            "field": "ruleset",
+            "message": "the rules are fixed once a round is seated or a game is "
+            f"opened (this event has 1 game and {1 if table else 0} seated round"
+            f"{'' if table else 's'})",
+            "code": "",
+        }
+    ]
     event.refresh_from_db()
     assert (event.ruleset_key, event.name) == ("wrc-2025", event.name)  # nothing changed, the name neither
     assert patch(organiser, {"overrides": {"uma": [20, 10, -10, -20]}})[0] == 409
@@ -52,11 +60,13 @@ def test_the_admin_refuses_the_change_too(organiser: User, event: Event):
         event.full_clean()
 
 
-def test_a_setting_the_standings_read_recomputes_them(organiser: User, event: Event,
-                                                      django_capture_on_commit_callbacks: object):
+def test_a_setting_the_standings_read_recomputes_them(
+    organiser: User, event: Event, django_capture_on_commit_callbacks: object
+):
     ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
-    played(event, [ann, bo, cy, di], [{"result": "ron", "winner": ann.pk, "loser": bo.pk, "han": 1, "fu": 30}],
-           end=True)
+    played(
+        event, [ann, bo, cy, di], [{"result": "ron", "winner": ann.pk, "loser": bo.pk, "han": 1, "fu": 30}], end=True
+    )
     standings_recompute(event)
     assert Standing.objects.get(event=event, player=ann).rank == 1
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]

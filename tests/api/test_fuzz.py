@@ -80,9 +80,15 @@ def data() -> dict[str, Any]:
     RoundFactory.create(event=event, number=1)
     RoundFactory.create(event=event, number=2)
     ids = [p.pk for p in players]
-    game = played(event, players[:4], [{"result": "draw", "tenpai": [ids[0]]},
-                                       {"result": "ron", "winner": ids[1], "loser": ids[2], "han": 2, "fu": 30},
-                                       {"result": "tsumo", "winner": ids[3], "han": 1, "fu": 30}])
+    game = played(
+        event,
+        players[:4],
+        [
+            {"result": "draw", "tenpai": [ids[0]]},
+            {"result": "ron", "winner": ids[1], "loser": ids[2], "han": 2, "fu": 30},
+            {"result": "tsumo", "winner": ids[3], "han": 1, "fu": 30},
+        ],
+    )
     return {"token": Token.objects.create(user=organiser).key, "game": game, "event": event, "ids": ids}
 
 
@@ -95,11 +101,19 @@ def operations() -> list[Operation]:
     return found
 
 
-def exercise(operation: Operation, strategy: st.SearchStrategy[Case], app: WSGIHandler,
-             run: Run, examples: int = EXAMPLES) -> None:
+def exercise(
+    operation: Operation, strategy: st.SearchStrategy[Case], app: WSGIHandler, run: Run, examples: int = EXAMPLES
+) -> None:
     """Send ``examples`` generated requests of one operation and note what each answered."""
-    @settings(max_examples=examples, derandomize=True, database=None, deadline=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck))
+
+    @settings(
+        max_examples=examples,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
     @given(case=strategy)
     def send(case: Case) -> None:
         with transaction.atomic():
@@ -136,9 +150,40 @@ def deep(levels: int) -> Any:
 
 
 NASTY: tuple[Any, ...] = (
-    "\x00", "Ann\x00", "\ud800", "x\udfff", "\x1b[31m", "line\nbreak", "x" * 600, "", "١٢", "E²",
-    10**20, -(10**20), 2**63, 2**31, 10**7 + 1, -1, 0, 14, 7, 1001, 1e308, -1e308, 1e-300, 0.5,
-    float("nan"), float("inf"), True, None, [], {}, [None], {"": 0}, {"\ud800": 1}, deep(25),
+    "\x00",
+    "Ann\x00",
+    "\ud800",
+    "x\udfff",
+    "\x1b[31m",
+    "line\nbreak",
+    "x" * 600,
+    "",
+    "١٢",
+    "E²",
+    10**20,
+    -(10**20),
+    2**63,
+    2**31,
+    10**7 + 1,
+    -1,
+    0,
+    14,
+    7,
+    1001,
+    1e308,
+    -1e308,
+    1e-300,
+    0.5,
+    float("nan"),
+    float("inf"),
+    True,
+    None,
+    [],
+    {},
+    [None],
+    {"": 0},
+    {"\ud800": 1},
+    deep(25),
 )
 
 
@@ -146,15 +191,33 @@ def seeds(data: dict[str, Any]) -> dict[str, list[Any]]:
     """A valid body for each write (operation label -> bodies), on the fixture's objects."""
     ids = data["ids"]
     ron = {"result": "ron", "winner": ids[0], "loser": ids[1], "han": 3, "fu": 40, "riichi": [ids[0]], "note": "ok"}
-    tiles = {"result": "tsumo", "winner": ids[3], "tiles": {"concealed": "234m456m67s88p", "win": "8s",
-                                                            "melds": ["pon 777z"], "dora": "3m", "flags": ["haitei"]}}
-    sheet = {"ruleset": "wrc-2025", "players": ids[:4], "start": {"round": "E2", "honba": 1, "deposits": 1,
-                                                                   "scores": [31000, 29000, 30000, 29000]},
-             "hands": [ron, {"result": "draw", "tenpai": [ids[1]], "riichi": [ids[2]]}], "end": "time"}
+    tiles = {
+        "result": "tsumo",
+        "winner": ids[3],
+        "tiles": {"concealed": "234m456m67s88p", "win": "8s", "melds": ["pon 777z"], "dora": "3m", "flags": ["haitei"]},
+    }
+    sheet = {
+        "ruleset": "wrc-2025",
+        "players": ids[:4],
+        "start": {"round": "E2", "honba": 1, "deposits": 1, "scores": [31000, 29000, 30000, 29000]},
+        "hands": [ron, {"result": "draw", "tenpai": [ids[1]], "riichi": [ids[2]]}],
+        "end": "time",
+    }
     csv = "round,table,east,south,west,north\n1,1,{},{},{},{}\n1,2,{},{},{},{}\n".format(*ids)
     return {
-        "POST /api/v1/events/": [{"name": "New", "ruleset": "wrc-2025", "tiebreaks": ["score"], "overrides": {
-            "start_points": 25000, "return_points": 30000, "uma": [20, 10, -10, -20], "chombo_penalty": -20}}],
+        "POST /api/v1/events/": [
+            {
+                "name": "New",
+                "ruleset": "wrc-2025",
+                "tiebreaks": ["score"],
+                "overrides": {
+                    "start_points": 25000,
+                    "return_points": 30000,
+                    "uma": [20, 10, -10, -20],
+                    "chombo_penalty": -20,
+                },
+            }
+        ],
         "PATCH /api/v1/events/{slug}/": [{"name": "Renamed", "min_games": 2, "tiebreaks": ["first_places"]}],
         "POST /api/v1/events/{slug}/players/": [{"name": "Ed", "club": "Lyon", "team": "Lyon", "substitute": True}],
         "POST /api/v1/events/{slug}/rounds/": [{"starts_at": "2025-05-01T10:00:00Z", "time_limit_minutes": 90}],
@@ -197,16 +260,19 @@ def mutated(body: Any, changes: list[tuple[tuple[Any, ...], Any]]) -> Any:
     return body
 
 
-def mutations(operation: Operation, bodies: list[Any], **fixed: Any
-              ) -> st.SearchStrategy[Case]:
+def mutations(operation: Operation, bodies: list[Any], **fixed: Any) -> st.SearchStrategy[Case]:
     def case(body: Any, changes: list[tuple[tuple[Any, ...], Any]]) -> Case:
         # Sent as written here: escapes for lone surrogates, NaN and Infinity as Python's JSON writes them.
         raw = json.dumps(mutated(body, changes)).encode("ascii")
         return operation.Case(body=raw, media_type="application/json", **fixed)
 
-    return st.sampled_from(bodies).flatmap(lambda body: st.builds(
-        case, st.just(body), st.lists(st.tuples(st.sampled_from(paths(body)), st.sampled_from(NASTY)), min_size=1,
-                                      max_size=2)))
+    return st.sampled_from(bodies).flatmap(
+        lambda body: st.builds(
+            case,
+            st.just(body),
+            st.lists(st.tuples(st.sampled_from(paths(body)), st.sampled_from(NASTY)), min_size=1, max_size=2),
+        )
+    )
 
 
 def test_every_seed_is_a_valid_body(wsgi_app: WSGIHandler, data: dict[str, Any]):
@@ -218,8 +284,12 @@ def test_every_seed_is_a_valid_body(wsgi_app: WSGIHandler, data: dict[str, Any])
     answers = {}
     for operation in operations():
         for body in valid.get(operation.label, []):
-            case = operation.Case(body=body, media_type="application/json", headers=fixed,
-                                  path_parameters={k: v for k, v in real.items() if k in operation.path_parameters})
+            case = operation.Case(
+                body=body,
+                media_type="application/json",
+                headers=fixed,
+                path_parameters={k: v for k, v in real.items() if k in operation.path_parameters},
+            )
             with transaction.atomic():
                 response = case.call(app=wsgi_app)
                 transaction.set_rollback(True)
@@ -229,8 +299,7 @@ def test_every_seed_is_a_valid_body(wsgi_app: WSGIHandler, data: dict[str, Any])
 
 
 @pytest.mark.slow  # about 2,300 requests
-def test_generated_requests_get_no_server_error_and_refusals_write_nothing(wsgi_app: WSGIHandler,
-                                                                           data: dict[str, Any]):
+def test_generated_requests_get_no_server_error_and_refusals_write_nothing(wsgi_app: WSGIHandler, data: dict[str, Any]):
     game, event = data["game"], data["event"]
     auth = {"Authorization": f"Token {data['token']}"}
     real = {"game_id": game.pk, "slug": event.slug, "index": 1, "number": 1, "key": "wrc-2025"}
@@ -243,16 +312,22 @@ def test_generated_requests_get_no_server_error_and_refusals_write_nothing(wsgi_
             # Bodies that fit the schema, on the real objects: the writes get through to the services.
             operation.as_strategy(headers=fixed, path_parameters=known),
             # Bodies that do not fit it, on the real objects.
-            operation.as_strategy(generation_mode=schemathesis.GenerationMode.NEGATIVE, headers=fixed,
-                                  path_parameters=known),
+            operation.as_strategy(
+                generation_mode=schemathesis.GenerationMode.NEGATIVE, headers=fixed, path_parameters=known
+            ),
             # Everything generated but the credentials: ids, slugs and If-Match that may name nothing.
             operation.as_strategy(headers=auth),
         ]
         for strategy in ways:
             exercise(operation, strategy, wsgi_app, run)
         if operation.label in valid:
-            exercise(operation, mutations(operation, valid[operation.label], headers=fixed, path_parameters=known),
-                     wsgi_app, run, MUTATIONS)
+            exercise(
+                operation,
+                mutations(operation, valid[operation.label], headers=fixed, path_parameters=known),
+                wsgi_app,
+                run,
+                MUTATIONS,
+            )
     summary = f"{run.requests} requests, statuses {sorted(run.statuses.items())}, writes {run.written}"
     print(summary)  # the figures, for the run's log
     assert run.failures == [], summary + "\n" + "\n".join(run.failures[:20])

@@ -27,8 +27,9 @@ def game(referee: User) -> Game:
 
 
 def add(referee: User, game: Game, key: str, **record: Any) -> Any:
-    return client_for(referee).post(f"/api/v1/games/{game.pk}/hands/", {"result": "draw", **record}, format="json",
-                                    headers={"Idempotency-Key": key})
+    return client_for(referee).post(
+        f"/api/v1/games/{game.pk}/hands/", {"result": "draw", **record}, format="json", headers={"Idempotency-Key": key}
+    )
 
 
 def test_a_retried_add_gets_the_first_answer_and_adds_nothing(referee: User, game: Game):
@@ -47,22 +48,33 @@ def test_the_same_key_for_another_body_is_refused_and_adds_nothing(referee: User
     assert add(referee, game, "k-1").status_code == 201
     refused = add(referee, game, "k-1", tenpai=[ann])
     assert refused.status_code == 422
-    assert refused.json()["errors"] == [{"field": "Idempotency-Key", "message": "was already used for another "
-                                         "request; send a new key with each new request", "code": ""}]
+    assert refused.json()["errors"] == [
+        {
+            "field": "Idempotency-Key",
+            "message": "was already used for another request; send a new key with each new request",
+            "code": "",
+        }
+    ]
     assert Hand.objects.filter(game=game).count() == 1
 
 
 def test_the_same_key_with_another_query_string_is_refused(referee: User, game: Game):
     """The query string is part of what was asked (the log import reads its options there)."""
     assert add(referee, game, "k-1").status_code == 201
-    refused = client_for(referee).post(f"/api/v1/games/{game.pk}/hands/?create_players=true", {"result": "draw"},
-                                       format="json", headers={"Idempotency-Key": "k-1"})
+    refused = client_for(referee).post(
+        f"/api/v1/games/{game.pk}/hands/?create_players=true",
+        {"result": "draw"},
+        format="json",
+        headers={"Idempotency-Key": "k-1"},
+    )
     assert refused.status_code == 422
     assert Hand.objects.filter(game=game).count() == 1
     # The same parameters in another order ask the same.
     two = f"/api/v1/games/{game.pk}/hands/?a=1&b=2"
-    sent = [client_for(referee).post(address, {"result": "draw"}, format="json", headers={"Idempotency-Key": "k-2"})
-            for address in (two, two.replace("a=1&b=2", "b=2&a=1"))]
+    sent = [
+        client_for(referee).post(address, {"result": "draw"}, format="json", headers={"Idempotency-Key": "k-2"})
+        for address in (two, two.replace("a=1&b=2", "b=2&a=1"))
+    ]
     assert [r.status_code for r in sent] == [201, 201]
     assert sent[1]["Idempotent-Replayed"] == "true"
 

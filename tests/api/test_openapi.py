@@ -101,6 +101,7 @@ def exercised() -> set[tuple[str, str, int]]:
 def check(openapi: dict[str, Any], exercised: set[tuple[str, str, int]]) -> Check:
     """``check(response, method, path_template[, status])``: the response has that status (if given), the schema
     declares it for the operation, and the body (and headers) match; returns the body."""
+
     def assert_matches_schema(response: Any, method: str, path_template: str, status: int | None = None) -> Any:
         name = f"{method.upper()} {path_template} {response.status_code}"
         if status is not None:
@@ -138,8 +139,9 @@ def event(organiser: User, referee: User) -> dict[str, Any]:
 
 @pytest.fixture
 def game(event: dict[str, Any], referee: User) -> dict[str, Any]:
-    response = client_for(referee).post(f"{API}games/", {"event": event["slug"], "players": event["players"]},
-                                        format="json")
+    response = client_for(referee).post(
+        f"{API}games/", {"event": event["slug"], "players": event["players"]}, format="json"
+    )
     assert response.status_code == 201, response.json()
     data: dict[str, Any] = response.json()
     return data
@@ -155,14 +157,35 @@ def if_match(version: Any) -> dict[str, str]:
 def test_events(check: Check, organiser: User, referee: User, settings: Any):
     path, detail = "/api/v1/events/", "/api/v1/events/{slug}/"
     org, ref, anonymous = client_for(organiser), client_for(referee), client_for(None)
-    created = check(org.post(path, {"name": "League", "kind": "league", "starts_on": "2025-04-01",
-                                    "substitute_points": "-1.5", "tiebreaks": ["score"]}, format="json"),
-                    "post", path, 201)
+    created = check(
+        org.post(
+            path,
+            {
+                "name": "League",
+                "kind": "league",
+                "starts_on": "2025-04-01",
+                "substitute_points": "-1.5",
+                "tiebreaks": ["score"],
+            },
+            format="json",
+        ),
+        "post",
+        path,
+        201,
+    )
     slug = created["slug"]
     Event.objects.get(slug=slug).referees.add(referee)
     refused = check(org.post(path, {"name": "X", "overrides": {"uma": [1, 2]}}, format="json"), "post", path, 400)
-    assert refused == {"detail": "invalid input; nothing was saved", "errors": [
-        {"field": "overrides.uma", "message": "needs 4 values, one per rank (or [] for none)", "code": "uma_per_rank"}]}
+    assert refused == {
+        "detail": "invalid input; nothing was saved",
+        "errors": [
+            {
+                "field": "overrides.uma",
+                "message": "needs 4 values, one per rank (or [] for none)",
+                "code": "uma_per_rank",
+            }
+        ],
+    }
     check(anonymous.post(path, {"name": "Y"}, format="json"), "post", path, 401)
     settings.EVENT_CREATORS = "organisers"  # only the users with tournament.add_event: these have it not
     check(org.post(path, {"name": "Y"}, format="json"), "post", path, 403)
@@ -175,8 +198,7 @@ def test_events(check: Check, organiser: User, referee: User, settings: Any):
     check(anonymous.get(url), "get", detail, 404)
     patched = check(org.patch(url, {"public": True, "ends_on": None}, format="json"), "patch", detail, 200)
     assert (patched["public"], patched["ends_on"]) == (True, None)
-    assert fields(check(org.patch(url, {"tiebreaks": ["luck"]}, format="json"), "patch", detail, 400)) == [
-        "tiebreaks"]
+    assert fields(check(org.patch(url, {"tiebreaks": ["luck"]}, format="json"), "patch", detail, 400)) == ["tiebreaks"]
     league = Event.objects.get(slug=slug)
     played(league, registered(league, "Ann", "Bo", "Cy", "Di"))
     locked = check(org.patch(url, {"ruleset": "sanma"}, format="json"), "patch", detail, 409)
@@ -197,8 +219,12 @@ def test_players(check: Check, event: dict[str, Any], organiser: User, referee: 
     players = check(client_for(None).get(url), "get", path, 200)["results"]
     assert [p["name"] for p in players] == ["Ann", "Bo", "Cy", "Di"]
     check(client_for(None).get(f"{API}events/nope/players/"), "get", path, 404)
-    added = check(org.post(url, {"name": "Ed", "country": "FR", "team": "Lyon", "substitute": True},
-                           format="json"), "post", path, 201)
+    added = check(
+        org.post(url, {"name": "Ed", "country": "FR", "team": "Lyon", "substitute": True}, format="json"),
+        "post",
+        path,
+        201,
+    )
     assert (added["substitute"], "team" in added) == (True, False)
     assert fields(check(org.post(url, {"country": "FR"}, format="json"), "post", path, 400)) == ["name"]
     check(client_for(None).post(url, {"name": "Fay"}, format="json"), "post", path, 401)
@@ -226,15 +252,17 @@ def test_player_code(check: Check, event: dict[str, Any], organiser: User, refer
 def test_rounds(check: Check, event: dict[str, Any], organiser: User, referee: User):
     path, url = "/api/v1/events/{slug}/rounds/", f"{API}events/{event['slug']}/rounds/"
     org = client_for(organiser)
-    first = check(org.post(url, {"starts_at": "2025-04-01T10:00:00Z", "time_limit_minutes": 90}, format="json"),
-                  "post", path, 201)
+    first = check(
+        org.post(url, {"starts_at": "2025-04-01T10:00:00Z", "time_limit_minutes": 90}, format="json"), "post", path, 201
+    )
     assert (first["number"], first["ends_at"]) == (1, "2025-04-01T11:30:00Z")
     check(org.post(url, {}, format="json"), "post", path, 201)
     rounds = check(client_for(None).get(url), "get", path, 200)["results"]
     assert [r["ends_at"] for r in rounds] == ["2025-04-01T11:30:00Z", None]
     check(client_for(None).get(f"{API}events/nope/rounds/"), "get", path, 404)
     assert fields(check(org.post(url, {"time_limit_minutes": "long"}, format="json"), "post", path, 400)) == [
-        "time_limit_minutes"]
+        "time_limit_minutes"
+    ]
     check(client_for(None).post(url, {}, format="json"), "post", path, 401)
     check(client_for(referee).post(url, {}, format="json"), "post", path, 403)
     check(org.post(f"{API}events/nope/rounds/", {}, format="json"), "post", path, 404)
@@ -270,8 +298,7 @@ def test_round_seating(check: Check, seated_event: dict[str, Any], organiser: Us
     assert [len(t["seats"]) for t in seated["tables"]] == [4, 4]
     assert all(isinstance(t["game"], int) for t in seated["tables"])
     assert check(anonymous.get(url), "get", path, 200) == seated
-    assert check(anonymous.get(f"{API}events/{slug}/rounds/2/seating"), "get", path, 200) == {
-        "round": 2, "tables": []}
+    assert check(anonymous.get(f"{API}events/{slug}/rounds/2/seating"), "get", path, 200) == {"round": 2, "tables": []}
     check(anonymous.get(f"{API}events/{slug}/rounds/9/seating"), "get", path, 404)
     check(anonymous.get(f"{API}events/nope/rounds/1/seating"), "get", path, 404)
     # Both kinds of 400: the service's refusal, and DRF's for a field of the wrong value.
@@ -297,8 +324,10 @@ def test_round_seating_preview(check: Check, seated_event: dict[str, Any], organ
 def test_schedule(check: Check, seated_event: dict[str, Any], organiser: User, referee: User):
     path, url = "/api/v1/events/{slug}/schedule", f"{API}events/{seated_event['slug']}/schedule"
     a, b, c, d, e, f, g, h = seated_event["players"]
-    csv = (f"round,table,east,south,west,north\n1,1,{a},{b},{c},{d}\n1,2,{e},{f},{g},{h}\n"
-           f"2,1,{a},{e},{b},{f}\n2,2,{c},{g},{d},{h}\n")
+    csv = (
+        f"round,table,east,south,west,north\n1,1,{a},{b},{c},{d}\n1,2,{e},{f},{g},{h}\n"
+        f"2,1,{a},{e},{b},{f}\n2,2,{c},{g},{d},{h}\n"
+    )
     org = client_for(organiser)
     rounds = check(org.post(url, {"csv": csv}, format="json"), "post", path, 201)
     assert [(r["round"], len(r["tables"])) for r in rounds] == [(1, 2), (2, 2)]
@@ -321,20 +350,28 @@ def test_games(check: Check, event: dict[str, Any], game: dict[str, Any], refere
     assert fields(check(client_for(None).get(path, {"event": "a\x00"}), "get", path, 400)) == ["event"]
     check(client_for(None).get(path, {"page": 9}), "get", path, 404)
     players = event["players"]
-    created = check(ref.post(path, {"event": event["slug"], "players": players[::-1], "substitutes": [players[0]],
-                                    "played_on": "2025-04-02"}, format="json"), "post", path, 201)
+    created = check(
+        ref.post(
+            path,
+            {"event": event["slug"], "players": players[::-1], "substitutes": [players[0]], "played_on": "2025-04-02"},
+            format="json",
+        ),
+        "post",
+        path,
+        201,
+    )
     assert [p["substitute"] for p in created["players"]] == [False, False, False, True]
-    refused = check(ref.post(path, {"event": event["slug"], "players": players[:3]}, format="json"),
-                    "post", path, 400)
-    assert refused["errors"] == [{"field": "players", "message": "this event's ruleset is for 4 players; 3 given",
-                                  "code": ""}]
-    assert check(ref.post(path, {"event": event["slug"], "players": ["Ann"]}, format="json"), "post", path,
-                 400)["errors"] == [
-        {"field": "players[0]", "message": "A valid integer is required.", "code": "invalid"}]
-    check(client_for(None).post(path, {"event": event["slug"], "players": players}, format="json"),
-          "post", path, 401)
-    check(client_for(stranger).post(path, {"event": event["slug"], "players": players}, format="json"),
-          "post", path, 403)
+    refused = check(ref.post(path, {"event": event["slug"], "players": players[:3]}, format="json"), "post", path, 400)
+    assert refused["errors"] == [
+        {"field": "players", "message": "this event's ruleset is for 4 players; 3 given", "code": ""}
+    ]
+    assert check(ref.post(path, {"event": event["slug"], "players": ["Ann"]}, format="json"), "post", path, 400)[
+        "errors"
+    ] == [{"field": "players[0]", "message": "A valid integer is required.", "code": "invalid"}]
+    check(client_for(None).post(path, {"event": event["slug"], "players": players}, format="json"), "post", path, 401)
+    check(
+        client_for(stranger).post(path, {"event": event["slug"], "players": players}, format="json"), "post", path, 403
+    )
     check(ref.post(path, {"event": "nope", "players": players}, format="json"), "post", path, 404)
 
 
@@ -342,52 +379,86 @@ def test_game(check: Check, event: dict[str, Any], game: dict[str, Any], referee
     path, url, ref = "/api/v1/games/{game_id}/", f"{API}games/{game['id']}/", client_for(referee)
     assert check(client_for(None).get(url), "get", path, 200) == game
     check(client_for(None).get(f"{API}games/999999/"), "get", path, 404)
-    not_started = check(ref.patch(url, {"end": "time"}, format="json", headers=if_match(game["version"])),
-                        "patch", path, 409)
+    not_started = check(
+        ref.patch(url, {"end": "time"}, format="json", headers=if_match(game["version"])), "patch", path, 409
+    )
     assert (fields(not_started), not_started["version"]) == (["end"], game["version"])
     played = ref.post(f"{url}hands/", {"result": "draw", "tenpai": []}, format="json").json()["version"]
-    ended = check(ref.patch(url, {"end": "time", "substitutes": [event["players"][1]]}, format="json",
-                            headers=if_match(played)), "patch", path, 200)
+    ended = check(
+        ref.patch(url, {"end": "time", "substitutes": [event["players"][1]]}, format="json", headers=if_match(played)),
+        "patch",
+        path,
+        200,
+    )
     assert (ended["end"], ended["status"], ended["players"][1]["substitute"]) == ("time", "finished", True)
     version = ended["version"]
     assert check(ref.patch(url, {"end": "time"}, format="json", headers=if_match("three")), "patch", path, 400) == {
-        "detail": 'If-Match must be the game\'s version, e.g. "3"', "errors": []}
-    assert fields(check(ref.patch(url, {"end": "clock"}, format="json", headers=if_match(version)),
-                        "patch", path, 400)) == ["end"]
-    refused = check(ref.patch(url, {"substitutes": [999999]}, format="json", headers=if_match(version)),
-                    "patch", path, 400)
+        "detail": 'If-Match must be the game\'s version, e.g. "3"',
+        "errors": [],
+    }
+    assert fields(
+        check(ref.patch(url, {"end": "clock"}, format="json", headers=if_match(version)), "patch", path, 400)
+    ) == ["end"]
+    refused = check(
+        ref.patch(url, {"substitutes": [999999]}, format="json", headers=if_match(version)), "patch", path, 400
+    )
     assert [p["field"] for p in refused["errors"]] == ["substitutes"]
-    conflict = check(ref.patch(url, {"end": None}, format="json", headers=if_match(game["version"])),
-                     "patch", path, 409)
+    conflict = check(
+        ref.patch(url, {"end": None}, format="json", headers=if_match(game["version"])), "patch", path, 409
+    )
     assert conflict["version"] == version
     check(ref.patch(url, {"end": None}, format="json"), "patch", path, 428)
     check(client_for(None).patch(url, {"end": None}, format="json"), "patch", path, 401)
-    check(client_for(stranger).patch(url, {"end": None}, format="json", headers=if_match(version)),
-          "patch", path, 403)
+    check(client_for(stranger).patch(url, {"end": None}, format="json", headers=if_match(version)), "patch", path, 403)
     check(ref.patch(f"{API}games/999999/", {"end": None}, format="json", headers=if_match(1)), "patch", path, 404)
 
 
 def test_hands(check: Check, event: dict[str, Any], game: dict[str, Any], referee: User, stranger: User):
     path, url, ref = "/api/v1/games/{game_id}/hands/", f"{API}games/{game['id']}/hands/", client_for(referee)
     ann, bo, cy, _di = event["players"]
-    added = check(ref.post(url, {"result": "ron", "winner": ann, "loser": cy, "han": 3, "fu": 40,
-                                 "riichi": [ann]}, format="json"), "post", path, 201)
+    added = check(
+        ref.post(
+            url, {"result": "ron", "winner": ann, "loser": cy, "han": 3, "fu": 40, "riichi": [ann]}, format="json"
+        ),
+        "post",
+        path,
+        201,
+    )
     assert added["hands_entered"] == 1
-    added = check(ref.post(url, {"index": 5, "result": "draw", "tenpai": [bo]}, format="json",
-                           headers=if_match(added["version"])), "post", path, 201)
+    added = check(
+        ref.post(
+            url, {"index": 5, "result": "draw", "tenpai": [bo]}, format="json", headers=if_match(added["version"])
+        ),
+        "post",
+        path,
+        201,
+    )
     hands = check(client_for(None).get(url), "get", path, 200)["results"]
-    assert hands == [{"index": 0, "result": "ron", "winner": ann, "loser": cy, "han": 3, "fu": 40, "riichi": [ann]},
-                     {"index": 1, "result": "draw", "tenpai": [bo]}]
+    assert hands == [
+        {"index": 0, "result": "ron", "winner": ann, "loser": cy, "han": 3, "fu": 40, "riichi": [ann]},
+        {"index": 1, "result": "draw", "tenpai": [bo]},
+    ]
     check(client_for(None).get(f"{API}games/999999/hands/"), "get", path, 404)
-    refused = check(ref.post(url, {"result": "ron", "winner": ann, "loser": bo, "han": 1, "fu": 20}, format="json"),
-                    "post", path, 400)
+    refused = check(
+        ref.post(url, {"result": "ron", "winner": ann, "loser": bo, "han": 1, "fu": 20}, format="json"),
+        "post",
+        path,
+        400,
+    )
     assert refused["errors"] == [
-        {"field": "fu", "message": "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)",
-         "code": "fu_20_needs_2_han"}]
+        {
+            "field": "fu",
+            "message": "20 fu is only possible with 2 han or more (pinfu and menzen tsumo)",
+            "code": "fu_20_needs_2_han",
+        }
+    ]
     assert check(ref.post(url, [1, 2], format="json"), "post", path, 400)["errors"] == [
-        {"field": "", "message": "a hand is a JSON object", "code": ""}]
-    assert check(ref.post(url, {"result": "draw"}, format="json", headers={"If-Match": "x"}),
-                 "post", path, 400)["errors"] == []
+        {"field": "", "message": "a hand is a JSON object", "code": ""}
+    ]
+    assert (
+        check(ref.post(url, {"result": "draw"}, format="json", headers={"If-Match": "x"}), "post", path, 400)["errors"]
+        == []
+    )
     check(ref.post(url, {"result": "draw"}, format="json", headers=if_match(game["version"])), "post", path, 409)
     check(client_for(None).post(url, {"result": "draw"}, format="json"), "post", path, 401)
     check(client_for(stranger).post(url, {"result": "draw"}, format="json"), "post", path, 403)
@@ -396,37 +467,72 @@ def test_hands(check: Check, event: dict[str, Any], game: dict[str, Any], refere
 
 def test_hand(check: Check, event: dict[str, Any], game: dict[str, Any], referee: User, stranger: User):
     path, ref, anonymous = "/api/v1/games/{game_id}/hands/{index}/", client_for(referee), client_for(None)
-    url, missing_game, missing_hand = (f"{API}games/{game['id']}/hands/0/", f"{API}games/999999/hands/0/",
-                                       f"{API}games/{game['id']}/hands/7/")
+    url, missing_game, missing_hand = (
+        f"{API}games/{game['id']}/hands/0/",
+        f"{API}games/999999/hands/0/",
+        f"{API}games/{game['id']}/hands/7/",
+    )
     ann, bo, cy, di = event["players"]
-    for record in ({"result": "tsumo", "winner": bo, "han": 1, "fu": 30}, {"result": "draw", "tenpai": [ann]},
-                   {"result": "chombo", "player": di}):
+    for record in (
+        {"result": "tsumo", "winner": bo, "han": 1, "fu": 30},
+        {"result": "draw", "tenpai": [ann]},
+        {"result": "chombo", "player": di},
+    ):
         version = ref.post(f"{API}games/{game['id']}/hands/", record, format="json").json()["version"]
-    assert check(anonymous.get(url), "get", path, 200) == {"index": 0, "result": "tsumo", "winner": bo, "han": 1,
-                                                           "fu": 30}
+    assert check(anonymous.get(url), "get", path, 200) == {
+        "index": 0,
+        "result": "tsumo",
+        "winner": bo,
+        "han": 1,
+        "fu": 30,
+    }
     check(anonymous.get(missing_hand), "get", path, 404)
 
     # PUT replaces (the GET's index may come back), PATCH merges (null drops a field): both answer with the game.
-    changed = check(ref.put(url, {"index": 0, "result": "tsumo", "winner": cy, "han": 2, "fu": 30}, format="json",
-                            headers=if_match(version)), "put", path, 200)
-    changed = check(ref.patch(url, {"han": 5, "fu": None}, format="json", headers=if_match(changed["version"])),
-                    "patch", path, 200)
+    changed = check(
+        ref.put(
+            url,
+            {"index": 0, "result": "tsumo", "winner": cy, "han": 2, "fu": 30},
+            format="json",
+            headers=if_match(version),
+        ),
+        "put",
+        path,
+        200,
+    )
+    changed = check(
+        ref.patch(url, {"han": 5, "fu": None}, format="json", headers=if_match(changed["version"])), "patch", path, 200
+    )
     assert ref.get(url).json() == {"index": 0, "result": "tsumo", "winner": cy, "han": 5}
     version = changed["version"]
     for method in ("put", "patch"):
         send = getattr(ref, method)
-        refused = check(send(url, {"result": "ron", "winner": ann, "loser": ann, "han": 1, "fu": 30}, format="json",
-                             headers=if_match(version)), method, path, 400)
+        refused = check(
+            send(
+                url,
+                {"result": "ron", "winner": ann, "loser": ann, "han": 1, "fu": 30},
+                format="json",
+                headers=if_match(version),
+            ),
+            method,
+            path,
+            400,
+        )
         assert refused["errors"]
         check(send(url, {"result": "draw"}, format="json", headers={"If-Match": "W/"}), method, path, 400)
         check(send(url, {"result": "draw"}, format="json", headers=if_match(version - 1)), method, path, 409)
         check(send(url, {"result": "draw"}, format="json"), method, path, 428)
         check(getattr(anonymous, method)(url, {"result": "draw"}, format="json"), method, path, 401)
-        check(getattr(client_for(stranger), method)(url, {"result": "draw"}, format="json",
-                                                    headers=if_match(version)), method, path, 403)
+        check(
+            getattr(client_for(stranger), method)(url, {"result": "draw"}, format="json", headers=if_match(version)),
+            method,
+            path,
+            403,
+        )
         check(send(missing_game, {"result": "draw"}, format="json", headers=if_match(1)), method, path, 404)
-    out_of_range = check(ref.put(missing_hand, {"result": "draw"}, format="json", headers=if_match(version)),
-                         "put", path, 400)
+    out_of_range = check(
+        ref.put(missing_hand, {"result": "draw"}, format="json", headers=if_match(version)), "put", path, 400
+    )
     assert out_of_range["errors"] == [{"field": "index", "message": "this game has hands 0 to 2", "code": ""}]
     check(ref.patch(missing_hand, {"result": "draw"}, format="json", headers=if_match(version)), "patch", path, 404)
 
@@ -440,36 +546,53 @@ def test_hand(check: Check, event: dict[str, Any], game: dict[str, Any], referee
     assert check(ref.delete(url, headers=if_match(version)), "delete", path, 200)["hands_entered"] == 2
 
 
-def test_sheet_and_standings(check: Check, event: dict[str, Any], game: dict[str, Any], referee: User,
-                             stranger: User, django_capture_on_commit_callbacks: Any):
+def test_sheet_and_standings(
+    check: Check,
+    event: dict[str, Any],
+    game: dict[str, Any],
+    referee: User,
+    stranger: User,
+    django_capture_on_commit_callbacks: Any,
+):
     path, url, ref = "/api/v1/games/{game_id}/sheet", f"{API}games/{game['id']}/sheet", client_for(referee)
     _ann, _bo, cy, di = event["players"]
     sheet = check(client_for(None).get(url), "get", path, 200)
     assert (sheet["players"], sheet["hands"], sheet["penalties"]) == (event["players"], [], [])
     assert {"end", "start"}.isdisjoint(sheet)  # a game from its start, not ended by the clock
     check(client_for(None).get(f"{API}games/999999/sheet"), "get", path, 404)
-    sheet.update(hands=[{"result": "ron", "winner": cy, "loser": di, "han": 4, "fu": 30}], end="time",
-                 start={"round": "E1", "honba": 0, "deposits": 0, "scores": [30000, 30000, 30000, 30000]})
+    sheet.update(
+        hands=[{"result": "ron", "winner": cy, "loser": di, "han": 4, "fu": 30}],
+        end="time",
+        start={"round": "E1", "honba": 0, "deposits": 0, "scores": [30000, 30000, 30000, 30000]},
+    )
     with django_capture_on_commit_callbacks(execute=True):
         finished = check(ref.put(url, sheet, format="json", headers=if_match(game["version"])), "put", path, 200)
     assert finished["status"] == "finished"
     assert check(client_for(None).get(url), "get", path, 200) == sheet
-    refused = check(ref.put(url, {**sheet, "ruleset": "mcr", "extra": 1}, format="json",
-                            headers=if_match(finished["version"])), "put", path, 400)
+    refused = check(
+        ref.put(url, {**sheet, "ruleset": "mcr", "extra": 1}, format="json", headers=if_match(finished["version"])),
+        "put",
+        path,
+        400,
+    )
     assert [p["field"] for p in refused["errors"]] == ["extra", "ruleset"]
     check(ref.put(url, sheet, format="json", headers=if_match(game["version"])), "put", path, 409)
     check(ref.put(url, sheet, format="json"), "put", path, 428)
     check(client_for(None).put(url, sheet, format="json"), "put", path, 401)
-    check(client_for(stranger).put(url, sheet, format="json", headers=if_match(finished["version"])),
-          "put", path, 403)
+    check(client_for(stranger).put(url, sheet, format="json", headers=if_match(finished["version"])), "put", path, 403)
     check(ref.put(f"{API}games/999999/sheet", sheet, format="json", headers=if_match(1)), "put", path, 404)
 
     # The finished game counts in the standings: points are numbers (not decimal strings), unset values null.
     standings_path = "/api/v1/events/{slug}/standings/"
-    standings = check(client_for(None).get(f"{API}events/{event['slug']}/standings/"), "get", standings_path,
-                      200)["results"]
+    standings = check(client_for(None).get(f"{API}events/{event['slug']}/standings/"), "get", standings_path, 200)[
+        "results"
+    ]
     assert [(s["rank"], s["player"]["name"], s["points"], s["games"]) for s in standings] == [
-        (1, "Cy", 23.0, 1), (2, "Ann", 0.0, 1), (2, "Bo", 0.0, 1), (4, "Di", -23.0, 1)]
+        (1, "Cy", 23.0, 1),
+        (2, "Ann", 0.0, 1),
+        (2, "Bo", 0.0, 1),
+        (4, "Di", -23.0, 1),
+    ]
     assert all(isinstance(s["points"], float) and s["table_points"] is None for s in standings)
     check(client_for(None).get(f"{API}events/nope/standings/"), "get", standings_path, 404)
     # Unchanged since the reader's copy: 304 and no body; a recompute makes a new version.
@@ -478,8 +601,12 @@ def test_sheet_and_standings(check: Check, event: dict[str, Any], game: dict[str
     assert check(again, "get", standings_path, 304) is None
     assert first["Cache-Control"] == "public, no-cache"
     standings_recompute(Event.objects.get(slug=event["slug"]))
-    assert client_for(None).get(f"{API}events/{event['slug']}/standings/",
-                                headers={"If-None-Match": first["ETag"]}).status_code == 200
+    assert (
+        client_for(None)
+        .get(f"{API}events/{event['slug']}/standings/", headers={"If-None-Match": first["ETag"]})
+        .status_code
+        == 200
+    )
 
 
 def test_standings_with_movement_rounds_and_teams(check: Check, organiser: User):
@@ -490,8 +617,10 @@ def test_standings_with_movement_rounds_and_teams(check: Check, organiser: User)
     event = EventFactory.create(slug="teams-open", organisers=[organiser])
     ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
     Player.objects.filter(pk=di.pk).update(federation_id="04-000042", country="France")
-    for number, seats, hand in ((1, [ann, bo, cy, di], {"winner": ann.pk, "loser": cy.pk}),
-                                (2, [bo, cy, di, ann], {"winner": di.pk, "loser": ann.pk})):
+    for number, seats, hand in (
+        (1, [ann, bo, cy, di], {"winner": ann.pk, "loser": cy.pk}),
+        (2, [bo, cy, di, ann], {"winner": di.pk, "loser": ann.pk}),
+    ):
         table = TableFactory.create(round=RoundFactory.create(event=event, number=number), number=1)
         played(event, seats, [{"result": "ron", "han": 3, "fu": 40, **hand}], table=table, end=True)
     standings_recompute(event)
@@ -501,20 +630,33 @@ def test_standings_with_movement_rounds_and_teams(check: Check, organiser: User)
     path, url = "/api/v1/events/{slug}/", f"{API}events/{event.slug}/"
     refused = check(client_for(organiser).patch(url, {"team_ranking": "best"}, format="json"), "patch", path, 400)
     assert [p["field"] for p in refused["errors"]] == ["team_best"]
-    changed = check(client_for(organiser).patch(url, {"team_ranking": "best", "team_best": 1}, format="json"),
-                    "patch", path, 200)
+    changed = check(
+        client_for(organiser).patch(url, {"team_ranking": "best", "team_best": 1}, format="json"), "patch", path, 200
+    )
     assert (changed["team_ranking"], changed["team_best"]) == ("best", 1)
-    body = check(client_for(None).get(f"{API}events/{event.slug}/standings/"), "get",
-                 "/api/v1/events/{slug}/standings/", 200)
+    body = check(
+        client_for(None).get(f"{API}events/{event.slug}/standings/"), "get", "/api/v1/events/{slug}/standings/", 200
+    )
     lines = {s["player"]["name"]: s for s in body["results"]}
     assert [(n, lines[n]["rank"], lines[n]["movement"], lines[n]["new"]) for n in ("Di", "Ann", "Bo", "Cy")] == [
-        ("Di", 1, 1, False), ("Ann", 2, -1, False), ("Bo", 3, -1, False), ("Cy", 4, 0, False)]
-    assert lines["Ann"]["rounds"] == [{"round": 1, "points": 22.7, "table_points": None},
-                                      {"round": 2, "points": -20.2, "table_points": None}]
-    assert (lines["Di"]["federation_id"], lines["Di"]["country"], lines["Di"]["team"]) == ("04-000042", "France",
-                                                                                          "West")
-    assert [(t["rank"], t["team"], t["points"], [m["player"]["name"] for m in t["members"] if m["counted"]])
-            for t in body["teams"]] == [(1, "West", 20.2, ["Di"]), (2, "East", 2.5, ["Ann"])]
+        ("Di", 1, 1, False),
+        ("Ann", 2, -1, False),
+        ("Bo", 3, -1, False),
+        ("Cy", 4, 0, False),
+    ]
+    assert lines["Ann"]["rounds"] == [
+        {"round": 1, "points": 22.7, "table_points": None},
+        {"round": 2, "points": -20.2, "table_points": None},
+    ]
+    assert (lines["Di"]["federation_id"], lines["Di"]["country"], lines["Di"]["team"]) == (
+        "04-000042",
+        "France",
+        "West",
+    )
+    assert [
+        (t["rank"], t["team"], t["points"], [m["player"]["name"] for m in t["members"] if m["counted"]])
+        for t in body["teams"]
+    ] == [(1, "West", 20.2, ["Di"]), (2, "East", 2.5, ["Ann"])]
 
 
 def test_history(check: Check, event: dict[str, Any], game: dict[str, Any], organiser: User, referee: User):
@@ -522,26 +664,38 @@ def test_history(check: Check, event: dict[str, Any], game: dict[str, Any], orga
     url, hands = f"{API}games/{game['id']}/history/", f"{API}games/{game['id']}/hands/"
     ann, *_ = event["players"]
     version = ref.post(hands, {"result": "draw", "tenpai": [ann]}, format="json").json()["version"]
-    version = ref.put(f"{hands}0/", {"result": "draw", "tenpai": []}, format="json",
-                      headers=if_match(version)).json()["version"]
+    version = ref.put(f"{hands}0/", {"result": "draw", "tenpai": []}, format="json", headers=if_match(version)).json()[
+        "version"
+    ]
     version = ref.post(hands, {"result": "draw", "tenpai": []}, format="json").json()["version"]
     version = ref.delete(f"{hands}1/", headers=if_match(version)).json()["version"]
-    version = ref.patch(f"{API}games/{game['id']}/", {"end": "time"}, format="json",
-                        headers=if_match(version)).json()["version"]
+    version = ref.patch(f"{API}games/{game['id']}/", {"end": "time"}, format="json", headers=if_match(version)).json()[
+        "version"
+    ]
     sheet = ref.get(f"{API}games/{game['id']}/sheet").json()
-    response = ref.put(f"{API}games/{game['id']}/sheet", {**sheet, "end": None}, format="json",
-                       headers=if_match(version))
+    response = ref.put(
+        f"{API}games/{game['id']}/sheet", {**sheet, "end": None}, format="json", headers=if_match(version)
+    )
     assert response.status_code == 200, response.json()
     history = check(client_for(organiser).get(url), "get", path, 200)["results"]
     assert [(c["action"], c["index"], c["user"]) for c in history] == [
-        ("add", 0, "ref"), ("change", 0, "ref"), ("add", 1, "ref"), ("delete", 1, "ref"), ("game", None, "ref"),
-        ("sheet", None, "ref")]
+        ("add", 0, "ref"),
+        ("change", 0, "ref"),
+        ("add", 1, "ref"),
+        ("delete", 1, "ref"),
+        ("game", None, "ref"),
+        ("sheet", None, "ref"),
+    ]
     assert (history[0]["before"], history[3]["after"]) == (None, None)
     assert [c["previous"] for c in history] == ["", *(c["hash"] for c in history[:-1])]  # a chain
     # Anyone may check a public event's game against the seal they kept; the history itself stays private.
     verified = check(client_for(None).get(url, {"verify": "1"}), "get", path, 200)
     assert (verified["intact"], verified["entries"], verified["head"], verified["problem"]) == (
-        True, 6, history[-1]["hash"], None)
+        True,
+        6,
+        history[-1]["hash"],
+        None,
+    )
     check(client_for(None).get(url), "get", path, 401)
     check(ref.get(url), "get", path, 403)
     check(client_for(organiser).get(f"{API}games/999999/history/"), "get", path, 404)
@@ -554,13 +708,22 @@ def test_auth_token(check: Check, referee: User):
     path, client = "/api/v1/auth/token/", client_for(None)
     referee.set_password("referee-long-password")
     referee.save()
-    token = check(client.post(path, {"username": "ref", "password": "referee-long-password"}, format="json"),
-                  "post", path, 200)["token"]
+    token = check(
+        client.post(path, {"username": "ref", "password": "referee-long-password"}, format="json"), "post", path, 200
+    )["token"]
     # The same token each time, and it signs the API's writes in.
-    assert check(client.post(path, {"username": "ref", "password": "referee-long-password"}, format="json"),
-                 "post", path, 200)["token"] == token
-    created = client_for(None).post(f"{API}events/", {"name": "By token"}, format="json",
-                                    headers={"Authorization": f"Token {token}"})
+    assert (
+        check(
+            client.post(path, {"username": "ref", "password": "referee-long-password"}, format="json"),
+            "post",
+            path,
+            200,
+        )["token"]
+        == token
+    )
+    created = client_for(None).post(
+        f"{API}events/", {"name": "By token"}, format="json", headers={"Authorization": f"Token {token}"}
+    )
     assert created.status_code == 201, created.content
     assert fields(check(client.post(path, {"username": "ref"}, format="json"), "post", path, 400)) == ["password"]
     wrong = check(client.post(path, {"username": "ref", "password": "guess"}, format="json"), "post", path, 400)
@@ -568,8 +731,9 @@ def test_auth_token(check: Check, referee: User):
     for _ in range(8):  # failures 2 to 9 are refused as wrong; the tenth locks the username
         assert client.post(path, {"username": "ref", "password": "guess"}, format="json").status_code == 400
     check(client.post(path, {"username": "ref", "password": "guess"}, format="json"), "post", path, 429)
-    locked = check(client.post(path, {"username": "ref", "password": "referee-long-password"}, format="json"),
-                   "post", path, 429)
+    locked = check(
+        client.post(path, {"username": "ref", "password": "referee-long-password"}, format="json"), "post", path, 429
+    )
     assert "too many failed sign-ins" in locked["detail"]
 
 
@@ -585,9 +749,18 @@ class FakeResponse:
         return self.body
 
 
-GAME = {"id": 1, "event": "spring-open", "table": None, "version": 1, "status": "playing", "end": None,
-        "played_on": "2025-04-01", "players": [{"id": 7, "name": "Ann", "seat": 0, "substitute": False}],
-        "hands_entered": 0, "result": {}}
+GAME = {
+    "id": 1,
+    "event": "spring-open",
+    "table": None,
+    "version": 1,
+    "status": "playing",
+    "end": None,
+    "played_on": "2025-04-01",
+    "players": [{"id": 7, "name": "Ann", "seat": 0, "substitute": False}],
+    "hands_entered": 0,
+    "result": {},
+}
 
 
 def test_the_check_refuses_a_body_that_does_not_match(openapi: dict[str, Any], check: Check):
@@ -613,25 +786,45 @@ def test_the_check_refuses_a_body_that_does_not_match(openapi: dict[str, Any], c
     standings = response_schema(openapi, "get", "/api/v1/events/{slug}/standings/", 200)
     assert standings is not None
     line: dict[str, Any] = {
-        "rank": None, "player": {"id": 1, "name": "Ann"}, "points": 1.5, "carried": 0.0, "table_points": None,
-        "carried_table_points": None, "stage": 1, "score": 0, "games": 0, "average_rank": None, "penalties": 0.0,
-        "federation_id": "", "country": "", "team": None, "movement": None, "new": False, "rounds": [],
-        "draws": None, "value": None}
+        "rank": None,
+        "player": {"id": 1, "name": "Ann"},
+        "points": 1.5,
+        "carried": 0.0,
+        "table_points": None,
+        "carried_table_points": None,
+        "stage": 1,
+        "score": 0,
+        "games": 0,
+        "average_rank": None,
+        "penalties": 0.0,
+        "federation_id": "",
+        "country": "",
+        "team": None,
+        "movement": None,
+        "new": False,
+        "rounds": [],
+        "draws": None,
+        "value": None,
+    }
     page = {"count": 1, "next": None, "previous": None, "updating": False, "computed_at": None}
     assert schema_errors(openapi, standings, {**page, "results": [line]}) == []
     assert schema_errors(openapi, standings, {**page, "results": [{**line, "points": "1.50"}]}) != []  # a number
     conflict = response_schema(openapi, "put", "/api/v1/games/{game_id}/sheet", 409)
     assert conflict is not None
     assert schema_errors(openapi, conflict, {"detail": "stale", "errors": []}) == [
-        "(body): 'version' is a required property"]
+        "(body): 'version' is a required property"
+    ]
 
 
 def test_json_schema_translates_nullable():
     assert json_schema({"type": "integer", "nullable": True}) == {"type": ["integer", "null"]}
     assert json_schema({"allOf": [{"$ref": "#/x"}], "nullable": True}) == {
-        "anyOf": [{"allOf": [{"$ref": "#/x"}]}, {"type": "null"}]}
+        "anyOf": [{"allOf": [{"$ref": "#/x"}]}, {"type": "null"}]
+    }
     assert json_schema({"type": "object", "properties": {"nullable": {"type": "string", "nullable": True}}}) == {
-        "type": "object", "properties": {"nullable": {"type": ["string", "null"]}}}
+        "type": "object",
+        "properties": {"nullable": {"type": ["string", "null"]}},
+    }
 
 
 def resolve(openapi: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
@@ -678,34 +871,49 @@ def test_every_api_body_has_a_declared_shape(openapi: dict[str, Any]):
     assert untyped(openapi, {"type": "object", "additionalProperties": {}})
 
 
-def test_every_creating_post_takes_an_idempotency_key(check: Check, seated_event: dict[str, Any],
-                                                      organiser: User):
+def test_every_creating_post_takes_an_idempotency_key(check: Check, seated_event: dict[str, Any], organiser: User):
     """The first request creates; the same key with another body is refused (422) by every creating POST."""
     slug, ids = seated_event["slug"], seated_event["players"]
     org = client_for(organiser)
     game = org.post(f"{API}games/", {"event": slug, "players": ids[:4]}, format="json").json()
-    schedule = "round,table,east,south,west,north\n1,1," + ",".join(map(str, ids[:4])) + "\n1,2," + ",".join(
-        map(str, ids[4:])) + "\n"
+    schedule = (
+        "round,table,east,south,west,north\n1,1,"
+        + ",".join(map(str, ids[:4]))
+        + "\n1,2,"
+        + ",".join(map(str, ids[4:]))
+        + "\n"
+    )
     posts = [
         ("/api/v1/events/", f"{API}events/", {"name": "A"}, {"name": "B"}),
         ("/api/v1/events/{slug}/players/", f"{API}events/{slug}/players/", {"name": "Ed"}, {"name": "Fay"}),
         ("/api/v1/events/{slug}/rounds/", f"{API}events/{slug}/rounds/", {}, {"time_limit_minutes": 5}),
         ("/api/v1/games/", f"{API}games/", {"event": slug, "players": ids[4:]}, {"event": slug, "players": ids[:4]}),
-        ("/api/v1/games/{game_id}/hands/", f"{API}games/{game['id']}/hands/", {"result": "draw"},
-         {"result": "draw", "tenpai": [ids[0]]}),
-        ("/api/v1/events/{slug}/schedule", f"{API}events/{slug}/schedule", {"csv": schedule},
-         {"csv": schedule.replace("\n1,2,", "\n1,3,")}),
+        (
+            "/api/v1/games/{game_id}/hands/",
+            f"{API}games/{game['id']}/hands/",
+            {"result": "draw"},
+            {"result": "draw", "tenpai": [ids[0]]},
+        ),
+        (
+            "/api/v1/events/{slug}/schedule",
+            f"{API}events/{slug}/schedule",
+            {"csv": schedule},
+            {"csv": schedule.replace("\n1,2,", "\n1,3,")},
+        ),
         # Round 3, added above: rounds 1 and 2 are there from the start, round 1 seated by the schedule.
-        ("/api/v1/events/{slug}/rounds/{number}/seating", f"{API}events/{slug}/rounds/3/seating",
-         {"method": "random"}, {"method": "swiss"}),
+        (
+            "/api/v1/events/{slug}/rounds/{number}/seating",
+            f"{API}events/{slug}/rounds/3/seating",
+            {"method": "random"},
+            {"method": "swiss"},
+        ),
     ]
     for path, url, body, other in posts:
         key = {"Idempotency-Key": f"key for {path}"}
         first = org.post(url, body, format="json", headers=key)
         assert first.status_code == 201, (path, first.json())
         assert org.post(url, body, format="json", headers=key).json() == first.json()  # the retry: the first answer
-        assert fields(check(org.post(url, other, format="json", headers=key), "post", path, 422)) == [
-            "Idempotency-Key"]
+        assert fields(check(org.post(url, other, format="json", headers=key), "post", path, 422)) == ["Idempotency-Key"]
 
 
 def test_game_import(check: Check, organiser: User, referee: User, tmp_path: Any):
@@ -722,14 +930,19 @@ def test_game_import(check: Check, organiser: User, referee: User, tmp_path: Any
     assert created["results"][0]["outcome"] == "imported"
     again = check(org.post(url, log, content_type="application/octet-stream"), "post", path, 200)
     assert again["results"][0]["game"] == created["results"][0]["game"]
-    upload = check(org.post(f"{url}?create_players=1", {"file": [_named(sanma, "sanma.json")]}, format="multipart"),
-                   "post", path, 201)
+    upload = check(
+        org.post(f"{url}?create_players=1", {"file": [_named(sanma, "sanma.json")]}, format="multipart"),
+        "post",
+        path,
+        201,
+    )
     assert upload["results"][0]["source"] == "sanma.json"
     refused = check(org.post(url, _first_delta_changed(log), content_type="application/xml"), "post", path, 422)
     assert refused["results"][0]["outcome"] == "differs"
     assert "the log records" in refused["errors"][0]["message"]
-    assert fields(check(org.post(f"{url}?ruleset=nope", log, content_type="application/xml"),
-                        "post", path, 400)) == ["ruleset"]
+    assert fields(check(org.post(f"{url}?ruleset=nope", log, content_type="application/xml"), "post", path, 400)) == [
+        "ruleset"
+    ]
     check(client_for(None).post(url, log, content_type="application/xml"), "post", path, 401)
     check(client_for(referee).post(url, log, content_type="application/xml"), "post", path, 403)
     check(org.post(f"{API}events/nope/games/import", log, content_type="application/xml"), "post", path, 404)
@@ -738,7 +951,8 @@ def test_game_import(check: Check, organiser: User, referee: User, tmp_path: Any
     assert org.post(url, log, content_type="application/xml", headers=key).status_code == 200
     assert org.post(url, log, content_type="application/xml", headers=key)["Idempotent-Replayed"] == "true"
     assert fields(check(org.post(url, sanma, content_type="application/json", headers=key), "post", path, 422)) == [
-        "Idempotency-Key"]
+        "Idempotency-Key"
+    ]
 
 
 def _named(data: bytes, name: str) -> Any:
@@ -752,13 +966,17 @@ def _first_delta_changed(log: bytes) -> bytes:
     values = [int(v) for v in match[1].split(b",")]
     values[1] += 1
     values[3] -= 1
-    return log[:match.start(1)] + b",".join(str(v).encode() for v in values) + log[match.end(1):]
+    return log[: match.start(1)] + b",".join(str(v).encode() for v in values) + log[match.end(1) :]
 
 
 def _finish(api: Any, game_id: int, scores: list[int]) -> None:
     version = api.get(f"{API}games/{game_id}/").json()["version"]
-    done = api.put(f"{API}games/{game_id}/sheet", {"start": {"scores": scores}, "end": "time", "hands": []},
-                   format="json", headers=if_match(version))
+    done = api.put(
+        f"{API}games/{game_id}/sheet",
+        {"start": {"scores": scores}, "end": "time", "hands": []},
+        format="json",
+        headers=if_match(version),
+    )
     assert done.status_code == 200, done.json()
 
 
@@ -772,8 +990,9 @@ def test_stages_and_the_cut(check: Check, organiser: User, referee: User):
     org.post(f"{API}events/cup/rounds/", {}, format="json")
     tables = org.post(f"{API}events/cup/rounds/1/seating", {"method": "random", "seed": 1}, format="json").json()
     top = {}
-    for table, scores in zip(tables["tables"], ([48000, 32000, 25000, 15000], [50000, 30000, 24000, 16000]),
-                             strict=True):
+    for table, scores in zip(
+        tables["tables"], ([48000, 32000, 25000, 15000], [50000, 30000, 24000, 16000]), strict=True
+    ):
         _finish(org, table["game"], scores)
         top[scores[0]] = table["seats"][0]["player"]["id"]
     path, url = "/api/v1/events/{slug}/stages/", f"{API}events/cup/stages/"
@@ -828,7 +1047,9 @@ def test_stages_and_the_cut(check: Check, organiser: User, referee: User):
     standings_recompute(event)
     lines = check(anon.get(f"{API}events/cup/standings/?stage=2"), "get", standings, 200)["results"]
     assert [(line["player"]["id"], line["carried"], line["points"]) for line in lines][:2] == [
-        (top[50000], 17.5, 17.5), (top[48000], 16.5, 16.5)]
+        (top[50000], 17.5, 17.5),
+        (top[48000], 16.5, 16.5),
+    ]
     assert fields(check(anon.get(f"{API}events/cup/standings/?stage=two"), "get", standings, 400)) == ["stage"]
     check(anon.get(f"{API}events/cup/standings/?stage=9"), "get", standings, 404)
 
@@ -836,8 +1057,9 @@ def test_stages_and_the_cut(check: Check, organiser: User, referee: User):
 def test_a_team_league(check: Check, organiser: User, referee: User):
     """Eight teams of two: round 1 seats teams; a lineup names who plays; the game opens once a table's four
     teams have named theirs."""
-    event = EventFactory.create(slug="league", organisers=[organiser], referees=[referee], entrants="teams",
-                                team_ranking="sum")
+    event = EventFactory.create(
+        slug="league", organisers=[organiser], referees=[referee], entrants="teams", team_ranking="sum"
+    )
     teams = [Team.objects.create(event=event, name=f"Team {n}") for n in range(8)]
     for team in teams:
         for player in registered(event, f"{team.name} A", f"{team.name} B"):
@@ -853,8 +1075,7 @@ def test_a_team_league(check: Check, organiser: User, referee: User):
     assert [m["name"] for m in check(anon.get(url), "get", team_path, 200)["members"]] == ["Team 0 A", "Team 0 B"]
     check(anon.get(f"{API}events/league/teams/999999/"), "get", team_path, 404)
     assert check(org.patch(url, {"captain": "ref"}, format="json"), "patch", team_path, 200)["captain"] == "ref"
-    assert fields(check(org.patch(url, {"captain": "nobody"}, format="json"), "patch", team_path, 400)) == [
-        "captain"]
+    assert fields(check(org.patch(url, {"captain": "nobody"}, format="json"), "patch", team_path, 400)) == ["captain"]
     check(anon.patch(url, {"captain": None}, format="json"), "patch", team_path, 401)
     check(ref.patch(url, {"captain": None}, format="json"), "patch", team_path, 403)
     check(org.patch(f"{API}events/league/teams/999999/", {"captain": None}, format="json"), "patch", team_path, 404)
@@ -865,8 +1086,9 @@ def test_a_team_league(check: Check, organiser: User, referee: User):
     body = {}
     for team in teams:  # the referee names team 0's player as its captain, the organiser the others
         writer = ref if team == teams[0] else org
-        body = check(writer.put(lineup_url, {"team": team.pk, "player": members[team.pk][0]}, format="json"),
-                     "put", lineups, 200)
+        body = check(
+            writer.put(lineup_url, {"team": team.pk, "player": members[team.pk][0]}, format="json"), "put", lineups, 200
+        )
     assert all(table["game"] for table in body["tables"])
     assert check(anon.get(lineup_url), "get", lineups, 200)["named"][str(teams[1].pk)]["name"] == "Team 1 A"
     other = {"team": teams[1].pk, "player": members[teams[0].pk][1]}
@@ -896,9 +1118,13 @@ def test_player_merge(check: Check, organiser: User, stranger: User):
     check(org.delete(f"{API}players/999999/merge"), "delete", path, 404)
     assert check(org.delete(url), "delete", path, 200)["undone_at"] is not None
     check(org.delete(url), "delete", path, 409)
-RESULTS_CSV = ("event_id,event_name,date,days,players,countries,weight,federation_id,name,country,place\n"
-               "E1,Open,2025-01-11,2,50,7,,01,Ann,DK,1\nE1,Open,2025-01-11,2,50,7,,02,Bo,NL,50\n"
-               "E2,Cup,2025-01-18,1,20,2,2.5,01,Ann,DK,20\nE2,Cup,2025-01-18,1,20,2,2.5,02,Bo,NL,1\n")
+
+
+RESULTS_CSV = (
+    "event_id,event_name,date,days,players,countries,weight,federation_id,name,country,place\n"
+    "E1,Open,2025-01-11,2,50,7,,01,Ann,DK,1\nE1,Open,2025-01-11,2,50,7,,02,Bo,NL,50\n"
+    "E2,Cup,2025-01-18,1,20,2,2.5,01,Ann,DK,20\nE2,Cup,2025-01-18,1,20,2,2.5,02,Bo,NL,1\n"
+)
 
 
 def test_rankings(check: Check, organiser: User, django_capture_on_commit_callbacks: Any):
@@ -907,8 +1133,9 @@ def test_rankings(check: Check, organiser: User, django_capture_on_commit_callba
 
     with django_capture_on_commit_callbacks(execute=True):
         results_import(RESULTS_CSV)
-    league = EventFactory.create(slug="club-nights", kind="league", rating="tenhou", public=False,
-                                 organisers=[organiser])
+    league = EventFactory.create(
+        slug="club-nights", kind="league", rating="tenhou", public=False, organisers=[organiser]
+    )
     seats = [p.pk for p in registered(league, "A", "B", "C", "D")]
     anonymous, org = client_for(None), client_for(organiser)
     for scores in ([40000, 30000, 20000, 10000], [10000, 20000, 30000, 40000]):
@@ -918,14 +1145,22 @@ def test_rankings(check: Check, organiser: User, django_capture_on_commit_callba
     listed, one = "/api/v1/rankings/", "/api/v1/rankings/{key}/"
     assert [r["key"] for r in check(anonymous.get(listed), "get", listed, 200)["results"]] == ["ema", "ema-mcr"]
     assert [r["key"] for r in check(org.get(listed), "get", listed, 200)["results"]] == [
-        "ema", "ema-mcr", "club-nights"]
+        "ema",
+        "ema-mcr",
+        "club-nights",
+    ]
     body = check(anonymous.get(f"{API}rankings/ema/?as_of=2025-01-22"), "get", one, 200)
     assert (body["week"], body["previous_week"], body["count"]) == ("2025-01-20", "2025-01-13", 2)
     ann = body["results"][0]
     assert (ann["player"], ann["score"], ann["previous_rank"]) == (
-        {"id": None, "name": "Ann", "federation_id": "01", "country": "DK"}, "376.47", None)
+        {"id": None, "name": "Ann", "federation_id": "01", "country": "DK"},
+        "376.47",
+        None,
+    )
     assert [(r["event"], r["weight"], r["time_factor"]) for r in ann["counted"]] == [
-        ("import:E1", 3.0, 1.0), ("import:E2", 2.5, 1.0)]
+        ("import:E1", 3.0, 1.0),
+        ("import:E2", 2.5, 1.0),
+    ]
     assert [c["country"] for c in body["countries"]] == ["DK", "NL"]
     rated = check(org.get(f"{API}rankings/club-nights/"), "get", one, 200)
     assert [(r["games"], len(r["history"])) for r in rated["results"]] == [(2, 2)] * 4
@@ -934,22 +1169,32 @@ def test_rankings(check: Check, organiser: User, django_capture_on_commit_callba
         assert fields(check(anonymous.get(f"{API}rankings/ema/?{query}"), "get", one, 400)) == ["as_of"]
     assert fields(check(anonymous.get(f"{API}rankings/nope/"), "get", one, 404)) == ["key"]
     assert fields(check(anonymous.get(f"{API}rankings/club-nights/"), "get", one, 404)) == ["key"]
+
+
 def test_statistics_and_leaderboards(check: Check, organiser: User):
     """A player's statistics (with a yakuman to link) and the event's leaderboards; a private event's player is
     not found by a stranger, and a filter or option that is not one is refused by name."""
     event = EventFactory.create(slug="stats-cup", organisers=[organiser])
     ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
-    played(event, [ann, bo, cy, di], [{"result": "tsumo", "winner": ann.pk, "yakuman": 1},
-                                      {"result": "ron", "winner": bo.pk, "loser": cy.pk, "han": 2, "fu": 30}],
-           end=True)
+    played(
+        event,
+        [ann, bo, cy, di],
+        [
+            {"result": "tsumo", "winner": ann.pk, "yakuman": 1},
+            {"result": "ron", "winner": bo.pk, "loser": cy.pk, "han": 2, "fu": 30},
+        ],
+        end=True,
+    )
     hidden = EventFactory.create(slug="closed", public=False, organisers=[organiser])
     [loner] = registered(hidden, "Loner")
     anon, path = client_for(None), "/api/v1/players/{player_id}/stats/"
     body = check(anon.get(f"{API}players/{ann.pk}/stats/?event=stats-cup&ruleset=riichi"), "get", path, 200)
     assert (body["games"], body["hands"], body["wins"], body["yakuman_hands"][0]["hand"]) == (1, 2, 1, 1)
     assert body["yakuman_hands"][0]["url"].endswith("#hand-1")
-    assert fields(check(anon.get(f"{API}players/{ann.pk}/stats/?from=yesterday&platform=moon"), "get", path,
-                        400)) == ["from", "platform"]
+    assert fields(check(anon.get(f"{API}players/{ann.pk}/stats/?from=yesterday&platform=moon"), "get", path, 400)) == [
+        "from",
+        "platform",
+    ]
     check(anon.get(f"{API}players/{loner.pk}/stats/"), "get", path, 404)
     assert check(client_for(organiser).get(f"{API}players/{loner.pk}/stats/"), "get", path, 200)["games"] == 0
 
@@ -960,18 +1205,23 @@ def test_statistics_and_leaderboards(check: Check, organiser: User):
     check(anon.get(f"{API}events/closed/leaderboards/"), "get", boards, 404)
 
 
-def test_every_declared_response_is_exercised(openapi: dict[str, Any], exercised: set[tuple[str, str, int]],
-                                              request: pytest.FixtureRequest):
+def test_every_declared_response_is_exercised(
+    openapi: dict[str, Any], exercised: set[tuple[str, str, int]], request: pytest.FixtureRequest
+):
     """Last in the module: every status every API operation declares was checked above."""
     module = sys.modules[__name__]
     defined = {name for name in dir(module) if name.startswith("test_")}
     ran = {item.name for item in request.session.items if item.module is module}  # type: ignore[attr-defined]
     if ran != defined or request.session.testsfailed:
         pytest.skip("needs every test of this module, passing")
-    declared = {(method, path, int(status))
-                for path, operations in openapi["paths"].items() if path.startswith(API)
-                for method, operation in operations.items() if method != "parameters"
-                for status in operation["responses"]}
+    declared = {
+        (method, path, int(status))
+        for path, operations in openapi["paths"].items()
+        if path.startswith(API)
+        for method, operation in operations.items()
+        if method != "parameters"
+        for status in operation["responses"]
+    }
     assert sorted(declared - exercised) == []
 
 
@@ -981,4 +1231,3 @@ def test_the_hand_bodies_are_derived_from_the_hand_record(openapi: dict[str, Any
     assert set(schemas["Hand"]["properties"]) == {"index"} | {f.name for f in hand_fields()}
     assert set(schemas["WinRecord"]["properties"]) == {f.name for f in win_fields()}
     assert schemas["HandRecord"]["properties"]["fu"]["maximum"] == 110
-

@@ -22,11 +22,13 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("game")]
 
 def copies(game: Game, count: int) -> None:
     """``count`` more games like ``game`` (same players, same stored result), written in bulk."""
-    made = Game.objects.bulk_create([Game(event=game.event, result=game.result, status=game.status,
-                                          version=game.version) for _ in range(count)])
+    made = Game.objects.bulk_create(
+        [Game(event=game.event, result=game.result, status=game.status, version=game.version) for _ in range(count)]
+    )
     seats = list(game.seats.all())
-    Seat.objects.bulk_create([Seat(game=copy, player_id=s.player_id, position=s.position) for copy in made
-                              for s in seats])
+    Seat.objects.bulk_create(
+        [Seat(game=copy, player_id=s.player_id, position=s.position) for copy in made for s in seats]
+    )
 
 
 def more_players(event: Event, count: int) -> None:
@@ -72,5 +74,3 @@ def test_the_games_list_reaches_every_game_page_by_page(event: Event):
         url = body["next"]
     assert sorted(seen) == sorted(Game.objects.values_list("pk", flat=True))
     assert len(seen) == len(set(seen)) == 250
-
-

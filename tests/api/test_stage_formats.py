@@ -53,8 +53,28 @@ def names(group: str, tables: range) -> list[str]:
 # South of tables n..1 (the 1st places, best total first), then North of 1..n, East of 1..n, West of n..1.
 KNOCKOUTS = [
     ("Best 32", 32, names("A", range(1, 13)) + names("B", range(1, 13)) + names("C", range(1, 9))),
-    ("Best 16", 16, ["C06", "C02", "B10", "B06", "B02", "A10", "A06", "A02",
-                     "A04", "A08", "A12", "B04", "B08", "B12", "C04", "C08"]),
+    (
+        "Best 16",
+        16,
+        [
+            "C06",
+            "C02",
+            "B10",
+            "B06",
+            "B02",
+            "A10",
+            "A06",
+            "A02",
+            "A04",
+            "A08",
+            "A12",
+            "B04",
+            "B08",
+            "B12",
+            "C04",
+            "C08",
+        ],
+    ),
     ("Best 8", 8, ["B12", "A08", "A10", "C02", "B06", "A02", "B04", "C08"]),
     ("Final", 4, ["A02", "A08", "C02", "C08"]),
 ]
@@ -78,7 +98,7 @@ def test_wrc_2025_qualifying_then_knockouts_carry_nothing(organiser: User) -> No
         flow.confirm(number)
         tables = flow.seat(flow.add_round(number))
         # By rank: table 1 takes ranks 1-4, the best of them East; table 2 ranks 5-8, ...
-        assert [[n for _, n in t["seats"]] for t in tables] == [through[i:i + 4] for i in range(0, top, 4)]
+        assert [[n for _, n in t["seats"]] for t in tables] == [through[i : i + 4] for i in range(0, top, 4)]
         assert [w for w, _ in tables[0]["seats"]] == list(WINDS)
         flow.play(tables, [knockout_scores(t) for t in range(1, len(tables) + 1)])
         stage = flow.table(number)
@@ -92,18 +112,32 @@ def test_wrc_2025_qualifying_then_knockouts_carry_nothing(organiser: User) -> No
     assert final[0]["seats"] == list(zip(WINDS, ["A08", "C08", "A02", "C02"], strict=True))
     # A08 18,000 (−12 − 15), C08 35,000 (+5 + 5), A02 46,000 (+16 + 15), C02 21,000 (−9 − 5).
     flow.play(final, [[18000, 35000, 46000, 21000]])
-    assert flow.table(final_stage) == [(1, "C08", 0.0, 20.9, 5), (2, "A02", 0.0, 17.9, 5), (3, "A08", 0.0, 6.1, 5),
-                                       (4, "C02", 0.0, -44.9, 5)]
+    assert flow.table(final_stage) == [
+        (1, "C08", 0.0, 20.9, 5),
+        (2, "A02", 0.0, 17.9, 5),
+        (3, "A08", 0.0, 6.1, 5),
+        (4, "C02", 0.0, -44.9, 5),
+    ]
 
     # The final ranking: the final's four, then each stage's players cut there in their order in it, stage by
     # stage back to the qualifying: A01, first of the qualifying, ends 17th below everyone who reached the top 16.
     ranking = flow.table()
     assert [row[0] for row in ranking] == list(range(1, 49))
     assert [(row[1], row[4]) for row in ranking[:9]] == [
-        ("C08", 5), ("A02", 5), ("A08", 5), ("C02", 5), ("B12", 4), ("B06", 4), ("B04", 4), ("A10", 4), ("C06", 3)]
+        ("C08", 5),
+        ("A02", 5),
+        ("A08", 5),
+        ("C02", 5),
+        ("B12", 4),
+        ("B06", 4),
+        ("B04", 4),
+        ("A10", 4),
+        ("C06", 3),
+    ]
     assert [(row[1], row[4]) for row in ranking[16:18]] == [("A01", 2), ("A05", 2)]
     assert [(row[1], row[4]) for row in ranking[32:]] == [
-        (name, 1) for name in names("C", range(9, 13)) + names("D", range(12, 0, -1))]
+        (name, 1) for name in names("C", range(9, 13)) + names("D", range(12, 0, -1))
+    ]
 
 
 # --- M.League: regular season → semi-final (half) → final (half) ----------------------------------------------------
@@ -125,8 +159,17 @@ def test_wrc_2025_qualifying_then_knockouts_carry_nothing(organiser: User) -> No
 # Sakura Knights +497.3 → +248.7, https://mleaguewatch.com/2021/04/12/m-league-2020-semifinals-the-teams); the
 # product carries the exact half to the hundredth: Drivens' 345.3 brings 172.65.
 
-MLEAGUE_2023_24 = {"Pirates": 887.6, "Drivens": 345.3, "Sakura": 247.2, "KONAMI": 46.9, "Fuurinkazan": -16.6,
-                   "ABEMAS": -22.1, "BEAST": -378.7, "RAIDEN": -484.5, "Phoenix": -625.1}
+MLEAGUE_2023_24 = {
+    "Pirates": 887.6,
+    "Drivens": 345.3,
+    "Sakura": 247.2,
+    "KONAMI": 46.9,
+    "Fuurinkazan": -16.6,
+    "ABEMAS": -22.1,
+    "BEAST": -378.7,
+    "RAIDEN": -484.5,
+    "Phoenix": -625.1,
+}
 REGULAR_SEASON = [  # first to fourth, their end scores
     (("Sakura", "Fuurinkazan", "BEAST", "Phoenix"), (45000, 44000, 19000, -8000)),
     (("Drivens", "KONAMI", "ABEMAS", "RAIDEN"), (37500, 36500, 19000, 7000)),
@@ -172,14 +215,21 @@ def test_mleague_2023_24_season_then_semi_final_and_final_on_half_the_points(org
     for teams, scores in REGULAR_SEASON:
         flow.league_game(list(teams), list(scores))
     assert [(row[0], row[1], row[3]) for row in flow.table(1)] == [
-        (rank, team, points) for rank, (team, points) in enumerate(MLEAGUE_2023_24.items(), start=1)]
+        (rank, team, points) for rank, (team, points) in enumerate(MLEAGUE_2023_24.items(), start=1)
+    ]
 
     semi = flow.add_stage(name="Semi-final", entry={"top": 6}, carry="half", rounds_planned=3)
     final = flow.add_stage(name="Final", entry={"top": 4}, carry="half", seating="rank", rounds_planned=2)
     preview = flow.cut(semi)
     assert (preview["through"], preview["tied_at_line"]) == (list(MLEAGUE_2023_24)[:6], [])
-    assert preview["carried"] == {"Pirates": 443.8, "Drivens": 172.65, "Sakura": 123.6, "KONAMI": 23.45,
-                                  "Fuurinkazan": -8.3, "ABEMAS": -11.05}
+    assert preview["carried"] == {
+        "Pirates": 443.8,
+        "Drivens": 172.65,
+        "Sakura": 123.6,
+        "KONAMI": 23.45,
+        "Fuurinkazan": -8.3,
+        "ABEMAS": -11.05,
+    }
     flow.confirm(semi)
     for _ in SEMI_FINAL:
         flow.add_round(semi)
@@ -189,8 +239,13 @@ def test_mleague_2023_24_season_then_semi_final_and_final_on_half_the_points(org
     # Carried + own: Pirates 443.8 − 100, Drivens 172.65 + 38, Sakura 123.6 + 20, ABEMAS −11.05 + 130,
     # Fuurinkazan −8.3 − 15, KONAMI 23.45 − 73.
     assert flow.table(semi) == [
-        (1, "Pirates", 443.8, 343.8, 2), (2, "Drivens", 172.65, 210.65, 2), (3, "Sakura", 123.6, 143.6, 2),
-        (4, "ABEMAS", -11.05, 118.95, 2), (5, "Fuurinkazan", -8.3, -23.3, 2), (6, "KONAMI", 23.45, -49.55, 2)]
+        (1, "Pirates", 443.8, 343.8, 2),
+        (2, "Drivens", 172.65, 210.65, 2),
+        (3, "Sakura", 123.6, 143.6, 2),
+        (4, "ABEMAS", -11.05, 118.95, 2),
+        (5, "Fuurinkazan", -8.3, -23.3, 2),
+        (6, "KONAMI", 23.45, -49.55, 2),
+    ]
 
     # Half of the semi-final totals, to the hundredth (half up): 105.325 → 105.33, 59.475 → 59.48.
     preview = flow.cut(final)
@@ -202,13 +257,24 @@ def test_mleague_2023_24_season_then_semi_final_and_final_on_half_the_points(org
     tables = flow.seat(flow.add_round(final))  # by the final's standings: 125.9, 118.48, 112.33, 51.8
     assert tables[0]["seats"] == list(zip(WINDS, ["Pirates", "ABEMAS", "Drivens", "Sakura"], strict=True))
     flow.play(tables, [[8000, 44000, 23000, 25000]])  # −52, +64, −17, +5
-    assert flow.table(final) == [(1, "ABEMAS", 59.48, 182.48, 3), (2, "Drivens", 105.33, 95.33, 3),
-                                 (3, "Pirates", 171.9, 73.9, 3), (4, "Sakura", 71.8, 56.8, 3)]
+    assert flow.table(final) == [
+        (1, "ABEMAS", 59.48, 182.48, 3),
+        (2, "Drivens", 105.33, 95.33, 3),
+        (3, "Pirates", 171.9, 73.9, 3),
+        (4, "Sakura", 71.8, 56.8, 3),
+    ]
     # The final ranking: the final's four, the semi-final's other two, then the season's last three.
     assert [(row[0], row[1], row[3], row[4]) for row in flow.table()] == [
-        (1, "ABEMAS", 182.48, 3), (2, "Drivens", 95.33, 3), (3, "Pirates", 73.9, 3), (4, "Sakura", 56.8, 3),
-        (5, "Fuurinkazan", -23.3, 2), (6, "KONAMI", -49.55, 2),
-        (7, "BEAST", -378.7, 1), (8, "RAIDEN", -484.5, 1), (9, "Phoenix", -625.1, 1)]
+        (1, "ABEMAS", 182.48, 3),
+        (2, "Drivens", 95.33, 3),
+        (3, "Pirates", 73.9, 3),
+        (4, "Sakura", 56.8, 3),
+        (5, "Fuurinkazan", -23.3, 2),
+        (6, "KONAMI", -49.55, 2),
+        (7, "BEAST", -378.7, 1),
+        (8, "RAIDEN", -484.5, 1),
+        (9, "Phoenix", -625.1, 1),
+    ]
 
 
 def test_mleague_a_tie_at_the_semi_final_line_waits_for_the_organiser(organiser: User) -> None:
@@ -222,16 +288,28 @@ def test_mleague_a_tie_at_the_semi_final_line_waits_for_the_organiser(organiser:
     semi = flow.add_stage(name="Semi-final", entry={"top": 6}, carry="half")
     preview = flow.cut(semi)
     assert (preview["through"], preview["tied_at_line"], preview["places"], preview["decided"]) == (
-        ["Team A", "Team E", "Team H", "Team F", "Team B"], ["Team C", "Team G"], 1, False)
+        ["Team A", "Team E", "Team H", "Team F", "Team B"],
+        ["Team C", "Team G"],
+        1,
+        False,
+    )
     refused = flow.api.post(f"/api/v1/events/{flow.slug}/stages/{semi}/cut", {}, format="json")
     assert refused.status_code == 409
-    assert refused.json()["errors"] == [{"field": "through", "code": "", "message": (
-        "2 are tied at the line for 1 place (Team C, Team G): name who goes on")}]
+    assert refused.json()["errors"] == [
+        {
+            "field": "through",
+            "code": "",
+            "message": ("2 are tied at the line for 1 place (Team C, Team G): name who goes on"),
+        }
+    ]
     decided = flow.confirm(semi, through=["Team A", "Team E", "Team H", "Team F", "Team B", "Team G"])
     assert (decided["through"][-1], decided["confirmed"], decided["carried"]["Team G"]) == ("Team G", True, -13.0)
     assert [(row[1], row[2]) for row in flow.table(semi)][-1] == ("Team G", -13.0)
     assert [(row[0], row[1], row[4]) for row in flow.table()][5:] == [
-        (6, "Team G", 2), (7, "Team C", 1), (8, "Team D", 1)]
+        (6, "Team G", 2),
+        (7, "Team C", 1),
+        (8, "Team D", 1),
+    ]
 
 
 # --- MCR: a final table on table points ------------------------------------------------------------------------------
@@ -260,11 +338,17 @@ def test_mcr_final_table_brings_the_qualifying_table_points(organiser: User) -> 
     # M5 has the most score points and ranks third; M3 goes on with 13 points ahead of M7's −16.
     qualifying = flow.standings(1)
     assert [(r["rank"], r["player"]["name"], r["table_points"], r["points"]) for r in qualifying] == [
-        (1, "M1", 6.0, 72.0), (2, "M2", 6.0, 55.0), (3, "M5", 5.0, 82.0), (4, "M3", 5.0, 13.0),
-        (5, "M7", 3.0, -16.0), (6, "M6", 2.0, -50.0), (7, "M8", 1.0, -70.0), (8, "M4", 0.0, -86.0)]
+        (1, "M1", 6.0, 72.0),
+        (2, "M2", 6.0, 55.0),
+        (3, "M5", 5.0, 82.0),
+        (4, "M3", 5.0, 13.0),
+        (5, "M7", 3.0, -16.0),
+        (6, "M6", 2.0, -50.0),
+        (7, "M8", 1.0, -70.0),
+        (8, "M4", 0.0, -86.0),
+    ]
 
-    final = flow.add_stage(name="Final table", entry={"top": 4}, carry="all", carry_table_points=True,
-                           seating="rank")
+    final = flow.add_stage(name="Final table", entry={"top": 4}, carry="all", carry_table_points=True, seating="rank")
     preview = flow.cut(final)
     assert preview["through"] == ["M1", "M2", "M5", "M3"]
     assert preview["carried_table_points"] == {"M1": 6.0, "M2": 6.0, "M5": 5.0, "M3": 5.0}
@@ -274,13 +358,25 @@ def test_mcr_final_table_brings_the_qualifying_table_points(organiser: User) -> 
     assert tables[0]["seats"] == list(zip(WINDS, ["M1", "M2", "M5", "M3"], strict=True))
     flow.play(tables, [[-20, 8, -36, 48]])  # M3 wins the table (4), M2 2, M1 1, M5 0
     in_final = flow.standings(final)
-    assert [(r["rank"], r["player"]["name"], r["carried_table_points"], r["table_points"], r["carried"],
-             r["points"]) for r in in_final] == [
-        (1, "M3", 5.0, 9.0, 0.0, 48.0), (2, "M2", 6.0, 8.0, 0.0, 8.0), (3, "M1", 6.0, 7.0, 0.0, -20.0),
-        (4, "M5", 5.0, 5.0, 0.0, -36.0)]
+    assert [
+        (r["rank"], r["player"]["name"], r["carried_table_points"], r["table_points"], r["carried"], r["points"])
+        for r in in_final
+    ] == [
+        (1, "M3", 5.0, 9.0, 0.0, 48.0),
+        (2, "M2", 6.0, 8.0, 0.0, 8.0),
+        (3, "M1", 6.0, 7.0, 0.0, -20.0),
+        (4, "M5", 5.0, 5.0, 0.0, -36.0),
+    ]
     assert [(r["rank"], r["player"]["name"], r["stage"]) for r in flow.standings()] == [
-        (1, "M3", 2), (2, "M2", 2), (3, "M1", 2), (4, "M5", 2), (5, "M7", 1), (6, "M6", 1), (7, "M8", 1),
-        (8, "M4", 1)]
+        (1, "M3", 2),
+        (2, "M2", 2),
+        (3, "M1", 2),
+        (4, "M5", 2),
+        (5, "M7", 1),
+        (6, "M6", 1),
+        (7, "M8", 1),
+        (8, "M4", 1),
+    ]
 
 
 # --- A club season with playoffs --------------------------------------------------------------------------------------
@@ -296,9 +392,11 @@ def test_mcr_final_table_brings_the_qualifying_table_points(organiser: User) -> 
 # Cas 44,000 (+29), Dov 28,000 (+3), Eli 27,000 (−8), Fay 21,000 (−24).
 # Ana 21, Cas 20, Eli 15, Ben −15 | Fay −18, Dov −23.
 CLUB = ["Ana", "Ben", "Cas", "Dov", "Eli", "Fay"]
-SEASON = [(["Ana", "Ben", "Cas", "Dov"], [42000, 33000, 26000, 19000]),
-          (["Eli", "Fay", "Ana", "Ben"], [38000, 31000, 29000, 22000]),
-          (["Cas", "Dov", "Eli", "Fay"], [44000, 28000, 27000, 21000])]
+SEASON = [
+    (["Ana", "Ben", "Cas", "Dov"], [42000, 33000, 26000, 19000]),
+    (["Eli", "Fay", "Ana", "Ben"], [38000, 31000, 29000, 22000]),
+    (["Cas", "Dov", "Eli", "Fay"], [44000, 28000, 27000, 21000]),
+]
 PLAYOFF = {"name": "Playoffs", "entry": {"top": 4}, "carry": "none", "seating": "rank"}
 
 
@@ -310,7 +408,13 @@ def club_season(organiser: User, **event: object) -> tuple[Flow, list[int]]:
 def test_club_season_then_a_playoff_table_from_zero(organiser: User) -> None:
     flow, _ = club_season(organiser)
     assert [(row[0], row[1], row[3]) for row in flow.table(1)] == [
-        (1, "Ana", 21.0), (2, "Cas", 20.0), (3, "Eli", 15.0), (4, "Ben", -15.0), (5, "Fay", -18.0), (6, "Dov", -23.0)]
+        (1, "Ana", 21.0),
+        (2, "Cas", 20.0),
+        (3, "Eli", 15.0),
+        (4, "Ben", -15.0),
+        (5, "Fay", -18.0),
+        (6, "Dov", -23.0),
+    ]
     playoffs = flow.add_stage(**PLAYOFF)
     assert flow.cut(playoffs)["through"] == ["Ana", "Cas", "Eli", "Ben"]
     flow.confirm(playoffs)
@@ -319,10 +423,20 @@ def test_club_season_then_a_playoff_table_from_zero(organiser: User) -> None:
     assert tables[0]["seats"] == list(zip(WINDS, ["Ana", "Cas", "Eli", "Ben"], strict=True))
     # Ana 24,000 (−11), Cas 31,000 (+6), Eli 21,000 (−24), Ben 44,000 (+29): the season's fourth wins.
     flow.play(tables, [[24000, 31000, 21000, 44000]])
-    assert flow.table(playoffs) == [(1, "Ben", 0.0, 29.0, 2), (2, "Cas", 0.0, 6.0, 2), (3, "Ana", 0.0, -11.0, 2),
-                                    (4, "Eli", 0.0, -24.0, 2)]
+    assert flow.table(playoffs) == [
+        (1, "Ben", 0.0, 29.0, 2),
+        (2, "Cas", 0.0, 6.0, 2),
+        (3, "Ana", 0.0, -11.0, 2),
+        (4, "Eli", 0.0, -24.0, 2),
+    ]
     assert [(row[0], row[1], row[4]) for row in flow.table()] == [
-        (1, "Ben", 2), (2, "Cas", 2), (3, "Ana", 2), (4, "Eli", 2), (5, "Fay", 1), (6, "Dov", 1)]
+        (1, "Ben", 2),
+        (2, "Cas", 2),
+        (3, "Ana", 2),
+        (4, "Eli", 2),
+        (5, "Fay", 1),
+        (6, "Dov", 1),
+    ]
 
 
 def test_a_cut_is_undone_until_its_stage_begins(organiser: User) -> None:
@@ -343,7 +457,11 @@ def test_a_cut_is_undone_until_its_stage_begins(organiser: User) -> None:
     assert "stage 2 has begun" in refused.json()["errors"][0]["message"]
     assert flow.cut(playoffs)["confirmed"] is True
     assert list(EventChange.objects.filter(event=flow.event).values_list("action", flat=True)) == [
-        "stage", "cut", "cut", "cut"]
+        "stage",
+        "cut",
+        "cut",
+        "cut",
+    ]
 
 
 # The season's second game corrected: Fay 36,000 (+11) and Ben 17,000 (−28): Fay −13 passes Ben −20 for 4th.
@@ -362,12 +480,14 @@ def test_a_correction_before_the_playoffs_are_seated_undoes_their_cut(organiser:
     preview = flow.cut(playoffs)
     assert (preview["confirmed"], preview["through"]) == (False, ["Ana", "Cas", "Eli", "Fay"])
     last = EventChange.objects.filter(event=flow.event).latest("id")
-    assert (last.action, last.before, last.after) == ("cut", {"stage": 2, "through": [
-        flow.ids[n] for n in ["Ana", "Cas", "Eli", "Ben"]]}, None)
+    assert (last.action, last.before, last.after) == (
+        "cut",
+        {"stage": 2, "through": [flow.ids[n] for n in ["Ana", "Cas", "Eli", "Ben"]]},
+        None,
+    )
 
 
-def test_a_correction_after_the_playoffs_began_is_kept_only_by_an_organiser(organiser: User,
-                                                                              referee: User) -> None:
+def test_a_correction_after_the_playoffs_began_is_kept_only_by_an_organiser(organiser: User, referee: User) -> None:
     flow, games = club_season(organiser, referees=[referee])
     playoffs = flow.add_stage(**PLAYOFF)
     flow.confirm(playoffs)
@@ -379,7 +499,8 @@ def test_a_correction_after_the_playoffs_began_is_kept_only_by_an_organiser(orga
     assert refused.status_code == 409
     assert refused.json()["errors"][0]["field"] == "stage"
     assert refused.json()["errors"][0]["message"].startswith(
-        "this correction changes who went on to stage 2 (Playoffs), which has begun")
+        "this correction changes who went on to stage 2 (Playoffs), which has begun"
+    )
     by_referee = flow.write(games[1], CORRECTED, api=client_for(referee), query="?confirm_cut_change=true")
     assert by_referee.status_code == 409  # only an organiser keeps a played cut
     assert flow.api.get(f"/api/v1/games/{games[1]}/").json()["version"] == season_game  # nothing was written
@@ -387,31 +508,43 @@ def test_a_correction_after_the_playoffs_began_is_kept_only_by_an_organiser(orga
     kept = flow.write(games[1], CORRECTED, query="?confirm_cut_change=true")
     assert kept.status_code == 200, kept.json()
     last = EventChange.objects.filter(event=flow.event).latest("id")
-    assert (last.action, last.after) == ("cut_kept", {
-        "stage": 2, "through": [flow.ids[n] for n in ["Ana", "Cas", "Eli", "Ben"]], "game": games[1]})
+    assert (last.action, last.after) == (
+        "cut_kept",
+        {"stage": 2, "through": [flow.ids[n] for n in ["Ana", "Cas", "Eli", "Ben"]], "game": games[1]},
+    )
     assert last.author == organiser.username
     # The season's standings change; the playoffs stay as they were played, Ben in them and Fay not.
     assert [row[1] for row in flow.table(1)][3:5] == ["Fay", "Ben"]
     assert flow.cut(playoffs)["through"] == ["Ana", "Cas", "Eli", "Ben"]
     assert [(row[1], row[4]) for row in flow.table()] == [
-        ("Ben", 2), ("Cas", 2), ("Ana", 2), ("Eli", 2), ("Fay", 1), ("Dov", 1)]
+        ("Ben", 2),
+        ("Cas", 2),
+        ("Ana", 2),
+        ("Eli", 2),
+        ("Fay", 1),
+        ("Dov", 1),
+    ]
 
 
 # --- refusals, each naming its field ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("body", "status", "field", "message"), [
-    ({"carry": "most"}, 400, "carry", 'must be "all", "half", "none" or a fraction from 0 to 1'),
-    ({"carry": "3/2"}, 400, "carry", 'must be "all", "half", "none" or a fraction from 0 to 1'),
-    ({"carry": -0.5}, 400, "carry", 'must be "all", "half", "none" or a fraction from 0 to 1'),
-    ({"entry": {"top": 0}}, 400, "entry.top", "must be a whole number of at least 1"),
-    ({"entry": {"top": 2, "also": [0]}}, 400, "entry.also", "player 0 is not registered in this event"),
-    ({"entry": "some"}, 400, "entry", 'must be "all" or {"top": N, "also": [player ids]}'),
-    ({"carry_table_points": True}, 400, "carry_table_points", "only MCR has table points to carry"),
-    ({"seating": "snake"}, 400, "seating", '"snake" is not a valid choice.'),
-])
-def test_a_stage_is_refused_naming_the_field(organiser: User, body: dict[str, object], status: int, field: str,
-                                             message: str) -> None:
+@pytest.mark.parametrize(
+    ("body", "status", "field", "message"),
+    [
+        ({"carry": "most"}, 400, "carry", 'must be "all", "half", "none" or a fraction from 0 to 1'),
+        ({"carry": "3/2"}, 400, "carry", 'must be "all", "half", "none" or a fraction from 0 to 1'),
+        ({"carry": -0.5}, 400, "carry", 'must be "all", "half", "none" or a fraction from 0 to 1'),
+        ({"entry": {"top": 0}}, 400, "entry.top", "must be a whole number of at least 1"),
+        ({"entry": {"top": 2, "also": [0]}}, 400, "entry.also", "player 0 is not registered in this event"),
+        ({"entry": "some"}, 400, "entry", 'must be "all" or {"top": N, "also": [player ids]}'),
+        ({"carry_table_points": True}, 400, "carry_table_points", "only MCR has table points to carry"),
+        ({"seating": "snake"}, 400, "seating", '"snake" is not a valid choice.'),
+    ],
+)
+def test_a_stage_is_refused_naming_the_field(
+    organiser: User, body: dict[str, object], status: int, field: str, message: str
+) -> None:
     flow = Flow.start(organiser, CLUB)
     answer = flow.api.post(f"/api/v1/events/{flow.slug}/stages/", {"name": "Playoffs", **body}, format="json")
     assert answer.status_code == status
@@ -425,23 +558,32 @@ def test_a_top_larger_than_the_stage_before_is_refused(organiser: User) -> None:
     too_many = flow.add_stage(name="Top 8", entry={"top": 8})
     refused = flow.api.get(f"/api/v1/events/{flow.slug}/stages/{too_many}/cut")
     assert refused.status_code == 400
-    assert refused.json()["errors"] == [{"field": "entry.top", "code": "stage_top_over",
-                                         "message": "the stage before ranks only 6 players, fewer than 8"}]
-    changed = flow.api.patch(f"/api/v1/events/{flow.slug}/stages/{too_many}/", {"entry": {"top": 4}},
-                             format="json")
+    assert refused.json()["errors"] == [
+        {
+            "field": "entry.top",
+            "code": "stage_top_over",
+            "message": "the stage before ranks only 6 players, fewer than 8",
+        }
+    ]
+    changed = flow.api.patch(f"/api/v1/events/{flow.slug}/stages/{too_many}/", {"entry": {"top": 4}}, format="json")
     assert changed.status_code == 200, changed.json()
     # A later stage's size is known from the one before it: a top past it is refused when the stage is added.
-    answer = flow.api.post(f"/api/v1/events/{flow.slug}/stages/", {"name": "Final", "entry": {"top": 8}},
-                           format="json")
+    answer = flow.api.post(f"/api/v1/events/{flow.slug}/stages/", {"name": "Final", "entry": {"top": 8}}, format="json")
     assert answer.status_code == 400
-    assert answer.json()["errors"] == [{"field": "entry.top", "code": "",
-                                        "message": "stage 2 sends on at most 4 players, fewer than 8"}]
+    assert answer.json()["errors"] == [
+        {"field": "entry.top", "code": "", "message": "stage 2 sends on at most 4 players, fewer than 8"}
+    ]
     # And the stage before cannot shrink below what the stage after takes.
     flow.add_stage(name="Final", entry={"top": 4})
     answer = flow.api.patch(f"/api/v1/events/{flow.slug}/stages/{too_many}/", {"entry": {"top": 2}}, format="json")
     assert answer.status_code == 400
-    assert answer.json()["errors"] == [{"field": "entry.top", "code": "",
-                                        "message": "stage 3 takes the top 4, more than the 2 this stage would send on"}]
+    assert answer.json()["errors"] == [
+        {
+            "field": "entry.top",
+            "code": "",
+            "message": "stage 3 takes the top 4, more than the 2 this stage would send on",
+        }
+    ]
 
 
 @pytest.mark.parametrize("method", ["get", "post", "delete"])
@@ -459,17 +601,20 @@ def test_a_cut_waits_for_the_stage_before(organiser: User) -> None:
     for method in ("get", "post"):
         answer = getattr(flow.api, method)(f"/api/v1/events/{flow.slug}/stages/{final}/cut")
         assert answer.status_code == 409
-        assert answer.json()["errors"] == [{"field": "stage", "code": "",
-                                            "message": "stage 2 is not entered yet: confirm its cut first"}]
+        assert answer.json()["errors"] == [
+            {"field": "stage", "code": "", "message": "stage 2 is not entered yet: confirm its cut first"}
+        ]
     # A season game still playing (opened, no result): the preview shows it, the cut waits for it.
-    playing = flow.api.post("/api/v1/games/", {"event": flow.slug, "players": [flow.ids[n] for n in CLUB[:4]]},
-                            format="json")
+    playing = flow.api.post(
+        "/api/v1/games/", {"event": flow.slug, "players": [flow.ids[n] for n in CLUB[:4]]}, format="json"
+    )
     assert playing.status_code == 201
     assert flow.cut(playoffs)["unfinished_games"] == 1
     answer = flow.api.post(f"/api/v1/events/{flow.slug}/stages/{playoffs}/cut", {}, format="json")
     assert answer.status_code == 409
-    assert answer.json()["errors"] == [{"field": "stage", "code": "", "message": (
-        "stage 1 has 1 game not finished: the cut waits for its last game")}]
+    assert answer.json()["errors"] == [
+        {"field": "stage", "code": "", "message": ("stage 1 has 1 game not finished: the cut waits for its last game")}
+    ]
     assert flow.cut(playoffs)["confirmed"] is False
 
 
@@ -480,8 +625,9 @@ def test_a_seated_stage_is_not_deleted(organiser: User) -> None:
     flow.seat(flow.add_round(playoffs))
     answer = flow.api.delete(f"/api/v1/events/{flow.slug}/stages/{playoffs}/")
     assert answer.status_code == 409
-    assert answer.json()["errors"] == [{"field": "stage", "code": "", "message": (
-        "stage 2 has a seated round: unseat its rounds first")}]
+    assert answer.json()["errors"] == [
+        {"field": "stage", "code": "", "message": ("stage 2 has a seated round: unseat its rounds first")}
+    ]
     assert [s["number"] for s in flow.api.get(f"/api/v1/events/{flow.slug}/stages/").json()] == [1, 2]
 
 
@@ -492,8 +638,13 @@ def test_a_schedule_seats_a_later_stage_only_with_its_entrants(organiser: User) 
     first = flow.add_round(playoffs)
     refused = flow.schedule_csv([(first, 1, ["Ana", "Cas", "Eli", "Fay"])])  # Fay was cut after the season
     assert refused.status_code == 400
-    assert refused.json()["errors"] == [{"field": "schedule", "code": "", "message": (
-        f"round {first} is of stage 2: player {flow.ids['Fay']} did not enter it")}]
+    assert refused.json()["errors"] == [
+        {
+            "field": "schedule",
+            "code": "",
+            "message": (f"round {first} is of stage 2: player {flow.ids['Fay']} did not enter it"),
+        }
+    ]
     # A round the schedule adds after the playoffs' first belongs to the playoffs too.
     seated = flow.schedule([(first, 1, ["Ana", "Cas", "Eli", "Ben"]), (first + 1, 1, ["Ben", "Eli", "Cas", "Ana"])])
     assert sorted(seated) == [first, first + 1]

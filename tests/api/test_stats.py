@@ -32,25 +32,44 @@ def ann(organiser: User) -> Player:
     """Ann's games: 2 riichi at the table (April), 1 MCR (May), 1 on Tenhou (2010), 1 in a private event."""
     riichi = EventFactory.create(slug="spring", organisers=[organiser])
     ann, bo, cy, di = registered(riichi, "Ann", "Bo", "Cy", "Di")
-    played(riichi, [ann, bo, cy, di], [
-        {"result": "ron", "winner": ann.pk, "loser": bo.pk, "han": 3, "fu": 30, "riichi": [ann.pk]},
-        {"result": "draw", "tenpai": [ann.pk, cy.pk]},
-        {"result": "tsumo", "winner": cy.pk, "han": 1, "fu": 30},
-    ], end=True, played_on=date(2025, 4, 5))
-    played(riichi, [bo, ann, di, cy], [
-        {"result": "ron", "winner": di.pk, "loser": ann.pk, "han": 2, "fu": 30},
-        {"result": "tsumo", "winner": ann.pk, "yakuman": 1},
-    ], end=True, played_on=date(2025, 4, 20))
+    played(
+        riichi,
+        [ann, bo, cy, di],
+        [
+            {"result": "ron", "winner": ann.pk, "loser": bo.pk, "han": 3, "fu": 30, "riichi": [ann.pk]},
+            {"result": "draw", "tenpai": [ann.pk, cy.pk]},
+            {"result": "tsumo", "winner": cy.pk, "han": 1, "fu": 30},
+        ],
+        end=True,
+        played_on=date(2025, 4, 5),
+    )
+    played(
+        riichi,
+        [bo, ann, di, cy],
+        [
+            {"result": "ron", "winner": di.pk, "loser": ann.pk, "han": 2, "fu": 30},
+            {"result": "tsumo", "winner": ann.pk, "yakuman": 1},
+        ],
+        end=True,
+        played_on=date(2025, 4, 20),
+    )
     mcr = EventFactory.create(slug="mcr-open", ruleset_key="mcr", organisers=[organiser])
     for player in (ann, bo, cy, di):
         Registration.objects.create(event=mcr, player=player)
-    played(mcr, [ann, bo, cy, di], [{"result": "ron", "winner": ann.pk, "loser": di.pk, "fan": 12},
-                                    {"result": "draw", "false_wins": [ann.pk]}], end=True, played_on=date(2025, 5, 1))
+    played(
+        mcr,
+        [ann, bo, cy, di],
+        [{"result": "ron", "winner": ann.pk, "loser": di.pk, "fan": 12}, {"result": "draw", "false_wins": [ann.pk]}],
+        end=True,
+        played_on=date(2025, 5, 1),
+    )
     online = EventFactory.create(slug="online", ruleset_key="tenhou", organisers=[organiser])
     Player.objects.filter(pk=ann.pk).update(online_name=LOG_NAMES[0])
     Registration.objects.create(event=online, player=ann)
-    assert log_import(event=online, source=LOG.name, data=LOG.read_bytes(), create_players=True,
-                      user=organiser).outcome == Outcome.IMPORTED
+    assert (
+        log_import(event=online, source=LOG.name, data=LOG.read_bytes(), create_players=True, user=organiser).outcome
+        == Outcome.IMPORTED
+    )
     closed = EventFactory.create(slug="closed", public=False, organisers=[organiser])
     for player in (ann, bo, cy, di):
         Registration.objects.create(event=closed, player=player)
@@ -80,7 +99,11 @@ def test_each_filter_keeps_what_it_names(ann: Player):
     assert (table["games"], table["hands"], table["wins"], table["tsumo_wins"], table["deal_ins"]) == (2, 5, 2, 1, 1)
     assert (table["riichi"], table["riichi_wins"], table["draws"], table["tenpai"]) == (1, 1, 1, 1)
     assert (table["win_rate"], table["deal_in_rate"], table["riichi_rate"], table["tsumo_share"]) == (
-        0.4, 0.2, 0.2, 0.5)
+        0.4,
+        0.2,
+        0.2,
+        0.5,
+    )
     # 3 han 30 fu as the first dealer: 5800. In game 2 Di's win on Bo's deal passes the deal to Ann: her
     # yakuman tsumo is a dealer's, 16000 from each.
     assert (table["win_points"], table["han"], table["han_wins"], table["yakuman"]) == (5800 + 48000, 3, 1, 1)
@@ -94,17 +117,30 @@ def test_each_filter_keeps_what_it_names(ann: Player):
     assert stats(None, ann, "?platform=mahjong_soul")["games"] == 0
     mcr = stats(None, ann, "?ruleset=mcr")
     assert (mcr["games"], mcr["wins"], mcr["mcr"]["fan"], mcr["mcr"]["false_wins"], mcr["riichi_games"]) == (
-        1, 1, 12, 1, 0)
+        1,
+        1,
+        12,
+        1,
+        0,
+    )
     assert stats(None, ann, "?ruleset=riichi")["games"] == 3
     assert stats(None, ann, "?ruleset=tenhou")["games"] == 1
     assert stats(None, ann, "?ruleset=wrc-2025")["games"] == 2
 
 
-@pytest.mark.parametrize(("query", "field"), [
-    ("?event=closed", "event"), ("?event=nope", "event"), ("?event=%00", "event"), ("?from=2025-13-01", "from"),
-    ("?to=20250101", "to"), ("?from=2025-05-01&to=2025-04-01", "to"), ("?platform=irl", "platform"),
-    ("?ruleset=chess", "ruleset"),
-])
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("?event=closed", "event"),
+        ("?event=nope", "event"),
+        ("?event=%00", "event"),
+        ("?from=2025-13-01", "from"),
+        ("?to=20250101", "to"),
+        ("?from=2025-05-01&to=2025-04-01", "to"),
+        ("?platform=irl", "platform"),
+        ("?ruleset=chess", "ruleset"),
+    ],
+)
 def test_a_filter_that_is_not_one_is_refused_by_name(ann: Player, query: str, field: str):
     response = client_for(None).get(f"{API}players/{ann.pk}/stats/{query}")
     assert response.status_code == 400
@@ -112,8 +148,9 @@ def test_a_filter_that_is_not_one_is_refused_by_name(ann: Player, query: str, fi
 
 
 def test_a_private_events_name_is_refused_as_one_that_does_not_exist(ann: Player):
-    closed, nope = (client_for(None).get(f"{API}players/{ann.pk}/stats/?event={slug}").json()
-                    for slug in ("closed", "nope"))
+    closed, nope = (
+        client_for(None).get(f"{API}players/{ann.pk}/stats/?event={slug}").json() for slug in ("closed", "nope")
+    )
     assert closed == nope
 
 
@@ -154,11 +191,23 @@ def test_leaderboards_rank_counts_and_rates_past_the_minimum(organiser: User):
     body = client_for(None).get(f"{API}events/boards/leaderboards/").json()
     assert (body["players"], body["median_hands"], body["min_hands"]) == (6, 8, 4)
     assert [(x["rank"], x["player"]["name"], x["wins"]) for x in body["most_wins"]] == [
-        (1, "A", 4), (2, "E", 3), (3, "C", 2), (4, "B", 1), (4, "D", 1), (4, "F", 1)]
+        (1, "A", 4),
+        (2, "E", 3),
+        (3, "C", 2),
+        (4, "B", 1),
+        (4, "D", 1),
+        (4, "F", 1),
+    ]
     deal_ins = [(x["rank"], x["player"]["name"], x["deal_ins"], x["hands"]) for x in body["fewest_deal_ins"]]
     # D and F share third: 2 in 8 hands and 1 in 4 are the same rate.
-    assert deal_ins == [(1, "E", 0, 4), (2, "A", 1, 12), (3, "D", 2, 8), (3, "F", 1, 4), (5, "C", 3, 8),
-                        (6, "B", 5, 12)]
+    assert deal_ins == [
+        (1, "E", 0, 4),
+        (2, "A", 1, 12),
+        (3, "D", 2, 8),
+        (3, "F", 1, 4),
+        (5, "C", 3, 8),
+        (6, "B", 5, 12),
+    ]
     assert len(body["best_average_place"]) == 6
     stricter = client_for(None).get(f"{API}events/boards/leaderboards/?min_hands=5&limit=3").json()
     assert [x["player"]["name"] for x in stricter["fewest_deal_ins"]] == ["A", "D", "C"]
@@ -175,8 +224,9 @@ def test_leaderboards_count_the_games_the_standings_count():
     count nothing, as the standings do; once the event counts unconfirmed games, the game's one win shows."""
     event = EventFactory.create(slug="strict", count_unconfirmed=False)
     ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
-    played(event, [ann, bo, cy, di], [{"result": "ron", "winner": ann.pk, "loser": bo.pk, "han": 1, "fu": 30}],
-           end=True)
+    played(
+        event, [ann, bo, cy, di], [{"result": "ron", "winner": ann.pk, "loser": bo.pk, "han": 1, "fu": 30}], end=True
+    )
     strict = client_for(None).get(f"{API}events/strict/leaderboards/").json()
     assert (strict["players"], strict["most_wins"]) == (0, [])
     Event.objects.filter(pk=event.pk).update(count_unconfirmed=True)

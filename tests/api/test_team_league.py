@@ -24,8 +24,9 @@ TEAMS = ["Abemas", "Drivens", "Phoenix", "Pirates", "Raiden", "Sakura", "Thunder
 
 
 def league(api: Any) -> str:
-    answer = api.post("/api/v1/events/", {"name": "Team League", "ruleset": "m-league", "entrants": "teams"},
-                      format="json")
+    answer = api.post(
+        "/api/v1/events/", {"name": "Team League", "ruleset": "m-league", "entrants": "teams"}, format="json"
+    )
     assert answer.status_code == 201, answer.json()
     assert answer.json()["team_ranking"] == "sum"  # a team league ranks its teams
     slug: str = answer.json()["slug"]
@@ -45,15 +46,22 @@ def name_all(api: Any, slug: str, number: int, which: int = 0) -> dict[str, Any]
     roster = members(slug)
     body: dict[str, Any] = {}
     for team in Team.objects.filter(event__slug=slug):
-        body = api.put(f"/api/v1/events/{slug}/rounds/{number}/lineups",
-                       {"team": team.pk, "player": roster[team.name][which]}, format="json").json()
+        body = api.put(
+            f"/api/v1/events/{slug}/rounds/{number}/lineups",
+            {"team": team.pk, "player": roster[team.name][which]},
+            format="json",
+        ).json()
     return body
 
 
 def finish(api: Any, game_id: int, scores: list[int]) -> None:
     version = api.get(f"/api/v1/games/{game_id}/").json()["version"]
-    done = api.put(f"/api/v1/games/{game_id}/sheet", {"start": {"scores": scores}, "end": "time", "hands": []},
-                   format="json", HTTP_IF_MATCH=f'"{version}"')
+    done = api.put(
+        f"/api/v1/games/{game_id}/sheet",
+        {"start": {"scores": scores}, "end": "time", "hands": []},
+        format="json",
+        HTTP_IF_MATCH=f'"{version}"',
+    )
     assert done.status_code == 200, done.json()
 
 
@@ -82,8 +90,9 @@ def test_a_team_league_seats_teams_names_lineups_and_ranks_teams() -> None:
     assert client_for(stranger).put(f"/api/v1/events/{slug}/rounds/1/lineups", put, format="json").status_code == 403
     assert client_for(captain).put(f"/api/v1/events/{slug}/rounds/1/lineups", put, format="json").status_code == 200
     other = next(name for name in TEAMS if name != team.name)
-    refused = client_for(captain).put(f"/api/v1/events/{slug}/rounds/1/lineups",
-                                      {"team": team.pk, "player": roster[other][0]}, format="json")
+    refused = client_for(captain).put(
+        f"/api/v1/events/{slug}/rounds/1/lineups", {"team": team.pk, "player": roster[other][0]}, format="json"
+    )
     assert refused.status_code == 400
     assert refused.json()["errors"][0]["field"] == "player"
 
@@ -96,19 +105,30 @@ def test_a_team_league_seats_teams_names_lineups_and_ranks_teams() -> None:
     # Table 2: 40,000 / 33,000 / 17,000 / 10,000 → +60.0, +13.0, -23.0, -50.0.
     finish(api, games[0], [45000, 30000, 16000, 9000])
     finish(api, games[1], [40000, 33000, 17000, 10000])
-    refused = api.put(f"/api/v1/events/{slug}/rounds/1/lineups", {"team": team.pk, "player": roster[team.name][0]},
-                      format="json")
+    refused = api.put(
+        f"/api/v1/events/{slug}/rounds/1/lineups", {"team": team.pk, "player": roster[team.name][0]}, format="json"
+    )
     assert refused.status_code == 409
     standings_recompute(Event.objects.get(slug=slug))
     teams = api.get(f"/api/v1/events/{slug}/standings/").json()["teams"]
     table_1, table_2 = team_names(tables)
     assert [(t["team"], t["points"]) for t in teams] == [
-        (table_1[0], 65.0), (table_2[0], 60.0), (table_2[1], 13.0), (table_1[1], 10.0), (table_2[2], -23.0),
-        (table_1[2], -24.0), (table_2[3], -50.0), (table_1[3], -51.0)]
+        (table_1[0], 65.0),
+        (table_2[0], 60.0),
+        (table_2[1], 13.0),
+        (table_1[1], 10.0),
+        (table_2[2], -23.0),
+        (table_1[2], -24.0),
+        (table_2[3], -50.0),
+        (table_1[3], -51.0),
+    ]
 
     # The final: the top 4 teams, their points halved (M.League's carry), seated by rank.
-    made = api.post(f"/api/v1/events/{slug}/stages/", {"name": "Final", "entry": {"top": 4}, "carry": "half",
-                                                        "seating": "rank"}, format="json")
+    made = api.post(
+        f"/api/v1/events/{slug}/stages/",
+        {"name": "Final", "entry": {"top": 4}, "carry": "half", "seating": "rank"},
+        format="json",
+    )
     assert made.status_code == 201, made.json()
     ids = {t.name: t.pk for t in Team.objects.filter(event__slug=slug)}
     cut = api.get(f"/api/v1/events/{slug}/stages/2/cut").json()
@@ -124,8 +144,17 @@ def test_a_team_league_seats_teams_names_lineups_and_ranks_teams() -> None:
     standings_recompute(Event.objects.get(slug=slug))
     in_final = api.get(f"/api/v1/events/{slug}/standings/?stage=2").json()["teams"]
     assert [(t["team"], t["carried"], t["points"]) for t in in_final] == [
-        (table_1[1], 5.0, 65.0), (table_2[1], 6.5, 11.5), (table_2[0], 30.0, 10.0), (table_1[0], 32.5, -12.5)]
+        (table_1[1], 5.0, 65.0),
+        (table_2[1], 6.5, 11.5),
+        (table_2[0], 30.0, 10.0),
+        (table_1[0], 32.5, -12.5),
+    ]
     ranking = api.get(f"/api/v1/events/{slug}/standings/").json()["teams"]
     assert [(t["team"], t["rank"], t["stage"]) for t in ranking][:5] == [
-        (table_1[1], 1, 2), (table_2[1], 2, 2), (table_2[0], 3, 2), (table_1[0], 4, 2), (table_2[2], 5, 1)]
+        (table_1[1], 1, 2),
+        (table_2[1], 2, 2),
+        (table_2[0], 3, 2),
+        (table_1[0], 4, 2),
+        (table_2[2], 5, 1),
+    ]
     assert list(EventChange.objects.filter(event__slug=slug).values_list("action", flat=True)) == ["stage", "cut"]

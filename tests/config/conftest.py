@@ -29,10 +29,13 @@ def child_env(**values: str) -> dict[str, str]:
 @pytest.fixture
 def run(tmp_path: Path) -> Run:
     """``run(*argv, **environment)``: a command in the checkout, on a SQLite file of its own unless told."""
+
     def run_command(*argv: str, timeout: float = 120, **values: str) -> subprocess.CompletedProcess[str]:
         values.setdefault("DATABASE_URL", f"sqlite:///{tmp_path / 'child.sqlite3'}")
-        return subprocess.run(list(argv), cwd=ROOT, env=child_env(**values), capture_output=True, text=True,
-                              timeout=timeout, check=False)
+        return subprocess.run(
+            list(argv), cwd=ROOT, env=child_env(**values), capture_output=True, text=True, timeout=timeout, check=False
+        )
+
     return run_command
 
 

@@ -58,8 +58,10 @@ def test_table_code_sign_in_works_and_wrong_codes_are_still_limited(dead_cache, 
     response = players.post(f"/games/{game.pk}/code/", {"code": right})
     assert (response.status_code, response["Location"]) == (302, f"/games/{game.pk}/entry/")
     guesser = Client()
-    answers = [guesser.post(f"/games/{game.pk}/code/", {"code": "AAAAA-AAAAA"}).status_code
-               for _ in range(django_settings.AXES_FAILURE_LIMIT + 1)]
+    answers = [
+        guesser.post(f"/games/{game.pk}/code/", {"code": "AAAAA-AAAAA"}).status_code
+        for _ in range(django_settings.AXES_FAILURE_LIMIT + 1)
+    ]
     # Counted in the process's memory while Redis is down: the limit holds, per process.
     assert answers == [400] * django_settings.AXES_FAILURE_LIMIT + [429]
 

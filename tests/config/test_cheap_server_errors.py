@@ -17,8 +17,9 @@ from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
 ANONYMOUS, SIGNED_IN, ORGANISER = "anonymous", "signed in", "organiser"
-LOG = (Path(__file__).parents[1] / "fixtures" / "online" / "tenhou" / "mjx-2010081709gm-00a9-0000-fe3371ad.xml"
-       ).read_bytes()
+LOG = (
+    Path(__file__).parents[1] / "fixtures" / "online" / "tenhou" / "mjx-2010081709gm-00a9-0000-fe3371ad.xml"
+).read_bytes()
 IMPORT = "/api/v1/events/{slug}/games/import"
 
 
@@ -34,16 +35,25 @@ def world(organiser: User) -> dict[str, Any]:
 
 ROWS: list[tuple[str, str, str, str, Any]] = [
     # who, method, path, what the row is, the form (a dict) or None
-    (ANONYMOUS, "POST", "/games/{game}/code/", "a table code typed on a Korean keyboard",
-     {"code": "ㅁㅁㅁㅁㅁ-ㅁㅁㅁㅁㅁ"}),
+    (
+        ANONYMOUS,
+        "POST",
+        "/games/{game}/code/",
+        "a table code typed on a Korean keyboard",
+        {"code": "ㅁㅁㅁㅁㅁ-ㅁㅁㅁㅁㅁ"},
+    ),
     (ANONYMOUS, "GET", "/language/?next=x", "a next that is a bare word", None),
     (ANONYMOUS, "GET", "/language/?next=%00&language=ko", "a NUL in next", None),
     (ANONYMOUS, "GET", "/api/v1/events/%00/", "a NUL as the slug", None),
     (ANONYMOUS, "GET", "/api/v1/events/%00/standings/", "a NUL as the slug of a nested path", None),
-    (ANONYMOUS, "POST", "/accounts/login/", "a username over 255 characters", {"username": "u" * 300,
-                                                                                "password": "x"}),
-    (ANONYMOUS, "POST", "/admin/login/", "a username over 255 characters at the admin's login",
-     {"username": "u" * 300, "password": "x"}),
+    (ANONYMOUS, "POST", "/accounts/login/", "a username over 255 characters", {"username": "u" * 300, "password": "x"}),
+    (
+        ANONYMOUS,
+        "POST",
+        "/admin/login/",
+        "a username over 255 characters at the admin's login",
+        {"username": "u" * 300, "password": "x"},
+    ),
     (SIGNED_IN, "OPTIONS", "/api/v1/games/{game}/hands/", "OPTIONS on the hands", None),
     (SIGNED_IN, "OPTIONS", "/api/v1/games/{game}/sheet", "OPTIONS on the sheet", None),
     (SIGNED_IN, "OPTIONS", "/api/v1/games/{game}/hands/0/", "OPTIONS on a hand", None),
@@ -51,20 +61,57 @@ ROWS: list[tuple[str, str, str, str, Any]] = [
     (ORGANISER, "POST", "/events/{slug}/manage/rounds/1/codes/", "a superscript digit as the table", {"table": "²"}),
     (ORGANISER, "POST", "/events/{slug}/manage/rounds/1/end/", "a game id past any column", {"game": "9" * 30}),
     (ORGANISER, "POST", "/events/{slug}/manage/rounds/1/codes/", "a table past any column", {"table": "9" * 30}),
-    (ORGANISER, "POST", "/events/{slug}/manage/players/", "a roster field over 128 KB",
-     {"text": "Ann, " + "x" * (130 * 1024)}),
-    (ORGANISER, "POST", "/events/{slug}/manage/players/", "a roster field over 128 KB, registered",
-     {"text": "Ann, " + "x" * (130 * 1024), "action": "register"}),
-    (ORGANISER, "POST", "/events/{slug}/manage/players/", "a NUL in an uploaded roster",
-     {"file": b"Ann\x00Lee\nBo Kim\n", "action": "register"}),
-    (ORGANISER, "POST", "/events/{slug}/manage/players/", "a NUL in a pasted roster",
-     {"text": "Ann\x00Lee\n", "action": "register"}),
-    (ORGANISER, "POST", "/events/{slug}/manage/settings/", "a rule's number written 1e40000000",
-     {"name": "Fuzz", "kind": "tournament", "ranking": "total", "team_ranking": "none", "rule-uma_1": "1e40000000",
-     "rule-start_points": "1e40000000", "rule-riichi_deposit": "9" * 5000}),
+    (
+        ORGANISER,
+        "POST",
+        "/events/{slug}/manage/players/",
+        "a roster field over 128 KB",
+        {"text": "Ann, " + "x" * (130 * 1024)},
+    ),
+    (
+        ORGANISER,
+        "POST",
+        "/events/{slug}/manage/players/",
+        "a roster field over 128 KB, registered",
+        {"text": "Ann, " + "x" * (130 * 1024), "action": "register"},
+    ),
+    (
+        ORGANISER,
+        "POST",
+        "/events/{slug}/manage/players/",
+        "a NUL in an uploaded roster",
+        {"file": b"Ann\x00Lee\nBo Kim\n", "action": "register"},
+    ),
+    (
+        ORGANISER,
+        "POST",
+        "/events/{slug}/manage/players/",
+        "a NUL in a pasted roster",
+        {"text": "Ann\x00Lee\n", "action": "register"},
+    ),
+    (
+        ORGANISER,
+        "POST",
+        "/events/{slug}/manage/settings/",
+        "a rule's number written 1e40000000",
+        {
+            "name": "Fuzz",
+            "kind": "tournament",
+            "ranking": "total",
+            "team_ranking": "none",
+            "rule-uma_1": "1e40000000",
+            "rule-start_points": "1e40000000",
+            "rule-riichi_deposit": "9" * 5000,
+        },
+    ),
     # A log is the body itself (raw bytes): refused at once, before any arithmetic on its numbers.
-    (ORGANISER, "POST", IMPORT, "a log whose end points read 1e40000000",
-     LOG.replace(b'owari="201,-20.0,', b'owari="201,1e40000000,')),
+    (
+        ORGANISER,
+        "POST",
+        IMPORT,
+        "a log whose end points read 1e40000000",
+        LOG.replace(b'owari="201,-20.0,', b'owari="201,1e40000000,'),
+    ),
     (ORGANISER, "POST", IMPORT, "a log of deep JSON", b'{"log": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"),
     (ORGANISER, "POST", IMPORT, "a log with a 5,000-digit integer", b'{"log": [[' + b"9" * 5000 + b"]]}"),
     (ORGANISER, "POST", IMPORT, "a log declaring Shift_JIS", b'<?xml version="1.0" encoding="Shift_JIS"?><mjloggm/>'),
@@ -72,9 +119,9 @@ ROWS: list[tuple[str, str, str, str, Any]] = [
 
 
 @pytest.mark.parametrize(("who", "method", "path", "what", "form"), ROWS, ids=[row[3] for row in ROWS])
-def test_a_request_that_once_answered_5xx_is_refused_and_writes_nothing(world: dict[str, Any], organiser: User,
-                                                                         who: str, method: str, path: str,
-                                                                         what: str, form: Any):
+def test_a_request_that_once_answered_5xx_is_refused_and_writes_nothing(
+    world: dict[str, Any], organiser: User, who: str, method: str, path: str, what: str, form: Any
+):
     client = Client(raise_request_exception=False)
     if who == SIGNED_IN:
         client.force_login(User.objects.create_user("stranger"))
@@ -97,8 +144,14 @@ def test_a_request_that_once_answered_5xx_is_refused_and_writes_nothing(world: d
         assert snapshot() == before, what
 
 
-@pytest.mark.parametrize("path", ["/api/v1/events/{slug}/players/{huge}/code", "/events/{slug}/manage/players/{huge}/",
-                                  "/events/{slug}/manage/players/{huge}/withdraw/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/events/{slug}/players/{huge}/code",
+        "/events/{slug}/manage/players/{huge}/",
+        "/events/{slug}/manage/players/{huge}/withdraw/",
+    ],
+)
 def test_a_player_number_past_a_bigint_is_not_found(path: str):
     """A foreign key's lookup takes no number past a bigint (SQLite: OverflowError): found by the API fuzz."""
     from tests.conftest import client_for

@@ -24,8 +24,9 @@ def directives(response) -> dict[str, list[str]]:
     return {name: values for name, *values in (part.split() for part in header.split(";") if part.strip())}
 
 
-@pytest.mark.parametrize("path", ["/", "/events/nope/", "/accounts/login/", "/api/v1/rulesets/", "/health/",
-                                  "/admin/login/", "/api/nothing"])
+@pytest.mark.parametrize(
+    "path", ["/", "/events/nope/", "/accounts/login/", "/api/v1/rulesets/", "/health/", "/admin/login/", "/api/nothing"]
+)
 def test_every_answer_runs_only_the_sites_own_scripts(path: str):
     policy = directives(Client().get(path))
     assert policy["script-src"] == ["'self'"]
@@ -47,13 +48,16 @@ def test_the_api_docs_page_lets_in_its_inline_styles_only():
 
 
 def test_no_template_holds_inline_code():
-    found = [f"{path.relative_to(settings.BASE_DIR)}: {what}"
-             for path in sorted((settings.BASE_DIR / "templates").rglob("*.html"))
-             for pattern, what in INLINE if pattern.search(path.read_text(encoding="utf-8"))]
+    found = [
+        f"{path.relative_to(settings.BASE_DIR)}: {what}"
+        for path in sorted((settings.BASE_DIR / "templates").rglob("*.html"))
+        for pattern, what in INLINE
+        if pattern.search(path.read_text(encoding="utf-8"))
+    ]
     assert found == []
 
 
 def test_the_scan_finds_what_it_looks_for():
-    samples = ['<script>alert(1)</script>', '<select onchange="x()">', "<style>p{}</style>", '<p style="x">']
+    samples = ["<script>alert(1)</script>", '<select onchange="x()">', "<style>p{}</style>", '<p style="x">']
     assert [any(p.search(s) for p, _ in INLINE) for s in samples] == [True] * 4
     assert not any(p.search('<script src="/static/a.js" defer></script> <p class="one">') for p, _ in INLINE)

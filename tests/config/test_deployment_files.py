@@ -124,7 +124,7 @@ def test_collected_pages_ask_for_their_files_by_content_hash(settings, tmp_path:
     settings.STATIC_ROOT = tmp_path / "static"
     call_command("collectstatic", "--no-input", verbosity=0)
     page = Client().get("/").content.decode()
-    hashed = re.search(r'/static/site/site\.[0-9a-f]{12}\.css', page)
+    hashed = re.search(r"/static/site/site\.[0-9a-f]{12}\.css", page)
     assert hashed is not None, page[:2000]
     response = Client().get(hashed.group(0))
     response.close()  # the served file, unread

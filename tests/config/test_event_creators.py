@@ -15,8 +15,7 @@ from tests.conftest import client_for
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
-NEW_EVENT = {"name": "Seoul Open", "kind": "tournament", "ruleset_key": "wrc-2025", "rounds": "0",
-             "break_minutes": "0"}
+NEW_EVENT = {"name": "Seoul Open", "kind": "tournament", "ruleset_key": "wrc-2025", "rounds": "0", "break_minutes": "0"}
 REFUSAL = "Only organisers create events on this site"
 
 
@@ -58,8 +57,10 @@ def test_a_plain_account_creates_events_unless_organisers_only(settings: Any, cr
 def test_organisers_only_lets_the_permission_through_a_group(settings: Any):
     settings.EVENT_CREATORS = "organisers"
     user = _organiser_by_group()
-    assert client_for(user).post("/api/v1/events/", {"name": "Ours", "ruleset": "wrc-2025"},
-                                 format="json").status_code == 201
+    assert (
+        client_for(user).post("/api/v1/events/", {"name": "Ours", "ruleset": "wrc-2025"}, format="json").status_code
+        == 201
+    )
     console = _console(user)
     assert 'href="/events/new/"' in console.get("/me/").content.decode()
     assert console.post("/events/new/", NEW_EVENT).status_code == 302
@@ -69,7 +70,8 @@ def test_organisers_only_lets_the_permission_through_a_group(settings: Any):
 def test_the_refusal_is_in_korean_for_a_korean_reader(settings: Any):
     settings.EVENT_CREATORS = "organisers"
     response = client_for(User.objects.create_user("stranger")).post(
-        "/api/v1/events/", {"name": "Mine", "ruleset": "wrc-2025"}, format="json", HTTP_ACCEPT_LANGUAGE="ko")
+        "/api/v1/events/", {"name": "Mine", "ruleset": "wrc-2025"}, format="json", HTTP_ACCEPT_LANGUAGE="ko"
+    )
     assert response.status_code == 403
     assert "주최자" in response.json()["detail"]
 

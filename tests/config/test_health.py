@@ -23,9 +23,15 @@ def health(**headers: str) -> tuple[int, dict[str, Any], Any]:
 def test_healthy():
     status, body, response = health()
     assert status == 200
-    assert body == {"status": "ok", "checks": {"database": "ok", "cache": "ok",
-                                               "broker": "eager" if app.conf.task_always_eager else "ok",
-                                               "migrations": "ok"}}
+    assert body == {
+        "status": "ok",
+        "checks": {
+            "database": "ok",
+            "cache": "ok",
+            "broker": "eager" if app.conf.task_always_eager else "ok",
+            "migrations": "ok",
+        },
+    }
     assert "no-store" in response["Cache-Control"]
 
 
@@ -55,9 +61,13 @@ def test_a_real_broker_passes(broker):
 
 
 def test_a_dead_cache_fails_the_cache_check(settings):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                                   "LOCATION": "redis://127.0.0.1:1/0",
-                                   "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
     status, body, _ = health()
     assert (status, body["failing"]) == (503, ["cache"])
 

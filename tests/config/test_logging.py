@@ -25,10 +25,19 @@ def test_every_answer_has_a_request_id():
     assert first["X-Request-ID"] != second["X-Request-ID"]
 
 
-@pytest.mark.parametrize(("sent", "kept"), [
-    ("req-42.a:b", True), ("4bf92f3577b34da6a3ce929d0e0e4736", True), ("Zm9vYmFy+/==", True),
-    ("two words", False), ("line\\nbreak", False), ("x" * 129, False), ("", False), ("<script>", False),
-])
+@pytest.mark.parametrize(
+    ("sent", "kept"),
+    [
+        ("req-42.a:b", True),
+        ("4bf92f3577b34da6a3ce929d0e0e4736", True),
+        ("Zm9vYmFy+/==", True),
+        ("two words", False),
+        ("line\\nbreak", False),
+        ("x" * 129, False),
+        ("", False),
+        ("<script>", False),
+    ],
+)
 def test_a_proxys_request_id_is_kept_when_it_is_sane(sent: str, kept: bool):
     response = Client().get("/api/v1/rulesets/", headers={"X-Request-ID": sent})
     assert (response["X-Request-ID"] == sent) is kept
@@ -54,8 +63,7 @@ def broken_view(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("broken_view")
 def test_an_api_bug_answers_json_and_logs_its_traceback_once(caplog: pytest.LogCaptureFixture):
     with caplog.at_level(logging.INFO):
-        response = Client(raise_request_exception=False).get("/api/v1/rulesets/",
-                                                             headers={"X-Request-ID": "bug-7"})
+        response = Client(raise_request_exception=False).get("/api/v1/rulesets/", headers={"X-Request-ID": "bug-7"})
     assert response.status_code == 500
     assert response["Content-Type"] == "application/json"
     assert response.json() == {"detail": SERVER_ERROR, "errors": []}
@@ -95,8 +103,11 @@ def test_logs_go_to_standard_output_with_the_request_id(run: Run):
     assert result.returncode == 0, result.stderr[-3000:]
     out = result.stdout
     assert "STATUS 500" in out
-    assert re.search(r"ERROR django\.request \[req-99\] Internal Server Error: /api/v1/rulesets/\n"
-                     r"Traceback \(most recent call last\):", out), out
+    assert re.search(
+        r"ERROR django\.request \[req-99\] Internal Server Error: /api/v1/rulesets/\n"
+        r"Traceback \(most recent call last\):",
+        out,
+    ), out
     assert "ZeroDivisionError: a bug in a view" in out
     assert re.search(r"INFO config\.request \[req-99\] GET /api/v1/rulesets/ 500 \d+ms", out), out
     assert "Traceback" not in result.stderr

@@ -31,8 +31,9 @@ def sign_in(way: str, password: str, username: str = "boss") -> tuple[int, bool]
     """(status, signed in?) for one attempt through the login form or the token endpoint."""
     client = Client()
     if way == "token":
-        response = client.post("/api/v1/auth/token/", {"username": username, "password": password},
-                               content_type="application/json")
+        response = client.post(
+            "/api/v1/auth/token/", {"username": username, "password": password}, content_type="application/json"
+        )
         return response.status_code, response.status_code == 200
     response = client.post(LOGINS[way], {"username": username, "password": password})
     return response.status_code, "_auth_user_id" in client.session
@@ -75,8 +76,9 @@ def test_nine_failures_do_not_lock(boss: User):
 def test_the_token_lockout_says_when_to_come_back(boss: User):
     for _ in range(10):
         sign_in("token", "wrong")
-    response = Client().post("/api/v1/auth/token/", {"username": "boss", "password": PASSWORD},
-                             content_type="application/json")
+    response = Client().post(
+        "/api/v1/auth/token/", {"username": "boss", "password": PASSWORD}, content_type="application/json"
+    )
     assert response.status_code == 429
     assert response["Retry-After"] == str(15 * 60)
     assert response.json()["errors"] == []
@@ -105,8 +107,12 @@ def test_the_default_rate_is_generous(settings):
 
 
 def test_reads_go_on_when_the_throttles_cache_is_down(settings, caplog: pytest.LogCaptureFixture):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                                   "LOCATION": "redis://127.0.0.1:1/0",
-                                   "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
     assert client_for(None).get("/api/v1/rulesets/").status_code == 200
     assert "throttle skipped" in caplog.text

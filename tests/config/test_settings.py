@@ -13,17 +13,31 @@ from config.deploy import DEVELOPMENT_SECRET_KEY
 from config.env import cache_apart_from_broker, cache_from_url, env_bool, env_int, env_rate
 from tests.config.conftest import GOOD_KEY, Run, manage, python
 
-PRODUCTION = {"DEBUG": "0", "SECRET_KEY": GOOD_KEY, "ALLOWED_HOSTS": "mahjong.example.org",
-              "CSRF_TRUSTED_ORIGINS": "https://mahjong.example.org", "SECURE_HTTPS": "1"}
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": GOOD_KEY,
+    "ALLOWED_HOSTS": "mahjong.example.org",
+    "CSRF_TRUSTED_ORIGINS": "https://mahjong.example.org",
+    "SECURE_HTTPS": "1",
+}
 
 
 # --- reading the environment ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("raw", "expected"), [
-    ("1", True), ("true", True), ("Yes", True), (" on ", True), ("0", False), ("False", False), ("off", False),
-    ("", True),  # empty is unset: the default
-])
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("1", True),
+        ("true", True),
+        ("Yes", True),
+        (" on ", True),
+        ("0", False),
+        ("False", False),
+        ("off", False),
+        ("", True),  # empty is unset: the default
+    ],
+)
 def test_env_bool_reads_the_usual_spellings(monkeypatch, raw, expected):
     monkeypatch.setenv("FLAG", raw)
     assert env_bool("FLAG", default=True) is expected
@@ -53,31 +67,36 @@ def test_env_int_and_rate_refuse_what_they_cannot_read(monkeypatch):
 def test_cache_from_url():
     assert cache_from_url("")["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
     redis = cache_from_url("redis://127.0.0.1:6379/1")
-    assert (redis["BACKEND"], redis["LOCATION"]) == ("config.cache.FailSafeRedisCache",
-                                                     "redis://127.0.0.1:6379/1")
+    assert (redis["BACKEND"], redis["LOCATION"]) == ("config.cache.FailSafeRedisCache", "redis://127.0.0.1:6379/1")
     assert redis["OPTIONS"]["socket_timeout"] <= 2
     with pytest.raises(ImproperlyConfigured, match="CACHE_URL: unsupported scheme 'memcached'"):
         cache_from_url("memcached://127.0.0.1:11211")
 
 
-@pytest.mark.parametrize(("cache", "broker"), [
-    ("redis://redis:6379/0", "redis://redis:6379/0"),
-    ("redis://redis:6379", "redis://redis:6379/0"),  # no number is database 0
-    ("redis://:secret@Redis:6379/1", "redis://redis/1"),
-    ("redis://redis:6379?db=2", "redis://redis:6379/2"),
-])
+@pytest.mark.parametrize(
+    ("cache", "broker"),
+    [
+        ("redis://redis:6379/0", "redis://redis:6379/0"),
+        ("redis://redis:6379", "redis://redis:6379/0"),  # no number is database 0
+        ("redis://:secret@Redis:6379/1", "redis://redis/1"),
+        ("redis://redis:6379?db=2", "redis://redis:6379/2"),
+    ],
+)
 def test_the_cache_is_refused_in_the_brokers_redis_database(cache, broker):
     with pytest.raises(ImproperlyConfigured, match="CACHE_URL and CELERY_BROKER_URL name the same Redis database"):
         cache_apart_from_broker(cache, broker)
 
 
-@pytest.mark.parametrize(("cache", "broker"), [
-    ("redis://redis:6379/1", "redis://redis:6379/0"),
-    ("redis://cache:6379/0", "redis://queue:6379/0"),
-    ("redis://redis:6380/0", "redis://redis:6379/0"),
-    ("", "redis://redis:6379/0"),
-    ("redis://redis:6379/0", ""),
-])
+@pytest.mark.parametrize(
+    ("cache", "broker"),
+    [
+        ("redis://redis:6379/1", "redis://redis:6379/0"),
+        ("redis://cache:6379/0", "redis://queue:6379/0"),
+        ("redis://redis:6380/0", "redis://redis:6379/0"),
+        ("", "redis://redis:6379/0"),
+        ("redis://redis:6379/0", ""),
+    ],
+)
 def test_a_cache_apart_from_the_broker_is_accepted(cache, broker):
     cache_apart_from_broker(cache, broker)
 
@@ -113,11 +132,14 @@ def test_serving_refuses_the_development_key_with_debug_off(run: Run, module: st
         assert (served.returncode, served.stdout.strip()) == (0, "served"), served.stderr[-2000:]
 
 
-@pytest.mark.parametrize(("environment", "named"), [
-    ({"SECRET_KEY": "abc"}, "SECRET_KEY is too weak to serve with: 3 characters"),
-    ({"SECRET_KEY": "ab" * 40}, "SECRET_KEY is too weak to serve with: 80 characters, 2 different"),
-    ({"SECRET_KEY": GOOD_KEY, "HISTORY_KEY": "short-history-key"}, "HISTORY_KEY is too weak to serve with: 17"),
-])
+@pytest.mark.parametrize(
+    ("environment", "named"),
+    [
+        ({"SECRET_KEY": "abc"}, "SECRET_KEY is too weak to serve with: 3 characters"),
+        ({"SECRET_KEY": "ab" * 40}, "SECRET_KEY is too weak to serve with: 80 characters, 2 different"),
+        ({"SECRET_KEY": GOOD_KEY, "HISTORY_KEY": "short-history-key"}, "HISTORY_KEY is too weak to serve with: 17"),
+    ],
+)
 def test_serving_refuses_a_weak_key(run: Run, environment: dict[str, str], named: str):
     """A player's code is an HMAC under SECRET_KEY: one known code lets anyone search a short key offline."""
     refused = run(*python("-c", SERVE.format(module="wsgi")), DEBUG="0", **environment)
@@ -130,8 +152,9 @@ def test_gunicorn_and_runserver_refuse_it_too(run: Run):
     gunicorn = run(*python("-m", "gunicorn", "--check-config", "config.wsgi"), DEBUG="0")
     assert gunicorn.returncode != 0
     assert "SECRET_KEY is not set" in gunicorn.stderr
-    assert run(*python("-m", "gunicorn", "--check-config", "config.wsgi"), DEBUG="0",
-               SECRET_KEY=GOOD_KEY).returncode == 0
+    assert (
+        run(*python("-m", "gunicorn", "--check-config", "config.wsgi"), DEBUG="0", SECRET_KEY=GOOD_KEY).returncode == 0
+    )
     # With the autoreloader on (the default): refused before it starts, so the command ends.
     runserver = run(*manage("runserver", "127.0.0.1:0"), DEBUG="0", timeout=60)
     assert runserver.returncode == 1
@@ -159,7 +182,8 @@ def test_check_deploy_is_clean_with_the_documented_environment(run: Run):
     # Without HTTPS settings Django's own warnings come back: the check sees them.
     plain = run(*manage("check", "--deploy"), **{**PRODUCTION, "SECURE_HTTPS": "0"})
     assert {"security.W004", "security.W008", "security.W012", "security.W016"} <= {
-        word.strip("():") for word in plain.stderr.split() if word.startswith("(security.")}
+        word.strip("():") for word in plain.stderr.split() if word.startswith("(security.")
+    }
 
 
 HTTPS_PROBE = """
@@ -183,8 +207,13 @@ def test_behind_a_tls_proxy(run: Run):
     assert (page, location) == ("301", "https://mahjong.example.org/api/v1/rulesets/")
     # Subdomains and preload bind more than this site, for longer than it may live: the domain owner opts in.
     assert (secure, hsts) == ("200", "max-age=31536000")
-    opted = run(*python("-c", HTTPS_PROBE), DJANGO_SETTINGS_MODULE="config.settings", **PRODUCTION,
-                SECURE_HSTS_INCLUDE_SUBDOMAINS="1", SECURE_HSTS_PRELOAD="1")
+    opted = run(
+        *python("-c", HTTPS_PROBE),
+        DJANGO_SETTINGS_MODULE="config.settings",
+        **PRODUCTION,
+        SECURE_HSTS_INCLUDE_SUBDOMAINS="1",
+        SECURE_HSTS_PRELOAD="1",
+    )
     assert opted.stdout.strip().splitlines()[-1].split("|")[-1] == "max-age=31536000; includeSubDomains; preload"
 
 
@@ -229,8 +258,9 @@ print(round(time.monotonic() - started, 2))
 @pytest.mark.parametrize("broker", ["closed", "silent"])
 def test_a_dead_broker_fails_delay_within_about_two_seconds(run: Run, silent_port: int, broker: str):
     port = 1 if broker == "closed" else silent_port
-    result = run(*python("-c", DELAY), DJANGO_SETTINGS_MODULE="config.settings",
-                 CELERY_BROKER_URL=f"redis://127.0.0.1:{port}/0")
+    result = run(
+        *python("-c", DELAY), DJANGO_SETTINGS_MODULE="config.settings", CELERY_BROKER_URL=f"redis://127.0.0.1:{port}/0"
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     error, _seconds = result.stdout.split()[-2:]
     assert error == "OperationalError"  # refused, not left hanging (benchmarks/load.py measures how fast)

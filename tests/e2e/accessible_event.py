@@ -44,18 +44,25 @@ class Made:
 
 
 def _open(organiser: User, made: Made) -> None:
-    event = EventFactory.create(name="Open Cup", slug="open", status=Event.Status.RUNNING,
-                                organisers=[organiser], referees=[organiser])
+    event = EventFactory.create(
+        name="Open Cup", slug="open", status=Event.Status.RUNNING, organisers=[organiser], referees=[organiser]
+    )
     players = registered(event, "Ann", "Bo", "Cy", "Di", "Eun-ji Park", "Fumiko Tanaka", "Guo Wei", "Hiro Sato")
     round_add(event=event)
     first, second = round_seat(event=event, number=1, method=Method.RANDOM, seed=7)
     round_codes_issue(round_=event.rounds.get(number=1))
     a, b, c, d = (s.player_id for s in first.seats.order_by("position"))
-    game_put_sheet(game_id=first.pk, user=None, version=None, hands=[
-        {"result": "ron", "winner": b, "loser": c, "han": 3, "fu": 40, "riichi": [a, b]},
-        {"result": "tsumo", "winner": a, "han": 2, "fu": 30, "riichi": [a, d]},
-        {"result": "draw", "tenpai": [a, c]},
-        {"result": "chombo", "player": d}])
+    game_put_sheet(
+        game_id=first.pk,
+        user=None,
+        version=None,
+        hands=[
+            {"result": "ron", "winner": b, "loser": c, "han": 3, "fu": 40, "riichi": [a, b]},
+            {"result": "tsumo", "winner": a, "han": 2, "fu": 30, "riichi": [a, d]},
+            {"result": "draw", "tenpai": [a, c]},
+            {"result": "chombo", "player": d},
+        ],
+    )
     round_add(event=event)
     made.invite = invite_renew(event=event, role="referee").referee_invite
     made.links["organiser_invite"] = invite_renew(event=event, role="organiser").organiser_invite
@@ -65,9 +72,16 @@ def _open(organiser: User, made: Made) -> None:
 
 
 def _league(organiser: User, made: Made) -> None:
-    event = EventFactory.create(name="City League", slug="league", ruleset_key="m-league",
-                                entrants=Event.Entrants.TEAMS, team_ranking=Event.TeamRanking.SUM,
-                                organisers=[organiser], referees=[organiser], status=Event.Status.RUNNING)
+    event = EventFactory.create(
+        name="City League",
+        slug="league",
+        ruleset_key="m-league",
+        entrants=Event.Entrants.TEAMS,
+        team_ranking=Event.TeamRanking.SUM,
+        organisers=[organiser],
+        referees=[organiser],
+        status=Event.Status.RUNNING,
+    )
     for number, name in enumerate(("Seoul Dragons", "Busan Tigers", "Incheon Cranes", "Jeju Fighters")):
         team = Team.objects.create(event=event, name=name, captain=organiser if number == 0 else None)
         registered(event, f"{name.split()[0]} One", f"{name.split()[0]} Two", team=team)
@@ -77,16 +91,29 @@ def _league(organiser: User, made: Made) -> None:
 
 
 def _solo_and_mcr(organiser: User, made: Made) -> None:
-    solo = EventFactory.create(name="Solo Cup", slug="solo-cup", ruleset_key="solo", status=Event.Status.RUNNING,
-                               organisers=[organiser], referees=[organiser])
+    solo = EventFactory.create(
+        name="Solo Cup",
+        slug="solo-cup",
+        ruleset_key="solo",
+        status=Event.Status.RUNNING,
+        organisers=[organiser],
+        referees=[organiser],
+    )
     [ann] = registered(solo, "Ann Solo")
     game: Game = played(solo, [ann], [{"result": "tenpai", "draws": 7, "han": 2, "fu": 30}])
     made.ids["solo_game"] = game.pk
-    mcr = EventFactory.create(name="MCR Open", slug="mcr-open", ruleset_key="mcr", status=Event.Status.RUNNING,
-                              organisers=[organiser], referees=[organiser])
+    mcr = EventFactory.create(
+        name="MCR Open",
+        slug="mcr-open",
+        ruleset_key="mcr",
+        status=Event.Status.RUNNING,
+        organisers=[organiser],
+        referees=[organiser],
+    )
     players = registered(mcr, "Li Na", "Wang Fang", "Zhang Wei", "Chen Jie")
-    game = played(mcr, players, [{"result": "ron", "winner": players[0].pk, "loser": players[1].pk, "fan": 8,
-                                  "flowers": 2}])
+    game = played(
+        mcr, players, [{"result": "ron", "winner": players[0].pk, "loser": players[1].pk, "fan": 8, "flowers": 2}]
+    )
     made.ids["mcr_game"] = game.pk
 
 
@@ -97,8 +124,10 @@ def build() -> Made:
     event, players, _final = with_final(organiser)
     Event.objects.filter(pk=event.pk).update(rating="tenhou")
     event.referees.add(organiser)
-    made.ids.update(cup_player=players["Ann"].pk,
-                    cup_game=Game.objects.filter(event=event).order_by("pk").values_list("pk", flat=True)[0])
+    made.ids.update(
+        cup_player=players["Ann"].pk,
+        cup_game=Game.objects.filter(event=event).order_by("pk").values_list("pk", flat=True)[0],
+    )
     _open(organiser, made)
     _league(organiser, made)
     _solo_and_mcr(organiser, made)

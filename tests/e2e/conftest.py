@@ -14,6 +14,9 @@ from typing import Any
 
 import pytest
 
+from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
+from tournament.models import Event
+
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make around it are
 # ordinary blocking calls, which Django would otherwise refuse inside a running loop.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -32,8 +35,10 @@ def browser() -> Iterator[Any]:
         pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (make test does it where apt-get works)")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
         yield browser
         browser.close()
 
@@ -67,3 +72,16 @@ def screenshot(page: Any, name: str) -> None:
         page.set_viewport_size(size)
         page.screenshot(path=str(SCREENSHOTS / f"{name}-{label}.png"), full_page=True)
     page.set_viewport_size(PHONE)
+
+
+@pytest.fixture
+def tournament() -> dict[str, Any]:
+    """A running public wrc-2025 event: round 1, one table, Ann (East) has won 7700 from Cy."""
+    event = EventFactory.create(name="Phone Open", slug="phone-open", status=Event.Status.RUNNING)
+    players = registered(event, "Ann", "Bo", "Cy", "Di")
+    ids = {p.name: p.pk for p in players}
+    table = TableFactory.create(round=RoundFactory.create(event=event, number=1), number=1)
+    game = played(
+        event, players, [{"result": "ron", "winner": ids["Ann"], "loser": ids["Cy"], "han": 3, "fu": 40}], table=table
+    )
+    return {"event": event, "game": game, "ids": ids}

@@ -33,8 +33,13 @@ CASES: dict[str, list[str]] = {
     "home": ["/"],
     "event-new": ["/events/new/"],
     "event": ["/events/open/", "/events/spring-cup/", "/events/league/", "/events/solo-cup/", "/events/mcr-open/"],
-    "standings": ["/events/open/standings/", "/events/spring-cup/standings/", "/events/league/standings/",
-                  "/events/solo-cup/standings/", "/events/mcr-open/standings/"],
+    "standings": [
+        "/events/open/standings/",
+        "/events/spring-cup/standings/",
+        "/events/league/standings/",
+        "/events/solo-cup/standings/",
+        "/events/mcr-open/standings/",
+    ],
     "round": ["/events/open/rounds/1/", "/events/spring-cup/rounds/2/", "/events/league/rounds/1/"],
     "round-print": ["/events/open/rounds/1/print/"],
     "player": ["/events/open/players/{open_player}/", "/events/spring-cup/players/{cup_player}/"],
@@ -44,8 +49,13 @@ CASES: dict[str, list[str]] = {
     "leaderboards": ["/events/open/leaderboards/", "/events/mcr-open/leaderboards/"],
     "career": ["/players/{open_player}/"],
     "game": ["/games/{open_game}/", "/games/{cup_game}/", "/games/{solo_game}/", "/games/{mcr_game}/"],
-    "game-entry": ["/games/{open_game}/entry/", "/games/{open_game}/entry/?edit=0", "/games/{open_waiting}/entry/",
-                   "/games/{mcr_game}/entry/", "/games/{solo_game}/entry/"],
+    "game-entry": [
+        "/games/{open_game}/entry/",
+        "/games/{open_game}/entry/?edit=0",
+        "/games/{open_waiting}/entry/",
+        "/games/{mcr_game}/entry/",
+        "/games/{solo_game}/entry/",
+    ],
     "game-code": ["/games/{open_waiting}/code/"],
     "game-scores": ["/games/{cup_game}/scores/"],
     "game-confirm": ["/games/{open_game}/confirm/"],
@@ -62,8 +72,11 @@ CASES: dict[str, list[str]] = {
     "console-stages": ["/events/spring-cup/manage/stages/"],
     "console-stage": ["/events/spring-cup/manage/stages/2/"],
     "console-cut": ["/events/spring-cup/manage/stages/2/cut/"],
-    "console-round": ["/events/open/manage/rounds/1/", "/events/open/manage/rounds/2/",
-                      "/events/league/manage/rounds/1/"],
+    "console-round": [
+        "/events/open/manage/rounds/1/",
+        "/events/open/manage/rounds/2/",
+        "/events/league/manage/rounds/1/",
+    ],
     "console-cards": ["/events/open/manage/rounds/1/cards/"],
     "teams": ["/events/league/teams/"],
     "team": ["/events/league/teams/{team}/"],
@@ -80,10 +93,26 @@ CASES: dict[str, list[str]] = {
 }
 # Named paths that are no page: files, redirects, and the forms' POST targets (each answers GET with 405).
 NOT_PAGES = {"service-worker", "language", "standings-csv", "results-csv", "leaderboards-csv", "live"}
-POST_ONLY = {"console-publish", "console-invite", "console-referee-remove", "console-player-merge",
-             "console-withdraw", "console-player-code", "console-stage-delete", "console-cut-undo",
-             "console-round-new", "console-unseat", "console-clock", "console-end", "console-reopen",
-             "console-substitute", "console-codes", "console-captain", "console-organiser-invite", "logout"}
+POST_ONLY = {
+    "console-publish",
+    "console-invite",
+    "console-referee-remove",
+    "console-player-merge",
+    "console-withdraw",
+    "console-player-code",
+    "console-stage-delete",
+    "console-cut-undo",
+    "console-round-new",
+    "console-unseat",
+    "console-clock",
+    "console-end",
+    "console-reopen",
+    "console-substitute",
+    "console-codes",
+    "console-captain",
+    "console-organiser-invite",
+    "logout",
+}
 RUN_AXE = """async tags => (await axe.run(document, {runOnly: {type: 'tag', values: tags},
   resultTypes: ['violations']})).violations.map(
   v => ({id: v.id, nodes: v.nodes.map(n => n.target.join(' ') + ' :: ' +
@@ -122,7 +151,8 @@ def test_the_post_only_paths_are_no_page():
     for name in POST_ONLY:
         route = site_names()[name]
         path = "/" + route.replace("<slug:slug>", "open").replace("<id:number>", "1").replace(
-            "<id:player_id>", "1").replace("<id:user_id>", "1").replace("<id:team_id>", "1")
+            "<id:player_id>", "1"
+        ).replace("<id:user_id>", "1").replace("<id:team_id>", "1")
         assert client.get(path).status_code == 405, path
 
 
@@ -149,8 +179,9 @@ def sign_in(page: Any, url: str) -> None:
     page.wait_for_url("**/me/")
 
 
-def check(page: Any, script: str, url: str, label: str, made: Made, counts: dict[str, int],
-          widths: dict[str, int]) -> list[str]:
+def check(
+    page: Any, script: str, url: str, label: str, made: Made, counts: dict[str, int], widths: dict[str, int]
+) -> list[str]:
     """axe-core's violations on every page at 360 and then 1280 px, one line per element: rule, width, page,
     selector, and why."""
     found: list[str] = []
@@ -167,8 +198,10 @@ def check(page: Any, script: str, url: str, label: str, made: Made, counts: dict
         seen.add(landed)
         # What a tap opens is checked too: the phone's menu, the rounds behind a player's points, a team's members;
         # at the page's end, where the entry's sticky Save bar stands in its place, over nothing.
-        page.evaluate("document.querySelectorAll('details').forEach(d => d.setAttribute('open', ''));"
-                      "window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.evaluate(
+            "document.querySelectorAll('details').forEach(d => d.setAttribute('open', ''));"
+            "window.scrollTo(0, document.documentElement.scrollHeight)"
+        )
         page.add_script_tag(content=script)
         for size in (PHONE, DESKTOP):
             page.set_viewport_size(size)

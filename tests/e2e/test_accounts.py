@@ -22,8 +22,9 @@ MAX_STEPS = 6  # the four fields, "Create my account", the table
 
 def test_a_referee_signs_up_from_the_link_and_reaches_their_table_in_six_steps(live_server: Any, page: Any):
     organiser = User.objects.create_user("org")
-    event = EventFactory.create(slug="spring", name="Spring Cup", public=True, status=Event.Status.RUNNING,
-                                organisers=[organiser])
+    event = EventFactory.create(
+        slug="spring", name="Spring Cup", public=True, status=Event.Status.RUNNING, organisers=[organiser]
+    )
     registered(event, *[f"Player {n}" for n in range(12)])
     RoundFactory.create(event=event, number=1)
     round_seat(event=event, number=1, method=Method.RANDOM, seed=3)
@@ -42,8 +43,12 @@ def test_a_referee_signs_up_from_the_link_and_reaches_their_table_in_six_steps(l
     page.goto(link)  # the link, opened from the organiser's message: not a step
     fits()
     screenshot(page, "accounts-sign-up")
-    for name, value in (("username", "hana"), ("email", "hana@example.org"), ("password1", "tile-wall-dragon-42"),
-                        ("password2", "tile-wall-dragon-42")):
+    for name, value in (
+        ("username", "hana"),
+        ("email", "hana@example.org"),
+        ("password1", "tile-wall-dragon-42"),
+        ("password2", "tile-wall-dragon-42"),
+    ):
         step(f"fill {name}", lambda n=name, v=value: page.fill(f"input[name={n}]", v))
     step("click Create my account", lambda: page.click("form.account button[type=submit]"))
     page.wait_for_url("**/me/#tables")

@@ -10,7 +10,6 @@ import pytest
 from django.contrib.auth.models import User
 
 from scoring.services.table_codes import round_codes_issue
-from tests.e2e.test_pages_in_browser import tournament  # noqa: F401 (a fixture)
 from tournament.models import Event
 from tournament.services.invites import invite_renew
 
@@ -34,21 +33,35 @@ def sign_in(page: Any, url: str, event: Event) -> None:
     page.wait_for_url("**/me/")
 
 
-def test_every_page_loads_without_a_violation(live_server: Any, strict_page: Any,
-                                              tournament: dict[str, Any]):  # noqa: F811
+def test_every_page_loads_without_a_violation(live_server: Any, strict_page: Any, tournament: dict[str, Any]):
     page, event, game = strict_page, tournament["event"], tournament["game"]
     invite_renew(event=event, role="referee")
     round_codes_issue(round_=event.rounds.get())
     refused = violations(page)
     sign_in(page, live_server.url, event)
     slug, player = event.slug, tournament["ids"]["Ann"]
-    for path in ["/", f"/events/{slug}/", f"/events/{slug}/standings/", f"/events/{slug}/rounds/1/",
-                 f"/events/{slug}/rounds/1/print/", f"/events/{slug}/players/{player}/", f"/players/{player}/",
-                 f"/events/{slug}/leaderboards/", f"/games/{game.pk}/",
-                 f"/games/{game.pk}/entry/", f"/games/{game.pk}/confirm/", f"/events/{slug}/codes/",
-                 f"/events/{slug}/manage/", f"/events/{slug}/manage/players/", f"/events/{slug}/manage/rounds/1/",
-                 f"/events/{slug}/manage/rounds/1/cards/", f"/events/{slug}/manage/settings/", "/me/", "/admin/",
-                 f"/admin/tournament/game/{game.pk}/change/"]:
+    for path in [
+        "/",
+        f"/events/{slug}/",
+        f"/events/{slug}/standings/",
+        f"/events/{slug}/rounds/1/",
+        f"/events/{slug}/rounds/1/print/",
+        f"/events/{slug}/players/{player}/",
+        f"/players/{player}/",
+        f"/events/{slug}/leaderboards/",
+        f"/games/{game.pk}/",
+        f"/games/{game.pk}/entry/",
+        f"/games/{game.pk}/confirm/",
+        f"/events/{slug}/codes/",
+        f"/events/{slug}/manage/",
+        f"/events/{slug}/manage/players/",
+        f"/events/{slug}/manage/rounds/1/",
+        f"/events/{slug}/manage/rounds/1/cards/",
+        f"/events/{slug}/manage/settings/",
+        "/me/",
+        "/admin/",
+        f"/admin/tournament/game/{game.pk}/change/",
+    ]:
         response = page.goto(f"{live_server.url}{path}")
         assert response.status == 200, path
         page.wait_for_load_state("load")
@@ -68,8 +81,9 @@ def test_swagger_ui_draws_the_api(live_server: Any, strict_page: Any):
     assert refused == []
 
 
-def test_the_handlers_moved_to_the_sites_script_still_work(live_server: Any, strict_page: Any,
-                                                           tournament: dict[str, Any]):  # noqa: F811
+def test_the_handlers_moved_to_the_sites_script_still_work(
+    live_server: Any, strict_page: Any, tournament: dict[str, Any]
+):
     page, event, game = strict_page, tournament["event"], tournament["game"]
     invite_renew(event=event, role="referee")
     refused = violations(page)
@@ -77,9 +91,10 @@ def test_the_handlers_moved_to_the_sites_script_still_work(live_server: Any, str
     # The referee link is selected whole at a tap.
     page.goto(f"{live_server.url}/events/{event.slug}/manage/")
     page.click("input.copy")
-    assert page.evaluate("window.getSelection().toString() || document.activeElement.value.substring("
-                         "document.activeElement.selectionStart, document.activeElement.selectionEnd)") \
-        == page.input_value("input.copy")
+    assert page.evaluate(
+        "window.getSelection().toString() || document.activeElement.value.substring("
+        "document.activeElement.selectionStart, document.activeElement.selectionEnd)"
+    ) == page.input_value("input.copy")
     # Deleting a hand asks first; "cancel" keeps it.
     asked: list[str] = []
 

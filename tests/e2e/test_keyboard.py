@@ -45,8 +45,9 @@ def test_every_control_is_reached_by_tab_and_shows_the_ring(live_server: Any, pa
     page.goto(live_server.url + path.format(**made.ids))
     reached = tab_through(page)
     # A group of radio buttons is one Tab stop (the arrows move inside it): the page's controls, less those.
-    radios = page.evaluate("() => [...document.querySelectorAll('input[type=radio]')].filter(e => e.checkVisibility())"
-                           ".map(e => e.name)")
+    radios = page.evaluate(
+        "() => [...document.querySelectorAll('input[type=radio]')].filter(e => e.checkVisibility()).map(e => e.name)"
+    )
     assert len(reached) >= page.evaluate(CONTROLS) - (len(radios) - len(set(radios)))
     assert [r["key"] for r in reached if not r["ring"]] == []
 

@@ -19,18 +19,25 @@ from tournament.models import Event, Game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 WORDS = {
-    "en": {"more": "Multiple ron: more winners", "hint": "only the first in turn after the discarder wins",
-           "bumped": "head bump: Cy, first after the discarder; not paid: Ann 2 han 30 fu",
-           "declared": "More rons declared (head bump decides)"},
-    "ko": {"more": "더블 론: 다른 화료자", "hint": "방총자 다음 순서의 첫 번째 사람만 화료합니다",
-           "bumped": "머리치기: 방총자 다음 순서인 Cy; 지급하지 않음: Ann 2판 30부",
-           "declared": "선언된 다른 론 (머리치기로 결정)"},
+    "en": {
+        "more": "Multiple ron: more winners",
+        "hint": "only the first in turn after the discarder wins",
+        "bumped": "head bump: Cy, first after the discarder; not paid: Ann 2 han 30 fu",
+        "declared": "More rons declared (head bump decides)",
+    },
+    "ko": {
+        "more": "더블 론: 다른 화료자",
+        "hint": "방총자 다음 순서의 첫 번째 사람만 화료합니다",
+        "bumped": "머리치기: 방총자 다음 순서인 Cy; 지급하지 않음: Ann 2판 30부",
+        "declared": "선언된 다른 론 (머리치기로 결정)",
+    },
 }
 
 
 def game_under(ruleset: str) -> tuple[Game, dict[str, int]]:
-    event = Event.objects.create(name=f"Open {ruleset}", slug=ruleset, ruleset_key=ruleset, public=True,
-                                 status=Event.Status.RUNNING)
+    event = Event.objects.create(
+        name=f"Open {ruleset}", slug=ruleset, ruleset_key=ruleset, public=True, status=Event.Status.RUNNING
+    )
     players = registered(event, "Ann", "Bo", "Cy", "Di")
     return game_create(event=event, player_ids=[p.pk for p in players]), {p.name: p.pk for p in players}
 
@@ -53,9 +60,16 @@ def test_the_offer_follows_the_rules(live_server: Any, browser: Any, language: s
     words = WORDS[language]
     head_bump, p = game_under("wrc-2025")
     # A hand that declared two rons (as the API and score sheets may send it): Cy, first after Bo, is paid.
-    game_record_hand(game_id=head_bump.pk, user=None, version=None, record={
-        "result": "ron", "loser": p["Bo"], "wins": [{"winner": p["Ann"], "han": 2, "fu": 30},
-                                                    {"winner": p["Cy"], "han": 3, "fu": 40}]})
+    game_record_hand(
+        game_id=head_bump.pk,
+        user=None,
+        version=None,
+        record={
+            "result": "ron",
+            "loser": p["Bo"],
+            "wins": [{"winner": p["Ann"], "han": 2, "fu": 30}, {"winner": p["Cy"], "han": 3, "fu": 40}],
+        },
+    )
     page = signed_in(browser, live_server, head_bump, language)
     page.goto(f"{live_server.url}/games/{head_bump.pk}/entry/")
     assert page.locator(".head-bump").is_visible()

@@ -22,14 +22,34 @@ from tournament.models import Event, Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-NAMES = ("Aiko Tanaka", "Bram de Vries", "Chen Wei", "Dana Kowalski", "Emil Johansson", "Fumiko Sato",
-         "Gustavo Pereira", "Hana Kim", "Ingrid Halvorsen", "Jun Park", "Kofi Mensah", "Lena Schmidt")
+NAMES = (
+    "Aiko Tanaka",
+    "Bram de Vries",
+    "Chen Wei",
+    "Dana Kowalski",
+    "Emil Johansson",
+    "Fumiko Sato",
+    "Gustavo Pereira",
+    "Hana Kim",
+    "Ingrid Halvorsen",
+    "Jun Park",
+    "Kofi Mensah",
+    "Lena Schmidt",
+)
 PRESETS = {9: "nine-player", 12: "twelve-player"}
 WORDS = {
-    "en": {"all_riichi": "All 9 in riichi", "ons": "8 rons on one discard", "wind": "First 9 discards one wind",
-           "saved": "Hand 1 added: Ron on Emil Johansson: Bram de Vries 3 han 30 fu"},
-    "ko": {"all_riichi": "9명 전원 리치", "ons": "한 버림패에 8명 론", "wind": "첫 9장 같은 바람패",
-           "saved": "Emil Johansson 방총: Bram de Vries 3판 30부"},
+    "en": {
+        "all_riichi": "All 9 in riichi",
+        "ons": "8 rons on one discard",
+        "wind": "First 9 discards one wind",
+        "saved": "Hand 1 added: Ron on Emil Johansson: Bram de Vries 3 han 30 fu",
+    },
+    "ko": {
+        "all_riichi": "9명 전원 리치",
+        "ons": "한 버림패에 8명 론",
+        "wind": "첫 9장 같은 바람패",
+        "saved": "Emil Johansson 방총: Bram de Vries 3판 30부",
+    },
 }
 
 # For each element: its text is cut (wider or taller than its box, as an ellipsis or a clip does) or a word of it
@@ -50,8 +70,13 @@ UNREADABLE = """els => els.filter(el => {
 
 
 def game_of(players: int) -> tuple[Game, dict[str, int]]:
-    event = Event.objects.create(name=f"{players}-player Open", slug=f"open-{players}", ruleset_key=PRESETS[players],
-                                 public=True, status=Event.Status.RUNNING)
+    event = Event.objects.create(
+        name=f"{players}-player Open",
+        slug=f"open-{players}",
+        ruleset_key=PRESETS[players],
+        public=True,
+        status=Event.Status.RUNNING,
+    )
     seated = registered(event, *NAMES[:players])
     return game_create(event=event, player_ids=[p.pk for p in seated]), {p.name: p.pk for p in seated}
 
@@ -73,8 +98,9 @@ def chip(page: Any, name: str, value: Any) -> Any:
     return page.locator(f"label:has(> input[name={name}][value='{value}'])")
 
 
-def assert_readable(page: Any, players: int, chips: tuple[str, ...] = (".seat-chips .name", ".chips.players label")
-                    ) -> None:
+def assert_readable(
+    page: Any, players: int, chips: tuple[str, ...] = (".seat-chips .name", ".chips.players label")
+) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     names = page.locator(".seat-chips .name")
     assert names.count() == players

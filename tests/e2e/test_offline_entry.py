@@ -13,7 +13,6 @@ from playwright.sync_api import expect
 
 from scoring.services.hands import game_record_hand
 from tests.e2e.conftest import PHONE, screenshot
-from tests.e2e.test_pages_in_browser import tournament  # noqa: F401 (a fixture)
 from tests.e2e.test_referee_entry import fill_ron, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,7 +25,7 @@ def context(browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def signed_in(context: Any, live_server: Any, tournament: dict[str, Any]) -> Any:  # noqa: F811
+def signed_in(context: Any, live_server: Any, tournament: dict[str, Any]) -> Any:
     referee = User.objects.create_user("referee", password="table-1-referee")
     tournament["event"].referees.add(referee)
     page = context.new_page()
@@ -59,8 +58,9 @@ def hands_on_server(game: Any) -> list[tuple[int, int, int]]:
     return [(h.record["winner"], h.record["loser"], h.record["han"]) for h in game.hands.order_by("index")]
 
 
-def test_hands_entered_offline_reach_the_server_once_and_in_order(live_server: Any, context: Any,
-                                                                   tournament: dict[str, Any]):  # noqa: F811
+def test_hands_entered_offline_reach_the_server_once_and_in_order(
+    live_server: Any, context: Any, tournament: dict[str, Any]
+):
     game, ids = tournament["game"], tournament["ids"]
     page = signed_in(context, live_server, tournament)
     ann, bo, cy, di = ids["Ann"], ids["Bo"], ids["Cy"], ids["Di"]
@@ -89,15 +89,20 @@ def test_hands_entered_offline_reach_the_server_once_and_in_order(live_server: A
 
 
 def test_a_change_by_another_referee_stops_the_queue_until_the_referee_decides(
-        live_server: Any, context: Any, tournament: dict[str, Any]):  # noqa: F811
+    live_server: Any, context: Any, tournament: dict[str, Any]
+):
     game, ids = tournament["game"], tournament["ids"]
     page = signed_in(context, live_server, tournament)
     ann, bo, cy, di = ids["Ann"], ids["Bo"], ids["Cy"], ids["Di"]
     context.set_offline(True)
     enter_offline(page, [(bo, cy, 1), (cy, di, 2)])
     # Meanwhile, at the organisers' desk, another referee adds a hand to the same game.
-    game_record_hand(game_id=game.pk, record={"result": "ron", "winner": di, "loser": ann, "han": 3, "fu": 30},
-                     user=None, version=None)
+    game_record_hand(
+        game_id=game.pk,
+        record={"result": "ron", "winner": di, "loser": ann, "han": 3, "fu": 30},
+        user=None,
+        version=None,
+    )
     context.set_offline(False)
     page.wait_for_selector("#waiting [data-conflict]:not([hidden])")
     waiting_says(page, "2 hands waiting to be sent")
@@ -117,13 +122,16 @@ def test_a_change_by_another_referee_stops_the_queue_until_the_referee_decides(
     page.once("dialog", accept)
     page.click("#waiting li:nth-child(1) button[data-drop]")
     page.wait_for_function("document.getElementById('waiting').hidden === true")
-    assert asked == ["Drop this hand? It will not be sent. Write it down first if you need it:\n\n"
-                     "Ron West · Cy ← North · Di 2 han 30 fu"]
+    assert asked == [
+        "Drop this hand? It will not be sent. Write it down first if you need it:\n\n"
+        "Ron West · Cy ← North · Di 2 han 30 fu"
+    ]
     assert hands_on_server(game)[-2:] == [(di, ann, 3), (bo, cy, 1)]  # re-applied on top; the other dropped
 
 
-def test_offline_the_page_refuses_the_han_fu_pairs_the_engine_refuses(live_server: Any, context: Any,
-                                                                      tournament: dict[str, Any]):  # noqa: F811
+def test_offline_the_page_refuses_the_han_fu_pairs_the_engine_refuses(
+    live_server: Any, context: Any, tournament: dict[str, Any]
+):
     """The pairs come from the engine (the page's accepted-fu JSON): 1 han 20 fu on a ron, and 2 han 25 fu on a
     tsumo (chiitoitsu by tsumo is 3 han), which the script's own rule used to let through."""
     game, ids = tournament["game"], tournament["ids"]

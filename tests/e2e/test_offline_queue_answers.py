@@ -16,7 +16,6 @@ from playwright.sync_api import expect
 from scoring.services.table_codes import round_codes_issue, table_code, table_code_revoke
 from tests.e2e.conftest import PHONE, screenshot
 from tests.e2e.test_offline_entry import enter_offline, hands_on_server, waiting_says
-from tests.e2e.test_pages_in_browser import tournament  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,7 +32,7 @@ def context(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(context: Any, live_server: Any, tournament: dict[str, Any]) -> Any:  # noqa: F811
+def page(context: Any, live_server: Any, tournament: dict[str, Any]) -> Any:
     User.objects.create_user("referee", password=PASSWORD)
     tournament["event"].referees.add(User.objects.get(username="referee"))
     page = context.new_page()
@@ -74,7 +73,8 @@ def on_the_page(page: Any, words: str) -> None:
 
 
 def test_an_ended_session_keeps_the_hand_until_the_referee_signs_in_again(
-        live_server: Any, context: Any, page: Any, tournament: dict[str, Any]):  # noqa: F811
+    live_server: Any, context: Any, page: Any, tournament: dict[str, Any]
+):
     game = tournament["game"]
     before = hands_on_server(game)
     hand = queue_one(page, context, tournament["ids"])
@@ -91,7 +91,8 @@ def test_an_ended_session_keeps_the_hand_until_the_referee_signs_in_again(
 
 
 def test_a_renewed_table_code_keeps_the_hand_until_the_table_is_opened_with_the_new_code(
-        live_server: Any, context: Any, tournament: dict[str, Any]):  # noqa: F811
+    live_server: Any, context: Any, tournament: dict[str, Any]
+):
     game, table = tournament["game"], tournament["game"].table
     round_codes_issue(round_=table.round)
     table.refresh_from_db()
@@ -116,7 +117,8 @@ def test_a_renewed_table_code_keeps_the_hand_until_the_table_is_opened_with_the_
 
 
 def test_after_a_new_sign_in_the_waiting_hand_goes_with_the_new_csrf_token(
-        live_server: Any, context: Any, page: Any, tournament: dict[str, Any]):  # noqa: F811
+    live_server: Any, context: Any, page: Any, tournament: dict[str, Any]
+):
     game = tournament["game"]
     before = hands_on_server(game)
     hand = queue_one(page, context, tournament["ids"])
@@ -134,7 +136,8 @@ def test_after_a_new_sign_in_the_waiting_hand_goes_with_the_new_csrf_token(
 
 
 def test_a_server_error_keeps_the_hand_and_tries_again_less_often(
-        live_server: Any, context: Any, page: Any, tournament: dict[str, Any]):  # noqa: F811
+    live_server: Any, context: Any, page: Any, tournament: dict[str, Any]
+):
     game = tournament["game"]
     before = hands_on_server(game)
     hand = queue_one(page, context, tournament["ids"])
@@ -166,7 +169,8 @@ def test_a_server_error_keeps_the_hand_and_tries_again_less_often(
 
 
 def test_an_answer_lost_on_the_way_is_sent_again_and_stored_once(
-        live_server: Any, context: Any, page: Any, tournament: dict[str, Any]):  # noqa: F811
+    live_server: Any, context: Any, page: Any, tournament: dict[str, Any]
+):
     game, ids = tournament["game"], tournament["ids"]
     before = hands_on_server(game)
     hands = [(ids["Bo"], ids["Cy"], 1), (ids["Cy"], ids["Di"], 2)]
@@ -194,7 +198,8 @@ def test_an_answer_lost_on_the_way_is_sent_again_and_stored_once(
 
 
 def test_a_hand_the_server_refuses_says_why_and_goes_back_into_the_form(
-        live_server: Any, context: Any, page: Any, tournament: dict[str, Any]):  # noqa: F811
+    live_server: Any, context: Any, page: Any, tournament: dict[str, Any]
+):
     game, ids = tournament["game"], tournament["ids"]
     before = hands_on_server(game)
     queue_one(page, context, ids)

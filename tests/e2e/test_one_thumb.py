@@ -16,7 +16,6 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, screenshot
-from tests.e2e.test_pages_in_browser import tournament  # noqa: F401 (a fixture)
 from tournament.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -41,7 +40,8 @@ class Thumb:
         # Not hidden under anything (the sticky Save bar): the point a thumb presses is the control's own.
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         assert target.evaluate("(el, [x, y]) => el.contains(document.elementFromPoint(x, y))", [x, y]), (
-            f"{target} is covered at ({x:.0f}, {y:.0f})")
+            f"{target} is covered at ({x:.0f}, {y:.0f})"
+        )
         before = self.page.evaluate("window.scrollY")
         target.click()
         self.taps += 1
@@ -53,7 +53,7 @@ class Thumb:
             self.tap(self.page.locator("button[value=save]"), navigates=True)
 
 
-def signed_in(page: Any, live_server: Any, tournament: dict[str, Any]) -> Any:  # noqa: F811
+def signed_in(page: Any, live_server: Any, tournament: dict[str, Any]) -> Any:
     User.objects.create_user("referee", password="table-1-referee")
     tournament["event"].referees.add(User.objects.get(username="referee"))
     page.goto(f"{live_server.url}/games/{tournament['game'].pk}/entry/")
@@ -71,8 +71,9 @@ def last_hand(game: Game) -> tuple[dict[str, Any], list[int]]:
     return hand.record, game.result["hands"][-1]["deltas"]
 
 
-def test_a_ron_with_riichi_in_6_taps_and_a_draw_in_4_without_scrolling(live_server: Any, page: Any,
-                                                                        tournament: dict[str, Any]):  # noqa: F811
+def test_a_ron_with_riichi_in_6_taps_and_a_draw_in_4_without_scrolling(
+    live_server: Any, page: Any, tournament: dict[str, Any]
+):
     game, ids = tournament["game"], tournament["ids"]
     ann, bo, cy, di = ids["Ann"], ids["Bo"], ids["Cy"], ids["Di"]
     rules = game.ruleset()
@@ -92,8 +93,12 @@ def test_a_ron_with_riichi_in_6_taps_and_a_draw_in_4_without_scrolling(live_serv
     # docs/rules.md §2: b = 30 × 2^(1+2) = 240, a non-dealer's ron 4b = 960, rounded up to 1000; + 1 honba
     # from the discarder; Cy's stick goes to Bo.
     ron = 1000
-    assert deltas == [0, ron + rules.honba_points + rules.riichi_deposit, -rules.riichi_deposit,
-                      -(ron + rules.honba_points)]  # by seat: Ann, Bo, Cy, Di
+    assert deltas == [
+        0,
+        ron + rules.honba_points + rules.riichi_deposit,
+        -rules.riichi_deposit,
+        -(ron + rules.honba_points),
+    ]  # by seat: Ann, Bo, Cy, Di
     # The page after the save: the confirmation and the next hand's form on the first screen; the hand
     # just saved is in the words of the notice and on the players' chips.
     notice = page.locator("#saved")
@@ -102,8 +107,12 @@ def test_a_ron_with_riichi_in_6_taps_and_a_draw_in_4_without_scrolling(live_serv
     assert box is not None
     assert 0 <= box["y"] < PHONE["height"]
     # Bo won: he deals hand 3 (East), with the start score and what hand 2 paid him.
-    assert thumb.chip("riichi", bo).inner_text().split() == ["East", "Bo", str(rules.start_points + deltas[1]),
-                                                              f"+{deltas[1]}"]
+    assert thumb.chip("riichi", bo).inner_text().split() == [
+        "East",
+        "Bo",
+        str(rules.start_points + deltas[1]),
+        f"+{deltas[1]}",
+    ]
     screenshot(page, "one-thumb-saved")
 
     # Hand 3 from there, with no scrolling back: a draw, Ann and Bo tenpai.
@@ -124,8 +133,7 @@ def test_a_ron_with_riichi_in_6_taps_and_a_draw_in_4_without_scrolling(live_serv
     expect(hands.nth(1).locator("summary")).to_contain_text("Ron on Di: Bo 1 han 30 fu")
 
 
-def test_the_fu_row_shows_only_when_the_han_need_it(live_server: Any, page: Any,
-                                                    tournament: dict[str, Any]):  # noqa: F811
+def test_the_fu_row_shows_only_when_the_han_need_it(live_server: Any, page: Any, tournament: dict[str, Any]):
     """wrc-2025 has kiriage mangan: 4 han 30 fu and 3 han 60 fu are mangan (docs/rules.md §2)."""
     page = signed_in(page, live_server, tournament)
     thumb = Thumb(page)
@@ -153,14 +161,16 @@ def test_the_fu_row_shows_only_when_the_han_need_it(live_server: Any, page: Any,
     expect(page.locator(".field:has(input[name=han])")).to_be_hidden()
 
 
-def test_every_error_of_the_hand_at_once_next_to_its_field(live_server: Any, page: Any,
-                                                           tournament: dict[str, Any]):  # noqa: F811
+def test_every_error_of_the_hand_at_once_next_to_its_field(live_server: Any, page: Any, tournament: dict[str, Any]):
     game, ids = tournament["game"], tournament["ids"]
     page = signed_in(page, live_server, tournament)
     # An empty ron: the engine names everything it lacks, each next to its row of chips, all on the page.
     Thumb(page).save()
-    for name, words in (("winner", "is required for a ron"), ("loser", "is required for a ron"),
-                        ("han", "a win needs han and fu, or yakuman")):
+    for name, words in (
+        ("winner", "is required for a ron"),
+        ("loser", "is required for a ron"),
+        ("han", "a win needs han and fu, or yakuman"),
+    ):
         errors = page.locator(f".field:has(input[name={name}]) .errors")
         expect(errors).to_be_visible()
         expect(errors).to_contain_text(words)
@@ -181,7 +191,7 @@ def test_every_error_of_the_hand_at_once_next_to_its_field(live_server: Any, pag
     screenshot(page, "one-thumb-errors")
 
 
-def test_the_header_is_one_line_on_a_phone(live_server: Any, page: Any, tournament: dict[str, Any]):  # noqa: F811
+def test_the_header_is_one_line_on_a_phone(live_server: Any, page: Any, tournament: dict[str, Any]):
     page = signed_in(page, live_server, tournament)
     header = page.locator("header.top")
     box = header.bounding_box()

@@ -17,8 +17,20 @@ from tests.e2e.conftest import PHONE, screenshot
 from tournament.models import Event, Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-NAMES = ["Ann Lee", "Bo Kim", "Cy Park", "Dee Choi", "Eve Han", "Fay Jung", "Gus Yoon", "Hana Lim", "Ivy Seo",
-         "Jun Oh", "Kai Moon", "Lee Shin"]
+NAMES = [
+    "Ann Lee",
+    "Bo Kim",
+    "Cy Park",
+    "Dee Choi",
+    "Eve Han",
+    "Fay Jung",
+    "Gus Yoon",
+    "Hana Lim",
+    "Ivy Seo",
+    "Jun Oh",
+    "Kai Moon",
+    "Lee Shin",
+]
 MAX_STEPS = 10
 
 
@@ -89,8 +101,7 @@ def test_a_new_organiser_saves_the_first_hand_in_at_most_10_steps(live_server: A
 
     assert Game.objects.filter(event=event, table__round__number=1).count() == 3
     game.refresh_from_db()
-    assert [hand.record for hand in game.hands.all()] == [
-        {"result": "ron", "winner": south, "loser": east, "han": 5}]
+    assert [hand.record for hand in game.hands.all()] == [{"result": "ron", "winner": south, "loser": east, "han": 5}]
     assert len(walk.steps) <= MAX_STEPS, walk.steps
     assert walk.loads <= 4, walk.loads  # the new event's form, round 1's tables, the entry page, the hand saved
     print(f"organiser: {len(walk.steps)} steps, {walk.loads} page loads to the first hand saved")

@@ -11,22 +11,9 @@ from scoring.services.hands import game_record_hand, game_update
 from scoring.services.standings import standings_recompute
 from scoring.sheet.record import HandRecord
 from tests.e2e.conftest import screenshot
-from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
-from tournament.models import Event, Game
+from tournament.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def tournament() -> dict[str, Any]:
-    """A running public wrc-2025 event: round 1, one table, Ann (East) has won 7700 from Cy."""
-    event = EventFactory.create(name="Phone Open", slug="phone-open", status=Event.Status.RUNNING)
-    players = registered(event, "Ann", "Bo", "Cy", "Di")
-    ids = {p.name: p.pk for p in players}
-    table = TableFactory.create(round=RoundFactory.create(event=event, number=1), number=1)
-    game = played(event, players, [{"result": "ron", "winner": ids["Ann"], "loser": ids["Cy"], "han": 3, "fu": 40}],
-                  table=table)
-    return {"event": event, "game": game, "ids": ids}
 
 
 def finish(game: Game, record: HandRecord) -> None:
@@ -40,8 +27,9 @@ def names_in_order(page: Any) -> list[str]:
     return [cell.strip() for cell in page.locator("table.standings tbody td:nth-child(2)").all_inner_texts()]
 
 
-def test_standings_update_by_themselves_and_the_player_page_draws_the_chart(live_server: Any, page: Any,
-                                                                           tournament: dict[str, Any]):
+def test_standings_update_by_themselves_and_the_player_page_draws_the_chart(
+    live_server: Any, page: Any, tournament: dict[str, Any]
+):
     event, game, ids = tournament["event"], tournament["game"], tournament["ids"]
     finish(game, {"result": "draw", "tenpai": [ids["Ann"]]})
     page.goto(f"{live_server.url}/events/{event.slug}/standings/")
@@ -54,8 +42,10 @@ def test_standings_update_by_themselves_and_the_player_page_draws_the_chart(live
     game2 = game_create(event=event, player_ids=[ids["Cy"], ids["Di"], ids["Ann"], ids["Bo"]])
     finish(game2, {"result": "tsumo", "winner": ids["Cy"], "yakuman": 1})
     page.locator("#standings").evaluate("box => box.dataset.every = '5'")
-    page.wait_for_function("() => document.querySelector('table.standings tbody td:nth-child(2)')"
-                           ".innerText.trim() === 'Cy'", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('table.standings tbody td:nth-child(2)').innerText.trim() === 'Cy'",
+        timeout=30_000,
+    )
     assert names_in_order(page)[0] == "Cy"
     screenshot(page, "standings")
 

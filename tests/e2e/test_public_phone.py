@@ -30,14 +30,26 @@ def tournament() -> dict[str, Any]:
     players = registered(event, "Ann", "Bartholomew Featherstonehaugh", "Cy", "Di")
     ann, bart, cy, di = (p.pk for p in players)
     table = TableFactory.create(round=RoundFactory.create(event=event, number=1), number=1)
-    finished = played(event, players, [
-        {"result": "ron", "winner": bart, "loser": cy, "han": 4, "fu": 30, "riichi": [bart, di]},
-        {"result": "tsumo", "winner": di, "han": 2, "fu": 30},
-        {"result": "draw", "tenpai": [ann, cy], "riichi": [cy]}], table=table, end=True)
-    playing = played(event, [players[2], players[3], players[0], players[1]],
-                     table=TableFactory.create(round=RoundFactory.create(event=event, number=2), number=1))
-    records: list[HandRecord] = [{"result": "ron", "winner": ann, "loser": bart, "han": 3, "fu": 40},
-                                 {"result": "draw", "tenpai": [cy], "riichi": [cy]}]
+    finished = played(
+        event,
+        players,
+        [
+            {"result": "ron", "winner": bart, "loser": cy, "han": 4, "fu": 30, "riichi": [bart, di]},
+            {"result": "tsumo", "winner": di, "han": 2, "fu": 30},
+            {"result": "draw", "tenpai": [ann, cy], "riichi": [cy]},
+        ],
+        table=table,
+        end=True,
+    )
+    playing = played(
+        event,
+        [players[2], players[3], players[0], players[1]],
+        table=TableFactory.create(round=RoundFactory.create(event=event, number=2), number=1),
+    )
+    records: list[HandRecord] = [
+        {"result": "ron", "winner": ann, "loser": bart, "han": 3, "fu": 40},
+        {"result": "draw", "tenpai": [cy], "riichi": [cy]},
+    ]
     for record in records:
         game_record_hand(game_id=playing.pk, user=None, version=None, record=record)
     played(event, players, [{"result": "tsumo", "winner": ann, "han": 1, "fu": 30}], end=True)  # at no table
@@ -111,8 +123,9 @@ def test_the_career_and_the_leaderboards_fit_a_phone(live_server: Any, page: Any
     screenshot(page, "phone-leaderboards")
 
 
-def test_a_hand_linked_from_the_statistics_is_shown_on_a_wide_screen(live_server: Any, page: Any,
-                                                                     tournament: dict[str, Any]):
+def test_a_hand_linked_from_the_statistics_is_shown_on_a_wide_screen(
+    live_server: Any, page: Any, tournament: dict[str, Any]
+):
     """The card of hand N is the link's anchor; on a wide screen, where the cards give way to the table, the
     site's script brings the table's row into view instead."""
     page.set_viewport_size({"width": 1280, "height": 400})

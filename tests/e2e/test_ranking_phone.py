@@ -12,12 +12,14 @@ from tests.e2e.test_public_phone import assert_fits
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-CSV = ("event_id,event_name,date,days,players,countries,weight,federation_id,name,country,place\n"
-       "E1,Riichi Open of a Very Long Name in Copenhagen,2025-01-11,2,50,7,,04290031,Bartholomew Featherstonehaugh,"
-       "DK,1\n"
-       "E1,Riichi Open of a Very Long Name in Copenhagen,2025-01-11,2,50,7,,07000002,Bo Lind,SE,50\n"
-       "E2,Spring Cup,2025-01-18,1,20,2,2.5,04290031,Bartholomew Featherstonehaugh,DK,20\n"
-       "E2,Spring Cup,2025-01-18,1,20,2,2.5,07000002,Bo Lind,SE,1\n")
+CSV = (
+    "event_id,event_name,date,days,players,countries,weight,federation_id,name,country,place\n"
+    "E1,Riichi Open of a Very Long Name in Copenhagen,2025-01-11,2,50,7,,04290031,Bartholomew Featherstonehaugh,"
+    "DK,1\n"
+    "E1,Riichi Open of a Very Long Name in Copenhagen,2025-01-11,2,50,7,,07000002,Bo Lind,SE,50\n"
+    "E2,Spring Cup,2025-01-18,1,20,2,2.5,04290031,Bartholomew Featherstonehaugh,DK,20\n"
+    "E2,Spring Cup,2025-01-18,1,20,2,2.5,07000002,Bo Lind,SE,1\n"
+)
 
 
 def test_a_ranking_fits_a_phone_and_explains_a_row(live_server: Any, page: Any):

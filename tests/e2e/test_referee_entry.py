@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from scoring.services.hands import game_update
 from scoring.services.standings import standings_recompute
 from tests.e2e.conftest import PHONE, screenshot
-from tests.e2e.test_pages_in_browser import names_in_order, tournament  # noqa: F401 (a fixture)
+from tests.e2e.test_pages_in_browser import names_in_order
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,8 +30,7 @@ def fill_ron(page: Any, winner: int, loser: int, han: int, fu: int) -> None:
     assert page.is_checked(f"input[name=fu][value='{fu}']")
 
 
-def test_referee_enters_hands_and_the_standings_follow(live_server: Any, page: Any,
-                                                        tournament: dict[str, Any]):  # noqa: F811
+def test_referee_enters_hands_and_the_standings_follow(live_server: Any, page: Any, tournament: dict[str, Any]):
     event, game, ids = tournament["event"], tournament["game"], tournament["ids"]
     referee = User.objects.create_user("referee", password="table-1-referee")
     event.referees.add(referee)

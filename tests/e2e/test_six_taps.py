@@ -27,13 +27,13 @@ NAMES = ("Kim Jung Ho", "Kim Jung Hee", "Park Seo Yeon", "Lee Min Jun")
 
 
 def game_under(ruleset: str, hands: int = 0) -> tuple[Game, list[int]]:
-    event = Event.objects.create(name=f"Open {ruleset}", slug=ruleset, ruleset_key=ruleset, public=True,
-                                 status=Event.Status.RUNNING)
+    event = Event.objects.create(
+        name=f"Open {ruleset}", slug=ruleset, ruleset_key=ruleset, public=True, status=Event.Status.RUNNING
+    )
     ids = [p.pk for p in registered(event, *NAMES)]
     game = game_create(event=event, player_ids=ids)
     for k in range(hands):  # draws, each with one player tenpai in turn
-        game_record_hand(game_id=game.pk, user=None, version=None,
-                         record={"result": "draw", "tenpai": [ids[k % 4]]})
+        game_record_hand(game_id=game.pk, user=None, version=None, record={"result": "draw", "tenpai": [ids[k % 4]]})
     return game, ids
 
 
@@ -87,8 +87,11 @@ def test_every_hand_kind_in_six_taps_and_no_swipe(live_server: Any, browser: Any
     assert last(game)["player"] == w
     # A double ron: the second winner is on the first screen; the first win folds into a line once he is chosen.
     hand(6, ("winner", s), ("loser", n), ("han", 2), ("win2_winner", w), ("win2_han", 3))
-    assert last(game) == {"result": "ron", "loser": n, "wins": [{"winner": s, "han": 2, "fu": 30},
-                                                                {"winner": w, "han": 3, "fu": 30}]}
+    assert last(game) == {
+        "result": "ron",
+        "loser": n,
+        "wins": [{"winner": s, "han": 2, "fu": 30}, {"winner": w, "han": 3, "fu": 30}],
+    }
     # A triple ron: one swipe, to the third winner's row (the first two wins folded into lines by then).
     thumb = Thumb(page)
     for name, value in (("winner", s), ("loser", n), ("han", 5), ("win2_winner", w), ("win2_han", 6)):

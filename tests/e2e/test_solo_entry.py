@@ -93,8 +93,9 @@ def test_the_standings_show_draws_and_value_at_360(live_server: Any, page: Any, 
     from scoring.services.standings import standings_recompute
 
     # A solo attempt may leave its result out: it reached tenpai (docs/solo.md).
-    game_record_hand(game_id=solo.pk, record=cast(HandRecord, {"draws": 5, "han": 2, "fu": 40}), user=None,
-                     version=None)
+    game_record_hand(
+        game_id=solo.pk, record=cast(HandRecord, {"draws": 5, "han": 2, "fu": 40}), user=None, version=None
+    )
     standings_recompute(solo.event)
     page.goto(f"{live_server.url}/events/solo-cup/standings/")
     row = page.locator("table.standings tbody tr").first

@@ -43,13 +43,13 @@ def tick(page: Any, name: str) -> None:
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360", "1280"])
-def test_the_organiser_decides_the_tie_at_the_line_and_seats_the_final(live_server: Any, page: Any,
-                                                                        size: dict[str, int]):
+def test_the_organiser_decides_the_tie_at_the_line_and_seats_the_final(
+    live_server: Any, page: Any, size: dict[str, int]
+):
     page.set_viewport_size(size)
     made = signed_in(page, live_server.url)
     page.goto(live_server.url + CUT)
-    assert page.locator("table.going tbody tr").all_inner_texts() == ["=1\tAnn\t55.0\t+27.50",
-                                                                      "=1\tEve\t55.0\t+27.50"]
+    assert page.locator("table.going tbody tr").all_inner_texts() == ["=1\tAnn\t55.0\t+27.50", "=1\tEve\t55.0\t+27.50"]
     assert "Tied at the line: 3 players for 2 places" in page.inner_text("#tie")
     assert page.locator("#tie input[type=checkbox]").count() == 3
     fits(page, size)

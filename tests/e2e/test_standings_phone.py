@@ -22,14 +22,16 @@ NAMES = ("Annemarie Vandenberghe-Oosterhuis", "Bo", "Cyprien de la Tour d'Auverg
 @pytest.fixture
 def team_event() -> Event:
     """Two rounds of two tables (wrc-2025), every player with a federation id and a country, two teams."""
-    event = EventFactory.create(name="Phone Team Open", slug="phone-teams", status=Event.Status.RUNNING,
-                                team_ranking="best", team_best=3)
+    event = EventFactory.create(
+        name="Phone Team Open", slug="phone-teams", status=Event.Status.RUNNING, team_ranking="best", team_best=3
+    )
     p = registered(event, *NAMES)
     for i, player in enumerate(p):
         Player.objects.filter(pk=player.pk).update(federation_id=f"04-12{i:04d}", country="Netherlands")
     for name, members in (("Amsterdam Riichi Club", p[:4]), ("Utrecht", p[4:])):
         Registration.objects.filter(event=event, player__in=members).update(
-            team=Team.objects.create(event=event, name=name))
+            team=Team.objects.create(event=event, name=name)
+        )
     rounds = ([p[0], p[1], p[2], p[3]], [p[4], p[5], p[6], p[7]]), ([p[2], p[4], p[1], p[7]], [p[3], p[6], p[0], p[5]])
     for number, tables in enumerate(rounds, start=1):
         round_ = RoundFactory.create(event=event, number=number)

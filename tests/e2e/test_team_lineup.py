@@ -34,8 +34,14 @@ def fits(page: Any, width: int) -> None:
 def test_a_captain_names_who_plays_on_a_phone_and_the_organiser_the_rest(live_server: Any, browser: Any):
     organiser = User.objects.create_user("org", password="org-pass-1")
     captain = User.objects.create_user("cap", password="cap-pass-1")
-    event = EventFactory.create(slug="league", ruleset_key="m-league", entrants=Event.Entrants.TEAMS,
-                                team_ranking=Event.TeamRanking.SUM, public=False, organisers=[organiser])
+    event = EventFactory.create(
+        slug="league",
+        ruleset_key="m-league",
+        entrants=Event.Entrants.TEAMS,
+        team_ranking=Event.TeamRanking.SUM,
+        public=False,
+        organisers=[organiser],
+    )
     for name in TEAMS:
         team = Team.objects.create(event=event, name=name, captain=captain if name == TEAMS[3] else None)
         registered(event, f"{name.split()[0]} One", f"{name.split()[0]} Two", team=team)

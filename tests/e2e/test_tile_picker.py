@@ -21,7 +21,6 @@ from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS, WinContext, read_til
 from scoring.tiles.riichi import score_riichi
 from tests.e2e.conftest import PHONE, screenshot
 from tests.e2e.test_one_thumb import Thumb as OneThumb
-from tests.e2e.test_pages_in_browser import tournament  # noqa: F401 (a fixture)
 from tests.factories import registered
 from tournament.models import Event, Game
 
@@ -75,14 +74,14 @@ def saved(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
 @pytest.fixture
 def mcr_game() -> tuple[Game, list[int]]:
     """An MCR game, no hands yet, and its players' ids: Ann, Bo, Cy, Di in seat order (East … North)."""
-    event = Event.objects.create(name="Tile Cup", slug="tile-cup", ruleset_key="mcr", public=True,
-                                 status=Event.Status.RUNNING)
+    event = Event.objects.create(
+        name="Tile Cup", slug="tile-cup", ruleset_key="mcr", public=True, status=Event.Status.RUNNING
+    )
     ids = [p.pk for p in registered(event, "Ann", "Bo", "Cy", "Di")]
     return game_create(event=event, player_ids=ids), ids
 
 
-def test_an_mcr_win_in_16_taps_of_tiles_after_the_chips(live_server: Any, page: Any,
-                                                         mcr_game: tuple[Game, list[int]]):
+def test_an_mcr_win_in_16_taps_of_tiles_after_the_chips(live_server: Any, page: Any, mcr_game: tuple[Game, list[int]]):
     game, (_ann, bo, _cy, di) = mcr_game
     page = signed_in(page, live_server, game)
     thumb = Thumb(page)
@@ -106,11 +105,18 @@ def test_an_mcr_win_in_16_taps_of_tiles_after_the_chips(live_server: Any, page: 
     screenshot(page, "tile-picker-mcr")
     save(page)
     record, hand = saved(game)
-    assert record == {"result": "ron", "winner": bo, "loser": di,
-                      "tiles": {"concealed": "123456789m456p2s", "win": "2s", "flowers": 1}}
+    assert record == {
+        "result": "ron",
+        "winner": bo,
+        "loser": di,
+        "tiles": {"concealed": "123456789m456p2s", "win": "2s", "flowers": 1},
+    }
     tiles = read_tile_hand(record["tiles"], flags=MCR_FLAGS)
-    engine = score_mcr(tiles, ruleset=get_preset("mcr"),
-                       context=WinContext(seat_wind=2, round_wind=1, dealer=False, tsumo=False, riichi=False))
+    engine = score_mcr(
+        tiles,
+        ruleset=get_preset("mcr"),
+        context=WinContext(seat_wind=2, round_wind=1, dealer=False, tsumo=False, riichi=False),
+    )
     # Pure Straight 16, Concealed Hand 2, All Chows 2, Mixed Double Chow 1, Single Wait 1.
     assert engine.fan == 22
     assert hand["fan"] == engine.fan
@@ -119,8 +125,7 @@ def test_an_mcr_win_in_16_taps_of_tiles_after_the_chips(live_server: Any, page: 
     assert hand["deltas"] == [-8, 8 + 8 + 8 + 23, -8, -(8 + 23)]
 
 
-def test_a_riichi_win_with_a_pon_and_a_dora_indicator(live_server: Any, page: Any,
-                                                      tournament: dict[str, Any]):  # noqa: F811
+def test_a_riichi_win_with_a_pon_and_a_dora_indicator(live_server: Any, page: Any, tournament: dict[str, Any]):
     game, ids = tournament["game"], tournament["ids"]
     bo, di = ids["Bo"], ids["Di"]
     page = signed_in(page, live_server, game)
@@ -148,13 +153,16 @@ def test_a_riichi_win_with_a_pon_and_a_dora_indicator(live_server: Any, page: An
     record, hand = saved(game)
     assert record["tiles"] == {"concealed": "234m567p3488s", "win": "5s", "melds": ["pon 777z"], "dora": "4p"}
     tiles = read_tile_hand(record["tiles"], flags=RIICHI_FLAGS)
-    engine = score_riichi(tiles, ruleset=game.ruleset(),
-                          context=WinContext(seat_wind=2, round_wind=1, dealer=False, tsumo=False, riichi=False))
+    engine = score_riichi(
+        tiles,
+        ruleset=game.ruleset(),
+        context=WinContext(seat_wind=2, round_wind=1, dealer=False, tsumo=False, riichi=False),
+    )
     assert (engine.han, engine.fu) == (2, 30)  # red dragons 1, dora 1; 30 fu
     assert (hand["han"], hand["fu"]) == (engine.han, engine.fu)
 
 
-def test_the_picker_by_keyboard_alone(live_server: Any, page: Any, tournament: dict[str, Any]):  # noqa: F811
+def test_the_picker_by_keyboard_alone(live_server: Any, page: Any, tournament: dict[str, Any]):
     page = signed_in(page, live_server, tournament["game"])
     page.focus("details.tile-box > summary")
     page.keyboard.press("Enter")
@@ -190,8 +198,7 @@ def test_the_picker_by_keyboard_alone(live_server: Any, page: Any, tournament: d
     expect(page.locator("[data-tile='1z']")).to_have_attribute("aria-disabled", "true")  # no fifth East
 
 
-def test_without_script_the_tiles_are_typed(live_server: Any, browser: Any,
-                                           tournament: dict[str, Any]):  # noqa: F811
+def test_without_script_the_tiles_are_typed(live_server: Any, browser: Any, tournament: dict[str, Any]):
     game, ids = tournament["game"], tournament["ids"]
     context = browser.new_context(viewport=PHONE, java_script_enabled=False)
     page = signed_in(context.new_page(), live_server, game)

@@ -14,8 +14,14 @@ from rules.ruleset import Ruleset
 from rules.state import start_state
 
 
-def game(hands: list[HandResult], *, ruleset: Ruleset | None = None, round_label: str = "E1",
-         scores: list[int] | None = None, **overrides: Any):
+def game(
+    hands: list[HandResult],
+    *,
+    ruleset: Ruleset | None = None,
+    round_label: str = "E1",
+    scores: list[int] | None = None,
+    **overrides: Any,
+):
     ruleset = Ruleset.build(base=ruleset, overrides=overrides)
     start = start_state(ruleset=ruleset, round_label=round_label, scores=scores)
     return ruleset, play_game(ruleset=ruleset, start=start, hands=hands)
@@ -34,10 +40,13 @@ def non_dealer_win(record_count: int) -> list[HandResult]:
     return hands
 
 
-@pytest.mark.parametrize(("round_winds", "hands_to_end", "labels"), [
-    (1, 4, ["E1", "E2", "E3", "E4"]),
-    (2, 8, ["E1", "E2", "E3", "E4", "S1", "S2", "S3", "S4"]),
-])
+@pytest.mark.parametrize(
+    ("round_winds", "hands_to_end", "labels"),
+    [
+        (1, 4, ["E1", "E2", "E3", "E4"]),
+        (2, 8, ["E1", "E2", "E3", "E4", "S1", "S2", "S3", "S4"]),
+    ],
+)
 def test_game_length(round_winds, hands_to_end, labels):
     ruleset, record = game(non_dealer_win(hands_to_end), round_winds=round_winds)
     assert [h.before.label(ruleset) for h in record.hands] == labels
@@ -60,16 +69,19 @@ def test_dealer_renchan_at_all_last_continues_the_game():
     assert (record.state.label(ruleset), record.state.honba) == ("S4", 1)
 
 
-@pytest.mark.parametrize(("scores", "result", "ends"), [
-    # Dealer (3) wins at S4 and is first: agari-yame.
-    ([30000, 20000, 20000, 30000], Tsumo(win=Win(winner=3, han=1, fu=30)), True),
-    # Dealer tenpai at a draw while first: tenpai-yame.
-    ([30000, 20000, 20000, 31000], Draw(tenpai=frozenset({3})), True),
-    # Dealer wins but is still not first: the game goes on.
-    ([50000, 20000, 20000, 10000], Tsumo(win=Win(winner=3, han=1, fu=30)), False),
-    # An abortive draw is no reason to stop.
-    ([30000, 20000, 20000, 31000], Abort(reason="nine_terminals"), False),
-])
+@pytest.mark.parametrize(
+    ("scores", "result", "ends"),
+    [
+        # Dealer (3) wins at S4 and is first: agari-yame.
+        ([30000, 20000, 20000, 30000], Tsumo(win=Win(winner=3, han=1, fu=30)), True),
+        # Dealer tenpai at a draw while first: tenpai-yame.
+        ([30000, 20000, 20000, 31000], Draw(tenpai=frozenset({3})), True),
+        # Dealer wins but is still not first: the game goes on.
+        ([50000, 20000, 20000, 10000], Tsumo(win=Win(winner=3, han=1, fu=30)), False),
+        # An abortive draw is no reason to stop.
+        ([30000, 20000, 20000, 31000], Abort(reason="nine_terminals"), False),
+    ],
+)
 def test_agari_yame(scores, result, ends):
     _, record = game([result], round_label="S4", scores=scores, agari_yame=True, abortive_draws=True)
     assert record.finished is ends
@@ -109,8 +121,12 @@ def test_tenhou_extension_into_west_until_someone_reaches_30000():
     assert not record.finished
     assert record.state.label(ruleset) == "W1"
     # In West, the game ends as soon as anyone has 30000 (sudden death)...
-    _, record = game([ron(0, 1, han=3, fu=30), ron(1, 2, han=4, fu=30)], ruleset=tenhou, round_label="W1",
-                     scores=[26000, 25000, 24000, 25000])
+    _, record = game(
+        [ron(0, 1, han=3, fu=30), ron(1, 2, han=4, fu=30)],
+        ruleset=tenhou,
+        round_label="W1",
+        scores=[26000, 25000, 24000, 25000],
+    )
     assert record.finished
     assert record.state.end_reason == "goal reached"
     assert len(record.hands) == 2

@@ -68,12 +68,15 @@ def test_the_hand_checks_speak_only_by_code():
 def test_a_problem_renders_its_english_from_the_code():
     problem = Problem.of("riichi", "riichi_cannot_pay", player="Bo", points=900, stick=1000)
     assert str(problem) == "riichi: Bo has 900 points and cannot pay the 1000-point riichi stick"
-    assert problem.at("hands[2]") == Problem("hands[2].riichi", problem.message, "riichi_cannot_pay",
-                                              {"player": "Bo", "points": 900, "stick": 1000})
+    assert problem.at("hands[2]") == Problem(
+        "hands[2].riichi", problem.message, "riichi_cannot_pay", {"player": "Bo", "points": 900, "stick": 1000}
+    )
     assert str(Refusal.of("fu", "no_such_fu", fu=35)) == (
-        "fu: 35 fu does not exist: fu are 20, 25 or a multiple of 10 up to 110")
+        "fu: 35 fu does not exist: fu are 20, 25 or a multiple of 10 up to 110"
+    )
     assert render("yakuman_only_kazoe", {"han": 13}) == (
-        "only yakuman may win under this ruleset (13 han or more counts)")
+        "only yakuman may win under this ruleset (13 han or more counts)"
+    )
 
 
 def test_the_pages_translate_a_coded_problem_and_leave_any_other_as_written():
@@ -84,19 +87,27 @@ def test_the_pages_translate_a_coded_problem_and_leave_any_other_as_written():
         # Another system's code with its own message (DRF's "required"): its words, not the engine's.
         assert translated(Problem("event", "This field is required.", "required")) == "This field is required."
         assert translated(Problem.of("", "game_over", end_reason="bust")) == (
-            "대국이 이미 끝났습니다 (토비). 더 이상 국을 추가할 수 없습니다")
+            "대국이 이미 끝났습니다 (토비). 더 이상 국을 추가할 수 없습니다"
+        )
     with translation.override("en"):
         assert translated(problem) == problem.message == "3 han needs fu (fu may be left out from 5 han up)"
 
 
-@pytest.mark.parametrize(("stored", "english", "korean"), [
-    ("mangan", "mangan", "만관"), ("kazoe yakuman", "kazoe yakuman", "헤아림 역만"), ("2x yakuman", "2x yakuman",
-                                                                                  "2배 역만"),
-    ("end of the game", "end of the game", "규정 국수 완료"), ("bust", "bust", "토비"),
-    ("four_winds", "four_winds", "사풍연타"), ("a player's name", "a player's name", "a player's name"),
-])
-def test_the_engines_words_are_stored_in_english_and_shown_in_the_readers_language(stored: str, english: str,
-                                                                                    korean: str):
+@pytest.mark.parametrize(
+    ("stored", "english", "korean"),
+    [
+        ("mangan", "mangan", "만관"),
+        ("kazoe yakuman", "kazoe yakuman", "헤아림 역만"),
+        ("2x yakuman", "2x yakuman", "2배 역만"),
+        ("end of the game", "end of the game", "규정 국수 완료"),
+        ("bust", "bust", "토비"),
+        ("four_winds", "four_winds", "사풍연타"),
+        ("a player's name", "a player's name", "a player's name"),
+    ],
+)
+def test_the_engines_words_are_stored_in_english_and_shown_in_the_readers_language(
+    stored: str, english: str, korean: str
+):
     assert word(stored) == english
     with translation.override("ko"):
         assert word(stored, translation.gettext) == korean

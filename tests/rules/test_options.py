@@ -27,8 +27,16 @@ CHOICES: dict[str, tuple[type[StrEnum], tuple[str, ...]]] = {
     "scoring": (options.Scoring, ("riichi", "mcr", "solo")),
     "ties": (options.Ties, ("split", "seat_order")),
     "deposits_at_end": (options.DepositsAtEnd, ("first_place", "lost")),
-    "multiple_ron": (options.MultipleRon, ("head_bump", "head_bump_yakuman_exception", "double_head_bump_triple_abort",
-                                   "all", "double_only_triple_abort")),
+    "multiple_ron": (
+        options.MultipleRon,
+        (
+            "head_bump",
+            "head_bump_yakuman_exception",
+            "double_head_bump_triple_abort",
+            "all",
+            "double_only_triple_abort",
+        ),
+    ),
     "multiple_ron_honba": (options.MultipleRonHonba, ("each_winner", "first_winner")),
     "multiple_ron_deposits": (options.MultipleRonDeposits, ("own_back_rest_first", "first_winner")),
     "renchan": (options.Renchan, ("tenpai", "win", "none")),
@@ -66,13 +74,19 @@ NEEDS: dict[tuple[str, str], dict[str, Any]] = {
     ("chombo_payment", "flat"): {"chombo_flat_amount": 1000},
     ("scoring", "solo"): {"players": 1, "uma": [], "round_winds": 1},
     ("solo_ranking", "best_attempt"): {"scoring": "solo", "players": 1, "uma": [], "round_winds": 1},
-    ("solo_ranking", "sum_of_attempts"): {"scoring": "solo", "players": 1, "uma": [], "round_winds": 1,
-                                          "solo_attempts": 3},
+    ("solo_ranking", "sum_of_attempts"): {
+        "scoring": "solo",
+        "players": 1,
+        "uma": [],
+        "round_winds": 1,
+        "solo_attempts": 3,
+    },
 }
 
 
-@pytest.mark.parametrize(("name", "enum", "value"),
-                         [(name, enum, value) for name, (enum, values) in CHOICES.items() for value in values])
+@pytest.mark.parametrize(
+    ("name", "enum", "value"), [(name, enum, value) for name, (enum, values) in CHOICES.items() for value in values]
+)
 def test_an_override_string_parses_to_the_member(name, enum, value):
     ruleset = Ruleset.build(overrides={name: value, **NEEDS.get((name, value), {})})
     parsed = getattr(ruleset, name)
@@ -92,8 +106,9 @@ def test_as_dict_holds_plain_strings(key):
 def test_settlement_kinds_and_reasons_are_the_strings_callers_compare():
     ruleset = Ruleset.build(overrides={"abortive_draws": True})
     state = start_state(ruleset=ruleset, honba=1, deposits=1)
-    ron = play_hand(ruleset=ruleset, state=state, result=Ron(loser=1, wins=(Win(winner=0, han=3, fu=30),),
-                                                             riichi=frozenset({2})))
+    ron = play_hand(
+        ruleset=ruleset, state=state, result=Ron(loser=1, wins=(Win(winner=0, han=3, fu=30),), riichi=frozenset({2}))
+    )
     assert ron.settlement.kind == "ron"
     assert type(ron.settlement.kind) is Outcome
     assert [p.reason for p in ron.settlement.payments] == ["riichi", "hand", "honba", "deposits"]
@@ -108,20 +123,35 @@ def test_settlement_kinds_and_reasons_are_the_strings_callers_compare():
 
 def test_enum_values():
     assert [o.value for o in Outcome] == ["ron", "tsumo", "draw", "abort", "chombo", "tenpai", "noten"]
-    assert ABORT_REASONS == ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron",
-                             "all_others_ron")
+    assert ABORT_REASONS == ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron", "all_others_ron")
     assert tuple(AbortReason) == ABORT_REASONS
     assert all(type(reason) is str for reason in ABORT_REASONS)
-    assert [r.value for r in PaymentReason] == ["hand", "honba", "pao", "riichi", "deposits", "noten", "nagashi",
-                                                "chombo", "false_win"]
-    assert [limit.value for limit in Limit] == ["mangan", "haneman", "baiman", "sanbaiman", "yakuman",
-                                                "kazoe yakuman"]
+    assert [r.value for r in PaymentReason] == [
+        "hand",
+        "honba",
+        "pao",
+        "riichi",
+        "deposits",
+        "noten",
+        "nagashi",
+        "chombo",
+        "false_win",
+    ]
+    assert [limit.value for limit in Limit] == ["mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman"]
 
 
-@pytest.mark.parametrize(("han", "yakuman", "limit"), [
-    (5, 0, "mangan"), (7, 0, "haneman"), (10, 0, "baiman"), (12, 0, "sanbaiman"), (13, 0, "kazoe yakuman"),
-    (0, 1, "yakuman"), (0, 2, "2x yakuman"),
-])
+@pytest.mark.parametrize(
+    ("han", "yakuman", "limit"),
+    [
+        (5, 0, "mangan"),
+        (7, 0, "haneman"),
+        (10, 0, "baiman"),
+        (12, 0, "sanbaiman"),
+        (13, 0, "kazoe yakuman"),
+        (0, 1, "yakuman"),
+        (0, 2, "2x yakuman"),
+    ],
+)
 def test_limit_names(han, yakuman, limit):
     value = hand_value(ruleset=Ruleset(), han=han, yakuman=yakuman)
     assert value.limit == limit
@@ -129,8 +159,9 @@ def test_limit_names(han, yakuman, limit):
 
 
 def test_a_ruleset_is_still_equal_and_hashable():
-    assert Ruleset.build(overrides={"ties": "seat_order"}) == dataclasses.replace(Ruleset(),
-                                                                                 ties=options.Ties.SEAT_ORDER)
+    assert Ruleset.build(overrides={"ties": "seat_order"}) == dataclasses.replace(
+        Ruleset(), ties=options.Ties.SEAT_ORDER
+    )
     assert hash(Ruleset()) == hash(Ruleset.build())
 
 
@@ -138,10 +169,27 @@ def test_a_ruleset_is_still_equal_and_hashable():
 PUBLIC = {
     "rules.ruleset": ("Ruleset", "PARAMETERS", "number_json", "UmaByPlusCount", "SEAT_WINDS", "WINDS"),
     "rules.settle": ("check_hand", "settle"),
-    "rules.seating": ("Seating", "Table", "count_repeats", "random_seating", "swiss_seating", "schedule_from_csv",
-                      "wind_counts"),
-    "rules.hands": ("Abort", "Chombo", "Draw", "HandResult", "Ron", "Tsumo", "Win", "WinOutcome", "Settlement",
-                    "ABORT_REASONS"),
+    "rules.seating": (
+        "Seating",
+        "Table",
+        "count_repeats",
+        "random_seating",
+        "swiss_seating",
+        "schedule_from_csv",
+        "wind_counts",
+    ),
+    "rules.hands": (
+        "Abort",
+        "Chombo",
+        "Draw",
+        "HandResult",
+        "Ron",
+        "Tsumo",
+        "Win",
+        "WinOutcome",
+        "Settlement",
+        "ABORT_REASONS",
+    ),
     "rules.errors": ("Problem", "Refusal"),
     "rules.presets": ("build_ruleset", "get_preset", "preset_doc", "preset_keys"),
     "rules.final": ("FinalRow", "final_results"),

@@ -180,8 +180,7 @@ def test_point_table_without_kiriage(han, fu, nd_ron, nd_tsumo, d_ron, d_tsumo):
 
 @pytest.mark.parametrize(
     ("han", "fu", "nd_ron", "nd_tsumo", "d_ron", "d_tsumo"),
-    [pytest.param(han, fu, *KIRIAGE_ROWS.get((han, fu), cells), id=row_id(han, fu))
-     for han, fu, *cells in POINT_TABLE],
+    [pytest.param(han, fu, *KIRIAGE_ROWS.get((han, fu), cells), id=row_id(han, fu)) for han, fu, *cells in POINT_TABLE],
 )
 def test_point_table_with_kiriage(han, fu, nd_ron, nd_tsumo, d_ron, d_tsumo):
     assert table_row(KIRIAGE, han, fu) == expected_row(nd_ron, nd_tsumo, d_ron, d_tsumo)

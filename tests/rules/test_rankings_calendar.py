@@ -13,12 +13,15 @@ import pytest
 from rules.rankings.calendar import counted_weeks, first_week, last_week, time_factor, week_of
 
 
-@pytest.mark.parametrize(("starts_on", "first", "last"), [
-    (date(2025, 3, 8), date(2025, 3, 10), date(2027, 3, 1)),    # Sat–Sun
-    (date(2025, 3, 14), date(2025, 3, 17), date(2027, 3, 8)),   # Fri–Sun
-    (date(2025, 3, 22), date(2025, 3, 24), date(2027, 3, 15)),  # Sat–Mon
-    (date(2025, 4, 2), date(2025, 4, 7), date(2027, 3, 29)),    # an OEMC, Wed–Sun
-])
+@pytest.mark.parametrize(
+    ("starts_on", "first", "last"),
+    [
+        (date(2025, 3, 8), date(2025, 3, 10), date(2027, 3, 1)),  # Sat–Sun
+        (date(2025, 3, 14), date(2025, 3, 17), date(2027, 3, 8)),  # Fri–Sun
+        (date(2025, 3, 22), date(2025, 3, 24), date(2027, 3, 15)),  # Sat–Mon
+        (date(2025, 4, 2), date(2025, 4, 7), date(2027, 3, 29)),  # an OEMC, Wed–Sun
+    ],
+)
 def test_an_event_counts_from_the_monday_after_its_week_for_104_weeks(starts_on, first, last):
     assert (first_week(starts_on), last_week(starts_on)) == (first, last)
     assert time_factor(starts_on, first) == 1.0
@@ -48,7 +51,10 @@ def test_the_frozen_weeks_are_not_counted():
 
 def test_the_ranking_stands_still_during_the_freeze():
     starts_on = date(2019, 6, 1)
-    during = {counted_weeks(starts_on, date(2020, 3, 2)), counted_weeks(starts_on, date(2021, 7, 5)),
-              counted_weeks(starts_on, date(2022, 3, 21))}
+    during = {
+        counted_weeks(starts_on, date(2020, 3, 2)),
+        counted_weeks(starts_on, date(2021, 7, 5)),
+        counted_weeks(starts_on, date(2022, 3, 21)),
+    }
     assert during == {38}
     assert counted_weeks(starts_on, date(2022, 3, 28)) == 39

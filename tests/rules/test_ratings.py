@@ -30,8 +30,7 @@ def test_tenhou_change_after_400_games(others, change):
     assert tenhou_change(2000, 400, -30, mean) == pytest.approx(change)
 
 
-@pytest.mark.parametrize(("games", "factor"), [(0, 1.0), (1, 0.998), (100, 0.8), (399, 0.202), (400, 0.2),
-                                               (5000, 0.2)])
+@pytest.mark.parametrize(("games", "factor"), [(0, 1.0), (1, 0.998), (100, 0.8), (399, 0.202), (400, 0.2), (5000, 0.2)])
 def test_tenhou_factor(games, factor):
     """tenhou.net/man 'Rating': 試合数補正 1 − games × 0.002 under 400 games, 0.2 from 400."""
     assert tenhou_factor(games) == pytest.approx(factor)
@@ -49,16 +48,17 @@ def test_shared_places_share_their_points():
 
 def test_a_first_game_of_four_newcomers():
     """Everyone at 1500, no game played: k = 1, the table's mean is 1500, so the change is S."""
-    steps, skipped = replay(TENHOU, [Game("g", tuple(Seat(p, r) for p, r in zip("abcd", (2, 1, 4, 3),
-                                                                            strict=True)))])
+    steps, skipped = replay(TENHOU, [Game("g", tuple(Seat(p, r) for p, r in zip("abcd", (2, 1, 4, 3), strict=True)))])
     assert [(s.player, s.after) for s in steps] == [("a", 1510), ("b", 1530), ("c", 1470), ("d", 1490)]
     assert skipped == []
 
 
 def test_ratings_follow_the_games_in_order():
-    games = [Game(1, (Seat("a", 1), Seat("b", 2), Seat("c", 3), Seat("d", 4))),
-             Game(2, (Seat("a", 4), Seat("b", 3), Seat("c", 2), Seat("e", 1))),
-             Game(3, (Seat("a", 1), Seat("b", 2)))]  # two players: Tenhou's R does not rate it
+    games = [
+        Game(1, (Seat("a", 1), Seat("b", 2), Seat("c", 3), Seat("d", 4))),
+        Game(2, (Seat("a", 4), Seat("b", 3), Seat("c", 2), Seat("e", 1))),
+        Game(3, (Seat("a", 1), Seat("b", 2))),
+    ]  # two players: Tenhou's R does not rate it
     steps, skipped = replay(TENHOU, games)
     second = {s.player: s for s in steps if s.game == 2}
     assert (second["a"].before, second["a"].games) == (1530, 1)
@@ -68,11 +68,14 @@ def test_ratings_follow_the_games_in_order():
     assert skipped == [3]
 
 
-@pytest.mark.parametrize(("rating", "opponent", "score", "change", "source"), [
-    (2400, 2000, 1.0, 2.91, "K = 32, a 2400 beats a 2000: E = 0.909 (Nemotron-CC-Math 'How to calculate the Elo')"),
-    (2000, 2400, 0.0, -2.91, "and the loser gives what the winner takes"),
-    (1500, 1500, 0.5, 0.0, "a draw between equals moves nothing"),
-])
+@pytest.mark.parametrize(
+    ("rating", "opponent", "score", "change", "source"),
+    [
+        (2400, 2000, 1.0, 2.91, "K = 32, a 2400 beats a 2000: E = 0.909 (Nemotron-CC-Math 'How to calculate the Elo')"),
+        (2000, 2400, 0.0, -2.91, "and the loser gives what the winner takes"),
+        (1500, 1500, 0.5, 0.0, "a draw between equals moves nothing"),
+    ],
+)
 def test_elo(rating, opponent, score, change, source):
     assert elo_change(rating, opponent, score) == pytest.approx(change, abs=0.005), source
 
@@ -86,8 +89,9 @@ def test_elo_s_worked_example():
 
 
 def test_elo_is_for_two_players():
-    steps, skipped = replay(ELO, [Game("g", (Seat("a", 2), Seat("b", 1))),
-                                  Game("h", (Seat("a", 1), Seat("b", 2), Seat("c", 3)))])
+    steps, skipped = replay(
+        ELO, [Game("g", (Seat("a", 2), Seat("b", 1))), Game("h", (Seat("a", 1), Seat("b", 2), Seat("c", 3)))]
+    )
     assert [(s.player, round(s.after, 2)) for s in steps] == [("a", 1484.0), ("b", 1516.0)]
     assert skipped == ["h"]
 

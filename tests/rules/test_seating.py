@@ -32,8 +32,9 @@ def play_random(players: int, rounds: int, *, table_size: int = 4, seed: int = 1
     history: list[Round] = []
     seatings = []
     for round_no in range(rounds):
-        seating = random_seating(players=ids, table_size=table_size, history=history, seed=seed * 100 + round_no,
-                                 time_limit=GENEROUS)
+        seating = random_seating(
+            players=ids, table_size=table_size, history=history, seed=seed * 100 + round_no, time_limit=GENEROUS
+        )
         seatings.append(seating)
         history.append(seats_of(seating))
     return seatings, history
@@ -58,11 +59,17 @@ def test_every_player_seated_once_per_round(table_size, extra, swiss):
     history: list[list[tuple[int, ...]]] = []
     for round_no in range(3):
         if swiss:
-            seating = swiss_seating(standings=players[round_no:] + players[:round_no], table_size=table_size,
-                                    history=history, seed=round_no, time_limit=0.3)
+            seating = swiss_seating(
+                standings=players[round_no:] + players[:round_no],
+                table_size=table_size,
+                history=history,
+                seed=round_no,
+                time_limit=0.3,
+            )
         else:
-            seating = random_seating(players=players, table_size=table_size, history=history, seed=round_no,
-                                     time_limit=0.3)
+            seating = random_seating(
+                players=players, table_size=table_size, history=history, seed=round_no, time_limit=0.3
+            )
         check_round(seating, players, table_size)
         assert seating.repeats == count_repeats(history=[*history, seats_of(seating)]) - count_repeats(history=history)
         history.append(seats_of(seating))
@@ -96,8 +103,9 @@ def test_a_plane_history_not_seated_by_this_module_still_completes():
     grid = [[4 * i + j + 1 for j in range(4)] for i in range(4)]
     history: list[Round] = [[row[::-1] for row in grid], [[grid[(i + j) % 4][j] for i in range(4)] for j in range(4)]]
     for round_no in range(3):
-        seating = random_seating(players=range(1, 17), table_size=4, history=history, seed=round_no,
-                                 time_limit=GENEROUS)
+        seating = random_seating(
+            players=range(1, 17), table_size=4, history=history, seed=round_no, time_limit=GENEROUS
+        )
         assert seating.repeats == 0
         history.append(seats_of(seating))
     assert count_repeats(history=history) == 0
@@ -105,8 +113,11 @@ def test_a_plane_history_not_seated_by_this_module_still_completes():
 
 def test_cyclic_latin_square_round_leaves_repeats_but_still_seats():
     grid = [[4 * i + j + 1 for j in range(4)] for i in range(4)]
-    history = [grid, [list(col) for col in zip(*grid, strict=True)],
-               [[grid[i][(i + k) % 4] for i in range(4)] for k in range(4)]]
+    history = [
+        grid,
+        [list(col) for col in zip(*grid, strict=True)],
+        [[grid[i][(i + k) % 4] for i in range(4)] for k in range(4)],
+    ]
     seating = random_seating(players=range(1, 17), table_size=4, history=history, seed=3, time_limit=GENEROUS)
     check_round(seating, list(range(1, 17)), 4)
     assert 0 < seating.repeats <= 4
@@ -148,13 +159,13 @@ def test_swiss_without_history_seats_by_rank(table_size):
     standings = [40, 3, 17, 8, 25, 11, 2, 30, 19, 5, 6, 7, 50, 51, 52]
     seating = swiss_seating(standings=standings, table_size=table_size, seed=4)
     for number, table in enumerate(seating.tables):
-        assert set(table.seats) == set(standings[number * table_size:(number + 1) * table_size])
+        assert set(table.seats) == set(standings[number * table_size : (number + 1) * table_size])
     assert seating.repeats == 0
 
 
 def test_swiss_moves_players_one_table_at_most_to_avoid_repeats():
     ids = list(range(1, 17))
-    history = [[tuple(ids[i:i + 4]) for i in range(0, 16, 4)]]
+    history = [[tuple(ids[i : i + 4]) for i in range(0, 16, 4)]]
     for seed in range(4):
         seating = swiss_seating(standings=ids, table_size=4, history=history, seed=seed, time_limit=GENEROUS)
         check_round(seating, ids, 4)
@@ -169,7 +180,7 @@ def test_swiss_keeps_players_at_their_rank_table_when_nothing_repeats():
     ids = list(range(1, 17))
     history = [[(1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15), (4, 8, 12, 16)]]
     seating = swiss_seating(standings=ids, table_size=4, history=history, seed=2)
-    assert [set(t.seats) for t in seating.tables] == [set(ids[i:i + 4]) for i in range(0, 16, 4)]
+    assert [set(t.seats) for t in seating.tables] == [set(ids[i : i + 4]) for i in range(0, 16, 4)]
 
 
 # --- seat winds ---------------------------------------------------------------------------------------------------
@@ -214,7 +225,12 @@ def test_wind_imbalance_counts_players_on_a_bye():
     (out,) = seating.byes
     assert seating.wind_imbalance == 5  # every seated player has one wind twice or two winds once; the bye too
     assert wind_counts(history=[[(1, 2, 3, 4)], seats_of(seating)], players=[out], table_size=4)[out] in (
-        [1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [0, 0, 0, 0])
+        [1, 0, 0, 0],
+        [0, 1, 0, 0],
+        [0, 0, 1, 0],
+        [0, 0, 0, 1],
+        [0, 0, 0, 0],
+    )
 
 
 def test_wind_counts_and_count_repeats():
@@ -242,8 +258,7 @@ def test_byes_go_to_the_fewest_byes_so_far():
 def test_bye_ties_are_drawn_at_random_and_reproducible():
     players = list(range(1, 19))
     bye_counts = dict.fromkeys(players, 2) | {3: 1, 11: 1, 17: 1}
-    drawn = {random_seating(players=players, table_size=4, seed=seed, bye_counts=bye_counts).byes
-             for seed in range(12)}
+    drawn = {random_seating(players=players, table_size=4, seed=seed, bye_counts=bye_counts).byes for seed in range(12)}
     assert all(len(byes) == 2 and set(byes) <= {3, 11, 17} for byes in drawn)
     assert len(drawn) > 1
     first = random_seating(players=players, table_size=4, seed=7, bye_counts=bye_counts)
@@ -261,17 +276,26 @@ def test_swiss_byes_go_to_the_lowest_standing_among_equals():
 # --- errors -------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("kwargs", "field", "message"), [
-    ({"players": range(1, 39), "table_size": 4, "byes": False}, "players",
-     "38 players do not fill tables of 4: add 2 substitutes or allow byes"),
-    ({"players": range(1, 36), "table_size": 4, "byes": False}, "players",
-     "35 players do not fill tables of 4: add 1 substitute or allow byes"),
-    ({"players": range(1, 4), "table_size": 4}, "players", "3 players cannot fill a table of 4"),
-    ({"players": [1, 2, 3, 2, 5, 1, 7, 8], "table_size": 4}, "players", "players 1, 2 listed more than once"),
-    ({"players": [1, 2, 3, 3], "table_size": 4}, "players", "player 3 listed more than once"),
-    ({"players": range(1, 9), "table_size": 0}, "table_size", "must be 1 to 12, not 0"),
-    ({"players": range(1, 27), "table_size": 13}, "table_size", "must be 1 to 12, not 13"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "field", "message"),
+    [
+        (
+            {"players": range(1, 39), "table_size": 4, "byes": False},
+            "players",
+            "38 players do not fill tables of 4: add 2 substitutes or allow byes",
+        ),
+        (
+            {"players": range(1, 36), "table_size": 4, "byes": False},
+            "players",
+            "35 players do not fill tables of 4: add 1 substitute or allow byes",
+        ),
+        ({"players": range(1, 4), "table_size": 4}, "players", "3 players cannot fill a table of 4"),
+        ({"players": [1, 2, 3, 2, 5, 1, 7, 8], "table_size": 4}, "players", "players 1, 2 listed more than once"),
+        ({"players": [1, 2, 3, 3], "table_size": 4}, "players", "player 3 listed more than once"),
+        ({"players": range(1, 9), "table_size": 0}, "table_size", "must be 1 to 12, not 0"),
+        ({"players": range(1, 27), "table_size": 13}, "table_size", "must be 1 to 12, not 13"),
+    ],
+)
 @pytest.mark.parametrize("swiss", [False, True])
 def test_rule_errors(kwargs, field, message, swiss):
     kwargs = dict(kwargs)
@@ -294,12 +318,12 @@ def test_players_that_fill_the_tables_need_no_byes():
 
 def test_a_tight_time_limit_still_returns_a_valid_seating():
     players = list(range(1, 257))
-    history = [[tuple(players[i:i + 4]) for i in range(0, 256, 4)],
-               [tuple(players[i::64]) for i in range(64)]]
+    history = [[tuple(players[i : i + 4]) for i in range(0, 256, 4)], [tuple(players[i::64]) for i in range(64)]]
     for time_limit in (0.05, 0.0):
-        for seating in (random_seating(players=players, table_size=4, history=history, seed=1, time_limit=time_limit),
-                        swiss_seating(standings=players, table_size=4, history=history, seed=1,
-                                      time_limit=time_limit)):
+        for seating in (
+            random_seating(players=players, table_size=4, history=history, seed=1, time_limit=time_limit),
+            swiss_seating(standings=players, table_size=4, history=history, seed=1, time_limit=time_limit),
+        ):
             check_round(seating, players, 4)
 
 
@@ -317,14 +341,16 @@ def test_same_seed_same_seating(players):
 
 
 def test_csv_schedule_by_seat_names():
-    text = "\n".join([
-        "Round,Table,East,South,West,North",
-        "1,2,5,6,7,8",
-        "1,1,1,2,3,4",
-        "",
-        "2,1,1,5,3,7",
-        "2,2,2,6,4,8",
-    ])
+    text = "\n".join(
+        [
+            "Round,Table,East,South,West,North",
+            "1,2,5,6,7,8",
+            "1,1,1,2,3,4",
+            "",
+            "2,1,1,5,3,7",
+            "2,2,2,6,4,8",
+        ]
+    )
     assert schedule_from_csv(text=text, players=range(1, 9), table_size=4) == [
         [Table(1, (1, 2, 3, 4)), Table(2, (5, 6, 7, 8))],
         [Table(1, (1, 5, 3, 7)), Table(2, (2, 6, 4, 8))],
@@ -339,27 +365,34 @@ def test_csv_seat_columns_by_name_in_any_order_or_by_position():
     assert schedule_from_csv(text=positional, table_size=4) == expected
     eight = "round,table," + ",".join(f"seat{i}" for i in range(8, 0, -1)) + "\n1,1,8,7,6,5,4,3,2,1\n"
     assert schedule_from_csv(text=eight, table_size=8) == [[Table(1, tuple(range(1, 9)))]]
-    twelve = "round,table," + ",".join(f"seat{i}" for i in range(12, 0, -1)) + "\n1,1," + ",".join(
-        str(p) for p in range(12, 0, -1)) + "\n"
+    twelve = (
+        "round,table,"
+        + ",".join(f"seat{i}" for i in range(12, 0, -1))
+        + "\n1,1,"
+        + ",".join(str(p) for p in range(12, 0, -1))
+        + "\n"
+    )
     assert schedule_from_csv(text=twelve, table_size=12) == [[Table(1, tuple(range(1, 13)))]]
     three = "round,table,east,south,west\r\n1,1,9,8,7\r\n"
     assert schedule_from_csv(text=three, table_size=3) == [[Table(1, (9, 8, 7))]]
 
 
 def test_csv_problems_are_reported_by_line():
-    text = "\n".join([
-        "round,table,east,south,west,north",  # line 1
-        "1,1,1,2,3,4",
-        "1,1,5,6,7,8",  # table 1 again
-        "1,2,1,9,10,11",  # player 1 again in round 1
-        "x,1,1,2,3,4",  # bad round
-        "2,0,1,2,3,4",  # bad table
-        "2,1,1,2,3,99",  # not a player
-        "2,2,5,6,6,eight",  # 6 twice, a name
-        "2,3,1,2",  # too short
-        "4,1,1,2,3,4",  # round 3 missing
-        "4,3,5,6,7,8",  # table 2 missing
-    ])
+    text = "\n".join(
+        [
+            "round,table,east,south,west,north",  # line 1
+            "1,1,1,2,3,4",
+            "1,1,5,6,7,8",  # table 1 again
+            "1,2,1,9,10,11",  # player 1 again in round 1
+            "x,1,1,2,3,4",  # bad round
+            "2,0,1,2,3,4",  # bad table
+            "2,1,1,2,3,99",  # not a player
+            "2,2,5,6,6,eight",  # 6 twice, a name
+            "2,3,1,2",  # too short
+            "4,1,1,2,3,4",  # round 3 missing
+            "4,3,5,6,7,8",  # table 2 missing
+        ]
+    )
     with pytest.raises(Refusal) as caught:
         schedule_from_csv(text=text, players=range(1, 12), table_size=4)
     assert [(p.field, p.message) for p in caught.value.problems] == [
@@ -376,13 +409,20 @@ def test_csv_problems_are_reported_by_line():
     ]
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "the schedule is empty: expected the header round,table,east,south,west,north"),
-    ("round,east,south,west,north\n", "expected the header round,table,east,south,west,north "
-                                      "(seat columns by name or position)"),
-    ("round,table,east,south,west\n1,1,1,2,3\n", "expected the header round,table,east,south,west,north "
-                                                 "(seat columns by name or position)"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "the schedule is empty: expected the header round,table,east,south,west,north"),
+        (
+            "round,east,south,west,north\n",
+            "expected the header round,table,east,south,west,north (seat columns by name or position)",
+        ),
+        (
+            "round,table,east,south,west\n1,1,1,2,3\n",
+            "expected the header round,table,east,south,west,north (seat columns by name or position)",
+        ),
+    ],
+)
 def test_csv_bad_header(text, message):
     with pytest.raises(Refusal) as caught:
         schedule_from_csv(text=text, table_size=4)

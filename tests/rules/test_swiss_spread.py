@@ -58,13 +58,16 @@ def test_the_programme_finds_the_best_tables_within_one_table(table_size, tables
     assert sorted(p for table in found for p in table) == list(range(count))
     assert all(abs(t - p // table_size) <= 1 for t, table in enumerate(found) for p in table)
     assert cost(found, weights, table_size) == found_cost
-    best = min(cost(tables_, weights, table_size) for tables_ in partitions(list(range(count)), table_size)
-               if all(abs(t - p // table_size) <= 1 for t, table in enumerate(tables_) for p in table))
+    best = min(
+        cost(tables_, weights, table_size)
+        for tables_ in partitions(list(range(count)), table_size)
+        if all(abs(t - p // table_size) <= 1 for t, table in enumerate(tables_) for p in table)
+    )
     assert found_cost == best
 
 
 def rank_tables(ids: list[int], size: int) -> list[tuple[int, ...]]:
-    return [tuple(ids[i:i + size]) for i in range(0, len(ids), size)]
+    return [tuple(ids[i : i + size]) for i in range(0, len(ids), size)]
 
 
 def test_spread_zero_pairs_strictly_by_rank_even_with_repeats():
@@ -94,8 +97,9 @@ def test_nobody_moves_further_than_the_spread(spread):
         rng.shuffle(ids)
         history.append(rank_tables(ids, 4))
     standings = sorted(ids)
-    seating = swiss_seating(standings=standings, table_size=4, history=history, seed=1, spread=spread,
-                            time_limit=GENEROUS)
+    seating = swiss_seating(
+        standings=standings, table_size=4, history=history, seed=1, spread=spread, time_limit=GENEROUS
+    )
     assert max(abs(place.moved) for place in seating.placements) <= spread
     assert {place.player for place in seating.placements} == set(ids)
 
@@ -185,13 +189,24 @@ def test_a_negative_spread_is_refused():
     with pytest.raises(Refusal) as caught:
         swiss_seating(standings=range(1, 9), table_size=4, spread=-1)
     assert [(p.field, p.message) for p in caught.value.problems] == [
-        ("spread", "must be 0 (strict pairing by rank) or more, or any")]
+        ("spread", "must be 0 (strict pairing by rank) or more, or any")
+    ]
 
 
-@pytest.mark.parametrize(("players", "seconds"), [
-    (0, 1.0), (8, 1.016), (100, 1.2), (500, 2.0), (1000, 3.0), (2000, 5.0), (3500, 8.0), (4000, 8.0),
-    (100_000, 8.0),
-])
+@pytest.mark.parametrize(
+    ("players", "seconds"),
+    [
+        (0, 1.0),
+        (8, 1.016),
+        (100, 1.2),
+        (500, 2.0),
+        (1000, 3.0),
+        (2000, 5.0),
+        (3500, 8.0),
+        (4000, 8.0),
+        (100_000, 8.0),
+    ],
+)
 def test_the_time_limit_grows_with_the_field_up_to_what_a_web_request_allows(players, seconds):
     assert time_limit_for(players) == pytest.approx(seconds)
 

@@ -19,9 +19,11 @@ from tests.factories import EventFactory
 
 def test_every_kind_of_work_is_queued_as_its_task_once_the_app_is_ready():
     queued = {work: background._queues.get(work) for work in Work}
-    assert queued == {Work.RECOMPUTE_STANDINGS: tasks.recompute_standings.delay,
-                      Work.FOLLOW_EVENT: tasks.follow_event.delay,
-                      Work.REBUILD_RANKING: tasks.rebuild_ranking.delay}
+    assert queued == {
+        Work.RECOMPUTE_STANDINGS: tasks.recompute_standings.delay,
+        Work.FOLLOW_EVENT: tasks.follow_event.delay,
+        Work.REBUILD_RANKING: tasks.rebuild_ranking.delay,
+    }
 
 
 def test_work_is_handed_to_the_registered_queue(monkeypatch: pytest.MonkeyPatch):
@@ -38,9 +40,9 @@ def test_work_nobody_registered_is_refused_by_name(monkeypatch: pytest.MonkeyPat
 
 
 @pytest.mark.django_db
-def test_a_missing_queue_is_logged_and_the_write_stands(monkeypatch: pytest.MonkeyPatch,
-                                                         caplog: pytest.LogCaptureFixture,
-                                                         django_capture_on_commit_callbacks: Any):
+def test_a_missing_queue_is_logged_and_the_write_stands(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, django_capture_on_commit_callbacks: Any
+):
     event = EventFactory.create()
     monkeypatch.delitem(background._queues, Work.RECOMPUTE_STANDINGS)
     with django_capture_on_commit_callbacks(execute=True):

@@ -70,8 +70,10 @@ def test_a_backup_restores_into_an_empty_database_identical_and_sealed(tmp_path:
 
     assert restore(path) == 0
     # The statistics' rows are not in the file: they are counted again from the restored results.
-    assert sorted((s.game_id, s.player_id, s.hands, s.wins, s.deal_ins, s.points)
-                  for s in GameStats.objects.all()) == stats
+    assert (
+        sorted((s.game_id, s.player_id, s.hands, s.wins, s.deal_ins, s.points) for s in GameStats.objects.all())
+        == stats
+    )
     for slug, was in before.items():
         event = Event.objects.get(slug=slug)
         assert (event_head(event), standings(event)) == (was["head"], was["standings"])
@@ -124,8 +126,14 @@ def test_a_file_that_is_not_a_backup_is_refused(tmp_path: Path, capsys: Any):
 
 def _add_superuser(data: dict[str, Any]) -> None:
     user = next(o for o in data["objects"] if o["model"] == "auth.user")
-    data["objects"].insert(data["objects"].index(user) + 1, {**user, "pk": 999, "fields": {
-        **user["fields"], "username": "intruder", "is_superuser": True, "is_staff": True}})
+    data["objects"].insert(
+        data["objects"].index(user) + 1,
+        {
+            **user,
+            "pk": 999,
+            "fields": {**user["fields"], "username": "intruder", "is_superuser": True, "is_staff": True},
+        },
+    )
 
 
 def _add_row(model: str, pk: Any, fields: dict[str, Any]) -> Any:
@@ -140,30 +148,47 @@ def _make_public(data: dict[str, Any]) -> None:
 def _rehash_a_hand(data: dict[str, Any]) -> None:
     """A hand and its history entry rewritten, and the entry's hash recomputed as chain.py's plain hash would."""
     from scoring.services import chain
+
     change = next(o for o in data["objects"] if o["model"] == "scoring.handchange" and o["fields"]["action"] == "sheet")
     hands = change["fields"]["after"]["hands"]
     hands[0] = {**hands[0], "han": 5}
     fields = change["fields"]
-    content = chain.entry_content(index=fields["index"], action=fields["action"], before=fields["before"],
-                                  after=fields["after"], author=fields["author"], at=fields["at"],
-                                  version=fields["version"])
+    content = chain.entry_content(
+        index=fields["index"],
+        action=fields["action"],
+        before=fields["before"],
+        after=fields["after"],
+        author=fields["author"],
+        at=fields["at"],
+        version=fields["version"],
+    )
     fields["hash"] = chain.unkeyed_seal(content, fields["previous"])
-    hand = next(o for o in data["objects"] if o["model"] == "scoring.hand" and o["fields"]["game"] == change[
-        "fields"]["game"] and o["fields"]["index"] == 0)
+    hand = next(
+        o
+        for o in data["objects"]
+        if o["model"] == "scoring.hand"
+        and o["fields"]["game"] == change["fields"]["game"]
+        and o["fields"]["index"] == 0
+    )
     hand["fields"]["record"] = hands[0]
 
 
 EDITS = {
     "an added superuser": (_add_superuser, "auth.user: the accounts differ from what was backed up"),
-    "an API token row": (_add_row("authtoken.token", "f" * 40, {"user": ["org"], "created": "2026-11-25T00:00Z"}),
-                         "authtoken.token: rows of a kind no backup holds"),
-    "a session row": (_add_row("sessions.session", "x" * 32, {"session_data": "e30", "expire_date":
-                                                              "2030-01-01T00:00Z"}),
-                      "sessions.session: rows of a kind no backup holds"),
+    "an API token row": (
+        _add_row("authtoken.token", "f" * 40, {"user": ["org"], "created": "2026-11-25T00:00Z"}),
+        "authtoken.token: rows of a kind no backup holds",
+    ),
+    "a session row": (
+        _add_row("sessions.session", "x" * 32, {"session_data": "e30", "expire_date": "2030-01-01T00:00Z"}),
+        "sessions.session: rows of a kind no backup holds",
+    ),
     "a private event made public": (_make_public, "tournament.event: the events differ from what was backed up"),
     "a rehashed hand": (_rehash_a_hand, "scoring.handchange: the histories differ from what was backed up"),
-    "the header's heads": (lambda data: data["header"]["events"].update(spring="0" * 64),
-                           "header: the event heads or the header were changed"),
+    "the header's heads": (
+        lambda data: data["header"]["events"].update(spring="0" * 64),
+        "header: the event heads or the header were changed",
+    ),
 }
 
 
@@ -193,6 +218,7 @@ def test_a_backup_sealed_with_another_key_is_refused(tmp_path: Path, capsys: Any
     assert restore(path) == 2
     assert "seal: the backup is sealed with the history key" in capsys.readouterr().err
 
+
 def _backed_up(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
     an_event_set()
     path = tmp_path / "backup.json"
@@ -209,12 +235,16 @@ def _control_character_in_a_name(data: dict[str, Any]) -> None:
     next(o for o in data["objects"] if o["model"] == "tournament.player")["fields"]["name"] = "Ann\x1b[31m"
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    (_broken_reference, "refers to a row the backup does not hold"),
-    (_control_character_in_a_name, "name: must be printable text"),
-])
-def test_a_backup_with_a_broken_row_is_refused_with_exit_2_and_one_line(tmp_path: Path, capsys: Any, change: Any,
-                                                                       words: str):
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (_broken_reference, "refers to a row the backup does not hold"),
+        (_control_character_in_a_name, "name: must be printable text"),
+    ],
+)
+def test_a_backup_with_a_broken_row_is_refused_with_exit_2_and_one_line(
+    tmp_path: Path, capsys: Any, change: Any, words: str
+):
     path, data = _backed_up(tmp_path)
     change(data)
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -252,10 +282,13 @@ def test_a_backup_whose_seal_leaves_out_a_kind_of_row_is_refused(tmp_path: Path,
     assert not Event.objects.exists()
 
 
-@pytest.mark.parametrize(("edit", "named"), [
-    (lambda text: text.replace('"version": 2', '"version": 2, "x": NaN', 1), "NaN is no number a backup holds"),
-    (lambda text: text.replace('"objects": [', '"objects": [{"model": []}, ', 1), "rows of a kind no backup holds"),
-])
+@pytest.mark.parametrize(
+    ("edit", "named"),
+    [
+        (lambda text: text.replace('"version": 2', '"version": 2, "x": NaN', 1), "NaN is no number a backup holds"),
+        (lambda text: text.replace('"objects": [', '"objects": [{"model": []}, ', 1), "rows of a kind no backup holds"),
+    ],
+)
 def test_odd_values_in_a_backup_are_refused_not_a_crash(tmp_path: Path, capsys: Any, edit: Any, named: str):
     an_event_set()
     path = tmp_path / "backup.json"

@@ -38,23 +38,53 @@ POINTS_COLUMN = Decimal(10) ** 8  # GameResult.points: 10 digits, 2 after the po
 
 def test_the_richest_game_the_bounds_allow_fits_the_database():
     # The largest table, with the dealer's bonus back and without rule 0's abortive draw on N - 1 rons.
-    event = EventFactory.create(ruleset_key="twelve-player", ruleset_overrides={
-        "honba_points": HONBA_POINTS_LIMIT, "riichi_deposit": PAYMENT_LIMIT, "multiple_ron": "all",
-        "multiple_yakuman": True, "multiple_ron_honba": "each_winner", "dealer_multiple_ron_renchan": "always",
-        "busting": False, "agari_yame": False, "start_points": SCORE_LIMIT, "return_points": SCORE_LIMIT,
-        "uma": [POINTS_LIMIT, *[0] * 10, -POINTS_LIMIT], "chombo_penalty": -POINTS_LIMIT, "abortive_draws": False,
-        "dealer_bonus": True, "tsumo_payment": "standard"})
+    event = EventFactory.create(
+        ruleset_key="twelve-player",
+        ruleset_overrides={
+            "honba_points": HONBA_POINTS_LIMIT,
+            "riichi_deposit": PAYMENT_LIMIT,
+            "multiple_ron": "all",
+            "multiple_yakuman": True,
+            "multiple_ron_honba": "each_winner",
+            "dealer_multiple_ron_renchan": "always",
+            "busting": False,
+            "agari_yame": False,
+            "start_points": SCORE_LIMIT,
+            "return_points": SCORE_LIMIT,
+            "uma": [POINTS_LIMIT, *[0] * 10, -POINTS_LIMIT],
+            "chombo_penalty": -POINTS_LIMIT,
+            "abortive_draws": False,
+            "dealer_bonus": True,
+            "tsumo_payment": "standard",
+        },
+    )
     ids = [p.pk for p in registered(event, *(f"P{i}" for i in range(MAX_PLAYERS)))]
     loser = ids[-1]
     game = game_create(event=event, player_ids=ids)
-    Penalty.objects.bulk_create([Penalty(event=event, game=game, player_id=loser, points=-PENALTY_LIMIT,
-                                         reason="again") for _ in range(MAX_PENALTIES)])
+    Penalty.objects.bulk_create(
+        [
+            Penalty(event=event, game=game, player_id=loser, points=-PENALTY_LIMIT, reason="again")
+            for _ in range(MAX_PENALTIES)
+        ]
+    )
     # Eleven winners on one discard, the dealer (seat 0) among them: the dealer stays and the honba grow.
-    hand: HandRecord = {"result": "ron", "loser": loser, "riichi": ids,
-            "wins": [{"winner": pid, "yakuman": YAKUMAN_MAXIMUM} for pid in ids[:-1]]}
-    game = game_put_sheet(game_id=game.pk, hands=[hand] * MAX_HANDS, user=None, version=None,
-                          start={"honba": MAX_HONBA, "deposits": MAX_DEPOSITS,
-                                 "scores": [SCORE_LIMIT] * (MAX_PLAYERS - 1) + [-SCORE_LIMIT]})
+    hand: HandRecord = {
+        "result": "ron",
+        "loser": loser,
+        "riichi": ids,
+        "wins": [{"winner": pid, "yakuman": YAKUMAN_MAXIMUM} for pid in ids[:-1]],
+    }
+    game = game_put_sheet(
+        game_id=game.pk,
+        hands=[hand] * MAX_HANDS,
+        user=None,
+        version=None,
+        start={
+            "honba": MAX_HONBA,
+            "deposits": MAX_DEPOSITS,
+            "scores": [SCORE_LIMIT] * (MAX_PLAYERS - 1) + [-SCORE_LIMIT],
+        },
+    )
     results = list(GameResult.objects.filter(game=game))
     assert len(game.result["hands"]) == MAX_HANDS
     assert len(results) == MAX_PLAYERS  # stored: PostgreSQL would have refused a number past its column

@@ -76,13 +76,12 @@ def test_every_write_seals_onto_the_chain_and_it_holds(edited_game: Game, event:
     code, out, _ = verify("spring", capsys=capsys)
     assert code == 0
     assert "all 2 game histories intact and sealed (7 entries)" in out
-    assert f"spring: head {chain.event_head(event)[:chain.SHORT]}" in out
+    assert f"spring: head {chain.event_head(event)[: chain.SHORT]}" in out
 
 
 def test_a_hand_changed_in_the_database_is_named(edited_game: Game, capsys: Any):
     hand = Hand.objects.get(game=edited_game, index=1)
-    raw(f"UPDATE scoring_hand SET record = %s{JSON_CAST} WHERE id = %s",
-        json.dumps({**hand.record, "han": 4}), hand.pk)
+    raw(f"UPDATE scoring_hand SET record = %s{JSON_CAST} WHERE id = %s", json.dumps({**hand.record, "han": 4}), hand.pk)
     code, _, err = verify(capsys=capsys)
     assert code == 1
     assert f"spring: game {edited_game.pk}: hand 2 as stored differs from what the history says it is" in err
@@ -90,8 +89,11 @@ def test_a_hand_changed_in_the_database_is_named(edited_game: Game, capsys: Any)
 
 def test_a_history_entry_changed_in_the_database_is_named(edited_game: Game, capsys: Any):
     entry = HandChange.objects.filter(game=edited_game).order_by("id")[3]
-    raw(f"UPDATE scoring_handchange SET after = %s{JSON_CAST} WHERE id = %s",
-        json.dumps({**(entry.after or {}), "han": 5}), entry.pk)
+    raw(
+        f"UPDATE scoring_handchange SET after = %s{JSON_CAST} WHERE id = %s",
+        json.dumps({**(entry.after or {}), "han": 5}),
+        entry.pk,
+    )
     code, _, err = verify("spring", capsys=capsys)
     assert code == 1
     assert f"game {edited_game.pk}: history entry 4 (change hand 2, version " in err
@@ -115,8 +117,15 @@ def test_the_event_head_moves_with_any_game(edited_game: Game, event: Event):
 
 def test_the_migration_seals_as_the_code_checks_unkeyed_entries():
     migration = importlib.import_module("scoring.migrations.0010_history_chain")
-    content = chain.entry_content(index=0, action="add", before=None, after={"result": "draw", "tenpai": [1, 2]},
-                                  author="ré", at="2026-11-23T06:00:00.123456+00:00", version=2)
+    content = chain.entry_content(
+        index=0,
+        action="add",
+        before=None,
+        after={"result": "draw", "tenpai": [1, 2]},
+        author="ré",
+        at="2026-11-23T06:00:00.123456+00:00",
+        version=2,
+    )
     assert migration._seal(content, "ab" * 32) == chain.unkeyed_seal(content, "ab" * 32)
 
 
@@ -134,25 +143,41 @@ def _rehash_plain(game: Game, *, key: str = "") -> None:
     previous = ""
     for entry in HandChange.objects.filter(game=game).order_by("id"):
         digest = chain.unkeyed_seal(chain.content_of(entry), previous)
-        raw("UPDATE scoring_handchange SET previous = %s, hash = %s, key = %s WHERE id = %s",
-            previous, digest, key, entry.pk)
+        raw(
+            "UPDATE scoring_handchange SET previous = %s, hash = %s, key = %s WHERE id = %s",
+            previous,
+            digest,
+            key,
+            entry.pk,
+        )
         previous = digest
 
 
 def _rewrite_hand_2(game: Game) -> None:
     entry = HandChange.objects.filter(game=game, action="change").get()
-    raw(f"UPDATE scoring_handchange SET after = %s{JSON_CAST} WHERE id = %s",
-        json.dumps({**(entry.after or {}), "han": 5}), entry.pk)
+    raw(
+        f"UPDATE scoring_handchange SET after = %s{JSON_CAST} WHERE id = %s",
+        json.dumps({**(entry.after or {}), "han": 5}),
+        entry.pk,
+    )
     hand = Hand.objects.get(game=game, index=1)
-    raw(f"UPDATE scoring_hand SET record = %s{JSON_CAST} WHERE id = %s", json.dumps({**hand.record, "han": 5}),
-        hand.pk)
+    raw(f"UPDATE scoring_hand SET record = %s{JSON_CAST} WHERE id = %s", json.dumps({**hand.record, "han": 5}), hand.pk)
 
 
 def _forge_appended(game: Game, *, key: str) -> None:
     last = HandChange.objects.filter(game=game).order_by("-id").first()
     assert last is not None
-    forged = HandChange(game=game, action="game", before=None, after={"end": None}, author="ref",
-                        at=last.at, version=last.version, previous=last.hash, key=key)
+    forged = HandChange(
+        game=game,
+        action="game",
+        before=None,
+        after={"end": None},
+        author="ref",
+        at=last.at,
+        version=last.version,
+        previous=last.hash,
+        key=key,
+    )
     forged.hash = chain.unkeyed_seal(chain.content_of(forged), last.hash)
     forged.save()
 
@@ -188,45 +213,72 @@ def _swap_seats(game: Game) -> None:
     raw("UPDATE tournament_seat SET position = 0 WHERE id = %s", south.pk)
     raw("UPDATE tournament_seat SET position = 1 WHERE id = %s", east.pk)
 
+
 TAMPER: dict[str, tuple[Callable[[Game], object], str]] = {
-    "a hand and its entry rewritten, every hash recomputed": (_rewritten_and_rehashed,
-                                                              "its history carries no keyed seal"),
-    "the same, every entry given the real key's id": (_rewritten_and_rehashed_under_the_real_key_id,
-                                                      "does not match its seal"),
+    "a hand and its entry rewritten, every hash recomputed": (
+        _rewritten_and_rehashed,
+        "its history carries no keyed seal",
+    ),
+    "the same, every entry given the real key's id": (
+        _rewritten_and_rehashed_under_the_real_key_id,
+        "does not match its seal",
+    ),
     "the same, under a key id this server does not hold": (
         _rewritten_and_rehashed_under_another_key_id,
-        "is sealed with the key 0123456789abcdef, which this server does not hold"),
-    "an entry appended with a plain hash": (lambda g: _forge_appended(g, key=""),
-                                            "has no key after entries that have one"),
-    "an entry appended under the real key's id": (lambda g: _forge_appended(g, key=_real_key(g)),
-                                                  "does not match its seal"),
+        "is sealed with the key 0123456789abcdef, which this server does not hold",
+    ),
+    "an entry appended with a plain hash": (
+        lambda g: _forge_appended(g, key=""),
+        "has no key after entries that have one",
+    ),
+    "an entry appended under the real key's id": (
+        lambda g: _forge_appended(g, key=_real_key(g)),
+        "does not match its seal",
+    ),
     "the last entry removed": (_truncate_tail, "entries were removed from its end"),
     # What decides the result besides the hands (issue 25: outside the chain, undetected before).
     "two players' seats swapped": (_swap_seats, "the game's players differ from what its history says"),
     "a seat made a substitute's": (
         lambda g: raw("UPDATE tournament_seat SET substitute = %s WHERE game_id = %s AND position = 0", True, g.pk),
-        "the game's substitutes differ"),
+        "the game's substitutes differ",
+    ),
     "the start scores changed": (
-        lambda g: raw(f"UPDATE tournament_game SET start = %s{JSON_CAST} WHERE id = %s",
-                      json.dumps({"scores": [35000, 25000, 25000, 15000]}), g.pk), "the game's start differ"),
+        lambda g: raw(
+            f"UPDATE tournament_game SET start = %s{JSON_CAST} WHERE id = %s",
+            json.dumps({"scores": [35000, 25000, 25000, 15000]}),
+            g.pk,
+        ),
+        "the game's start differ",
+    ),
     "the end by time taken back": (
         lambda g: raw("UPDATE tournament_game SET ended_by_time = %s WHERE id = %s", False, g.pk),
-        "the game's end differ"),
+        "the game's end differ",
+    ),
     "the event's rules changed": (
-        lambda g: raw(f"UPDATE tournament_event SET ruleset_overrides = %s{JSON_CAST} WHERE id = %s",
-                      json.dumps({"uma": [30, 10, -10, -30]}), g.event_id), "the game's overrides differ"),
+        lambda g: raw(
+            f"UPDATE tournament_event SET ruleset_overrides = %s{JSON_CAST} WHERE id = %s",
+            json.dumps({"uma": [30, 10, -10, -30]}),
+            g.event_id,
+        ),
+        "the game's overrides differ",
+    ),
     "a penalty added to the game": (
-        lambda g: Penalty.objects.create(event_id=g.event_id, game=g, player_id=g.seats.get(position=0).player_id,
-                                         points=-20, reason="forged"), "the game's penalties differ"),
+        lambda g: Penalty.objects.create(
+            event_id=g.event_id, game=g, player_id=g.seats.get(position=0).player_id, points=-20, reason="forged"
+        ),
+        "the game's penalties differ",
+    ),
     "the day it was played changed (a league counts its dates)": (
         lambda g: raw("UPDATE tournament_game SET played_on = %s WHERE id = %s", "1999-01-01", g.pk),
-        "the game's played_on differ"),
+        "the game's played_on differ",
+    ),
     "a confirmation added": (
-        lambda g: Confirmation.objects.create(game=g, player_id=g.seats.get(position=0).player_id,
-                                              verdict="confirmed", version=g.version),
-        "the confirmations of player(s) ["),
+        lambda g: Confirmation.objects.create(
+            game=g, player_id=g.seats.get(position=0).player_id, verdict="confirmed", version=g.version
+        ),
+        "the confirmations of player(s) [",
+    ),
 }
-
 
 
 @pytest.mark.parametrize("case", list(TAMPER))
@@ -252,8 +304,10 @@ def test_a_history_written_before_keys_is_unsealed_until_sealed(edited_game: Gam
     assert "all 1 game histories intact and sealed (7 entries)" in out
     assert HandChange.objects.filter(game=edited_game).order_by("-id").values_list("action", flat=True)[0] == "seal"
     code, out, _ = verify("--head", f"{edited_game.pk}:{kept[:12]}", capsys=capsys)
-    assert (code, out.strip()) == (0, f"game {edited_game.pk}: the head is history entry 6, with 1 entry(ies) after "
-                                      "it; the history holds")
+    assert (code, out.strip()) == (
+        0,
+        f"game {edited_game.pk}: the head is history entry 6, with 1 entry(ies) after it; the history holds",
+    )
 
 
 def test_a_kept_head_is_found_or_named_missing(edited_game: Game, capsys: Any, settings: Any):
@@ -293,22 +347,37 @@ def test_a_new_history_key_seals_new_entries_and_the_old_one_still_verifies(edit
 
 
 DERIVED = {
-    "a result's points": ("UPDATE scoring_gameresult SET points = points + 10 WHERE game_id = %s AND rank = 1",
-                          "'s result: points "),
+    "a result's points": (
+        "UPDATE scoring_gameresult SET points = points + 10 WHERE game_id = %s AND rank = 1",
+        "'s result: points ",
+    ),
     "a result's rank": ("UPDATE scoring_gameresult SET rank = 4 WHERE game_id = %s AND rank = 1", "'s result: rank "),
-    "a result removed": ("DELETE FROM scoring_gameresult WHERE game_id = %s AND rank = 1",
-                         "'s result: missing from the stored rows"),
-    "the stored result": (f"UPDATE tournament_game SET result = %s{JSON_CAST} WHERE id = %s",
-                          "its stored result differs from its hands replayed"),
-    "a player's statistics": ("UPDATE scoring_gamestats SET wins = wins + 1 WHERE game_id = %s AND place = 1",
-                               "'s statistics: wins "),
-    "a statistics row removed": ("DELETE FROM scoring_gamestats WHERE game_id = %s AND place = 2",
-                                 "'s statistics: missing from the stored rows"),
-    "a standing's points": ("UPDATE scoring_standing SET points = points + 50 WHERE event_id = (SELECT event_id FROM "
-                            "tournament_game WHERE id = %s) AND rank = 2",
-                            "'s standing: points "),
-    "a standing's rank": ("UPDATE scoring_standing SET rank = 1 WHERE event_id = (SELECT event_id FROM "
-                          "tournament_game WHERE id = %s) AND rank = 4", "'s standing: rank 1 stored, 4 recomputed"),
+    "a result removed": (
+        "DELETE FROM scoring_gameresult WHERE game_id = %s AND rank = 1",
+        "'s result: missing from the stored rows",
+    ),
+    "the stored result": (
+        f"UPDATE tournament_game SET result = %s{JSON_CAST} WHERE id = %s",
+        "its stored result differs from its hands replayed",
+    ),
+    "a player's statistics": (
+        "UPDATE scoring_gamestats SET wins = wins + 1 WHERE game_id = %s AND place = 1",
+        "'s statistics: wins ",
+    ),
+    "a statistics row removed": (
+        "DELETE FROM scoring_gamestats WHERE game_id = %s AND place = 2",
+        "'s statistics: missing from the stored rows",
+    ),
+    "a standing's points": (
+        "UPDATE scoring_standing SET points = points + 50 WHERE event_id = (SELECT event_id FROM "
+        "tournament_game WHERE id = %s) AND rank = 2",
+        "'s standing: points ",
+    ),
+    "a standing's rank": (
+        "UPDATE scoring_standing SET rank = 1 WHERE event_id = (SELECT event_id FROM "
+        "tournament_game WHERE id = %s) AND rank = 4",
+        "'s standing: rank 1 stored, 4 recomputed",
+    ),
 }
 
 
@@ -337,7 +406,7 @@ def test_a_result_row_moved_to_another_event_is_named(edited_game: Game, capsys:
 
 def test_a_history_that_does_not_make_a_game_is_named_not_a_crash(edited_game: Game, capsys: Any):
     entry = HandChange.objects.filter(game=edited_game, action="change").get()
-    raw("UPDATE scoring_handchange SET \"index\" = 7 WHERE id = %s", entry.pk)
+    raw('UPDATE scoring_handchange SET "index" = 7 WHERE id = %s', entry.pk)
     code, _, err = verify("spring", capsys=capsys)
     assert code == 1
     assert f"game {edited_game.pk}: " in err
@@ -349,8 +418,11 @@ def test_a_history_that_does_not_make_a_game_is_named_not_a_crash(edited_game: G
 def test_seal_is_refused_once_keys_have_sealed_anything_and_games_are_sealed_by_name(edited_game: Game, capsys: Any):
     """A chain without a key, next to keyed ones, may be a forgery: --seal does not vouch for it wholesale."""
     registered_ids = Player.objects.filter(registrations__event=edited_game.event).values_list("pk", flat=True)
-    keyed = played(edited_game.event, list(Player.objects.filter(registrations__event=edited_game.event)),
-                   [ron(*registered_ids[:2])])
+    keyed = played(
+        edited_game.event,
+        list(Player.objects.filter(registrations__event=edited_game.event)),
+        [ron(*registered_ids[:2])],
+    )
     _rehash_plain(edited_game)
     with pytest.raises(CommandError, match="--seal is the upgrade's step"):
         call_command("verify_history", "--seal")

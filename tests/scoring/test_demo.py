@@ -54,8 +54,10 @@ def test_the_demo_cup_is_in_two_stages_with_its_final_seated_by_rank():
     # The four finalists rank above everyone cut, each carrying half of their qualifying points.
     assert [line.stage for line in lines] == [2] * 4 + [1] * 4
     qualifying = {s.player_id: s.points for s in StageStanding.objects.filter(event=cup, stage=1)}
-    assert all(line.carried == (qualifying[line.player_id] / 2).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-               for line in lines[:4])
+    assert all(
+        line.carried == (qualifying[line.player_id] / 2).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+        for line in lines[:4]
+    )
     final = Game.objects.get(event=cup, table__round__stage=2)
     assert list(final.seats.values_list("player_id", flat=True)) == [line.player_id for line in lines[:4]]
 
@@ -84,8 +86,11 @@ def test_the_demo_prints_the_console_the_table_code_and_the_referee_link_and_the
     assert opened.status_code == 302
     assert opened["Location"] == f"/games/{waiting.pk}/entry/"
     client.force_login(User.objects.get(username="demo"))
-    for url in ("/events/demo-open/manage/", "/events/demo-open/manage/rounds/3/",
-                f"/events/demo-open/referee/{event.referee_invite}/"):
+    for url in (
+        "/events/demo-open/manage/",
+        "/events/demo-open/manage/rounds/3/",
+        f"/events/demo-open/referee/{event.referee_invite}/",
+    ):
         page = client.get(url)
         assert page.status_code == 200, url
     assert code.encode() in client.get("/events/demo-open/manage/rounds/3/").content

@@ -30,14 +30,31 @@ HANDS: list[HandRecord] = [
     {"result": "tsumo", "winner": "Bo", "han": 1, "fu": 30},  # 500 + 300 + 300 (honba apart)
     {"result": "draw", "tenpai": ["Ann", "Di"], "riichi": ["Di"]},
     # Cy deals (E3): Di's yakuman, Cy liable (16000 + 16000), and Ann's 2 han 30 fu (2000), both on Bo.
-    {"result": "ron", "loser": "Bo", "wins": [{"winner": "Ann", "han": 2, "fu": 30},
-                                               {"winner": "Di", "yakuman": 1, "pao": "Cy"}]},
+    {
+        "result": "ron",
+        "loser": "Bo",
+        "wins": [{"winner": "Ann", "han": 2, "fu": 30}, {"winner": "Di", "yakuman": 1, "pao": "Cy"}],
+    },
     {"result": "abort", "riichi": ["Ann"]},
     {"result": "chombo", "player": "Cy"},  # not a hand: it is played again
     {"result": "draw", "tenpai": [], "nagashi": ["Bo"]},  # an exhaustive draw nobody was tenpai at
 ]
-FIELDS = ("hands", "wins", "tsumo_wins", "deal_ins", "riichi", "riichi_wins", "draws", "tenpai", "chombo",
-          "win_points", "han", "han_wins", "deal_in_points", "yakuman_hands")
+FIELDS = (
+    "hands",
+    "wins",
+    "tsumo_wins",
+    "deal_ins",
+    "riichi",
+    "riichi_wins",
+    "draws",
+    "tenpai",
+    "chombo",
+    "win_points",
+    "han",
+    "han_wins",
+    "deal_in_points",
+    "yakuman_hands",
+)
 TENHOU = {
     #      hands wins tsumo deal-ins riichi r.wins draws tenpai chombo win pts han h.wins deal-in pts yakuman
     "Ann": (6, 2, 0, 0, 2, 1, 2, 1, 0, 9700, 5, 2, 0, []),
@@ -65,20 +82,22 @@ def counted(result: Result) -> dict[str, tuple[Any, ...]]:
     return {NAMES[c.seat]: tuple(c.as_dict()[f] for f in FIELDS) for c in seat_counts(result)}
 
 
-@pytest.mark.parametrize(("ruleset", "hands", "expected"), [
-    ("tenhou", HANDS, TENHOU),
-    ("wrc-2025", [h for h in HANDS if h["result"] != "abort" and "nagashi" not in h], WRC),
-])
-def test_each_seat_is_counted_as_its_hands_say(ruleset: str, hands: list[HandRecord],
-                                               expected: dict[str, tuple[Any, ...]]):
-    result = result_of({"ruleset": ruleset, "overrides": {"busting": False}, "players": list(NAMES),
-                        "hands": hands})
+@pytest.mark.parametrize(
+    ("ruleset", "hands", "expected"),
+    [
+        ("tenhou", HANDS, TENHOU),
+        ("wrc-2025", [h for h in HANDS if h["result"] != "abort" and "nagashi" not in h], WRC),
+    ],
+)
+def test_each_seat_is_counted_as_its_hands_say(
+    ruleset: str, hands: list[HandRecord], expected: dict[str, tuple[Any, ...]]
+):
+    result = result_of({"ruleset": ruleset, "overrides": {"busting": False}, "players": list(NAMES), "hands": hands})
     assert counted(result) == expected
 
 
 def test_places_are_the_final_ranks_by_seat():
-    result = result_of({"ruleset": "tenhou", "overrides": {"busting": False}, "players": list(NAMES),
-                        "hands": HANDS})
+    result = result_of({"ruleset": "tenhou", "overrides": {"busting": False}, "players": list(NAMES), "hands": HANDS})
     # Di 58400, Ann 34600, Bo 16900, Cy -10900 (the chombo's 8000 and Di's pao took Cy below zero).
     assert places(result) == {3: 1, 0: 2, 1: 3, 2: 4}
 
@@ -86,8 +105,18 @@ def test_places_are_the_final_ranks_by_seat():
 def test_an_mcr_game_counts_wins_self_draws_deal_ins_fan_and_false_wins():
     with open("examples/mcr-demo.json", encoding="utf-8") as sheet:
         result = result_of(json.load(sheet))
-    numbers = {["An", "Bai", "Chen", "Dong"][c.seat]: (c.hands, c.wins, c.tsumo_wins, c.deal_ins, c.fan,
-                                                      c.false_wins, c.deal_in_points) for c in seat_counts(result)}
+    numbers = {
+        ["An", "Bai", "Chen", "Dong"][c.seat]: (
+            c.hands,
+            c.wins,
+            c.tsumo_wins,
+            c.deal_ins,
+            c.fan,
+            c.false_wins,
+            c.deal_in_points,
+        )
+        for c in seat_counts(result)
+    }
     assert numbers == {
         "An": (5, 1, 0, 1, 10, 0, 32),  # won 10 fan on Bai; paid 8 + 24 to Dong
         "Bai": (5, 1, 1, 1, 13, 0, 18),  # 12 fan and a flower by self-draw; paid 8 + 10 to An
@@ -97,8 +126,15 @@ def test_an_mcr_game_counts_wins_self_draws_deal_ins_fan_and_false_wins():
 
 
 def test_a_game_without_hands_counts_no_hands():
-    result = result_of({"ruleset": "wrc-2025", "players": list(NAMES), "hands": [], "end": "time",
-                        "start": {"scores": [40000, 30000, 20000, 10000]}})
+    result = result_of(
+        {
+            "ruleset": "wrc-2025",
+            "players": list(NAMES),
+            "hands": [],
+            "end": "time",
+            "start": {"scores": [40000, 30000, 20000, 10000]},
+        }
+    )
     assert [c.hands for c in seat_counts(result)] == [0, 0, 0, 0]
     assert places(result) == {0: 1, 1: 2, 2: 3, 3: 4}
 
@@ -108,6 +144,7 @@ def test_a_game_without_hands_counts_no_hands():
 
 def by_id(hands: list[HandRecord], ids: dict[str, int]) -> list[HandRecord]:
     from scoring.sheet.record import map_players
+
     return [map_players(h, lambda name: ids[name]) for h in hands]
 
 
@@ -122,8 +159,12 @@ def test_the_rows_are_written_with_the_result_and_follow_every_correction():
     results = {r.player_id: r for r in GameResult.objects.filter(game=game)}
     for row in rows.values():  # the result row's numbers, beside the counts
         result = results[row.player_id]
-        assert (row.rank, row.score, row.points, row.finished) == (result.rank, result.score, result.points,
-                                                                   result.finished)
+        assert (row.rank, row.score, row.points, row.finished) == (
+            result.rank,
+            result.score,
+            result.points,
+            result.finished,
+        )
     assert (rows["Di"].place, rows["Di"].yakuman, rows["Cy"].busted, rows["Ann"].busted) == (1, 1, True, False)
     assert rows["Ann"].ruleset == "tenhou"
     assert not rows["Ann"].mcr
@@ -131,8 +172,9 @@ def test_the_rows_are_written_with_the_result_and_follow_every_correction():
     game_delete_hand(game_id=game.pk, index=3, user=None, version=None)  # the double ron taken back
     after = {s.player.name: s for s in GameStats.objects.filter(game=game).select_related("player")}
     assert (after["Di"].wins, after["Di"].yakuman_hands, after["Bo"].deal_ins, after["Ann"].hands) == (0, [], 0, 5)
-    game_record_hand(game_id=game.pk, record={"result": "tsumo", "winner": ids["Cy"], "han": 2, "fu": 30},
-                     user=None, version=None)
+    game_record_hand(
+        game_id=game.pk, record={"result": "tsumo", "winner": ids["Cy"], "han": 2, "fu": 30}, user=None, version=None
+    )
     assert GameStats.objects.get(game=game, player_id=ids["Cy"]).tsumo_wins == 1
     assert GameStats.objects.filter(game=game).count() == 4
 
@@ -149,6 +191,7 @@ def test_the_migration_and_the_rebuild_count_what_the_writes_counted():
         rebuild()
         again = list(GameStats.objects.filter(game=game).order_by("player_id").values())
         assert [{k: v for k, v in row.items() if k != "id"} for row in again] == [
-            {k: v for k, v in row.items() if k != "id"} for row in written]
+            {k: v for k, v in row.items() if k != "id"} for row in written
+        ]
     assert written[0]["points"] == GameResult.objects.get(game=game, player=written[0]["player_id"]).points
     assert isinstance(written[0]["points"], Decimal)

@@ -49,7 +49,7 @@ def tampered(tmp_path: Path) -> Path:
     values[2 * winner + 1] += 4
     values[2 * loser + 1] -= 4
     path = tmp_path / "2010081709gm-00a9-0000-fe3371ad.xml"
-    path.write_text(text[:match.start(1)] + ",".join(map(str, values)) + text[match.end(1):], encoding="utf-8")
+    path.write_text(text[: match.start(1)] + ",".join(map(str, values)) + text[match.end(1) :], encoding="utf-8")
     return path
 
 
@@ -57,14 +57,19 @@ def written() -> tuple[int, ...]:
     return Game.objects.count(), Player.objects.count(), HandChange.objects.count(), GameResult.objects.count()
 
 
-def test_a_real_game_is_imported_finished_with_its_recorded_end(event: Event, capsys: Any,
-                                                                django_capture_on_commit_callbacks: Any):
+def test_a_real_game_is_imported_finished_with_its_recorded_end(
+    event: Event, capsys: Any, django_capture_on_commit_callbacks: Any
+):
     with django_capture_on_commit_callbacks(execute=True):
         assert run("spring", str(GAME), "--create-players") == 0
     assert "imported as game" in capsys.readouterr().out
     game = Game.objects.get(event=event)
     assert (game.status, game.log_check, game.platform, game.log_id) == (
-        Game.Status.FINISHED, Game.LogCheck.MATCHES, "tenhou", "2010081709gm-00a9-0000-fe3371ad")
+        Game.Status.FINISHED,
+        Game.LogCheck.MATCHES,
+        "tenhou",
+        "2010081709gm-00a9-0000-fe3371ad",
+    )
     assert game.played_on == date(2010, 8, 17)
     assert game.ruleset_key == "tenhou"  # scored by the platform's rules, not the event's WRC rules
     assert list(game.changes.values_list("action", flat=True)) == [HandChange.Action.IMPORT]
@@ -145,14 +150,18 @@ def test_two_players_of_one_name_are_not_guessed(event: Event, capsys: Any):
     assert written() == before
 
 
-@pytest.mark.parametrize(("content", "words"), [
-    (GAME.read_bytes().replace(b'owari="201,-20.0,', b'owari="201,1e40000000,'), "owari: '1e40000000'"),
-    (b'{"log": ' + b"[" * 5000 + b"]" * 5000 + b"}", "levels"),
-    (b'{"log": [[' + b"9" * 5000 + b"]]}", "5000 digits"),
-    (b'<?xml version="1.0" encoding="Shift_JIS"?><mjloggm/>', "not a readable mjlog XML"),
-])
-def test_a_hostile_log_is_refused_with_exit_2_not_1(event: Event, tmp_path: Path, capsys: Any, content: bytes,
-                                                    words: str):
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (GAME.read_bytes().replace(b'owari="201,-20.0,', b'owari="201,1e40000000,'), "owari: '1e40000000'"),
+        (b'{"log": ' + b"[" * 5000 + b"]" * 5000 + b"}", "levels"),
+        (b'{"log": [[' + b"9" * 5000 + b"]]}", "5000 digits"),
+        (b'<?xml version="1.0" encoding="Shift_JIS"?><mjloggm/>', "not a readable mjlog XML"),
+    ],
+)
+def test_a_hostile_log_is_refused_with_exit_2_not_1(
+    event: Event, tmp_path: Path, capsys: Any, content: bytes, words: str
+):
     """Exit 1 means "differs from its log"; a log that cannot be read is 2, one line naming where (issue 25)."""
     path = tmp_path / "hostile.log"
     path.write_bytes(content)

@@ -35,9 +35,10 @@ def verify(capsys: Any) -> tuple[int, str]:
 
 
 def give(admin_client: Client, event: Event, player: Player, points: str, game: Game | None = None) -> None:
-    answer = admin_client.post("/admin/scoring/penalty/add/", {
-        "event": event.pk, "player": player.pk, "game": game.pk if game else "", "points": points,
-        "reason": "late"})
+    answer = admin_client.post(
+        "/admin/scoring/penalty/add/",
+        {"event": event.pk, "player": player.pk, "game": game.pk if game else "", "points": points, "reason": "late"},
+    )
     assert answer.status_code == 302, answer.content[:500]
 
 
@@ -46,8 +47,7 @@ def raw(sql: str, *params: Any) -> None:
         cursor.execute(sql, params)
 
 
-def test_a_penalty_given_in_a_game_is_in_its_result_at_once_and_sealed(admin_client: Client, event: Event,
-                                                                       capsys: Any):
+def test_a_penalty_given_in_a_game_is_in_its_result_at_once_and_sealed(admin_client: Client, event: Event, capsys: Any):
     game, bo = event.games.get(), Player.objects.get(name="Bo")
     give(admin_client, event, bo, "-20", game)
     game.refresh_from_db()
@@ -82,8 +82,9 @@ def _points_changed(event: Event) -> None:
 
 
 def _penalty_inserted(event: Event) -> None:
-    Penalty.objects.bulk_create([Penalty(event=event, player=Player.objects.get(name="Di"), points=-10,
-                                         reason="forged")])
+    Penalty.objects.bulk_create(
+        [Penalty(event=event, player=Player.objects.get(name="Di"), points=-10, reason="forged")]
+    )
 
 
 def _entry_changed(event: Event) -> None:
@@ -101,8 +102,17 @@ def _plain_entry_forged(event: Event) -> None:
 
     last = EventChange.objects.filter(event=event).order_by("-id").first()
     assert last is not None
-    forged = EventChange(event=event, action="penalty", before=last.after, after=[], author="admin", at=last.at,
-                         version=last.version + 1, previous=last.hash, key="")
+    forged = EventChange(
+        event=event,
+        action="penalty",
+        before=last.after,
+        after=[],
+        author="admin",
+        at=last.at,
+        version=last.version + 1,
+        previous=last.hash,
+        key="",
+    )
     forged.hash = chain.unkeyed_seal(chain.content_of(forged), last.hash)
     forged.save()
     raw("DELETE FROM scoring_penalty WHERE game_id IS NULL")
@@ -118,8 +128,9 @@ TAMPER: dict[str, tuple[Callable[[Event], None], str]] = {
 
 
 @pytest.mark.parametrize("case", list(TAMPER))
-def test_the_events_penalties_changed_in_the_database_are_named(admin_client: Client, event: Event, capsys: Any,
-                                                                case: str):
+def test_the_events_penalties_changed_in_the_database_are_named(
+    admin_client: Client, event: Event, capsys: Any, case: str
+):
     give(admin_client, event, Player.objects.get(name="Cy"), "-5")
     give(admin_client, event, Player.objects.get(name="Ann"), "-1")
     standings_recompute(event)

@@ -32,19 +32,18 @@ COUNTRIES = ["DK", "DK", "NL", "FR", "DE", "IT", "ES", "DK"]
 
 
 def players() -> list[Player]:
-    return [Player.objects.create(name=f"P{n}", federation_id=f"0800000{n}", country=COUNTRIES[n])
-            for n in range(8)]
+    return [Player.objects.create(name=f"P{n}", federation_id=f"0800000{n}", country=COUNTRIES[n]) for n in range(8)]
 
 
 def finished_event(slug: str, day: date, seats: list[Player], capture: Any, **fields: Any) -> Event:
     """A two-table event played on ``day`` (seats in order: the first four at one table), finished."""
-    event = EventFactory.create(slug=slug, name=slug.title(), starts_on=day, ends_on=day, mers="certified",
-                                **fields)
+    event = EventFactory.create(slug=slug, name=slug.title(), starts_on=day, ends_on=day, mers="certified", **fields)
     for player in seats:
         RegistrationFactory.create(event=event, player=player)
     for table, scores in ((seats[:4], TABLE_A), (seats[4:], TABLE_B)):
-        game_record_totals(event=event, player_ids=[p.pk for p in table], scores=scores, deposits_left=0, user=None,
-                           played_on=day)
+        game_record_totals(
+            event=event, player_ids=[p.pk for p in table], scores=scores, deposits_left=0, user=None, played_on=day
+        )
     standings_recompute(event)
     with capture(execute=True):
         event_update(event=event, status=Event.Status.FINISHED)
@@ -59,8 +58,16 @@ def test_a_finished_event_feeds_the_ranking(django_capture_on_commit_callbacks: 
     ranked = RankedEvent.objects.get()
     assert (ranked.ranking, ranked.players, ranked.countries, ranked.days) == ("ema", 8, 6, 1)
     places = dict(RankedResult.objects.values_list("federation_id", "place"))
-    assert places == {"08000004": 1, "08000000": 2, "08000001": 3, "08000005": 4, "08000002": 5, "08000006": 6,
-                      "08000007": 7, "08000003": 8}
+    assert places == {
+        "08000004": 1,
+        "08000000": 2,
+        "08000001": 3,
+        "08000005": 4,
+        "08000002": 5,
+        "08000006": 6,
+        "08000007": 7,
+        "08000003": 8,
+    }
     assert RankingSnapshot.objects.filter(key="ema").exists()  # rebuilt by the task after the commit
 
 
@@ -77,7 +84,9 @@ def test_two_events_make_a_ranking_that_explains_itself(django_capture_on_commit
     rows = {row.federation_id: row for row in ranking.rows()}
     p4 = rows["08000004"]
     assert [(r["place"], r["score"], r["weight"], r["time_factor"]) for r in p4.counted] == [
-        (1, 1000, 1.5, 1.0), (5, 429, 1.5, 1.0)]
+        (1, 1000, 1.5, 1.0),
+        (5, 429, 1.5, 1.0),
+    ]
     assert (p4.part_a, p4.part_b) == (Decimal("357.25"), Decimal("428.70"))
     assert p4.score == Decimal("392.98")
     assert [c["change"] for c in p4.changes] == ["entered"]  # the spring result came in this week
@@ -92,10 +101,12 @@ def test_substitutes_count_among_the_players(django_capture_on_commit_callbacks:
     for n, player in enumerate(regular):
         Player.objects.filter(pk=player.pk).update(federation_id=f"0900000{n}")
     sub = registered(event, "S", substitute=True)[0]
-    game = game_create(event=event, player_ids=[p.pk for p in (*regular, sub)], substitutes=[sub.pk],
-                       played_on=date(2025, 1, 11))
-    game_put_sheet(game_id=game.pk, hands=[], user=None, version=None, ended_by_time=True,
-                   start={"scores": TABLE_A, "deposits": 0})
+    game = game_create(
+        event=event, player_ids=[p.pk for p in (*regular, sub)], substitutes=[sub.pk], played_on=date(2025, 1, 11)
+    )
+    game_put_sheet(
+        game_id=game.pk, hands=[], user=None, version=None, ended_by_time=True, start={"scores": TABLE_A, "deposits": 0}
+    )
     standings_recompute(event)
     with django_capture_on_commit_callbacks(execute=True):
         event_update(event=event, status=Event.Status.FINISHED)
@@ -131,10 +142,12 @@ HEADER = "event_id,event_name,date,days,players,countries,weight,federation_id,n
 
 
 def test_an_import_is_checked_line_by_line_and_refused_whole():
-    text = HEADER + ("X1,Open,2025-02-30,1,40,3,,01,Ann,DK,1\n"
-                     "X1,Open,2025-02-30,1,40,3,,01,Bo,DK,41\n"
-                     "X2,Other,2025-03-01,two,40,3,0.3,02,,NL,1\n"
-                     "X3,Third,2025-03-01,1,40,3\n")
+    text = HEADER + (
+        "X1,Open,2025-02-30,1,40,3,,01,Ann,DK,1\n"
+        "X1,Open,2025-02-30,1,40,3,,01,Bo,DK,41\n"
+        "X2,Other,2025-03-01,two,40,3,0.3,02,,NL,1\n"
+        "X3,Third,2025-03-01,1,40,3\n"
+    )
     with pytest.raises(Refusal) as refused:
         results_import(text)
     assert [str(p) for p in refused.value.problems] == [
@@ -144,7 +157,8 @@ def test_an_import_is_checked_line_by_line_and_refused_whole():
         "line 4: days: must be a whole number from 1 to 60",
         "line 4: weight: must be empty (computed) or the published weight, from 0.5 to 10",
         "line 4: name: is required",
-        "line 5: must have the 11 columns of the first line"]
+        "line 5: must have the 11 columns of the first line",
+    ]
     assert not RankedEvent.objects.exists()
 
 
@@ -157,9 +171,11 @@ def test_an_import_feeds_the_ranking_and_a_second_replaces_it(django_capture_on_
     """Imported weights: 2 days, 50 players, 7 countries → 2 + ½ + ½ = 3; the second event's published 2.5. Ann
     wins the first, is last of the second: A = 3 × 1000 / (5.5 + 3) = 352.94, B = 3000 / (5.5 + 2) = 400,
     376.47; Bo the other way round: 2500 / 8.5 = 294.12 and 2500 / 7.5 = 333.33, 313.73."""
-    text = HEADER + ("E1,Open,2025-01-11,2,50,7,,01,Ann,DK,1\nE1,Open,2025-01-11,2,50,7,,02,Bo,NL,50\n"
-                     "E1,Open,2025-01-11,2,50,7,,,Guest,JP,2\n"
-                     "E2,Cup,2025-02-01,1,20,2,2.5,01,Ann,DK,20\nE2,Cup,2025-02-01,1,20,2,2.5,02,Bo,NL,1\n")
+    text = HEADER + (
+        "E1,Open,2025-01-11,2,50,7,,01,Ann,DK,1\nE1,Open,2025-01-11,2,50,7,,02,Bo,NL,50\n"
+        "E1,Open,2025-01-11,2,50,7,,,Guest,JP,2\n"
+        "E2,Cup,2025-02-01,1,20,2,2.5,01,Ann,DK,20\nE2,Cup,2025-02-01,1,20,2,2.5,02,Bo,NL,1\n"
+    )
     with django_capture_on_commit_callbacks(execute=True):
         done = results_import(text)
     assert (done.events, done.results, done.unranked, done.replaced) == (2, 4, 1, ())
@@ -173,24 +189,29 @@ def test_an_import_feeds_the_ranking_and_a_second_replaces_it(django_capture_on_
     assert ranking_version("ema") > version
     assert RankedResult.objects.filter(ranked_event__external_id="E2").count() == 1
     # The task rebuilt the current week's snapshot and dropped those of older versions.
-    assert set(RankingSnapshot.objects.filter(key="ema").values_list("version", flat=True)) == {
-        ranking_version("ema")}
+    assert set(RankingSnapshot.objects.filter(key="ema").values_list("version", flat=True)) == {ranking_version("ema")}
 
 
 def test_a_snapshot_is_rebuilt_when_its_results_moved_on():
-    results_import(HEADER + "E1,Open,2025-01-11,1,10,1,,01,Ann,DK,1\nE1,Open,2025-01-11,1,10,1,,02,Bo,NL,2\n"
-                            "E2,Cup,2025-01-18,1,10,1,,01,Ann,DK,1\nE2,Cup,2025-01-18,1,10,1,,02,Bo,NL,2\n")
+    results_import(
+        HEADER + "E1,Open,2025-01-11,1,10,1,,01,Ann,DK,1\nE1,Open,2025-01-11,1,10,1,,02,Bo,NL,2\n"
+        "E2,Cup,2025-01-18,1,10,1,,01,Ann,DK,1\nE2,Cup,2025-01-18,1,10,1,,02,Bo,NL,2\n"
+    )
     first = mers_snapshot("ema", date(2025, 2, 5))
     assert mers_snapshot("ema", date(2025, 2, 3)).pk == first.pk  # the same week
     results_import(HEADER + "E2,Cup,2025-01-18,1,10,1,,01,Ann,DK,2\nE2,Cup,2025-01-18,1,10,1,,02,Bo,NL,1\n")
     second = mers_snapshot("ema", date(2025, 2, 5))
     assert second.version == ranking_version("ema") > first.version
     assert list(RankingLine.objects.filter(snapshot=second).values_list("federation_id", "rank")) == [
-        ("01", 1), ("02", 1)]
+        ("01", 1),
+        ("02", 1),
+    ]
 
 
-@pytest.mark.parametrize(("text", "field"), [("2025-13-01", "as_of"), ("yesterday", "as_of"),
-                                             ("2004-12-31", "as_of"), ("2999-01-01", "as_of")])
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [("2025-13-01", "as_of"), ("yesterday", "as_of"), ("2004-12-31", "as_of"), ("2999-01-01", "as_of")],
+)
 def test_a_bad_date_is_refused_naming_the_field(text, field):
     with pytest.raises(Refusal) as refused:
         parse_as_of(text)
@@ -203,13 +224,29 @@ def test_a_league_rating_follows_its_games_one_by_one(django_capture_on_commit_c
     league = EventFactory.create(slug="club-nights", kind="league", rating="tenhou")
     a, b, c, d = registered(league, "A", "B", "C", "D")
     with django_capture_on_commit_callbacks(execute=True):
-        game_record_totals(event=league, player_ids=[a.pk, b.pk, c.pk, d.pk], scores=TABLE_A, deposits_left=0,
-                           user=None, played_on=date(2025, 5, 1))
+        game_record_totals(
+            event=league,
+            player_ids=[a.pk, b.pk, c.pk, d.pk],
+            scores=TABLE_A,
+            deposits_left=0,
+            user=None,
+            played_on=date(2025, 5, 1),
+        )
     assert dict(RatingChange.objects.values_list("player__name", "after")) == {
-        "A": Decimal("1530.00"), "B": Decimal("1510.00"), "C": Decimal("1490.00"), "D": Decimal("1470.00")}
+        "A": Decimal("1530.00"),
+        "B": Decimal("1510.00"),
+        "C": Decimal("1490.00"),
+        "D": Decimal("1470.00"),
+    }
     with django_capture_on_commit_callbacks(execute=True):
-        game_record_totals(event=league, player_ids=[d.pk, c.pk, b.pk, a.pk], scores=TABLE_A, deposits_left=0,
-                           user=None, played_on=date(2025, 5, 8))
+        game_record_totals(
+            event=league,
+            player_ids=[d.pk, c.pk, b.pk, a.pk],
+            scores=TABLE_A,
+            deposits_left=0,
+            user=None,
+            played_on=date(2025, 5, 8),
+        )
     second = RatingChange.objects.get(player=a, sequence=2)
     assert (second.games, second.factor, second.reference) == (1, Decimal("0.998"), Decimal("1500.00"))
     assert second.after == Decimal("1499.31")  # 1530 + 0.998 × (−30 + (1500 − 1530) / 40)
@@ -218,11 +255,14 @@ def test_a_league_rating_follows_its_games_one_by_one(django_capture_on_commit_c
     assert [h["after"] for h in rows[0].history] == [Decimal("1470.00"), Decimal("1500.69")]
 
 
-@pytest.mark.parametrize(("ruleset", "rating", "slug", "message"), [
-    ("wrc-2025", "elo", "league", "Elo is for two-player games"),
-    ("two-player", "tenhou", "league", "Tenhou's rating is for tables of 3 or 4 players"),
-    ("wrc-2025", "tenhou", "ema", "the address ema is the EMA ranking's"),
-])
+@pytest.mark.parametrize(
+    ("ruleset", "rating", "slug", "message"),
+    [
+        ("wrc-2025", "elo", "league", "Elo is for two-player games"),
+        ("two-player", "tenhou", "league", "Tenhou's rating is for tables of 3 or 4 players"),
+        ("wrc-2025", "tenhou", "ema", "the address ema is the EMA ranking's"),
+    ],
+)
 def test_a_rating_the_event_cannot_have_is_refused(ruleset, rating, slug, message):
     event = Event(name="X", slug=slug, ruleset_key=ruleset, rating=rating)
     with pytest.raises(ValidationError) as refused:
@@ -235,9 +275,11 @@ def test_the_commands(tmp_path: Any, capsys: Any):
     from django.core.management.base import CommandError
 
     good, bad = tmp_path / "good.csv", tmp_path / "bad.csv"
-    good.write_text(HEADER + "E1,Open,2025-01-11,1,10,1,,01,Ann,DK,1\nE1,Open,2025-01-11,1,10,1,,02,Bo,NL,10\n"
-                             "E2,Cup,2025-01-18,1,10,1,,01,Ann,DK,4\nE2,Cup,2025-01-18,1,10,1,,02,Bo,NL,1\n",
-                    encoding="utf-8")
+    good.write_text(
+        HEADER + "E1,Open,2025-01-11,1,10,1,,01,Ann,DK,1\nE1,Open,2025-01-11,1,10,1,,02,Bo,NL,10\n"
+        "E2,Cup,2025-01-18,1,10,1,,01,Ann,DK,4\nE2,Cup,2025-01-18,1,10,1,,02,Bo,NL,1\n",
+        encoding="utf-8",
+    )
     bad.write_text(HEADER + "E1,Open,2025-01-11,1,10,1,,01,Ann,DK,11\n", encoding="utf-8")
     call_command("import_results", str(good))
     assert "2 event(s), 4 ranked result(s) imported into ema" in capsys.readouterr().out

@@ -28,13 +28,18 @@ print(sorted(Standing.objects.values_list("player_id", "rank", "points", "games"
 
 
 def run(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, *args], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, *args], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
 
 
 def test_four_processes_recomputing_at_once_all_succeed(tmp_path: Path):
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DJANGO_SETTINGS_MODULE":
-           "config.settings", "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "PYTHONPATH": str(ROOT),
+    }
     env.pop("CELERY_BROKER_URL", None)
     for args in (("manage.py", "migrate", "-v0"), ("-c", BUILD)):
         built = run(env, *args)

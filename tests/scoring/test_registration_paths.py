@@ -38,8 +38,12 @@ def event(organiser: User) -> Event:
     """Four players who finished a game, and standings that are current."""
     event = EventFactory.create(slug="open", organisers=[organiser])
     players = registered(event, *sorted(FIRST_FOUR))
-    played(event, players, [{"result": "ron", "winner": players[0].pk, "loser": players[1].pk, "han": 1, "fu": 30}],
-           end=True)
+    played(
+        event,
+        players,
+        [{"result": "ron", "winner": players[0].pk, "loser": players[1].pk, "han": 1, "fu": 30}],
+        end=True,
+    )
     standings_recompute(event)
     return event
 
@@ -69,8 +73,9 @@ def test_a_list_pasted_in_the_console(organiser: User, event: Event, django_capt
 
 def test_the_api(organiser: User, event: Event, django_capture_on_commit_callbacks: Any):
     with followed(event, django_capture_on_commit_callbacks):
-        answer = client_for(organiser).post("/api/v1/events/open/players/", {"name": "Eve", "team": "Reds"},
-                                            format="json")
+        answer = client_for(organiser).post(
+            "/api/v1/events/open/players/", {"name": "Eve", "team": "Reds"}, format="json"
+        )
     assert answer.status_code == 201, answer.content
     assert standing_names(event) == FIRST_FOUR | {"Eve"}
     assert event.registrations.get(player__name="Eve").team is not None
@@ -85,8 +90,12 @@ def test_an_online_log_import_that_creates_its_players(event: Event, django_capt
 
 
 def test_a_sheets_import_that_registers_its_players(event: Event, django_capture_on_commit_callbacks: Any):
-    sheet = {"ruleset": "wrc-2025", "players": ["Eve", "Fay", "Gil", "Hal"], "end": "time",
-             "hands": [{"result": "draw", "tenpai": ["Fay"]}]}
+    sheet = {
+        "ruleset": "wrc-2025",
+        "players": ["Eve", "Fay", "Gil", "Hal"],
+        "end": "time",
+        "hands": [{"result": "draw", "tenpai": ["Fay"]}],
+    }
     with followed(event, django_capture_on_commit_callbacks):
         sheets_import(event=event, sheets=[NamedSheet("late.json", sheet)], create_players=True)
     assert standing_names(event) == FIRST_FOUR | {"Eve", "Fay", "Gil", "Hal"}
@@ -101,9 +110,11 @@ def test_the_new_event_forms_list(organiser: User, django_capture_on_commit_call
 
 # What creates a Registration row: the model's manager or queryset (create, bulk_create, get_or_create...), a
 # related manager's create, or the model built by hand and saved.
-_CREATES = re.compile(r"Registration\.objects\.(?:create|bulk_create|get_or_create|update_or_create)\b"
-                      r"|registrations\.(?:create|bulk_create|get_or_create|update_or_create)\("
-                      r"|(?<!class )\bRegistration\(")
+_CREATES = re.compile(
+    r"Registration\.objects\.(?:create|bulk_create|get_or_create|update_or_create)\b"
+    r"|registrations\.(?:create|bulk_create|get_or_create|update_or_create)\("
+    r"|(?<!class )\bRegistration\("
+)
 _THE_ONE = Path("tournament/services/roster.py")
 
 
@@ -114,8 +125,10 @@ def test_no_code_but_the_one_function_creates_a_registration():
         for path in sorted((root / package).rglob("*.py")):
             if "migrations" in path.parts or path.relative_to(root) == _THE_ONE:
                 continue
-            offenders += [f"{path.relative_to(root)}:{n}" for n, line in
-                          enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
-                          if _CREATES.search(line) and not line.lstrip().startswith("#")]
+            offenders += [
+                f"{path.relative_to(root)}:{n}"
+                for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+                if _CREATES.search(line) and not line.lstrip().startswith("#")
+            ]
     assert offenders == [], "register through tournament.services.roster.registration_add"
     assert _CREATES.search((root / _THE_ONE).read_text(encoding="utf-8"))  # the pattern finds what it looks for

@@ -29,8 +29,9 @@ def recomputes(event: Event) -> int:
     return StandingsState.objects.get(event=event).recomputes
 
 
-def test_a_player_registered_through_the_api_is_in_the_stored_standings(organiser: User, event: Event,
-                                                                        django_capture_on_commit_callbacks: Any):
+def test_a_player_registered_through_the_api_is_in_the_stored_standings(
+    organiser: User, event: Event, django_capture_on_commit_callbacks: Any
+):
     with django_capture_on_commit_callbacks(execute=True):
         answer = client_for(organiser).post("/api/v1/events/spring/players/", {"name": "Eve"}, format="json")
     assert answer.status_code == 201
@@ -56,8 +57,9 @@ def change_form(client: Client, event: Event) -> dict[str, Any]:
     return data
 
 
-def test_a_player_added_in_the_admins_inline_is_in_the_stored_standings(admin_client: Client, event: Event,
-                                                                        django_capture_on_commit_callbacks: Any):
+def test_a_player_added_in_the_admins_inline_is_in_the_stored_standings(
+    admin_client: Client, event: Event, django_capture_on_commit_callbacks: Any
+):
     eve, fay = PlayerFactory.create(name="Eve"), PlayerFactory.create(name="Fay")
     data = change_form(admin_client, event)
     total = int(data["registrations-TOTAL_FORMS"])
@@ -74,7 +76,8 @@ def test_a_player_added_in_the_admins_inline_is_in_the_stored_standings(admin_cl
 
 
 def test_a_registration_deleted_or_made_a_substitute_in_the_admin_leaves_the_standings(
-        admin_client: Client, organiser: User, django_capture_on_commit_callbacks: Any):
+    admin_client: Client, organiser: User, django_capture_on_commit_callbacks: Any
+):
     event = EventFactory.create(slug="late", organisers=[organiser])
     registered(event, "Ann", "Bo", "Cy")
     from scoring.services.standings import standings_recompute
@@ -90,8 +93,9 @@ def test_a_registration_deleted_or_made_a_substitute_in_the_admin_leaves_the_sta
     assert standing_names(event) == {"Cy"}
 
 
-def test_a_list_pasted_in_the_console_is_one_recompute(organiser: User, event: Event,
-                                                       django_capture_on_commit_callbacks: Any):
+def test_a_list_pasted_in_the_console_is_one_recompute(
+    organiser: User, event: Event, django_capture_on_commit_callbacks: Any
+):
     client = Client()
     client.force_login(organiser)
     before = recomputes(event)
@@ -108,15 +112,19 @@ def test_deleting_an_event_with_players_asks_for_no_recompute(event: Event, djan
     assert not Event.objects.exists()
 
 
-def test_sheets_that_register_their_players_are_one_recompute(organiser: User,
-                                                              django_capture_on_commit_callbacks: Any):
+def test_sheets_that_register_their_players_are_one_recompute(organiser: User, django_capture_on_commit_callbacks: Any):
     from scoring.services.transfer import NamedSheet, sheets_import
 
     event = EventFactory.create(slug="imported", organisers=[organiser])
-    sheet = {"ruleset": "wrc-2025", "players": ["Ann", "Bo", "Cy", "Di"], "end": "time",
-             "hands": [{"result": "draw", "tenpai": ["Bo"]}]}
+    sheet = {
+        "ruleset": "wrc-2025",
+        "players": ["Ann", "Bo", "Cy", "Di"],
+        "end": "time",
+        "hands": [{"result": "draw", "tenpai": ["Bo"]}],
+    }
     with django_capture_on_commit_callbacks(execute=True):
-        sheets_import(event=event, sheets=[NamedSheet("1.json", sheet), NamedSheet("2.json", sheet)],
-                      create_players=True)
+        sheets_import(
+            event=event, sheets=[NamedSheet("1.json", sheet), NamedSheet("2.json", sheet)], create_players=True
+        )
     assert standing_names(event) == {"Ann", "Bo", "Cy", "Di"}
     assert recomputes(event) == 1

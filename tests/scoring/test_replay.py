@@ -25,9 +25,14 @@ def test_a_hand_stored_before_a_bound_existed_does_not_block_the_next_ones():
 
 
 def test_the_schema_problems_of_unchecked_hands_keep_their_index():
-    sheet = {"ruleset": "wrc-2025", "players": ["A", "B", "C", "D"],
-             "hands": [{"result": "draw"}, {"result": "draw"}, {"result": "ron", "winner": "A", "han": 0}]}
+    sheet = {
+        "ruleset": "wrc-2025",
+        "players": ["A", "B", "C", "D"],
+        "hands": [{"result": "draw"}, {"result": "draw"}, {"result": "ron", "winner": "A", "han": 0}],
+    }
     with pytest.raises(Refusal) as refused:
         read_sheet(sheet, checked=2)
-    assert [str(p) for p in refused.value.problems] == ["hands[2].han: must be at least 1",
-                                                        "hands[2].loser: is required for a ron"]
+    assert [str(p) for p in refused.value.problems] == [
+        "hands[2].han: must be at least 1",
+        "hands[2].loser: is required for a ron",
+    ]

@@ -49,15 +49,21 @@ def test_best_attempt_ranks_by_draws_then_value():
     played(event, [cy], [tenpai(4, 1, 30), NOTEN])  # 4 draws: fewest
     played(event, [di], [tenpai(6, 2, 30)])  # equal to Ann on both: they share the rank
     played(event, [ann], [tenpai(7, 5)])  # a second game of Ann's: her best stays 6 draws, 2900
-    assert standings(event) == [(1, "Cy", 4, 1500, 1), (2, "Bo", 6, 7700, 1), (3, "Ann", 6, 2900, 2),
-                                (3, "Di", 6, 2900, 1), (None, "Ed", None, 0, 0)]
+    assert standings(event) == [
+        (1, "Cy", 4, 1500, 1),
+        (2, "Bo", 6, 7700, 1),
+        (3, "Ann", 6, 2900, 2),
+        (3, "Di", 6, 2900, 1),
+        (None, "Ed", None, 0, 0),
+    ]
     results = {r.player.name: (r.draws, r.score, r.points) for r in GameResult.objects.filter(event=event)}
     assert results["Cy"] == (4, 1500, Decimal(0))
 
 
 def test_the_sum_over_a_fixed_number_of_attempts():
-    event = EventFactory.create(ruleset_key="solo", ruleset_overrides={
-        "solo_ranking": "sum_of_attempts", "solo_attempts": 2})
+    event = EventFactory.create(
+        ruleset_key="solo", ruleset_overrides={"solo_ranking": "sum_of_attempts", "solo_attempts": 2}
+    )
     ann, bo, cy = registered(event, "Ann", "Bo", "Cy")
     played(event, [ann], [tenpai(5, 1, 30), tenpai(6, 2, 30)])  # 11 draws, 4400
     played(event, [bo], [tenpai(3, 1, 30), NOTEN])  # 3 + 19 = 22 draws, 1500
@@ -69,8 +75,9 @@ def test_the_sum_over_a_fixed_number_of_attempts():
 
 
 def test_the_sum_ranks_the_games_played_first():
-    event = EventFactory.create(ruleset_key="solo", ruleset_overrides={
-        "solo_ranking": "sum_of_attempts", "solo_attempts": 1})
+    event = EventFactory.create(
+        ruleset_key="solo", ruleset_overrides={"solo_ranking": "sum_of_attempts", "solo_attempts": 1}
+    )
     ann, bo = registered(event, "Ann", "Bo")
     played(event, [ann], [tenpai(8, 1, 30)])
     played(event, [ann], [tenpai(8, 1, 30)])  # two games: 16 draws

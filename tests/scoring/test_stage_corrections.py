@@ -34,8 +34,9 @@ def in_the_final() -> tuple[Event, User, list[Player]]:
     event = EventFactory.create(organisers=[organiser])
     players = registered(event, *[f"P{i}" for i in range(8)])
     for table, scores in zip((players[:4], players[4:]), SCORES, strict=True):
-        game_record_totals(event=event, player_ids=[p.pk for p in table], scores=scores, deposits_left=0,
-                           user=organiser)
+        game_record_totals(
+            event=event, player_ids=[p.pk for p in table], scores=scores, deposits_left=0, user=organiser
+        )
     stage = stage_add(event=event, data={"name": "Final", "entry_top": 4, "carry": "half"}, user=organiser)
     cut_confirm(stage=stage, through=None, user=organiser)
     round_add(event=event, stage=2)
@@ -50,15 +51,27 @@ def test_the_final_ranking_counts_every_stages_games() -> None:
     event, _, _ = in_the_final()
     final = event.games.get(table__isnull=False)
     assert list(final.seats.values_list("player__name", flat=True)) == ["P4", "P0", "P1", "P5"]
-    game_put_sheet(game_id=final.pk, hands=[], user=None, version=None, ended_by_time=True,
-                   start={"scores": [40000, 30000, 30000, 20000]})
+    game_put_sheet(
+        game_id=final.pk,
+        hands=[],
+        user=None,
+        version=None,
+        ended_by_time=True,
+        start={"scores": [40000, 30000, 30000, 20000]},
+    )
     standings_recompute(event)
-    rows = {s.player.name: (s.rank, s.stage, s.games, float(s.carried), float(s.points), float(s.average_rank or 0))
-            for s in Standing.objects.filter(event=event)}
+    rows = {
+        s.player.name: (s.rank, s.stage, s.games, float(s.carried), float(s.points), float(s.average_rank or 0))
+        for s in Standing.objects.filter(event=event)
+    }
     # The average placement counts both stages' games: P0 was 1st, then shared 2nd and 3rd (2.5): 1.75.
     assert [rows[name] for name in ("P4", "P0", "P1", "P5", "P2")] == [
-        (1, 2, 2, 17.5, 42.5, 1.0), (2, 2, 2, 16.5, 16.5, 1.75), (3, 2, 2, 3.5, 3.5, 2.25),
-        (4, 2, 2, 2.5, -22.5, 3.0), (5, 1, 1, 0.0, -10.0, 3.0)]
+        (1, 2, 2, 17.5, 42.5, 1.0),
+        (2, 2, 2, 16.5, 16.5, 1.75),
+        (3, 2, 2, 3.5, 3.5, 2.25),
+        (4, 2, 2, 2.5, -22.5, 3.0),
+        (5, 1, 1, 0.0, -10.0, 3.0),
+    ]
 
 
 def test_an_event_penalty_that_changes_a_played_cut_needs_an_organisers_word() -> None:
@@ -88,14 +101,16 @@ def test_a_correction_that_changes_an_unseated_cut_undoes_it_and_every_cut_after
     event = EventFactory.create(organisers=[organiser])
     players = registered(event, *[f"P{i}" for i in range(8)])
     for table, scores in zip((players[:4], players[4:]), SCORES, strict=True):
-        game_record_totals(event=event, player_ids=[p.pk for p in table], scores=scores, deposits_left=0,
-                           user=organiser)
+        game_record_totals(
+            event=event, player_ids=[p.pk for p in table], scores=scores, deposits_left=0, user=organiser
+        )
     for name, top in (("Semi-final", 4), ("Final", 2)):
-        cut_confirm(stage=stage_add(event=event, data={"name": name, "entry_top": top, "carry": "half"},
-                                    user=organiser), through=None, user=organiser)
-    penalty_save(penalty=Penalty(event=event, player=players[5], points=Decimal(-20), reason="late"),
-                 user=organiser)
-    assert list(Stage.objects.filter(event=event).order_by("number").values_list("through", flat=True)) == [
-        None, None]
+        cut_confirm(
+            stage=stage_add(event=event, data={"name": name, "entry_top": top, "carry": "half"}, user=organiser),
+            through=None,
+            user=organiser,
+        )
+    penalty_save(penalty=Penalty(event=event, player=players[5], points=Decimal(-20), reason="late"), user=organiser)
+    assert list(Stage.objects.filter(event=event).order_by("number").values_list("through", flat=True)) == [None, None]
     undone = EventChange.objects.filter(event=event, action="cut", after__isnull=True).order_by("id")
     assert [(entry.before or {}).get("stage") for entry in undone] == [3, 2]

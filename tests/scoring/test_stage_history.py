@@ -35,8 +35,9 @@ def an_event_in_two_stages() -> tuple[Event, User]:
     event = EventFactory.create(slug="cup", organisers=[organiser])
     players = registered(event, *[f"P{i}" for i in range(8)])
     for table, scores in zip((players[:4], players[4:]), SCORES, strict=True):
-        game_record_totals(event=event, player_ids=[p.pk for p in table], scores=scores, deposits_left=0,
-                           user=organiser)
+        game_record_totals(
+            event=event, player_ids=[p.pk for p in table], scores=scores, deposits_left=0, user=organiser
+        )
     stage = stage_add(event=event, data={"name": "Final", "entry_top": 4, "carry": "half"}, user=organiser)
     cut_confirm(stage=stage, through=None, user=organiser)
     standings_recompute(event)
@@ -54,14 +55,21 @@ def test_the_cut_is_sealed_and_a_cut_changed_in_the_database_is_named() -> None:
     # The top 4 go on with half: 17.5, 16.5, 3.5 and 2.5.
     carried = dict(StageStanding.objects.filter(event=event, stage=2).values_list("player__name", "carried"))
     assert {name: float(c) for name, c in carried.items()} == {"P4": 17.5, "P0": 16.5, "P1": 3.5, "P5": 2.5}
-    swapped = [*through[:3], Standing.objects.filter(event=event, stage=1).exclude(
-        player_id__in=through).values_list("player_id", flat=True).first()]
+    swapped = [
+        *through[:3],
+        Standing.objects.filter(event=event, stage=1)
+        .exclude(player_id__in=through)
+        .values_list("player_id", flat=True)
+        .first(),
+    ]
     Stage.objects.filter(pk=stage.pk).update(through=swapped)
-    assert event_stages_problem(event) == ("stage 2's cut differs from what the event's history says: changed "
-                                           "outside the app")
+    assert event_stages_problem(event) == (
+        "stage 2's cut differs from what the event's history says: changed outside the app"
+    )
     Stage.objects.filter(pk=stage.pk).update(through=through, carry="all")
-    assert event_stages_problem(event) == ("stage 2's settings differ from what the event's history says: "
-                                           "changed outside the app")
+    assert event_stages_problem(event) == (
+        "stage 2's settings differ from what the event's history says: changed outside the app"
+    )
 
 
 def test_an_undone_cut_and_a_renamed_stage_are_sealed_too() -> None:
@@ -70,7 +78,11 @@ def test_an_undone_cut_and_a_renamed_stage_are_sealed_too() -> None:
     cut_undo(stage=stage, user=organiser)
     stage_change(stage=Stage.first(event), data={"name": "Qualifying"}, user=organiser)
     assert list(EventChange.objects.filter(event=event).values_list("action", flat=True)) == [
-        "stage", "cut", "cut", "stage"]
+        "stage",
+        "cut",
+        "cut",
+        "stage",
+    ]
     assert event_stages_problem(event) is None
     assert Stage.objects.get(event=event, number=1).name == "Qualifying"
 
@@ -92,8 +104,10 @@ def test_a_backup_carries_the_stages_and_their_standings(tmp_path: Path) -> None
     assert _restore(path) == 0
     event = Event.objects.get(slug="cup")
     assert Stage.objects.get(event=event, number=2).through is not None
-    assert sorted(StageStanding.objects.filter(event=event).values_list(
-        "stage", "player__name", "carried", "rank")) == lines
+    assert (
+        sorted(StageStanding.objects.filter(event=event).values_list("stage", "player__name", "carried", "rank"))
+        == lines
+    )
 
 
 def test_a_stage_cut_changed_inside_a_backup_is_refused(tmp_path: Path, capsys: Any) -> None:
@@ -116,15 +130,23 @@ def test_a_version_2_backup_from_before_stages_still_restores(tmp_path: Path) ->
     organiser = User.objects.create_user("org")
     event = EventFactory.create(slug="club", organisers=[organiser])
     players = registered(event, "Ann", "Bo", "Cy", "Di")
-    game_record_totals(event=event, player_ids=[p.pk for p in players], scores=list(SCORES[0]), deposits_left=0,
-                       user=organiser)
+    game_record_totals(
+        event=event, player_ids=[p.pk for p in players], scores=list(SCORES[0]), deposits_left=0, user=organiser
+    )
     standings_recompute(event)
     path = tmp_path / "backup.json"
     call_command("backup", str(path))
     # As version 2 wrote it: no stage rows and no seal for them, the header sealed with the version it names.
     data = json.loads(path.read_text(encoding="utf-8"))
-    added = ("tournament.stage", "tournament.teamseat", "tournament.lineup", "tournament.playermerge",
-             "scoring.stagestanding", "scoring.rankedevent", "scoring.rankedresult")
+    added = (
+        "tournament.stage",
+        "tournament.teamseat",
+        "tournament.lineup",
+        "tournament.playermerge",
+        "scoring.stagestanding",
+        "scoring.rankedevent",
+        "scoring.rankedresult",
+    )
     data["objects"] = [o for o in data["objects"] if o["model"] not in added]
     for label in added:
         del data["seal"]["models"][label]
@@ -134,5 +156,6 @@ def test_a_version_2_backup_from_before_stages_still_restores(tmp_path: Path) ->
     path.write_text(json.dumps(data), encoding="utf-8")
     call_command("flush", interactive=False, verbosity=0)
     assert _restore(path) == 0
-    assert list(Standing.objects.filter(event__slug="club").order_by("rank").values_list("player__name", flat=True)) \
-        == ["Ann", "Bo", "Cy", "Di"]
+    assert list(
+        Standing.objects.filter(event__slug="club").order_by("rank").values_list("player__name", flat=True)
+    ) == ["Ann", "Bo", "Cy", "Di"]

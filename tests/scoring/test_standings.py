@@ -47,9 +47,13 @@ def test_totals_and_shared_ranks():
     event, (ann, bo, cy, di, _ed) = league()
     # wrc-2025: 7700 from Cy. Ann 37700 (+7.7 + 15), Bo and Di tie at 30000 (share +5 and −5), Cy 22300 (−7.7 − 15).
     play(event, [ann, bo, cy, di], [ron(ann, cy)])
-    assert table(event) == [(1, "Ann", Decimal("22.70"), 1), (2, "Bo", Decimal("0.00"), 1),
-                            (2, "Di", Decimal("0.00"), 1), (4, "Cy", Decimal("-22.70"), 1),
-                            (None, "Ed", Decimal("0.00"), 0)]
+    assert table(event) == [
+        (1, "Ann", Decimal("22.70"), 1),
+        (2, "Bo", Decimal("0.00"), 1),
+        (2, "Di", Decimal("0.00"), 1),
+        (4, "Cy", Decimal("-22.70"), 1),
+        (None, "Ed", Decimal("0.00"), 0),
+    ]
 
 
 def test_min_games_best_games_and_average():
@@ -94,8 +98,12 @@ def test_mcr_ranks_by_table_points_then_score():
     play(event, ids, [{"result": "ron", "winner": ids[1], "loser": ids[2], "fan": 8}])
     standings_recompute(event)
     rows = [(s.rank, s.player.name, s.table_points, s.points) for s in Standing.objects.filter(event=event)]
-    assert rows == [(1, "Ann", Decimal("5.50"), Decimal("46.00")), (2, "Bo", Decimal("5.00"), Decimal("14.00")),
-                    (3, "Di", Decimal("2.50"), Decimal("-26.00")), (4, "Cy", Decimal("1.00"), Decimal("-34.00"))]
+    assert rows == [
+        (1, "Ann", Decimal("5.50"), Decimal("46.00")),
+        (2, "Bo", Decimal("5.00"), Decimal("14.00")),
+        (3, "Di", Decimal("2.50"), Decimal("-26.00")),
+        (4, "Cy", Decimal("1.00"), Decimal("-34.00")),
+    ]
 
 
 def test_tiebreaks_split_equal_points_in_the_events_order():
@@ -129,7 +137,8 @@ def test_bad_tiebreaks_are_refused_by_name():
         event.full_clean()
     assert caught.value.message_dict["tiebreaks"] == [
         "unknown tiebreak 'coin toss'; choose from score, average_rank, first_places, best_game",
-        "a tiebreak is listed twice"]
+        "a tiebreak is listed twice",
+    ]
 
 
 def test_the_penalties_column_counts_a_chombo_inside_a_game():

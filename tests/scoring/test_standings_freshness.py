@@ -29,8 +29,9 @@ ROOT = Path(settings.BASE_DIR)
 
 
 def lines(event: Event) -> list[tuple[Any, ...]]:
-    return list(Standing.objects.filter(event=event).order_by("player_id")
-                .values_list("player_id", "rank", "points", "games"))
+    return list(
+        Standing.objects.filter(event=event).order_by("player_id").values_list("player_id", "rank", "points", "games")
+    )
 
 
 @pytest.fixture
@@ -39,8 +40,12 @@ def league() -> Event:
     event = EventFactory.create(slug="league")
     players = registered(event, *(f"P{i:02d}" for i in range(40)))
     for k in range(0, 40, 4):
-        played(event, players[k:k + 4], [{"result": "ron", "winner": players[k].pk, "loser": players[k + 1].pk,
-                                          "han": 1 + k // 4, "fu": 30}], end=True)
+        played(
+            event,
+            players[k : k + 4],
+            [{"result": "ron", "winner": players[k].pk, "loser": players[k + 1].pk, "han": 1 + k // 4, "fu": 30}],
+            end=True,
+        )
     return event
 
 
@@ -74,8 +79,11 @@ def test_concurrent_recomputes_all_succeed_and_leave_what_one_leaves(league: Eve
 
 @pytest.mark.django_db
 def test_a_failed_recompute_never_fails_the_write_and_leaves_the_standings_marked(
-        league: Event, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
-        django_capture_on_commit_callbacks: Any):
+    league: Event,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    django_capture_on_commit_callbacks: Any,
+):
     referee = User.objects.create_user("ref")
     league.referees.add(referee)
     standings_recompute(league)
@@ -88,8 +96,9 @@ def test_a_failed_recompute_never_fails_the_write_and_leaves_the_standings_marke
     game = Game.objects.filter(event=league).earliest("pk")
     with django_capture_on_commit_callbacks(execute=True) as after_commit:
         # A correction of the game's only hand (a game ended by time keeps at least one).
-        response = client_for(referee).patch(f"/api/v1/games/{game.pk}/hands/0/", {"han": 4}, format="json",
-                                             headers={"If-Match": f'"{game.version}"'})
+        response = client_for(referee).patch(
+            f"/api/v1/games/{game.pk}/hands/0/", {"han": 4}, format="json", headers={"If-Match": f'"{game.version}"'}
+        )
     # The recompute asked for once the correction was committed (besides the live pages' version, bumped then).
     assert len([c for c in after_commit if not live.is_live_callback(c)]) == 1
     assert response.status_code == 200, response.content  # the correction is committed and says so
@@ -141,10 +150,16 @@ print("written", written.hands.get(index=0).record, "updating", standings_state(
 
 def test_with_the_broker_down_a_write_is_committed_and_answered_and_the_standings_say_so(tmp_path: Path):
     """The real path, in a process of its own: a broker URL where nothing listens, tasks not run in process."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT),
-           "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "CELERY_BROKER_URL": "redis://127.0.0.1:9/0"}
-    done = subprocess.run([sys.executable, "-c", BROKER_DOWN], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=120)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "PYTHONPATH": str(ROOT),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "CELERY_BROKER_URL": "redis://127.0.0.1:9/0",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", BROKER_DOWN], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     assert "written {'result': 'draw'} updating True" in done.stdout
     assert "standings of event 1 not recomputed; they stay marked as being updated" in done.stdout + done.stderr

@@ -48,11 +48,21 @@ def ron(winner: Player, loser: Player, han: int = 3, fu: int = 40) -> HandRecord
     return {"result": "ron", "winner": winner.pk, "loser": loser.pk, "han": han, "fu": fu}
 
 
-def play(event: Event, number: int, table: int, seats: list[Player], hands: list[HandRecord],
-         substitutes: tuple[Player, ...] = ()) -> None:
+def play(
+    event: Event,
+    number: int,
+    table: int,
+    seats: list[Player],
+    hands: list[HandRecord],
+    substitutes: tuple[Player, ...] = (),
+) -> None:
     round_ = event.rounds.filter(number=number).first() or RoundFactory.create(event=event, number=number)
-    game = game_create(event=event, player_ids=[p.pk for p in seats], substitutes=[p.pk for p in substitutes],
-                       table=TableFactory.create(round=round_, number=table))
+    game = game_create(
+        event=event,
+        player_ids=[p.pk for p in seats],
+        substitutes=[p.pk for p in substitutes],
+        table=TableFactory.create(round=round_, number=table),
+    )
     game_put_sheet(game_id=game.pk, hands=hands, user=None, version=None, ended_by_time=True)
 
 
@@ -99,11 +109,24 @@ def test_movement_and_points_per_round_after_round_two():
     progress = standings_progress(event)
     assert progress.previous_round == 1
     moved = {name: progress.movement(p[name].pk, rows[name][0]) for name in NAMES}
-    assert moved == {"Cy": 7, "Ann": -9, "Fay": 0, "Bo": 1, "Di": 1, "Ed": 1, "Gus": 1, "Hal": 5,
-                     "Ivy": None, "Jo": None, "Kim": None}
+    assert moved == {
+        "Cy": 7,
+        "Ann": -9,
+        "Fay": 0,
+        "Bo": 1,
+        "Di": 1,
+        "Ed": 1,
+        "Gus": 1,
+        "Hal": 5,
+        "Ivy": None,
+        "Jo": None,
+        "Kim": None,
+    }
     assert [name for name in NAMES if progress.is_new(p[name].pk, rows[name][0])] == ["Ivy", "Jo", "Kim"]
-    assert [(r.round, r.points) for r in progress.rounds[p["Ann"].pk]] == [(1, Decimal("22.70")),
-                                                                           (2, Decimal("-27.00"))]
+    assert [(r.round, r.points) for r in progress.rounds[p["Ann"].pk]] == [
+        (1, Decimal("22.70")),
+        (2, Decimal("-27.00")),
+    ]
     assert [(r.round, r.points) for r in progress.rounds[p["Ivy"].pk]] == [(2, Decimal("-20.20"))]
     assert Player.objects.get(name="Sub").pk not in progress.rounds  # its game counts for nobody
 
@@ -125,13 +148,17 @@ def test_team_standings_by_sum_and_by_best_members():
     assert team_table(event) == [
         (1, "Blue", Decimal("0.00"), ["Bo", "Di", "Fay", "Hal"]),
         (1, "Red", Decimal("0.00"), ["Cy", "Ed", "Ann"]),  # Sub, Red's substitute, is no member here
-        (3, "Green", Decimal("-20.20"), ["Jo", "Ivy"])]
+        (3, "Green", Decimal("-20.20"), ["Jo", "Ivy"]),
+    ]
     assert team_standings(event)[0].shared
     event.team_ranking, event.team_best = "best", 2
     event.save()
     table = team_table(event)
     assert [(rank, name, points) for rank, name, points, _m in table] == [
-        (1, "Red", Decimal("4.30")), (2, "Blue", Decimal("0.00")), (3, "Green", Decimal("-20.20"))]
+        (1, "Red", Decimal("4.30")),
+        (2, "Blue", Decimal("0.00")),
+        (3, "Green", Decimal("-20.20")),
+    ]
     assert table[0][3] == ["Cy", "Ed"]  # Ann's −4.3 is the third best: not counted
 
 
@@ -160,7 +187,13 @@ def test_the_standings_csv_has_movement_federation_team_and_rounds():
     assert list(rows) == ["Cy", "Bo", "Di", "Ed", "Fay", "Gus", "Hal", "Jo", "Kim", "Ann", "Ivy"]
     cy = rows["Cy"]
     assert (cy["rank"], cy["previous_rank"], cy["movement"], cy["federation_id"], cy["country"], cy["team"]) == (
-        "1", "8", "7", "04-120034", "France", "Red")
+        "1",
+        "8",
+        "7",
+        "04-120034",
+        "France",
+        "Red",
+    )
     assert (cy["round_1"], cy["round_2"], cy["points"]) == ("-22.70", "27.00", "4.30")
     assert (rows["Ann"]["movement"], rows["Jo"]["movement"], rows["Jo"]["round_1"]) == ("-9", "new", "")
 
@@ -169,7 +202,10 @@ def test_the_teams_csv():
     event, p = two_rounds(team_ranking="best", team_best=2)
     second_round(event, p)
     assert [(r["rank"], r["team"], r["points"], r["counted"]) for r in table(teams_csv(event))] == [
-        ("1", "Red", "4.30", "Cy; Ed"), ("2", "Blue", "0.00", "Bo; Di"), ("3", "Green", "-20.20", "Jo; Ivy")]
+        ("1", "Red", "4.30", "Cy; Ed"),
+        ("2", "Blue", "0.00", "Bo; Di"),
+        ("3", "Green", "-20.20", "Jo; Ivy"),
+    ]
 
 
 def test_the_federation_csv_lists_the_ranked_players_in_order():
@@ -178,23 +214,39 @@ def test_the_federation_csv_lists_the_ranked_players_in_order():
     standings_recompute(event)
     rows = table(federation_csv(event))
     assert tuple(rows[0]) == FEDERATION_COLUMNS
-    assert rows[0] == {"rank": "1", "federation_id": "04-120001", "name": "Ann", "country": "France",
-                       "club": "Paris MJ", "games": "1", "points": "22.70", "score": "37700", "table_points": ""}
+    assert rows[0] == {
+        "rank": "1",
+        "federation_id": "04-120001",
+        "name": "Ann",
+        "country": "France",
+        "club": "Paris MJ",
+        "games": "1",
+        "points": "22.70",
+        "score": "37700",
+        "table_points": "",
+    }
     assert [r["name"] for r in rows] == ["Ann", "Fay", "Bo", "Di", "Ed", "Gus", "Hal", "Cy"]  # ranked only
 
 
 def test_the_new_csvs_are_inert_in_a_spreadsheet():
     event, p = two_rounds(team_ranking="sum")
-    Player.objects.filter(pk=p["Ann"].pk).update(name="=HYPERLINK(1)", federation_id="+1", country="@SUM(A1)",
-                                                 club="-2+3")
+    Player.objects.filter(pk=p["Ann"].pk).update(
+        name="=HYPERLINK(1)", federation_id="+1", country="@SUM(A1)", club="-2+3"
+    )
     Team.objects.filter(event=event, name="Red").update(name="=cmd|' /C calc'!A0")
     standings_recompute(event)
     line = table(standings_table_csv(event))[0]
     assert (line["player"], line["federation_id"], line["country"], line["team"]) == (
-        "'=HYPERLINK(1)", "'+1", "'@SUM(A1)", "'=cmd|' /C calc'!A0")
+        "'=HYPERLINK(1)",
+        "'+1",
+        "'@SUM(A1)",
+        "'=cmd|' /C calc'!A0",
+    )
     assert table(federation_csv(event))[0]["club"] == "'-2+3"
-    assert any(row["team"] == "'=cmd|' /C calc'!A0" and row["members"].startswith("'=HYPERLINK")
-               for row in table(teams_csv(event)))
+    assert any(
+        row["team"] == "'=cmd|' /C calc'!A0" and row["members"].startswith("'=HYPERLINK")
+        for row in table(teams_csv(event))
+    )
     assert table(federation_csv(event))[-1]["points"] == "-22.70"  # a negative number stays a number
 
 
@@ -209,21 +261,28 @@ def test_mcr_teams_rank_on_table_points_and_rounds_carry_them():
     ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
     for name, members in (("Sun", (ann, cy)), ("Moon", (bo, di))):
         Registration.objects.filter(event=event, player__in=members).update(
-            team=Team.objects.create(event=event, name=name))
+            team=Team.objects.create(event=event, name=name)
+        )
     play(event, 1, 1, [ann, bo, cy, di], [{"result": "tsumo", "winner": ann.pk, "fan": 10}])
     play(event, 2, 1, [ann, bo, cy, di], [{"result": "ron", "winner": bo.pk, "loser": cy.pk, "fan": 8}])
     standings_recompute(event)
     progress = standings_progress(event)
     ranks = {s.player_id: s.rank for s in Standing.objects.filter(event=event)}
     assert [progress.movement(p.pk, ranks[p.pk]) for p in (ann, bo, di, cy)] == [0, 0, -1, -2]
-    assert progress.rounds[bo.pk] == [RoundPoints(round=1, points=Decimal(-18), table_points=Decimal(1)),
-                                      RoundPoints(round=2, points=Decimal(32), table_points=Decimal(4))]
+    assert progress.rounds[bo.pk] == [
+        RoundPoints(round=1, points=Decimal(-18), table_points=Decimal(1)),
+        RoundPoints(round=2, points=Decimal(32), table_points=Decimal(4)),
+    ]
     assert [(t.rank, t.name, t.table_points, t.points) for t in team_standings(event)] == [
-        (1, "Moon", Decimal("7.50"), Decimal("-12.00")), (2, "Sun", Decimal("6.50"), Decimal("12.00"))]
+        (1, "Moon", Decimal("7.50"), Decimal("-12.00")),
+        (2, "Sun", Decimal("6.50"), Decimal("12.00")),
+    ]
     event.team_ranking, event.team_best = "best", 1
     event.save()
     assert [(t.rank, t.name, t.table_points) for t in team_standings(event)] == [
-        (1, "Sun", Decimal("5.50")), (2, "Moon", Decimal("5.00"))]
+        (1, "Sun", Decimal("5.50")),
+        (2, "Moon", Decimal("5.00")),
+    ]
 
 
 def test_the_movement_is_measured_from_the_last_round_played_before_the_latest():

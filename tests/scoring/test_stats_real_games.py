@@ -119,9 +119,25 @@ def test_her_figures_are_what_her_logs_record(imported: list[Path]):
         count_log(path.read_text(encoding="utf-8"), expected)
     player = Player.objects.get(online_name=NAME)
     figures = player_stats(player, AnonymousUser(), StatsFilter())
-    got = {name: figures[name] for name in ("games", "hands", "wins", "tsumo_wins", "deal_ins", "riichi",
-                                             "riichi_wins", "draws", "tenpai", "win_points", "han", "han_wins",
-                                             "deal_in_points", "yakuman")}
+    got = {
+        name: figures[name]
+        for name in (
+            "games",
+            "hands",
+            "wins",
+            "tsumo_wins",
+            "deal_ins",
+            "riichi",
+            "riichi_wins",
+            "draws",
+            "tenpai",
+            "win_points",
+            "han",
+            "han_wins",
+            "deal_in_points",
+            "yakuman",
+        )
+    }
     assert got == {name: getattr(expected, name) for name in got}
     assert figures["online_games"] == 53
     assert figures["placements"] == {str(p): expected.places.get(p, 0) for p in range(1, 5)}
@@ -133,12 +149,17 @@ def test_her_figures_are_what_her_logs_record(imported: list[Path]):
 
 
 def test_each_game_of_hers_is_counted_as_its_log_records(imported: list[Path]):
-    rows = {row.game.log_id: row for row in GameStats.objects.filter(player__online_name=NAME)
-            .select_related("game")}
+    rows = {row.game.log_id: row for row in GameStats.objects.filter(player__online_name=NAME).select_related("game")}
     for path in imported:
         expected = Counted()
         count_log(path.read_text(encoding="utf-8"), expected)
         row = rows[path.stem.removeprefix("fastmaj-")]
         assert (row.hands, row.wins, row.deal_ins, row.riichi, row.tenpai, row.win_points, row.place) == (
-            expected.hands, expected.wins, expected.deal_ins, expected.riichi, expected.tenpai,
-            expected.win_points, next(iter(expected.places))), path.name
+            expected.hands,
+            expected.wins,
+            expected.deal_ins,
+            expected.riichi,
+            expected.tenpai,
+            expected.win_points,
+            next(iter(expected.places)),
+        ), path.name

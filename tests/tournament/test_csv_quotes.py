@@ -28,13 +28,16 @@ def text(response: Any) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
 
 
-@pytest.mark.parametrize(("line", "why"), [
-    ('"Gil Ko, 0413, Korea, Busan club', OPEN),  # the issue's line: one name with commas, before
-    ('Gil Ko, "0413, Korea', OPEN),  # a quote after a space is taken as a letter: an odd one is still open
-    ('Gil Ko, 0413, Korea, Busan club"', OPEN),
-    ('"Gil" Ko, 0413', AFTER),  # read as the name "Gil Ko", before
-    ("Gil Ko;\"0413", OPEN),
-])
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        ('"Gil Ko, 0413, Korea, Busan club', OPEN),  # the issue's line: one name with commas, before
+        ('Gil Ko, "0413, Korea', OPEN),  # a quote after a space is taken as a letter: an odd one is still open
+        ('Gil Ko, 0413, Korea, Busan club"', OPEN),
+        ('"Gil" Ko, 0413', AFTER),  # read as the name "Gil Ko", before
+        ('Gil Ko;"0413', OPEN),
+    ],
+)
 def test_a_roster_line_with_unpaired_quotes_is_refused_by_its_number(event: Event, line: str, why: str):
     lines = roster_read(event=event, text=f"Ann Lee, 0412\n{line}\nBo Kim, 0414", user=None)
     assert [(read.line, read.problems) for read in lines] == [(1, ()), (2, (why,)), (3, ())]
@@ -76,8 +79,12 @@ def test_typed_tables_with_an_open_quote_are_refused_by_line(organiser: User, ev
     RoundFactory.create(event=event, number=1)
     page = Client()
     page.force_login(organiser)
-    shown = text(page.post(f"/events/{event.slug}/manage/rounds/1/", {
-        "method": "named", "tables": 'Ann, Bo, Cy, "Eve, Jr\n', "action": "seat"}))
+    shown = text(
+        page.post(
+            f"/events/{event.slug}/manage/rounds/1/",
+            {"method": "named", "tables": 'Ann, Bo, Cy, "Eve, Jr\n', "action": "seat"},
+        )
+    )
     assert f"line 1: {OPEN}" in shown
     assert Game.objects.count() == 0
 
@@ -85,21 +92,28 @@ def test_typed_tables_with_an_open_quote_are_refused_by_line(organiser: User, ev
 def schedule(players: list[int], seat: str) -> str:
     """Two rounds of two tables; the second line's last seat written as ``seat``."""
     p = players
-    return ("round,table,east,south,west,north\n"
-            f"1,1,{p[0]},{p[1]},{p[2]},{p[3]}\n1,2,{p[4]},{p[5]},{p[6]},{seat}\n"
-            f"2,1,{p[0]},{p[4]},{p[1]},{p[5]}\n2,2,{p[2]},{p[6]},{p[3]},{p[7]}\n")
+    return (
+        "round,table,east,south,west,north\n"
+        f"1,1,{p[0]},{p[1]},{p[2]},{p[3]}\n1,2,{p[4]},{p[5]},{p[6]},{seat}\n"
+        f"2,1,{p[0]},{p[4]},{p[1]},{p[5]}\n2,2,{p[2]},{p[6]},{p[3]},{p[7]}\n"
+    )
 
 
-@pytest.mark.parametrize(("seat", "why"), [
-    ('"{last}', OPEN),  # swallowed the next lines into one cell: "line 5: has 3 values", before
-    ('{last}"', OPEN),
-    ('"{last}" x', AFTER),
-])
-def test_a_schedule_line_with_unpaired_quotes_is_refused_by_its_number(organiser: User, event: Event, seat: str,
-                                                                       why: str):
+@pytest.mark.parametrize(
+    ("seat", "why"),
+    [
+        ('"{last}', OPEN),  # swallowed the next lines into one cell: "line 5: has 3 values", before
+        ('{last}"', OPEN),
+        ('"{last}" x', AFTER),
+    ],
+)
+def test_a_schedule_line_with_unpaired_quotes_is_refused_by_its_number(
+    organiser: User, event: Event, seat: str, why: str
+):
     players = [p.pk for p in registered(event, *(f"P{i}" for i in range(8)))]
-    answer = client_for(organiser).post(f"/api/v1/events/{event.slug}/schedule",
-                                        {"csv": schedule(players, seat.format(last=players[7]))}, format="json")
+    answer = client_for(organiser).post(
+        f"/api/v1/events/{event.slug}/schedule", {"csv": schedule(players, seat.format(last=players[7]))}, format="json"
+    )
     assert answer.status_code == 400
     assert [(e["field"], e["message"]) for e in answer.json()["errors"]] == [("line 3", why)]
     assert Game.objects.count() == 0
@@ -107,16 +121,20 @@ def test_a_schedule_line_with_unpaired_quotes_is_refused_by_its_number(organiser
 
 def test_the_schedules_refusal_speaks_korean(organiser: User, event: Event):
     players = [p.pk for p in registered(event, *(f"P{i}" for i in range(8)))]
-    answer = client_for(organiser).post(f"/api/v1/events/{event.slug}/schedule",
-                                        {"csv": schedule(players, f'"{players[7]}')}, format="json",
-                                        HTTP_ACCEPT_LANGUAGE="ko")
+    answer = client_for(organiser).post(
+        f"/api/v1/events/{event.slug}/schedule",
+        {"csv": schedule(players, f'"{players[7]}')},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="ko",
+    )
     assert answer.json()["errors"][0]["message"] == OPEN_KO
 
 
 def test_a_value_over_the_csv_modules_limit_is_refused_not_a_server_error(organiser: User, event: Event):
     client = Client()
     client.force_login(organiser)
-    response = client.post(f"/events/{event.slug}/manage/players/", {"text": "Ann\n" + "x" * 200_000 + ",1",
-                                                                     "action": "check"})
+    response = client.post(
+        f"/events/{event.slug}/manage/players/", {"text": "Ann\n" + "x" * 200_000 + ",1", "action": "check"}
+    )
     assert response.status_code == 200
     assert "a value is longer than a list can hold" in text(response)

@@ -23,8 +23,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournament", "0003_translated_choices"), ("scoring", "0005_translated_choices")]
 NAMES = ["Ann", "Bo", "Cy", "Ann"]  # two players named Ann: the stored result told them apart as "Ann #id"
-HANDS: list[HandRecord] = [{"result": "ron", "winner": 0, "loser": 2, "han": 3, "fu": 40, "riichi": [0]},
-         {"result": "draw", "tenpai": [1, 3], "riichi": [3]}]
+HANDS: list[HandRecord] = [
+    {"result": "ron", "winner": 0, "loser": 2, "han": 3, "fu": 40, "riichi": [0]},
+    {"result": "draw", "tenpai": [1, 3], "riichi": [3]},
+]
 
 
 def migrate(targets: list[tuple[str, str]]) -> Any:
@@ -55,30 +57,42 @@ def old_database(apps: Any) -> dict[str, Any]:
     players = [apps.get_model("tournament", "Player").objects.create(name=name) for name in NAMES]
     labels = [f"Ann #{players[0].pk}", "Bo", "Cy", f"Ann #{players[3].pk}"]
     round_ = apps.get_model("tournament", "Round").objects.create(
-        event=event, number=1, starts_at=datetime(2025, 4, 1, 10, tzinfo=UTC))
+        event=event, number=1, starts_at=datetime(2025, 4, 1, 10, tzinfo=UTC)
+    )
     table, empty = (apps.get_model("tournament", "Table").objects.create(round=round_, number=n) for n in (1, 2))
     seat = apps.get_model("tournament", "Seat")
     for position, player in enumerate(players):
         seat.objects.create(table=table, player=player, position=position)
         seat.objects.create(table=empty, player=player, position=(position + 1) % 4)
     ids = [p.pk for p in players]
-    scored = score_sheet({"ruleset": "wrc-2025", "players": labels,
-                          "hands": [map_players(hand, labels.__getitem__) for hand in HANDS]})
-    game = apps.get_model("scoring", "Game").objects.create(event=event, table=table,
-                                                            result=as_the_old_code_stored_it(scored, labels))
+    scored = score_sheet(
+        {"ruleset": "wrc-2025", "players": labels, "hands": [map_players(hand, labels.__getitem__) for hand in HANDS]}
+    )
+    game = apps.get_model("scoring", "Game").objects.create(
+        event=event, table=table, result=as_the_old_code_stored_it(scored, labels)
+    )
     for position, player in enumerate(players):
-        apps.get_model("scoring", "GamePlayer").objects.create(game=game, player=player, seat=position,
-                                                               substitute=position == 1)
+        apps.get_model("scoring", "GamePlayer").objects.create(
+            game=game, player=player, seat=position, substitute=position == 1
+        )
     for index, hand in enumerate(HANDS):
-        apps.get_model("scoring", "Hand").objects.create(game=game, index=index,
-                                                         record=map_players(hand, ids.__getitem__))
-    broken = apps.get_model("scoring", "Game").objects.create(event=event, result={
-        "players": labels, "final": [{"player": labels[2], "score": 1}], "hands": []})
+        apps.get_model("scoring", "Hand").objects.create(
+            game=game, index=index, record=map_players(hand, ids.__getitem__)
+        )
+    broken = apps.get_model("scoring", "Game").objects.create(
+        event=event, result={"players": labels, "final": [{"player": labels[2], "score": 1}], "hands": []}
+    )
     for position, player in enumerate(players):
         apps.get_model("scoring", "GamePlayer").objects.create(game=broken, player=player, seat=position)
     apps.get_model("scoring", "Hand").objects.create(game=broken, index=0, record={"result": "nonsense"})
-    return {"game": game.pk, "table": empty.pk, "ids": ids, "by_seat": result_json(scored), "named": game.result,
-            "broken": broken.pk}
+    return {
+        "game": game.pk,
+        "table": empty.pk,
+        "ids": ids,
+        "by_seat": result_json(scored),
+        "named": game.result,
+        "broken": broken.pk,
+    }
 
 
 @pytest.fixture
@@ -111,9 +125,11 @@ def test_seats_hands_and_results_come_through_the_move_both_ways():
     apps = migrate(BEFORE)
     old_game = apps.get_model("scoring", "Game").objects.get(pk=data["game"])
     assert old_game.result == named(data["by_seat"], old_game.result["players"])
-    assert sorted(apps.get_model("scoring", "GamePlayer").objects.filter(game=old_game)
-                  .values_list("player_id", "seat", "substitute")) == sorted(
-        (pid, k, k == 1) for k, pid in enumerate(data["ids"]))
+    assert sorted(
+        apps.get_model("scoring", "GamePlayer")
+        .objects.filter(game=old_game)
+        .values_list("player_id", "seat", "substitute")
+    ) == sorted((pid, k, k == 1) for k, pid in enumerate(data["ids"]))
     assert apps.get_model("tournament", "Seat").objects.filter(table_id=data["table"]).count() == 4
 
     apps = migrate(latest())

@@ -104,7 +104,8 @@ def test_every_name_an_event_holds_reads_back_from_its_exported_sheets(event: Ev
     played(event, players, [{"result": "draw", "tenpai": [players[0].pk]}], end=True)
     sheets = event_export(event)["games"]
     other = EventFactory.create(slug="again")
-    games = sheets_import(event=other, sheets=[NamedSheet(f"{i}.json", g["sheet"]) for i, g in enumerate(sheets)],
-                          create_players=True)
+    games = sheets_import(
+        event=other, sheets=[NamedSheet(f"{i}.json", g["sheet"]) for i, g in enumerate(sheets)], create_players=True
+    )
     assert len(games) == len(sheets) == 1
     assert sorted(other.registrations.values_list("player__name", flat=True)) == ["Ann Lee", "Bo", "Cy", "Di"]

@@ -32,8 +32,7 @@ def test_a_merge_keeps_every_game_and_is_undone() -> None:
     api = client_for(organiser)
     answer = api.post(f"/api/v1/players/{again.pk}/merge", {"into": ann.pk}, format="json")
     assert answer.status_code == 201, answer.json()
-    assert (answer.json()["kept"], answer.json()["records"], answer.json()["by"]) == (ann.pk, [ann.pk, again.pk],
-                                                                                      "org")
+    assert (answer.json()["kept"], answer.json()["records"], answer.json()["by"]) == (ann.pk, [ann.pk, again.pk], "org")
     assert identity(again) == identity(ann) == [ann.pk, again.pk]
     # No game moved: each is sealed under the record it was played by, and its history still holds.
     assert Game.objects.filter(seats__player=again).count() == 1
@@ -48,10 +47,13 @@ def test_a_merge_keeps_every_game_and_is_undone() -> None:
     assert api.delete(f"/api/v1/players/{again.pk}/merge").status_code == 409
 
 
-@pytest.mark.parametrize(("kept_id", "merged_id", "field", "message"), [
-    ("04-1", "04-2", "into", "different federation ids (04-2 and 04-1)"),
-    ("", "", "into", "cannot be merged into itself"),
-])
+@pytest.mark.parametrize(
+    ("kept_id", "merged_id", "field", "message"),
+    [
+        ("04-1", "04-2", "into", "different federation ids (04-2 and 04-1)"),
+        ("", "", "into", "cannot be merged into itself"),
+    ],
+)
 def test_a_merge_is_refused_naming_why(kept_id: str, merged_id: str, field: str, message: str) -> None:
     organiser, ann, again = two_records()
     Player.objects.filter(pk=ann.pk).update(federation_id=kept_id)
@@ -66,13 +68,18 @@ def test_a_merge_is_refused_naming_why(kept_id: str, merged_id: str, field: str,
 def test_records_in_one_event_and_strangers_are_refused() -> None:
     organiser, ann, again = two_records()
     Registration.objects.create(event=ann.registrations.get().event, player=again)  # the same event
-    assert client_for(organiser).post(f"/api/v1/players/{again.pk}/merge", {"into": ann.pk},
-                                      format="json").status_code == 409
+    assert (
+        client_for(organiser).post(f"/api/v1/players/{again.pk}/merge", {"into": ann.pk}, format="json").status_code
+        == 409
+    )
     stranger = User.objects.create_user("who")
-    assert client_for(stranger).post(f"/api/v1/players/{again.pk}/merge", {"into": ann.pk},
-                                     format="json").status_code == 403
-    assert client_for(None).post(f"/api/v1/players/{again.pk}/merge", {"into": ann.pk},
-                                 format="json").status_code == 401
+    assert (
+        client_for(stranger).post(f"/api/v1/players/{again.pk}/merge", {"into": ann.pk}, format="json").status_code
+        == 403
+    )
+    assert (
+        client_for(None).post(f"/api/v1/players/{again.pk}/merge", {"into": ann.pk}, format="json").status_code == 401
+    )
 
 
 def test_a_merged_persons_statistics_count_both_records() -> None:

@@ -16,15 +16,28 @@ from tournament.models import Event, Registration
 from tournament.services.roster import roster_read, roster_register
 
 pytestmark = pytest.mark.django_db
-NAMES = ["Ann Lee", "Bo Kim", "Cy Park", "Dee Choi", "Eve Han", "Fay Jung", "Gus Yoon", "Hana Lim", "Ivy Seo",
-         "Jun Oh", "Kai Moon", "Lee Shin"]
+NAMES = [
+    "Ann Lee",
+    "Bo Kim",
+    "Cy Park",
+    "Dee Choi",
+    "Eve Han",
+    "Fay Jung",
+    "Gus Yoon",
+    "Hana Lim",
+    "Ivy Seo",
+    "Jun Oh",
+    "Kai Moon",
+    "Lee Shin",
+]
 
 
 @pytest.fixture
 def team_league(organiser: User) -> Event:
     """An event of teams ranked by the sum of their players' points; nobody registered."""
-    return EventFactory.create(slug="league", entrants=Event.Entrants.TEAMS, team_ranking=Event.TeamRanking.SUM,
-                               organisers=[organiser])
+    return EventFactory.create(
+        slug="league", entrants=Event.Entrants.TEAMS, team_ranking=Event.TeamRanking.SUM, organisers=[organiser]
+    )
 
 
 def teams(event: Event) -> dict[str, str]:
@@ -39,8 +52,10 @@ def test_the_roster_pasted_again_with_a_team_column_sets_every_team(team_league:
     assert all(line.registered is not None and line.team_changes for line in lines)
     saved = roster_register(event=team_league, text=roster, user=None)
     assert saved.registered == []
-    assert [(line.name, line.team_was, line.team) for line in saved.moved][:2] == [("Ann Lee", "", "Red"),
-                                                                                   ("Bo Kim", "", "Red")]
+    assert [(line.name, line.team_was, line.team) for line in saved.moved][:2] == [
+        ("Ann Lee", "", "Red"),
+        ("Bo Kim", "", "Red"),
+    ]
     assert team_league.registrations.count() == 12  # nobody registered twice
     assert sorted(teams(team_league).values()).count("Blue") == 4
     assert set(team_league.teams.values_list("name", flat=True)) == {"Red", "Blue", "Green"}
@@ -51,7 +66,10 @@ def test_a_second_paste_moves_only_whom_it_changes_and_registers_the_new(team_le
     roster_register(event=team_league, text="Ann Lee,,,,Red\nBo Kim,,,,Red", user=None)
     lines = roster_read(event=team_league, text="Ann Lee,,,,Red\nBo Kim,,,,Blue\nCy Park,,,,Blue", user=None)
     assert [(line.name, line.registered is not None, line.team_was, line.team_changes) for line in lines] == [
-        ("Ann Lee", True, "Red", False), ("Bo Kim", True, "Red", True), ("Cy Park", False, "", False)]
+        ("Ann Lee", True, "Red", False),
+        ("Bo Kim", True, "Red", True),
+        ("Cy Park", False, "", False),
+    ]
     saved = roster_register(event=team_league, text="Ann Lee,,,,Red\nBo Kim,,,,Blue\nCy Park,,,,Blue", user=None)
     assert [r.player.name for r in saved.registered] == ["Cy Park"]
     assert [line.name for line in saved.moved] == ["Bo Kim"]
@@ -68,13 +86,16 @@ def test_a_registered_player_is_found_by_federation_id_and_keeps_his_name(team_l
     assert teams(team_league) == {"Ann Lee": "Red"}
 
 
-@pytest.mark.parametrize(("roster", "why"), [
-    ("Ann Lee", ["Ann Lee is already registered"]),  # no team: a second registration, as before
-    ("Ann Lee,,,,Red\nann lee,,,,Blue", ["Ann Lee is in the list twice", "ann lee is in the list twice"]),
-    ("Kim,,,,Red", ["Kim is already registered"]),  # two registered players are named Kim: which one?
-    ("Ann Lee, 999,,,Red", []),  # found by name; the federation id names nobody registered
-    ("Bo, 0412,,,Red", ["Bo is already registered", "federation id 0412 is already registered"]),  # two players
-])
+@pytest.mark.parametrize(
+    ("roster", "why"),
+    [
+        ("Ann Lee", ["Ann Lee is already registered"]),  # no team: a second registration, as before
+        ("Ann Lee,,,,Red\nann lee,,,,Blue", ["Ann Lee is in the list twice", "ann lee is in the list twice"]),
+        ("Kim,,,,Red", ["Kim is already registered"]),  # two registered players are named Kim: which one?
+        ("Ann Lee, 999,,,Red", []),  # found by name; the federation id names nobody registered
+        ("Bo, 0412,,,Red", ["Bo is already registered", "federation id 0412 is already registered"]),  # two players
+    ],
+)
 def test_a_line_that_names_nobody_for_sure_is_refused(team_league: Event, roster: str, why: list[str]):
     RegistrationFactory.create(event=team_league, player=PlayerFactory.create(name="Ann Lee", federation_id="0412"))
     registered(team_league, "Kim", "Kim", "Bo")
@@ -115,12 +136,17 @@ def test_names_and_teams_in_two_columns_set_the_teams(team_league: Event, separa
     """The roster copied from a sheet as "Name, Team" (or tab-separated), with no header line: the second column
     is the team, not a federation id; a new name joins with its team."""
     registered(team_league, "Ann Lee", "Bo Kim")
-    roster = separator.join(("Ann Lee", "Red")) + "\n" + separator.join(("Bo Kim", "Blue")) + "\n" + \
-        separator.join(("Cy Park", "Blue"))
+    roster = (
+        separator.join(("Ann Lee", "Red"))
+        + "\n"
+        + separator.join(("Bo Kim", "Blue"))
+        + "\n"
+        + separator.join(("Cy Park", "Blue"))
+    )
     lines = roster_read(event=team_league, text=roster, user=None)
-    assert [(line.name, line.federation_id, line.team, line.registered is not None, line.problems)
-            for line in lines] == [("Ann Lee", "", "Red", True, ()), ("Bo Kim", "", "Blue", True, ()),
-                                   ("Cy Park", "", "Blue", False, ())]
+    assert [
+        (line.name, line.federation_id, line.team, line.registered is not None, line.problems) for line in lines
+    ] == [("Ann Lee", "", "Red", True, ()), ("Bo Kim", "", "Blue", True, ()), ("Cy Park", "", "Blue", False, ())]
     saved = roster_register(event=team_league, text=roster, user=None)
     assert [r.player.name for r in saved.registered] == ["Cy Park"]
     assert teams(team_league) == {"Ann Lee": "Red", "Bo Kim": "Blue", "Cy Park": "Blue"}
@@ -144,8 +170,10 @@ def test_a_bad_line_of_a_two_column_paste_is_named_and_nothing_changes(team_leag
     roster = "Ann Lee, Red\nBo Kim, Blue\nann lee, Green"
     with pytest.raises(Refusal) as refused:
         roster_register(event=team_league, text=roster, user=None)
-    assert [p.message for p in refused.value.problems] == ["line 1: Ann Lee is in the list twice",
-                                                           "line 3: ann lee is in the list twice"]
+    assert [p.message for p in refused.value.problems] == [
+        "line 1: Ann Lee is in the list twice",
+        "line 3: ann lee is in the list twice",
+    ]
     assert teams(team_league) == {"Ann Lee": "", "Bo Kim": ""}
 
 

@@ -25,7 +25,8 @@ def round_one_by_id(event: Event, organiser: User) -> None:
     ids = [p.pk for p in registered(event, *(f"P{i:02}" for i in range(16)))]
     RoundFactory.create(event=event, number=2)
     csv = "round,table,east,south,west,north\n" + "".join(
-        f"1,{t + 1}," + ",".join(map(str, ids[4 * t:4 * t + 4])) + "\n" for t in range(4))
+        f"1,{t + 1}," + ",".join(map(str, ids[4 * t : 4 * t + 4])) + "\n" for t in range(4)
+    )
     assert client_for(organiser).post(f"{API}/schedule", {"csv": csv}, format="json").status_code == 201
 
 
@@ -37,14 +38,20 @@ def preview(organiser: User, **query: Any) -> dict[str, Any]:
 
 
 def first_tables(event: Event) -> dict[int, int]:
-    return {seat.player_id: seat.game.table.number  # type: ignore[union-attr]
-            for seat in Seat.objects.filter(game__table__round__number=1, game__event=event)
-            .select_related("game__table")}
+    return {
+        seat.player_id: seat.game.table.number  # type: ignore[union-attr]
+        for seat in Seat.objects.filter(game__table__round__number=1, game__event=event).select_related("game__table")
+    }
 
 
 def written() -> tuple[int, ...]:
-    return (Table.objects.count(), Game.objects.count(), Seat.objects.count(), GameResult.objects.count(),
-            Standing.objects.count())
+    return (
+        Table.objects.count(),
+        Game.objects.count(),
+        Seat.objects.count(),
+        GameResult.objects.count(),
+        Standing.objects.count(),
+    )
 
 
 def test_the_preview_writes_nothing_and_seating_with_its_seed_gives_its_tables(organiser: User, event: Event):
@@ -53,10 +60,14 @@ def test_the_preview_writes_nothing_and_seating_with_its_seed_gives_its_tables(o
     assert isinstance(shown["seed"], int)
     assert preview(organiser, method="swiss", seed=shown["seed"]) == shown  # the same seed, the same tables
     assert written() == before
-    seated = client_for(organiser).post(f"{API}/rounds/2/seating", {"method": "swiss", "seed": shown["seed"]},
-                                        format="json").json()
+    seated = (
+        client_for(organiser)
+        .post(f"{API}/rounds/2/seating", {"method": "swiss", "seed": shown["seed"]}, format="json")
+        .json()
+    )
     assert [[s["player"] for s in t["seats"]] for t in seated["tables"]] == [
-        [s["player"] for s in t["seats"]] for t in shown["tables"]]
+        [s["player"] for s in t["seats"]] for t in shown["tables"]
+    ]
 
 
 def test_swiss_within_one_table_says_who_moved_and_whom_they_meet_again(organiser: User, event: Event):
@@ -70,9 +81,11 @@ def test_swiss_within_one_table_says_who_moved_and_whom_they_meet_again(organise
             assert seat["rank_table"] == before[me]  # the standings are round 1's order
             assert seat["moved"] == table["number"] - seat["rank_table"]
             assert abs(seat["moved"]) <= 1
-            assert {p["id"] for p in seat["met"]} == {s["player"]["id"] for s in table["seats"]
-                                                      if s["player"]["id"] != me and before[s["player"]["id"]]
-                                                      == before[me]}
+            assert {p["id"] for p in seat["met"]} == {
+                s["player"]["id"]
+                for s in table["seats"]
+                if s["player"]["id"] != me and before[s["player"]["id"]] == before[me]
+            }
     # Table 1 can draw only on ranks 1-8 and table 4 on 9-16: 2 + 1 + 1 + 2 repeats at least, and proven.
     assert (shown["repeats"], shown["optimal"], shown["avoidable_at_most"]) == (6, True, 0)
     assert sum(len(seat["met"]) for seat in seats) == 2 * shown["repeats"]
@@ -98,16 +111,22 @@ def test_random_tables_have_no_rank_table(organiser: User, event: Event):
     assert [seat["wind"] for seat in shown["tables"][0]["seats"]] == ["East", "South", "West", "North"]
 
 
-@pytest.mark.parametrize(("query", "field", "message", "code"), [
-    ({}, "method", "This field is required.", "required"),
-    ({"method": "lottery"}, "method", '"lottery" is not a valid choice.', "invalid_choice"),
-    ({"method": "swiss", "seed": "x"}, "seed", "A valid integer is required.", "invalid"),
-])
-def test_a_bad_query_names_the_field(organiser: User, event: Event, query: dict[str, str], field: str, message: str,
-                                     code: str):
+@pytest.mark.parametrize(
+    ("query", "field", "message", "code"),
+    [
+        ({}, "method", "This field is required.", "required"),
+        ({"method": "lottery"}, "method", '"lottery" is not a valid choice.', "invalid_choice"),
+        ({"method": "swiss", "seed": "x"}, "seed", "A valid integer is required.", "invalid"),
+    ],
+)
+def test_a_bad_query_names_the_field(
+    organiser: User, event: Event, query: dict[str, str], field: str, message: str, code: str
+):
     response = client_for(organiser).get(f"{API}/rounds/2/seating/preview", query)
-    assert (response.status_code, response.json()["errors"]) == (400, [{"field": field, "message": message,
-                                                                        "code": code}])
+    assert (response.status_code, response.json()["errors"]) == (
+        400,
+        [{"field": field, "message": message, "code": code}],
+    )
 
 
 def test_a_negative_spread_is_refused(organiser: User, event: Event):
@@ -121,11 +140,14 @@ def test_only_organisers_preview_and_a_seated_round_has_none(organiser: User, re
     assert client_for(None).get(f"{API}/rounds/2/seating/preview", {"method": "swiss"}).status_code == 401
     seated = client_for(organiser).get(f"{API}/rounds/1/seating/preview", {"method": "swiss"})
     assert (seated.status_code, seated.json()["errors"]) == (
-        400, [{"field": "round", "message": "round 1 is already seated", "code": ""}])
+        400,
+        [{"field": "round", "message": "round 1 is already seated", "code": ""}],
+    )
 
 
 def test_a_round_the_clock_stops_says_it_is_not_optimal_and_how_many_repeats_might_go(
-        organiser: User, event: Event, monkeypatch: pytest.MonkeyPatch):
+    organiser: User, event: Event, monkeypatch: pytest.MonkeyPatch
+):
     monkeypatch.setattr(next_round, "time_limit_for", lambda players: 0.0)  # no time: the rank tables stay
     shown = preview(organiser, method="swiss", seed=1)
     # Round 1's tables again: every pair of them repeats, and nothing proves any repeat unavoidable (the best

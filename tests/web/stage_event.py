@@ -27,27 +27,40 @@ from tournament.services.seating import Method
 
 NAMES = ("Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hana", "Ivy", "Jun", "Kai", "Lee")
 ROUNDS = (
-    (("Ann Bo Cy Dee", (45000, 32000, 25000, 18000)), ("Eve Fay Gus Hana", (45000, 32000, 25000, 18000)),
-     ("Ivy Jun Kai Lee", (38000, 34000, 26000, 22000))),
-    (("Ann Bo Ivy Lee", (40000, 38000, 25000, 17000)), ("Eve Fay Jun Kai", (40000, 38000, 25000, 17000)),
-     ("Cy Dee Gus Hana", (45000, 35000, 25000, 15000))),
+    (
+        ("Ann Bo Cy Dee", (45000, 32000, 25000, 18000)),
+        ("Eve Fay Gus Hana", (45000, 32000, 25000, 18000)),
+        ("Ivy Jun Kai Lee", (38000, 34000, 26000, 22000)),
+    ),
+    (
+        ("Ann Bo Ivy Lee", (40000, 38000, 25000, 17000)),
+        ("Eve Fay Jun Kai", (40000, 38000, 25000, 17000)),
+        ("Cy Dee Gus Hana", (45000, 35000, 25000, 15000)),
+    ),
 )
 
 
 def play_round(event: Event, tables: Any, *, stage: int | None = None) -> list[Game]:
     """A round seated as ``tables`` names it (East first), each game ended by time at its end scores."""
     round_ = round_add(event=event, stage=stage)
-    games = round_seat_named(event=event, number=round_.number,
-                             text="\n".join(", ".join(names.split()) for names, _ in tables))
-    return [game_put_sheet(game_id=game.pk, hands=[], user=None, version=None, ended_by_time=True,
-                           start={"scores": list(scores)}) for game, (_, scores) in zip(games, tables, strict=True)]
+    games = round_seat_named(
+        event=event, number=round_.number, text="\n".join(", ".join(names.split()) for names, _ in tables)
+    )
+    return [
+        game_put_sheet(
+            game_id=game.pk, hands=[], user=None, version=None, ended_by_time=True, start={"scores": list(scores)}
+        )
+        for game, (_, scores) in zip(games, tables, strict=True)
+    ]
 
 
-def qualified(organiser: Any, *, slug: str = "spring-cup", name: str = "Spring Cup", public: bool = True,
-              played: int = 2) -> tuple[Event, dict[str, Player]]:
+def qualified(
+    organiser: Any, *, slug: str = "spring-cup", name: str = "Spring Cup", public: bool = True, played: int = 2
+) -> tuple[Event, dict[str, Player]]:
     """The event after ``played`` rounds of qualifying (standings recomputed), before any later stage."""
-    event = EventFactory.create(slug=slug, name=name, public=public, organisers=[organiser],
-                                status=Event.Status.RUNNING)
+    event = EventFactory.create(
+        slug=slug, name=name, public=public, organisers=[organiser], status=Event.Status.RUNNING
+    )
     players = dict(zip(NAMES, registered(event, *NAMES), strict=True))
     for tables in ROUNDS[:played]:
         play_round(event, tables)
@@ -59,8 +72,11 @@ def with_final(organiser: Any, **options: Any) -> tuple[Event, dict[str, Player]
     """The qualified event with a final of the top 4 carrying half, seated by rank (its cut not confirmed)."""
     event, players = qualified(organiser, **options)
     Stage.objects.create(event=event, number=1, name="Qualifying")
-    final = stage_add(event=event, data={"name": "Final", "entry_top": 4, "carry": "half", "seating": "rank",
-                                         "rounds_planned": 1}, user=organiser)
+    final = stage_add(
+        event=event,
+        data={"name": "Final", "entry_top": 4, "carry": "half", "seating": "rank", "rounds_planned": 1},
+        user=organiser,
+    )
     return event, players, final
 
 
@@ -72,7 +88,13 @@ def final_played(organiser: Any, **options: Any) -> tuple[Event, dict[str, Playe
     cut_confirm(stage=final, through=[players[n].pk for n in ("Ann", "Eve", "Bo", "Fay")], user=organiser)
     round_ = round_add(event=event, stage=2)
     for game in round_seat(event=event, number=round_.number, method=Method.RANK):
-        game_put_sheet(game_id=game.pk, hands=[], user=None, version=None, ended_by_time=True,
-                       start={"scores": [38000, 33000, 28000, 21000]})
+        game_put_sheet(
+            game_id=game.pk,
+            hands=[],
+            user=None,
+            version=None,
+            ended_by_time=True,
+            start={"scores": [38000, 33000, 28000, 21000]},
+        )
     standings_recompute(event)
     return event, players, final

@@ -35,8 +35,9 @@ def text(response: Any) -> str:
 @pytest.fixture
 def private_event(organiser: User) -> Event:
     """Spring Cup: private, running, eight players, rounds 1 and 2 not seated yet."""
-    event = EventFactory.create(slug="spring", name="Spring Cup", public=False, status=Event.Status.RUNNING,
-                                organisers=[organiser])
+    event = EventFactory.create(
+        slug="spring", name="Spring Cup", public=False, status=Event.Status.RUNNING, organisers=[organiser]
+    )
     registered(event, *[f"P{n}" for n in range(8)])
     RoundFactory.create(event=event, number=1)
     RoundFactory.create(event=event, number=2)
@@ -117,16 +118,20 @@ def test_a_bad_link_creates_nothing_and_says_why(private_event: Event, invite: s
     assert not User.objects.filter(username="hana").exists()
 
 
-@pytest.mark.parametrize(("change", "field", "why"), [
-    ({"password2": "something-else-99"}, "password2", "didn’t match"),
-    ({"password1": "12345678", "password2": "12345678"}, "password2", "too common"),
-    ({"password1": "hana", "password2": "hana"}, "password2", "too short"),
-    ({"username": "ORG"}, "username", "already exists"),
-    ({"email": "not-an-address"}, "email", "valid email"),
-    ({"username": ""}, "username", "required"),
-])
-def test_sign_up_errors_name_the_field_and_create_nothing(private_event: Event, organiser: User, change: dict[str, str],
-                                                           field: str, why: str):
+@pytest.mark.parametrize(
+    ("change", "field", "why"),
+    [
+        ({"password2": "something-else-99"}, "password2", "didn’t match"),
+        ({"password1": "12345678", "password2": "12345678"}, "password2", "too common"),
+        ({"password1": "hana", "password2": "hana"}, "password2", "too short"),
+        ({"username": "ORG"}, "username", "already exists"),
+        ({"email": "not-an-address"}, "email", "valid email"),
+        ({"username": ""}, "username", "required"),
+    ],
+)
+def test_sign_up_errors_name_the_field_and_create_nothing(
+    private_event: Event, organiser: User, change: dict[str, str], field: str, why: str
+):
     link = f"/events/spring/referee/{invite_renew(event=private_event, role='referee').referee_invite}/"
     answer = Client().post(link, {**SIGN_UP, **change})
     assert answer.status_code == 400
@@ -155,8 +160,10 @@ def test_a_password_reset_by_e_mail_end_to_end_unlocks_the_username(settings: An
     assert locked.status_code == 429
     assert 'href="/accounts/password_reset/"' in Client().get("/accounts/login/").content.decode()
     client = Client()
-    assert client.post("/accounts/password_reset/", {"email": "HANA@example.org"})["Location"] == \
-        "/accounts/password_reset/done/"
+    assert (
+        client.post("/accounts/password_reset/", {"email": "HANA@example.org"})["Location"]
+        == "/accounts/password_reset/done/"
+    )
     assert len(mail.outbox) == 1
     assert mail.outbox[0].to == ["hana@example.org"]
     assert "Hello hana," in mail.outbox[0].body
@@ -194,8 +201,9 @@ def test_a_password_reset_e_mail_is_in_the_readers_language():
 
 @pytest.fixture
 def public_event(organiser: User) -> Event:
-    return EventFactory.create(slug="open", name="Open Cup", public=True, status=Event.Status.RUNNING,
-                               organisers=[organiser])
+    return EventFactory.create(
+        slug="open", name="Open Cup", public=True, status=Event.Status.RUNNING, organisers=[organiser]
+    )
 
 
 def test_a_signed_in_user_claims_their_record_and_sees_games_codes_and_statistics(public_event: Event):
@@ -220,8 +228,10 @@ def test_a_visitor_creates_an_account_with_the_code(public_event: Event):
     (kim,) = registered(public_event, "Kim")
     client = Client()
     assert "Create your account" in text(client.get("/me/claim/"))
-    answer = client.post("/me/claim/", {"code": player_code(public_event, kim), "username": "kim",
-                                        "password1": PASSWORD, "password2": PASSWORD})
+    answer = client.post(
+        "/me/claim/",
+        {"code": player_code(public_event, kim), "username": "kim", "password1": PASSWORD, "password2": PASSWORD},
+    )
     assert answer.status_code == 302
     assert signed_in_as(client) == "kim"
     kim.refresh_from_db()
@@ -234,13 +244,16 @@ def test_a_claim_is_refused_for_a_wrong_code_or_a_record_already_claimed(public_
     owner = User.objects.create_user("owner")
     Player.objects.filter(pk=kim.pk).update(user=owner)
     visitor = Client()
-    taken = visitor.post("/me/claim/", {"code": player_code(public_event, kim), "username": "thief",
-                                        "password1": PASSWORD, "password2": PASSWORD})
+    taken = visitor.post(
+        "/me/claim/",
+        {"code": player_code(public_event, kim), "username": "thief", "password1": PASSWORD, "password2": PASSWORD},
+    )
     assert taken.status_code == 400
     assert "already claimed by another account" in text(taken)
     assert not User.objects.filter(username="thief").exists()
-    wrong = visitor.post("/me/claim/", {"code": "AAAAA-AAAAA", "username": "guess", "password1": PASSWORD,
-                                        "password2": PASSWORD})
+    wrong = visitor.post(
+        "/me/claim/", {"code": "AAAAA-AAAAA", "username": "guess", "password1": PASSWORD, "password2": PASSWORD}
+    )
     assert wrong.status_code == 400
     assert "this is not a player's code" in text(wrong)
     assert not User.objects.filter(username="guess").exists()
@@ -259,8 +272,9 @@ def test_wrong_claim_codes_are_limited_as_other_codes_are(public_event: Event, s
     hana = User.objects.create_user("hana")
     client = Client()
     client.force_login(hana)
-    statuses = [client.post("/me/claim/", {"code": "AAAAA-AAAAA"}).status_code
-                for _ in range(settings.CODE_FAILURE_LIMIT + 1)]
+    statuses = [
+        client.post("/me/claim/", {"code": "AAAAA-AAAAA"}).status_code for _ in range(settings.CODE_FAILURE_LIMIT + 1)
+    ]
     assert statuses[:-1] == [400] * settings.CODE_FAILURE_LIMIT
     assert statuses[-1] == 429
     assert client.post("/me/claim/", {"code": player_code(public_event, kim)}).status_code == 302  # the right one

@@ -22,21 +22,26 @@ def drawn_game(event: Event, players: list[Player]) -> Game:
     """The shared players' game at no table: one hand, a draw with Ann tenpai."""
     ids = [p.pk for p in players]
     created = game_create(event=event, player_ids=ids)
-    return game_record_hand(game_id=created.pk, record={"result": "draw", "tenpai": [ids[0]]}, user=None,
-                            version=None)
+    return game_record_hand(game_id=created.pk, record={"result": "draw", "tenpai": [ids[0]]}, user=None, version=None)
 
 
-def post_data(game: Game, hands: list[Any], *, version: int | None = None,
-              delete: tuple[int, ...] = ()) -> dict[str, Any]:
+def post_data(
+    game: Game, hands: list[Any], *, version: int | None = None, delete: tuple[int, ...] = ()
+) -> dict[str, Any]:
     """The change form as the browser sends it: existing hands first, then new ones."""
     existing = list(game.hands.order_by("index"))
     seats = list(game.seats.order_by("position"))
     data: dict[str, Any] = {
-        "played_on": game.played_on.isoformat(), "start": json.dumps(game.start),
+        "played_on": game.played_on.isoformat(),
+        "start": json.dumps(game.start),
         "seen_version": game.version if version is None else version,
-        "seats-TOTAL_FORMS": len(seats), "seats-INITIAL_FORMS": len(seats), "seats-MIN_NUM_FORMS": 0,
+        "seats-TOTAL_FORMS": len(seats),
+        "seats-INITIAL_FORMS": len(seats),
+        "seats-MIN_NUM_FORMS": 0,
         "seats-MAX_NUM_FORMS": 1000,
-        "hands-TOTAL_FORMS": len(hands), "hands-INITIAL_FORMS": len(existing), "hands-MIN_NUM_FORMS": 0,
+        "hands-TOTAL_FORMS": len(hands),
+        "hands-INITIAL_FORMS": len(existing),
+        "hands-MIN_NUM_FORMS": 0,
         "hands-MAX_NUM_FORMS": 1000,
     }
     for k, seat in enumerate(seats):

@@ -105,8 +105,9 @@ def test_old_wrong_tries_are_pruned_and_the_wait_ends(game: Game):
     long_ago = timezone.now() - settings.CODE_FAILURE_WINDOW - timedelta(hours=1)
     CodeFailure.objects.bulk_create([CodeFailure(scope="table:0", guesser="x", at=long_ago)] * 50)
     assert game.table is not None
-    CodeFailure.objects.bulk_create([CodeFailure(scope=f"table:{game.table.pk}", guesser="y", at=long_ago)]
-                                    * settings.CODE_FAILURE_LIMIT)
+    CodeFailure.objects.bulk_create(
+        [CodeFailure(scope=f"table:{game.table.pk}", guesser="y", at=long_ago)] * settings.CODE_FAILURE_LIMIT
+    )
     assert open_table(Client(REMOTE_ADDR=VENUE), game, "AAAAA-AAAAA").status_code == 400
     assert CodeFailure.objects.count() == 1
 

@@ -30,8 +30,12 @@ def text(response: Any) -> str:
 
 
 def confirm(game: Game, player: Player, code: str | None = None, **extra: str) -> Any:
-    data = {"player": str(player.pk), "code": code if code is not None else player_code(game.event, player),
-            "confirm": "", **extra}
+    data = {
+        "player": str(player.pk),
+        "code": code if code is not None else player_code(game.event, player),
+        "confirm": "",
+        **extra,
+    }
     return Client().post(f"/games/{game.pk}/confirm/", data, follow=True)
 
 
@@ -52,8 +56,9 @@ def test_a_code_read_with_digits_for_letters_still_works(game: Game, players: li
 def test_four_players_confirm_and_every_page_says_so(game: Game, players: list[Player]):
     assert "confirmed 0/4" in text(Client().get(f"/games/{game.pk}/"))
     for player in players:
-        assert "your confirmation is recorded" in text(confirm(game, player, code=player_code(game.event, player)
-                                                               .lower().replace("-", " ")))
+        assert "your confirmation is recorded" in text(
+            confirm(game, player, code=player_code(game.event, player).lower().replace("-", " "))
+        )
     assert "confirmed 4/4" in text(Client().get(f"/games/{game.pk}/"))
     assert "confirmed 4/4" in text(Client().get("/events/spring/rounds/1/"))
     words = Confirmation.objects.filter(game=game)
@@ -77,8 +82,7 @@ def test_a_wrong_code_records_nothing_and_too_many_slow_the_guesser_only(game: G
     assert "your confirmation is recorded" in text(confirm(game, players[0]))
 
 
-def test_a_dispute_needs_a_reason_and_organisers_see_it_first(game: Game, players: list[Player],
-                                                              organiser: User):
+def test_a_dispute_needs_a_reason_and_organisers_see_it_first(game: Game, players: list[Player], organiser: User):
     bo = players[1]
     data = {"player": str(bo.pk), "code": player_code(game.event, bo), "dispute": "", "reason": " "}
     assert "say in a few words what is wrong" in text(Client().post(f"/games/{game.pk}/confirm/", data))
@@ -97,17 +101,24 @@ def test_a_correction_asks_the_players_again(game: Game, players: list[Player]):
     for player in players:
         confirm(game, player)
     a, _, c, _ = (p.pk for p in players)
-    game_change_hand(game_id=game.pk, index=0, record={"result": "ron", "winner": a, "loser": c, "han": 4, "fu": 40},
-                     user=None, version=None)
+    game_change_hand(
+        game_id=game.pk,
+        index=0,
+        record={"result": "ron", "winner": a, "loser": c, "han": 4, "fu": 40},
+        user=None,
+        version=None,
+    )
     assert not Confirmation.objects.filter(game=game).exists()
     assert "confirmed 0/4" in text(Client().get(f"/games/{game.pk}/"))
 
 
-def test_an_event_may_count_confirmed_games_only(game: Game, players: list[Player], event: Event,
-                                                 django_capture_on_commit_callbacks: Any):
+def test_an_event_may_count_confirmed_games_only(
+    game: Game, players: list[Player], event: Event, django_capture_on_commit_callbacks: Any
+):
     standings_recompute(event)
     assert "1 finished game is counted before all its players confirmed it" in text(
-        Client().get("/events/spring/standings/"))
+        Client().get("/events/spring/standings/")
+    )
     event.count_unconfirmed = False
     event.save()
     standings_recompute(event)
@@ -127,8 +138,9 @@ def test_a_game_still_played_cannot_be_confirmed(event: Event, players: list[Pla
     assert not Confirmation.objects.exists()
 
 
-def test_codes_go_to_the_player_alone_and_to_the_organisers(event: Event, players: list[Player], organiser: User,
-                                                            game: Game):
+def test_codes_go_to_the_player_alone_and_to_the_organisers(
+    event: Event, players: list[Player], organiser: User, game: Game
+):
     ann = players[0]
     ann.user = User.objects.create_user("ann")
     ann.save()
@@ -152,19 +164,22 @@ def test_the_page_speaks_korean(game: Game):
     assert "동 · Ann" in page  # the seat winds in the reader's language, as on the entry page
 
 
-def test_a_private_events_players_confirm_with_their_code_and_nobody_else_sees_it(event: Event,
-                                                                                    players: list[Player]):
+def test_a_private_events_players_confirm_with_their_code_and_nobody_else_sees_it(event: Event, players: list[Player]):
     event.public = False
     event.save()
     a, _, c, _ = (p.pk for p in players)
     game = played(event, players, [{"result": "ron", "winner": a, "loser": c, "han": 3, "fu": 40}], end=True)
     others = registered(event, "Eve", "Fay", "Gus", "Hana")
-    other = played(event, others, [{"result": "ron", "winner": others[0].pk, "loser": others[1].pk, "han": 1,
-                                    "fu": 30}], end=True)
+    other = played(
+        event, others, [{"result": "ron", "winner": others[0].pk, "loser": others[1].pk, "han": 1, "fu": 30}], end=True
+    )
     stranger = Client()
     assert stranger.get(f"/games/{game.pk}/confirm/").status_code == 404
-    for number, code in ((game.pk, "AAAAA-AAAAA"), (999, "AAAAA-AAAAA"),
-                         (other.pk, player_code(event, players[1]))):  # a code of another game's player
+    for number, code in (
+        (game.pk, "AAAAA-AAAAA"),
+        (999, "AAAAA-AAAAA"),
+        (other.pk, player_code(event, players[1])),
+    ):  # a code of another game's player
         refused = stranger.post("/confirm/", {"game": number, "code": code})
         assert refused.status_code == 400
         assert "no game with this number has a player with this code" in html.unescape(refused.content.decode())
@@ -177,8 +192,11 @@ def test_a_private_events_players_confirm_with_their_code_and_nobody_else_sees_i
     assert page.status_code == 200
     assert f"/events/{event.slug}/" not in page.content.decode()  # nothing beyond the confirmation
     assert page.context["form"].initial["player"] == players[1].pk
-    done = bo.post(opened["Location"], {"player": players[1].pk, "code": player_code(event, players[1]),
-                                        "confirm": ""}, follow=True)
+    done = bo.post(
+        opened["Location"],
+        {"player": players[1].pk, "code": player_code(event, players[1]), "confirm": ""},
+        follow=True,
+    )
     assert "your confirmation is recorded" in text(done)
     assert Confirmation.objects.get().player == players[1]
     assert bo.get(f"/games/{other.pk}/confirm/").status_code == 404
@@ -187,8 +205,7 @@ def test_a_private_events_players_confirm_with_their_code_and_nobody_else_sees_i
     assert "http://testserver/confirm/" in slips.get(f"/events/{event.slug}/codes/").content.decode()
 
 
-def test_an_organiser_reissues_one_players_code_and_the_others_stay(game: Game, players: list[Player],
-                                                                    organiser: User):
+def test_an_organiser_reissues_one_players_code_and_the_others_stay(game: Game, players: list[Player], organiser: User):
     event = game.event
     old = [player_code(event, p) for p in players]
     confirm(game, players[1], code="AAAAA-AAAAA")

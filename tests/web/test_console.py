@@ -31,10 +31,20 @@ def draft_event(organiser: User) -> Event:
 
 
 def test_a_new_event_gets_its_preset_and_its_rounds_on_one_form(org: Client, organiser: User):
-    response = org.post("/events/new/", {
-        "name": "Seoul Open", "kind": "tournament", "ruleset_key": "ema-2016", "starts_on": "2026-12-05",
-        "ends_on": "2026-12-06", "rounds": "4", "first_start": "2026-12-05T10:00", "time_limit_minutes": "90",
-        "break_minutes": "15"})
+    response = org.post(
+        "/events/new/",
+        {
+            "name": "Seoul Open",
+            "kind": "tournament",
+            "ruleset_key": "ema-2016",
+            "starts_on": "2026-12-05",
+            "ends_on": "2026-12-06",
+            "rounds": "4",
+            "first_start": "2026-12-05T10:00",
+            "time_limit_minutes": "90",
+            "break_minutes": "15",
+        },
+    )
     event = Event.objects.get(name="Seoul Open")
     assert response.status_code == 302
     assert response["Location"] == f"/events/{event.slug}/manage/players/"
@@ -49,15 +59,25 @@ def test_a_new_event_gets_its_preset_and_its_rounds_on_one_form(org: Client, org
     assert set(event.rounds.values_list("time_limit_minutes", flat=True)) == {90}
 
 
-@pytest.mark.parametrize(("field", "value", "why"), [
-    ("ends_on", "2026-12-01", "the last day comes before the first"),
-    ("rounds", "51", "less than or equal to 50"),
-    ("ruleset_key", "nope", "Select a valid choice"),
-    ("name", "", "This field is required"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "why"),
+    [
+        ("ends_on", "2026-12-01", "the last day comes before the first"),
+        ("rounds", "51", "less than or equal to 50"),
+        ("ruleset_key", "nope", "Select a valid choice"),
+        ("name", "", "This field is required"),
+    ],
+)
 def test_a_refused_new_event_names_the_field_and_creates_nothing(org: Client, field: str, value: str, why: str):
-    data = {"name": "Open", "kind": "tournament", "ruleset_key": "wrc-2025", "starts_on": "2026-12-05",
-            "rounds": "2", "break_minutes": "0", field: value}
+    data = {
+        "name": "Open",
+        "kind": "tournament",
+        "ruleset_key": "wrc-2025",
+        "starts_on": "2026-12-05",
+        "rounds": "2",
+        "break_minutes": "0",
+        field: value,
+    }
     response = org.post("/events/new/", data)
     assert response.status_code == 200
     page = response.content.decode()
@@ -127,12 +147,15 @@ def test_an_uploaded_file_is_read_like_a_paste(org: Client, draft_event: Event):
     assert "Hana;Busan\nJun;Busan" in response.context["form"]["text"].value()  # kept for the confirm
 
 
-@pytest.mark.parametrize(("line", "expected"), [
-    ("Ann", ("Ann", "", "", "", "", False)),
-    ("Ann, 123, KR, Seoul, Red, yes", ("Ann", "123", "KR", "Seoul", "Red", True)),
-    ("Ann\t123\tKR", ("Ann", "123", "KR", "", "", False)),
-    ('"Lee, Ann";9', ("Lee, Ann", "9", "", "", "", False)),
-])
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Ann", ("Ann", "", "", "", "", False)),
+        ("Ann, 123, KR, Seoul, Red, yes", ("Ann", "123", "KR", "Seoul", "Red", True)),
+        ("Ann\t123\tKR", ("Ann", "123", "KR", "", "", False)),
+        ('"Lee, Ann";9', ("Lee, Ann", "9", "", "", "", False)),
+    ],
+)
 def test_roster_lines_are_read_by_their_columns(draft_event: Event, line: str, expected: tuple[Any, ...]):
     (read,) = roster_read(event=draft_event, text=line, user=None)
     assert (read.name, read.federation_id, read.country, read.club, read.team, read.substitute) == expected
@@ -145,6 +168,7 @@ def test_withdrawing_keeps_the_player_out_of_later_seating(org: Client, draft_ev
     assert org.post(f"/events/spring/manage/players/{gone.pk}/withdraw/").status_code == 302
     assert Registration.objects.get(player=gone).withdrawn
     from tournament.services.seating import Method, plan_round
+
     draft_event.rounds.create(number=1)
     seating = plan_round(event=draft_event, number=1, method=Method.RANDOM, seed=1)
     assert gone.pk not in {p for table in seating.tables for p in table.seats} | set(seating.byes)
@@ -155,13 +179,26 @@ def test_the_rules_are_form_controls_and_only_changes_are_kept(org: Client, draf
     form = page.context["rules"]
     assert form["start_points"].value() == 30000  # wrc-2025
     assert [form[f"uma_{n}"].value() for n in range(1, 5)] == [15, 5, -5, -15]
-    data = {name: "" if value is None else value for name, value in
-            ((f"rule-{f.name}", f.value()) for f in form)}
+    data = {name: "" if value is None else value for name, value in ((f"rule-{f.name}", f.value()) for f in form)}
     data = {k: v for k, v in data.items() if v is not False}
-    data.update({"name": draft_event.name, "kind": "tournament", "min_games": "0", "ranking": "total",
-                 "team_ranking": "none", "swiss_spread": "1", "allow_byes": "on", "count_unconfirmed": "on",
-                 "tiebreak_1": "first_places", "tiebreak_2": "score",
-                 "rule-uma_1": "20", "rule-uma_2": "10", "rule-uma_3": "-10", "rule-uma_4": "-20"})
+    data.update(
+        {
+            "name": draft_event.name,
+            "kind": "tournament",
+            "min_games": "0",
+            "ranking": "total",
+            "team_ranking": "none",
+            "swiss_spread": "1",
+            "allow_byes": "on",
+            "count_unconfirmed": "on",
+            "tiebreak_1": "first_places",
+            "tiebreak_2": "score",
+            "rule-uma_1": "20",
+            "rule-uma_2": "10",
+            "rule-uma_3": "-10",
+            "rule-uma_4": "-20",
+        }
+    )
     response = org.post("/events/spring/manage/settings/", data)
     assert response.status_code == 302, text(response)[:2000]
     draft_event.refresh_from_db()
@@ -268,8 +305,10 @@ def test_a_player_of_other_events_keeps_his_name_against_this_organiser(org: Cli
     Registration.objects.create(event=elsewhere, player=known)
     org.post("/events/spring/manage/players/", {"text": "Anything, EMA-1", "action": "register"})
     assert draft_event.registrations.get().player == known
-    response = org.post(f"/events/spring/manage/players/{known.pk}/", {
-        "name": "Hijacked", "federation_id": "X", "online_name": "mine", "team": "Red", "substitute": "on"})
+    response = org.post(
+        f"/events/spring/manage/players/{known.pk}/",
+        {"name": "Hijacked", "federation_id": "X", "online_name": "mine", "team": "Red", "substitute": "on"},
+    )
     assert response.status_code == 302
     known.refresh_from_db()
     assert (known.name, known.federation_id, known.online_name) == ("Known", "EMA-1", "known1")
@@ -279,8 +318,9 @@ def test_a_player_of_other_events_keeps_his_name_against_this_organiser(org: Cli
     assert registration.team.name == "Red"
 
 
-def test_the_standings_follow_the_players_registered_from_the_console(org: Client, draft_event: Event,
-                                                                      django_capture_on_commit_callbacks: Any):
+def test_the_standings_follow_the_players_registered_from_the_console(
+    org: Client, draft_event: Event, django_capture_on_commit_callbacks: Any
+):
     from scoring.models import Standing
     from tests.factories import played
 
@@ -311,13 +351,13 @@ def test_a_withdrawn_player_is_refused_a_seat_by_every_path(org: Client, draft_e
 
 def test_the_consoles_refusals_are_in_the_readers_language(org: Client, draft_event: Event):
     org.cookies["django_language"] = "ko"
-    page = text(org.post("/events/spring/manage/players/", {"text": "Ann\nAnn\nBo, 1, KR, c, t, maybe",
-                                                            "action": "check"}))
+    page = text(
+        org.post("/events/spring/manage/players/", {"text": "Ann\nAnn\nBo, 1, KR, c, t, maybe", "action": "check"})
+    )
     assert "Ann 선수가 목록에 두 번 있습니다" in page
     assert "대체 선수 칸은 yes 또는 no여야 합니다('maybe' 아님)" in page
     draft_event.rounds.create(number=1)
-    page = text(org.post("/events/spring/manage/rounds/1/", {"method": "named", "tables": "Nobody",
-                                                             "action": "seat"}))
+    page = text(org.post("/events/spring/manage/rounds/1/", {"method": "named", "tables": "Nobody", "action": "seat"}))
     assert "1번째 줄: 'Nobody'은(는) 등록된 선수가 아닙니다" in page
 
 

@@ -131,8 +131,9 @@ def test_end_by_time_one_table_or_the_whole_round(org: Client, event: Event, org
 
 def card_of(response: Any, table: int) -> str:
     """The text of one table's card on the console's round page."""
-    cards = re.findall(r'<li class="table-card.*?</li>\n?(?=<li class="table-card|</ul>)', response.content.decode(),
-                       flags=re.S)
+    cards = re.findall(
+        r'<li class="table-card.*?</li>\n?(?=<li class="table-card|</ul>)', response.content.decode(), flags=re.S
+    )
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", cards[table - 1])))
 
 
@@ -149,8 +150,7 @@ def test_a_table_that_has_not_started_is_not_ended_by_time(org: Client, event: E
     game.refresh_from_db()
     assert (game.ended_by_time, game.status, game.version) == (False, Game.Status.PLAYING, 1)
     assert not HandChange.objects.filter(game=game).exists()
-    ko = org.post("/events/spring/manage/rounds/1/end/", {"game": str(game.pk)}, follow=True,
-                  HTTP_ACCEPT_LANGUAGE="ko")
+    ko = org.post("/events/spring/manage/rounds/1/end/", {"game": str(game.pk)}, follow=True, HTTP_ACCEPT_LANGUAGE="ko")
     assert "입력된 국이 없습니다: 시작하지 않은 대국은 시간으로 종료할 수 없습니다" in card_of(ko, 1)
 
 
@@ -165,8 +165,10 @@ def test_an_organiser_reopens_a_game_ended_by_time(org: Client, event: Event, or
     game.refresh_from_db()
     assert (game.ended_by_time, game.status) == (False, Game.Status.PLAYING)
     clock = HandChange.objects.filter(game=game, action=HandChange.Action.GAME).order_by("id")
-    assert [(c.after, c.author) for c in clock] == [({"end": "time", "substitutes": []}, "org"),
-                                                    ({"end": None, "substitutes": []}, "org")]
+    assert [(c.after, c.author) for c in clock] == [
+        ({"end": "time", "substitutes": []}, "org"),
+        ({"end": None, "substitutes": []}, "org"),
+    ]
     again = org.post("/events/spring/manage/rounds/1/reopen/", {"game": str(game.pk)}, follow=True)
     assert "this game is not ended by time" in card_of(again, 1)
     stranger = Client()
@@ -219,8 +221,10 @@ def test_wrong_table_codes_are_limited_like_the_login(org: Client, event: Event)
 def test_a_substitute_takes_a_seat_before_the_first_hand(org: Client, event: Event, organiser: User):
     sub = Player.objects.create(name="Sub")
     Registration.objects.create(event=event, player=sub, substitute=True)
-    org.post("/events/spring/manage/rounds/1/", {"method": "named", "action": "seat",
-                                              "tables": "Ann, Bo, Cy, Dee\nEve, Fay, Gus, Hana\nIvy, Jun, Kai, Lee"})
+    org.post(
+        "/events/spring/manage/rounds/1/",
+        {"method": "named", "action": "seat", "tables": "Ann, Bo, Cy, Dee\nEve, Fay, Gus, Hana\nIvy, Jun, Kai, Lee"},
+    )
     page = org.get("/events/spring/manage/rounds/1/")
     assert [name for _pid, name, _sub in page.context["available"]] == ["Sub"]
     game = Game.objects.get(table__number=1)
@@ -230,20 +234,25 @@ def test_a_substitute_takes_a_seat_before_the_first_hand(org: Client, event: Eve
     assert seats == [("Ann", False), ("Bo", False), ("Sub", True), ("Dee", False)]
     assert HandChange.objects.filter(game=game, action=HandChange.Action.GAME, author="org").exists()
     other = Game.objects.get(table__number=2)
-    refused = org.post("/events/spring/manage/rounds/1/substitute/", {"game": other.pk, "seat": 0, "player": sub.pk},
-                       follow=True)
+    refused = org.post(
+        "/events/spring/manage/rounds/1/substitute/", {"game": other.pk, "seat": 0, "player": sub.pk}, follow=True
+    )
     assert "is already seated in this round" in text(refused)
     game_record_hand(game_id=other.pk, record={"result": "draw", "tenpai": []}, user=organiser, version=None)
-    late = org.post("/events/spring/manage/rounds/1/substitute/", {"game": other.pk, "seat": 0,
-                                                                "player": Player.objects.get(name="Ann").pk},
-                    follow=True)
+    late = org.post(
+        "/events/spring/manage/rounds/1/substitute/",
+        {"game": other.pk, "seat": 0, "player": Player.objects.get(name="Ann").pk},
+        follow=True,
+    )
     assert "before the game's first hand" in text(late)
     assert other.seats.get(position=0).player.name == "Eve"
 
 
 def test_the_players_enter_their_own_hands_with_the_table_code(org: Client, event: Event):
-    org.post("/events/spring/manage/rounds/1/", {"method": "named", "action": "seat",
-                                              "tables": "Ann, Bo, Cy, Dee\nEve, Fay, Gus, Hana\nIvy, Jun, Kai, Lee"})
+    org.post(
+        "/events/spring/manage/rounds/1/",
+        {"method": "named", "action": "seat", "tables": "Ann, Bo, Cy, Dee\nEve, Fay, Gus, Hana\nIvy, Jun, Kai, Lee"},
+    )
     org.post("/events/spring/manage/rounds/1/codes/")
     game = Game.objects.get(table__number=3)
     assert game.table is not None
@@ -256,9 +265,10 @@ def test_the_players_enter_their_own_hands_with_the_table_code(org: Client, even
     assert players.get(f"/games/{game.pk}/entry/").status_code == 200
     # Ivy (East) deals; Jun's 1 han 30 fu ron on Kai is 1000 (wrc-2025).
     jun, kai = (Player.objects.get(name=n).pk for n in ("Jun", "Kai"))
-    response = players.post(f"/games/{game.pk}/entry/", {
-        "action": "save", "version": game.version, "result": "ron", "winner": jun, "loser": kai, "han": 1,
-        "fu": 30})
+    response = players.post(
+        f"/games/{game.pk}/entry/",
+        {"action": "save", "version": game.version, "result": "ron", "winner": jun, "loser": kai, "han": 1, "fu": 30},
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
     game.refresh_from_db()
     assert [h.record["winner"] for h in game.hands.all()] == [jun]
@@ -297,8 +307,10 @@ def test_a_stranger_guessing_does_not_lock_the_table_out(org: Client, event: Eve
 def test_a_substitute_seat_keeps_who_sat_there_in_the_history(org: Client, event: Event):
     sub = Player.objects.create(name="Sub")
     Registration.objects.create(event=event, player=sub, substitute=True)
-    org.post("/events/spring/manage/rounds/1/", {"method": "named", "action": "seat",
-                                              "tables": "Ann, Bo, Cy, Dee\nEve, Fay, Gus, Hana\nIvy, Jun, Kai, Lee"})
+    org.post(
+        "/events/spring/manage/rounds/1/",
+        {"method": "named", "action": "seat", "tables": "Ann, Bo, Cy, Dee\nEve, Fay, Gus, Hana\nIvy, Jun, Kai, Lee"},
+    )
     game = Game.objects.get(table__number=1)
     org.post("/events/spring/manage/rounds/1/substitute/", {"game": game.pk, "seat": 1, "player": sub.pk})
     entry = HandChange.objects.get(game=game)

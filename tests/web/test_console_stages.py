@@ -39,31 +39,60 @@ def field_errors(response: Any, name: str) -> list[str]:
     page = response.content.decode()
     start = page.rindex('<div class="field', 0, page.index(f'name="{name}"'))
     end = page.find('<div class="field', page.index(f'name="{name}"'))
-    block = page[start:end if end > 0 else None]
-    return [html.unescape(e) for e in re.findall(r"<li>(.*?)</li>", block.split('<ul class="errors">', 1)[-1])
-            ] if '<ul class="errors">' in block else []
+    block = page[start : end if end > 0 else None]
+    return (
+        [html.unescape(e) for e in re.findall(r"<li>(.*?)</li>", block.split('<ul class="errors">', 1)[-1])]
+        if '<ul class="errors">' in block
+        else []
+    )
 
 
-STAGE = {"name": "Final", "entry_top": "4", "carry": "half", "carry_share": "", "seating": "rank", "winds": "rank",
-         "rounds_planned": "1"}
+STAGE = {
+    "name": "Final",
+    "entry_top": "4",
+    "carry": "half",
+    "carry_share": "",
+    "seating": "rank",
+    "winds": "rank",
+    "rounds_planned": "1",
+}
 
 
 def test_the_stages_are_listed_with_their_entry_carry_seating_and_state(org: Client, organiser: User):
     with_final(organiser)
     page = text(org.get(URL))
     assert "1. Qualifying entered everyone · seated random Round 1 · Round 2 Edit" in page
-    assert ("2. Final not yet the top 4 · half the points carried in · seated by rank, winds by rank · 1 hanchan "
-            "Preview the cut Edit Delete") in page
+    assert (
+        "2. Final not yet the top 4 · half the points carried in · seated by rank, winds by rank · 1 hanchan "
+        "Preview the cut Edit Delete"
+    ) in page
 
 
 def test_a_stage_is_added_with_a_share_wildcards_and_its_seating(org: Client, organiser: User):
     event, players = qualified(organiser)
-    response = org.post(URL, {**STAGE, "carry": "share", "carry_share": "1/3", "winds": "drawn",
-                              "entry_also": [str(players["Jun"].pk)], "rounds_planned": "2"})
+    response = org.post(
+        URL,
+        {
+            **STAGE,
+            "carry": "share",
+            "carry_share": "1/3",
+            "winds": "drawn",
+            "entry_also": [str(players["Jun"].pk)],
+            "rounds_planned": "2",
+        },
+    )
     assert response.status_code == 302
     stage = Stage.objects.get(event=event, number=2)
-    assert (stage.name, stage.entry_top, stage.entry_also, stage.carry, stage.seating, stage.winds,
-            stage.rounds_planned, stage.through) == ("Final", 4, [players["Jun"].pk], "1/3", "rank", "drawn", 2, None)
+    assert (
+        stage.name,
+        stage.entry_top,
+        stage.entry_also,
+        stage.carry,
+        stage.seating,
+        stage.winds,
+        stage.rounds_planned,
+        stage.through,
+    ) == ("Final", 4, [players["Jun"].pk], "1/3", "rank", "drawn", 2, None)
     page = text(org.get(URL))
     assert "the top 4 and 1 wildcard · 1/3 of the points carried in · seated by rank, winds drawn · 2 hanchan" in page
     assert "Final is added as stage 2." in page
@@ -130,9 +159,11 @@ def test_the_cut_shows_who_goes_on_and_who_is_tied_at_the_line(org: Client, orga
     page = text(response)
     assert "Going on Rank and points in Qualifying, and the points carried in." in page
     assert "=1 Ann 55.0 +27.50 =1 Eve 55.0 +27.50" in page
-    assert ("Tied at the line: 3 players for 2 places They are equal on every tiebreak. Tick the 2 who go on. "
-            "Goes on Rank Player Points Carried Bo =3 Bo 20.0 +10.00 Cy =3 Cy 20.0 +10.00 "
-            "Fay =3 Fay 20.0 +10.00") in page
+    assert (
+        "Tied at the line: 3 players for 2 places They are equal on every tiebreak. Tick the 2 who go on. "
+        "Goes on Rank Player Points Carried Bo =3 Bo 20.0 +10.00 Cy =3 Cy 20.0 +10.00 "
+        "Fay =3 Fay 20.0 +10.00"
+    ) in page
     assert len(re.findall(r'<input type="checkbox" name="through"', response.content.decode())) == 3
 
 
@@ -182,8 +213,14 @@ def test_the_cut_is_undone_before_the_final_begins_and_not_after(org: Client, or
     org.post(f"{URL}2/cut/", {"through": [str(players["Bo"].pk), str(players["Cy"].pk)]})
     org.post(f"/events/{event.slug}/manage/rounds/3/", {"method": "rank", "action": "seat"})
     game = Game.objects.get(table__round__number=3)
-    game_put_sheet(game_id=game.pk, hands=[], user=None, version=None, ended_by_time=True,
-                   start={"scores": [38000, 33000, 28000, 21000]})
+    game_put_sheet(
+        game_id=game.pk,
+        hands=[],
+        user=None,
+        version=None,
+        ended_by_time=True,
+        start={"scores": [38000, 33000, 28000, 21000]},
+    )
     refused = org.post(f"{URL}2/cut/undo/", follow=True)
     assert "stage 2 has begun (a hand or a game is recorded): its cut stays" in text(refused)
     assert Stage.objects.get(pk=final.pk).through == [players[n].pk for n in ("Ann", "Eve", "Bo", "Cy")]
@@ -193,8 +230,10 @@ def test_the_cut_waits_for_the_last_game_of_the_stage_before(org: Client, organi
     event, players, final = with_final(organiser)
     round_seat(event=event, number=round_add(event=event, stage=1).number, method=Method.RANDOM)  # not played yet
     page = text(org.get(f"{URL}2/cut/"))
-    assert ("Qualifying still has 3 games not finished: the ranks below may change, and the cut is confirmed "
-            "after its last game.") in page
+    assert (
+        "Qualifying still has 3 games not finished: the ranks below may change, and the cut is confirmed "
+        "after its last game."
+    ) in page
     refused = org.post(f"{URL}2/cut/", {"through": [str(players["Bo"].pk), str(players["Fay"].pk)]})
     assert "stage 1 has 3 games not finished: the cut waits for its last game" in text(refused)
     assert Stage.objects.get(pk=final.pk).through is None

@@ -33,8 +33,10 @@ LANGUAGES = ("en", "ko", "ja", "zh-hans")
 def team_event() -> Event:
     event = EventFactory.create(name="Team Open", slug="team-open", status=Event.Status.RUNNING, team_ranking="sum")
     ann, bo, cy, di, eve = registered(event, "Ann", "Bo", "Cy", "Di", "Eve")
-    for number, seats, hand in ((1, [ann, bo, cy, di], {"winner": ann.pk, "loser": cy.pk}),
-                                (2, [bo, cy, di, eve], {"winner": di.pk, "loser": eve.pk})):
+    for number, seats, hand in (
+        (1, [ann, bo, cy, di], {"winner": ann.pk, "loser": cy.pk}),
+        (2, [bo, cy, di, eve], {"winner": di.pk, "loser": eve.pk}),
+    ):
         table = TableFactory.create(round=RoundFactory.create(event=event, number=number), number=1)
         played(event, seats, [{"result": "ron", "han": 3, "fu": 40, **hand}], table=table, end=True)
     east, west = (Team.objects.create(event=event, name=name) for name in ("East", "West"))
@@ -94,8 +96,8 @@ def test_the_pages_csv_header_is_in_the_readers_language(team_event: Event, kind
     assert text.startswith(BOM)  # a spreadsheet reads Korean, Japanese and Chinese as UTF-8
     labels, keys = table(text[1:])[0], table(service(team_event))[0]
     first, last = HEADERS[kind, language]
-    assert labels[:len(first)] == first
-    assert labels[-len(last):] == last
+    assert labels[: len(first)] == first
+    assert labels[-len(last) :] == last
     assert len(labels) == len(keys)  # the column order unchanged: one label per key
     assert len(set(labels)) == len(labels)
 
@@ -122,11 +124,18 @@ def test_the_commands_export_keeps_the_keys(team_event: Event, tmp_path: Path):
     assert results.startswith("game,round,table,played_on,finished,seat,wind,player_id,player,substitute,")
 
 
-@pytest.mark.parametrize(("language", "new", "yes", "no", "east", "south"), [
-    ("en", "new", "yes", "no", "East", "South"), ("ko", "신규", "예", "아니요", "동", "남"),
-    ("ja", "新規", "はい", "いいえ", "東", "南"), ("zh-hans", "新进", "是", "否", "东", "南")])
-def test_word_cells_follow_the_header(team_event: Event, language: str, new: str, yes: str, no: str, east: str,
-                                      south: str):
+@pytest.mark.parametrize(
+    ("language", "new", "yes", "no", "east", "south"),
+    [
+        ("en", "new", "yes", "no", "East", "South"),
+        ("ko", "신규", "예", "아니요", "동", "남"),
+        ("ja", "新規", "はい", "いいえ", "東", "南"),
+        ("zh-hans", "新进", "是", "否", "东", "南"),
+    ],
+)
+def test_word_cells_follow_the_header(
+    team_event: Event, language: str, new: str, yes: str, no: str, east: str, south: str
+):
     standings = table(download("/events/team-open/standings.csv", language)[1:])
     assert [row[2] for row in standings if row[4] == "Eve"] == [new]
     # Bo: South in round 1, East in round 2; both games finished, Bo no substitute.
@@ -134,9 +143,12 @@ def test_word_cells_follow_the_header(team_event: Event, language: str, new: str
     assert [(row[4], row[6], row[9]) for row in results[1:] if row[8] == "Bo"] == [(yes, south, no), (yes, east, no)]
     keys = table(download("/events/team-open/results.csv?header=keys", language))
     assert [(row[4], row[6], row[9]) for row in keys[1:] if row[8] == "Bo"] == [
-        ("True", "South", "False"), ("True", "East", "False")]
-    assert [row[2] for row in table(download("/events/team-open/standings.csv?header=keys", language))
-            if row[4] == "Eve"] == ["new"]
+        ("True", "South", "False"),
+        ("True", "East", "False"),
+    ]
+    assert [
+        row[2] for row in table(download("/events/team-open/standings.csv?header=keys", language)) if row[4] == "Eve"
+    ] == ["new"]
 
 
 @pytest.mark.parametrize("asked", ["labels%20", "KEYS", "xlsx", ""])
@@ -149,15 +161,45 @@ def test_an_unknown_header_form_is_refused_by_name(team_event: Event, asked: str
 
 def test_every_column_has_a_label_in_each_language():
     columns = {
-        "standings": (standings_export.LABELS, ["rank", "previous_rank", "movement", "player_id", "player",
-                                                "federation_id", "country", "team", "stage", "carried", "own",
-                                                "points", "table_points", "score", "games", "average_rank",
-                                                "penalties", "first_places", "best_game", "draws", "round_12"]),
+        "standings": (
+            standings_export.LABELS,
+            [
+                "rank",
+                "previous_rank",
+                "movement",
+                "player_id",
+                "player",
+                "federation_id",
+                "country",
+                "team",
+                "stage",
+                "carried",
+                "own",
+                "points",
+                "table_points",
+                "score",
+                "games",
+                "average_rank",
+                "penalties",
+                "first_places",
+                "best_game",
+                "draws",
+                "round_12",
+            ],
+        ),
         "teams": (standings_export.LABELS, list(standings_export.TEAM_COLUMNS)),
         "federation": (standings_export.LABELS, list(standings_export.FEDERATION_COLUMNS)),
         "results": (transfer.RESULT_LABELS, list(transfer.RESULT_COLUMNS)),
-        "leaderboards": (leaderboards.LABELS, ["player_id", "player", *leaderboards.CSV_FIGURES, "place_1",
-                                               *(f"mcr_{name}" for name in leaderboards.CSV_MCR)]),
+        "leaderboards": (
+            leaderboards.LABELS,
+            [
+                "player_id",
+                "player",
+                *leaderboards.CSV_FIGURES,
+                "place_1",
+                *(f"mcr_{name}" for name in leaderboards.CSV_MCR),
+            ],
+        ),
     }
     for labels, keys in columns.values():
         english = header(keys, labels, localised=True)
@@ -169,5 +211,8 @@ def test_every_column_has_a_label_in_each_language():
             # Every label translated (names and numbers alike are the same in every language: none here).
             assert [k for k, a, b in zip(keys, english, translated, strict=True) if a == b] == []
     with translation.override("zh-hans"):
-        assert header(["mcr_false_wins", "mcr_average_fan", "round_3"], leaderboards.LABELS | {
-            "round_{n}": standings_export.LABELS["round_{n}"]}, localised=True) == ["国标错和", "国标平均番数", "第3轮"]
+        assert header(
+            ["mcr_false_wins", "mcr_average_fan", "round_3"],
+            leaderboards.LABELS | {"round_{n}": standings_export.LABELS["round_{n}"]},
+            localised=True,
+        ) == ["国标错和", "国标平均番数", "第3轮"]

@@ -80,8 +80,9 @@ def by_api(client: Any, game: Game, key: str, record: dict[str, Any]) -> Answer:
     body = response.json()
     if response.status_code != 201:
         return Answer(response.status_code, refused=" ".join(e["message"] for e in body["errors"]))
-    return Answer(201, hand=body["hands_entered"], version=body["version"],
-                  again=response.get("Idempotent-Replayed") == "true")
+    return Answer(
+        201, hand=body["hands_entered"], version=body["version"], again=response.get("Idempotent-Replayed") == "true"
+    )
 
 
 def by_page(client: Client, game: Game, key: str, record: dict[str, Any]) -> Answer:
@@ -134,7 +135,11 @@ def test_the_same_write_sent_again_answers_the_same_and_another_body_is_refused(
     assert first.version in (None, written)  # the page does not say it
     again = send(client, game, key, hand)  # the same request again, as it was first sent (the version it read)
     assert (again.status, again.hand, again.version, again.again) == (
-        200 if door.endswith("offline queue") else first.status, 1, first.version, True)
+        200 if door.endswith("offline queue") else first.status,
+        1,
+        first.version,
+        True,
+    )
     other = send(client, game, key, ron(game, han=4))
     assert (other.status, other.hand) == (refused_status, None)
     assert REUSED in other.refused

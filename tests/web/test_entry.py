@@ -32,8 +32,9 @@ pytestmark = pytest.mark.django_db
 
 
 def make_game(ruleset: str = "wrc-2025", slug: str = "spring") -> Game:
-    event = Event.objects.create(name="Spring Open", slug=slug, ruleset_key=ruleset, public=True,
-                                 status=Event.Status.RUNNING)
+    event = Event.objects.create(
+        name="Spring Open", slug=slug, ruleset_key=ruleset, public=True, status=Event.Status.RUNNING
+    )
     players = registered(event, "Ann", "Bo", "Cy", "Di")
     return game_create(event=event, player_ids=[p.pk for p in players])
 
@@ -66,11 +67,20 @@ def text(response: Any) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
-def ron_post(game: Game, *, winner: str = "Bo", loser: str = "Cy", han: Any = 3, fu: Any = 40,
-             action: str = "save", **extra: Any) -> dict[str, Any]:
+def ron_post(
+    game: Game, *, winner: str = "Bo", loser: str = "Cy", han: Any = 3, fu: Any = 40, action: str = "save", **extra: Any
+) -> dict[str, Any]:
     p = ids(game)
-    return {"action": action, "version": game.version, "result": "ron", "winner": p[winner], "loser": p[loser],
-            "han": han, "fu": fu, **extra}
+    return {
+        "action": action,
+        "version": game.version,
+        "result": "ron",
+        "winner": p[winner],
+        "loser": p[loser],
+        "han": han,
+        "fu": fu,
+        **extra,
+    }
 
 
 def checked(html: str, name: str) -> list[str]:
@@ -134,12 +144,26 @@ def test_players_are_named_by_seat_wind(game: Game, referee: Client):
 
 def test_winds_turn_with_the_dealer(game: Game, referee: Client):
     p = ids(game)
-    game_record_hand(game_id=game.pk, record={"result": "ron", "winner": p["Bo"], "loser": p["Cy"], "han": 3,
-                                              "fu": 40}, user=None, version=None)
+    game_record_hand(
+        game_id=game.pk,
+        record={"result": "ron", "winner": p["Bo"], "loser": p["Cy"], "han": 3, "fu": 40},
+        user=None,
+        version=None,
+    )
     page = text(referee.get(url(game)))
     # Ann did not win: Bo deals E2 and is East; Ann, the seat before him, is North (docs/rules.md §3).
-    assert missing(page, "North · Ann", "East · Bo", "South · Cy", "West · Di",
-                   "East 1 · Ann deals · honba 0 · 0 sticks", "Ron on Cy: Bo 3 han 40 fu") == []
+    assert (
+        missing(
+            page,
+            "North · Ann",
+            "East · Bo",
+            "South · Cy",
+            "West · Di",
+            "East 1 · Ann deals · honba 0 · 0 sticks",
+            "Ron on Cy: Bo 3 han 40 fu",
+        )
+        == []
+    )
     # Editing hand 1 shows the winds of that hand, not of the next one.
     edit = text(referee.get(url(game) + "?edit=0"))
     assert "Edit hand 1" in edit
@@ -155,8 +179,18 @@ def test_preview_shows_the_payments_and_saves_nothing(game: Game, referee: Clien
     assert response.status_code == 200
     page = text(response)
     # docs/rules.md §2: 3 han 40 fu, b = 40 × 2^5 = 1280; a non-dealer ron pays 4b = 5120 -> 5200.
-    assert missing(page, "Preview of hand 1 (East 1)", "Ron on Cy: Bo 3 han 40 fu", "South Bo +5200 35200",
-                   "West Cy -5200 24800", "East Ann 0 30000", "Next: East 2, Bo deals, honba 0.") == []
+    assert (
+        missing(
+            page,
+            "Preview of hand 1 (East 1)",
+            "Ron on Cy: Bo 3 han 40 fu",
+            "South Bo +5200 35200",
+            "West Cy -5200 24800",
+            "East Ann 0 30000",
+            "Next: East 2, Bo deals, honba 0.",
+        )
+        == []
+    )
     game.refresh_from_db()
     assert game.version == 1
     assert not game.hands.exists()
@@ -167,8 +201,18 @@ def test_preview_shows_the_payments_and_saves_nothing(game: Game, referee: Clien
 
 def test_preview_of_a_dealer_tsumo_with_riichi(game: Game, referee: Client):
     p = ids(game)
-    response = referee.post(url(game), {"action": "preview", "version": 1, "result": "tsumo", "winner": p["Ann"],
-                                        "han": 2, "fu": 30, "riichi": [p["Ann"], p["Di"]]})
+    response = referee.post(
+        url(game),
+        {
+            "action": "preview",
+            "version": 1,
+            "result": "tsumo",
+            "winner": p["Ann"],
+            "han": 2,
+            "fu": 30,
+            "riichi": [p["Ann"], p["Di"]],
+        },
+    )
     page = text(response)
     # Dealer tsumo 2 han 30 fu: b = 480, each pays 2b = 960 -> 1000; Ann gets her stick back and Di's.
     assert "East Ann +4000 34000" in page
@@ -190,7 +234,8 @@ def test_save_adds_the_hand(game: Game, referee: Client):
     assert game.version == 2
     p = ids(game)
     assert [h.record for h in game.hands.all()] == [
-        {"result": "ron", "winner": p["Bo"], "loser": p["Cy"], "han": 3, "fu": 40}]
+        {"result": "ron", "winner": p["Bo"], "loser": p["Cy"], "han": 3, "fu": 40}
+    ]
     change = HandChange.objects.get(game=game)
     assert change.user is not None
     assert (change.action, change.index, change.user.username, change.version) == ("add", 0, "ref", 2)
@@ -240,8 +285,9 @@ def test_a_form_type_error_saves_nothing(game: Game, referee: Client):
 def test_fields_of_other_results_are_ignored(game: Game, referee: Client):
     """Without the page's script every field shows; a draw takes only what a draw has."""
     p = ids(game)
-    response = referee.post(url(game), {**ron_post(game), "result": "draw", "tenpai": [p["Ann"]],
-                                        "player": p["Di"], "reason": ""})
+    response = referee.post(
+        url(game), {**ron_post(game), "result": "draw", "tenpai": [p["Ann"]], "player": p["Di"], "reason": ""}
+    )
     assert response.status_code == 302
     assert game.hands.get().record == {"result": "draw", "tenpai": [p["Ann"]]}
 
@@ -386,8 +432,15 @@ def test_mcr_game_takes_fan_flowers_and_false_wins():
         assert f'name="{name}"' not in html
     assert "Chombo" not in page
     p = ids(game)
-    post = {"action": "preview", "version": 1, "result": "ron", "winner": p["Ann"], "loser": p["Bo"], "fan": 8,
-            "flowers": 2}
+    post = {
+        "action": "preview",
+        "version": 1,
+        "result": "ron",
+        "winner": p["Ann"],
+        "loser": p["Bo"],
+        "fan": 8,
+        "flowers": 2,
+    }
     # docs/rules.md §6, F = 10 on B's discard: A +34, B −18, C −8, D −8.
     preview = text(client.post(url(game), post))
     assert "East Ann +34 34" in preview
@@ -399,8 +452,14 @@ def test_mcr_game_takes_fan_flowers_and_false_wins():
     response = client.post(url(game), {**post, "action": "save", "false_wins": [p["Cy"]]})
     assert response.status_code == 302
     game.refresh_from_db()
-    assert game.hands.get().record == {"result": "ron", "winner": p["Ann"], "loser": p["Bo"], "fan": 8,
-                                       "flowers": 2, "false_wins": [p["Cy"]]}
+    assert game.hands.get().record == {
+        "result": "ron",
+        "winner": p["Ann"],
+        "loser": p["Bo"],
+        "fan": 8,
+        "flowers": 2,
+        "false_wins": [p["Cy"]],
+    }
     # Cy's false win: 10 to each other player (the mcr preset).
     assert game.result["hands"][0]["deltas"] == [44, -8, -38, 2]  # by seat: Ann, Bo, Cy, Di
 
@@ -411,23 +470,32 @@ def test_mcr_fan_below_the_minimum_is_refused_next_to_fan():
     client = Client()
     client.force_login(user)
     p = ids(game)
-    response = client.post(url(game), {"action": "save", "version": 1, "result": "tsumo", "winner": p["Cy"],
-                                       "fan": 6})
+    response = client.post(url(game), {"action": "save", "version": 1, "result": "tsumo", "winner": p["Cy"], "fan": 6})
     assert response.status_code == 400
     assert "below the minimum of 8" in field_errors(response, "fan")
 
 
 def test_tsumo_typed_as_tiles_saves(game: Game, referee: Client):
     p = ids(game)
-    post = {"action": "save", "version": 1, "result": "tsumo", "winner": p["Bo"],
-            "tiles_concealed": "234m456m67s88p", "tiles_win": "8s", "tiles_melds": "pon 777z"}
+    post = {
+        "action": "save",
+        "version": 1,
+        "result": "tsumo",
+        "winner": p["Bo"],
+        "tiles_concealed": "234m456m67s88p",
+        "tiles_win": "8s",
+        "tiles_melds": "pon 777z",
+    }
     preview = text(referee.post(url(game), {**post, "action": "preview"}))
     assert "Yakuhai (Red) 1" in preview
     response = referee.post(url(game), post)
     assert response.status_code == 302
     game.refresh_from_db()
-    assert game.hands.get().record == {"result": "tsumo", "winner": p["Bo"], "tiles": {
-        "concealed": "234m456m67s88p", "win": "8s", "melds": ["pon 777z"]}}
+    assert game.hands.get().record == {
+        "result": "tsumo",
+        "winner": p["Bo"],
+        "tiles": {"concealed": "234m456m67s88p", "win": "8s", "melds": ["pon 777z"]},
+    }
     hand = game.result["hands"][0]
     # Red dragon pon: 1 han; 20 + 2 (tsumo) + 4 (open honor pon) -> 30 fu. Non-dealer tsumo: 300 / 500.
     assert (hand["han"], hand["fu"]) == (1, 30)
@@ -436,9 +504,19 @@ def test_tsumo_typed_as_tiles_saves(game: Game, referee: Client):
 
 def test_bad_tiles_are_refused_next_to_the_tile_fields(game: Game, referee: Client):
     p = ids(game)
-    response = referee.post(url(game), {"action": "save", "version": 1, "result": "ron", "winner": p["Bo"],
-                                        "loser": p["Cy"], "tiles_concealed": "234m456m67s88p", "tiles_win": "8s",
-                                        "tiles_melds": "pon 777z, pon 12x"})
+    response = referee.post(
+        url(game),
+        {
+            "action": "save",
+            "version": 1,
+            "result": "ron",
+            "winner": p["Bo"],
+            "loser": p["Cy"],
+            "tiles_concealed": "234m456m67s88p",
+            "tiles_win": "8s",
+            "tiles_melds": "pon 777z, pon 12x",
+        },
+    )
     assert response.status_code == 400
     assert "'pon 12x'" in field_errors(response, "tiles_melds") or "12x" in field_errors(response, "tiles_melds")
     assert not game.hands.exists()
@@ -446,8 +524,15 @@ def test_bad_tiles_are_refused_next_to_the_tile_fields(game: Game, referee: Clie
 
 def test_multiple_ron_problems_go_to_the_second_winner(game: Game, referee: Client):
     p = ids(game)
-    response = referee.post(url(game), {**ron_post(game, winner="Ann", loser="Bo", han=2, fu=30),
-                                        "win2_winner": p["Cy"], "win2_han": 1, "win2_fu": 20})
+    response = referee.post(
+        url(game),
+        {
+            **ron_post(game, winner="Ann", loser="Bo", han=2, fu=30),
+            "win2_winner": p["Cy"],
+            "win2_han": 1,
+            "win2_fu": 20,
+        },
+    )
     assert response.status_code == 400
     assert "20 fu is only possible" in field_errors(response, "win2_fu")
 
@@ -458,8 +543,10 @@ A, B, C, D = 11, 12, 13, 14
 
 
 def seats() -> list[SeatChoice]:
-    return [SeatChoice(player_id=pid, name=name, wind=wind)
-            for pid, name, wind in zip((A, B, C, D), "ABCD", ("East", "South", "West", "North"), strict=True)]
+    return [
+        SeatChoice(player_id=pid, name=name, wind=wind)
+        for pid, name, wind in zip((A, B, C, D), "ABCD", ("East", "South", "West", "North"), strict=True)
+    ]
 
 
 def as_post(initial: dict[str, Any]) -> dict[str, Any]:
@@ -467,27 +554,58 @@ def as_post(initial: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in initial.items() if v is not None}
 
 
-@pytest.mark.parametrize(("ruleset", "record"), [
-    ("wrc-2025", {"result": "ron", "winner": B, "loser": C, "han": 3, "fu": 40, "riichi": [A, B]}),
-    ("wrc-2025", {"result": "ron", "winner": B, "loser": C, "yakuman": 2, "pao": D, "note": "daisangen fed"}),
-    ("wrc-2025", {"result": "ron", "loser": A, "wins": [{"winner": B, "han": 2, "fu": 30},
-                                                       {"winner": D, "yakuman": 1, "pao": C},
-                                                       {"winner": C, "han": 5}]}),
-    ("wrc-2025", {"result": "tsumo", "winner": A, "han": 1, "fu": 30, "riichi": [A]}),
-    ("wrc-2025", {"result": "tsumo", "winner": D, "riichi": [D], "tiles": {
-        "concealed": "234m456m678p2399s", "win": "1s", "melds": ["pon 777z", "ankan 9999s"], "dora": "3m",
-        "ura": "8s", "flags": ["ippatsu", "haitei"]}}),
-    ("wrc-2025", {"result": "draw", "tenpai": [A, C], "riichi": [C]}),
-    ("wrc-2025", {"result": "draw"}),
-    ("wrc-2025", {"result": "chombo", "player": C}),
-    ("tenhou", {"result": "draw", "tenpai": [B], "nagashi": [B]}),
-    ("tenhou", {"result": "abort", "reason": "four_winds", "riichi": [A]}),
-    ("tenhou", {"result": "abort"}),
-    ("mcr", {"result": "ron", "winner": A, "loser": B, "fan": 8, "flowers": 2, "false_wins": [C]}),
-    ("mcr", {"result": "tsumo", "winner": C, "tiles": {"concealed": "555666777p555s6s", "win": "7s",
-                                                       "flags": ["last_tile"], "flowers": 2}}),
-    ("mcr", {"result": "draw", "false_wins": [D, A]}),
-])
+@pytest.mark.parametrize(
+    ("ruleset", "record"),
+    [
+        ("wrc-2025", {"result": "ron", "winner": B, "loser": C, "han": 3, "fu": 40, "riichi": [A, B]}),
+        ("wrc-2025", {"result": "ron", "winner": B, "loser": C, "yakuman": 2, "pao": D, "note": "daisangen fed"}),
+        (
+            "wrc-2025",
+            {
+                "result": "ron",
+                "loser": A,
+                "wins": [
+                    {"winner": B, "han": 2, "fu": 30},
+                    {"winner": D, "yakuman": 1, "pao": C},
+                    {"winner": C, "han": 5},
+                ],
+            },
+        ),
+        ("wrc-2025", {"result": "tsumo", "winner": A, "han": 1, "fu": 30, "riichi": [A]}),
+        (
+            "wrc-2025",
+            {
+                "result": "tsumo",
+                "winner": D,
+                "riichi": [D],
+                "tiles": {
+                    "concealed": "234m456m678p2399s",
+                    "win": "1s",
+                    "melds": ["pon 777z", "ankan 9999s"],
+                    "dora": "3m",
+                    "ura": "8s",
+                    "flags": ["ippatsu", "haitei"],
+                },
+            },
+        ),
+        ("wrc-2025", {"result": "draw", "tenpai": [A, C], "riichi": [C]}),
+        ("wrc-2025", {"result": "draw"}),
+        ("wrc-2025", {"result": "chombo", "player": C}),
+        ("tenhou", {"result": "draw", "tenpai": [B], "nagashi": [B]}),
+        ("tenhou", {"result": "abort", "reason": "four_winds", "riichi": [A]}),
+        ("tenhou", {"result": "abort"}),
+        ("mcr", {"result": "ron", "winner": A, "loser": B, "fan": 8, "flowers": 2, "false_wins": [C]}),
+        (
+            "mcr",
+            {
+                "result": "tsumo",
+                "winner": C,
+                "tiles": {"concealed": "555666777p555s6s", "win": "7s", "flags": ["last_tile"], "flowers": 2},
+            },
+        ),
+        ("mcr", {"result": "draw", "false_wins": [D, A]}),
+    ],
+)
 def test_form_record_round_trip(ruleset: str, record: dict[str, Any]):
     rules = build_ruleset(key=ruleset, overrides={})
     initial = record_initial(record)
@@ -510,14 +628,37 @@ def test_form_fields_follow_the_ruleset():
     assert {w.data["value"]: w.choice_label for w in riichi["winner"]}[B] == "South · B"
 
 
-@pytest.mark.parametrize(("key", "offered"), [
-    # wrc-2025: no nagashi mangan, no abortive draws, pao, head bump; mcr: fan, flowers and false wins only.
-    ("wrc-2025", {"result", "winner", "loser", "han", "fu", "yakuman", "pao", "tiles", "riichi", "tenpai",
-                  "player", "note"}),
-    ("tenhou", {"result", "winner", "loser", "han", "fu", "yakuman", "pao", "tiles", "wins", "riichi", "tenpai",
-                "nagashi", "reason", "player", "note"}),
-    ("mcr", {"result", "winner", "loser", "fan", "flowers", "tiles", "false_wins", "false_wins_live", "note"}),
-])
+@pytest.mark.parametrize(
+    ("key", "offered"),
+    [
+        # wrc-2025: no nagashi mangan, no abortive draws, pao, head bump; mcr: fan, flowers and false wins only.
+        (
+            "wrc-2025",
+            {"result", "winner", "loser", "han", "fu", "yakuman", "pao", "tiles", "riichi", "tenpai", "player", "note"},
+        ),
+        (
+            "tenhou",
+            {
+                "result",
+                "winner",
+                "loser",
+                "han",
+                "fu",
+                "yakuman",
+                "pao",
+                "tiles",
+                "wins",
+                "riichi",
+                "tenpai",
+                "nagashi",
+                "reason",
+                "player",
+                "note",
+            },
+        ),
+        ("mcr", {"result", "winner", "loser", "fan", "flowers", "tiles", "false_wins", "false_wins_live", "note"}),
+    ],
+)
 def test_the_form_is_derived_from_the_hand_record(key: str, offered: set[str]):
     """Each field of the record a game offers is a form field; tiles and further winners become groups."""
     form = HandForm(seats=seats(), ruleset=build_ruleset(key=key, overrides={}))
@@ -529,12 +670,15 @@ def test_the_form_is_derived_from_the_hand_record(key: str, offered: set[str]):
     assert {field.name for field in hand_fields()} <= set(LABELS)  # every field has the referee's words
 
 
-@pytest.mark.parametrize(("key", "mangan"), [
-    # docs/rules.md §2, b = fu × 2^(han+2): 4 han 40 fu = 2560 and 3 han 70 fu = 2240 pass the 2000 of a mangan;
-    # 2 han never does (110 fu: 1760). Kiriage (wrc-2025) rounds 4 han 30 fu and 3 han 60 fu up as well.
-    ("tenhou", {"3": 70, "4": 40}),
-    ("wrc-2025", {"3": 60, "4": 30}),
-])
+@pytest.mark.parametrize(
+    ("key", "mangan"),
+    [
+        # docs/rules.md §2, b = fu × 2^(han+2): 4 han 40 fu = 2560 and 3 han 70 fu = 2240 pass the 2000 of a mangan;
+        # 2 han never does (110 fu: 1760). Kiriage (wrc-2025) rounds 4 han 30 fu and 3 han 60 fu up as well.
+        ("tenhou", {"3": 70, "4": 40}),
+        ("wrc-2025", {"3": 60, "4": 30}),
+    ],
+)
 def test_the_fu_row_knows_where_the_rules_make_a_mangan(key: str, mangan: dict[str, int]):
     rule = fu_rule(build_ruleset(key=key, overrides={}))
     assert rule["han"] == "1 2 3 4"  # from 5 han the fu cannot change the value
@@ -555,22 +699,43 @@ def test_han_and_fu_are_chips_that_take_what_the_rules_take():
     assert set(refused.errors) == {"han", "fu"}
 
 
-@pytest.mark.parametrize(("path", "field"), [
-    ("fu", "fu"), ("winner", "winner"), ("riichi[1]", "riichi"), ("", ""), ("wins", "winner"),
-    ("wins[0].han", "han"), ("wins[1].han", "win2_han"), ("wins[2]", "win3_winner"), ("wins[1].pao", "win2_pao"),
-    ("tiles", "tiles_concealed"), ("tiles.melds[1]", "tiles_melds"), ("tiles.flags[0]", "tiles_flags"),
-    ("tiles.flowers", "flowers"), ("wins[0].tiles.win", "tiles_win"), ("hands[5].riichi", "hands"),
-])
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        ("fu", "fu"),
+        ("winner", "winner"),
+        ("riichi[1]", "riichi"),
+        ("", ""),
+        ("wins", "winner"),
+        ("wins[0].han", "han"),
+        ("wins[1].han", "win2_han"),
+        ("wins[2]", "win3_winner"),
+        ("wins[1].pao", "win2_pao"),
+        ("tiles", "tiles_concealed"),
+        ("tiles.melds[1]", "tiles_melds"),
+        ("tiles.flags[0]", "tiles_flags"),
+        ("tiles.flowers", "flowers"),
+        ("wins[0].tiles.win", "tiles_win"),
+        ("hands[5].riichi", "hands"),
+    ],
+)
 def test_problem_fields(path: str, field: str):
     assert problem_field(path) == field
 
 
 def test_problems_without_a_field_go_on_top():
-    form = HandForm({"version": 1, "result": "ron"}, seats=seats(), ruleset=build_ruleset(key="wrc-2025",
-                                                                                           overrides={}))
+    form = HandForm({"version": 1, "result": "ron"}, seats=seats(), ruleset=build_ruleset(key="wrc-2025", overrides={}))
     assert form.is_valid()
-    on_form(form, [Problem("fu", "bad fu"), Problem("", "whole hand"), Problem("hands[5].riichi", "later"),
-                   Problem("index", "no such hand")], field=problem_field)
+    on_form(
+        form,
+        [
+            Problem("fu", "bad fu"),
+            Problem("", "whole hand"),
+            Problem("hands[5].riichi", "later"),
+            Problem("index", "no such hand"),
+        ],
+        field=problem_field,
+    )
     assert form.errors["fu"] == ["bad fu"]
     assert form.non_field_errors() == ["whole hand", "hands[5].riichi: later", "index: no such hand"]
 
@@ -603,8 +768,7 @@ def test_a_game_stopped_by_the_clock_takes_no_more_hands(game: Game, referee: Cl
     response = referee.get(url(game))
     page = text(response)
     assert "Finished (time)" in page
-    assert ("This game was ended by time after hand 1: no more hands can be added until an organiser reopens it."
-            in page)
+    assert "This game was ended by time after hand 1: no more hands can be added until an organiser reopens it." in page
     assert 'id="entry"' not in response.content.decode()
     assert 'class="countdown"' not in response.content.decode()  # the game's clock stopped with it
     for action in ("save", "preview"):

@@ -39,25 +39,38 @@ def game_under(ruleset: str, overrides: dict[str, Any] | None = None) -> Game:
 def double_ron(game: Game, action: str = "save", **extra: Any) -> dict[str, Any]:
     """Bo deals in to Ann (2 han 30 fu) and Cy (3 han 40 fu); Cy is first in turn after Bo."""
     p = ids(game)
-    return {"action": action, "version": game.version, "result": "ron", "loser": p["Bo"], "winner": p["Ann"],
-            "han": 2, "fu": 30, "win2_winner": p["Cy"], "win2_han": 3, "win2_fu": 40, **extra}
+    return {
+        "action": action,
+        "version": game.version,
+        "result": "ron",
+        "loser": p["Bo"],
+        "winner": p["Ann"],
+        "han": 2,
+        "fu": 30,
+        "win2_winner": p["Cy"],
+        "win2_han": 3,
+        "win2_fu": 40,
+        **extra,
+    }
 
 
-@pytest.mark.parametrize(("ruleset", "overrides", "offered"), [
-    ("wrc-2025", {}, False),
-    ("m-league", {}, False),
-    ("jpml-a", {}, False),
-    ("ema-2016", {}, True),
-    ("tenhou", {}, True),  # a double ron is paid, a triple ron aborts
-    ("mahjong-soul", {}, True),
-    # The event's overrides decide, not the preset's name.
-    ("wrc-2025", {"multiple_ron": "all"}, True),
-    ("wrc-2025", {"multiple_ron": "head_bump_yakuman_exception"}, True),
-    ("wrc-2025", {"multiple_ron": "double_head_bump_triple_abort"}, False),
-    ("ema-2016", {"multiple_ron": "head_bump"}, False),
-])
-def test_more_winners_are_offered_only_where_the_rules_pay_them(ruleset: str, overrides: dict[str, Any],
-                                                                offered: bool):
+@pytest.mark.parametrize(
+    ("ruleset", "overrides", "offered"),
+    [
+        ("wrc-2025", {}, False),
+        ("m-league", {}, False),
+        ("jpml-a", {}, False),
+        ("ema-2016", {}, True),
+        ("tenhou", {}, True),  # a double ron is paid, a triple ron aborts
+        ("mahjong-soul", {}, True),
+        # The event's overrides decide, not the preset's name.
+        ("wrc-2025", {"multiple_ron": "all"}, True),
+        ("wrc-2025", {"multiple_ron": "head_bump_yakuman_exception"}, True),
+        ("wrc-2025", {"multiple_ron": "double_head_bump_triple_abort"}, False),
+        ("ema-2016", {"multiple_ron": "head_bump"}, False),
+    ],
+)
+def test_more_winners_are_offered_only_where_the_rules_pay_them(ruleset: str, overrides: dict[str, Any], offered: bool):
     game = game_under(ruleset, overrides)
     html = referee_of(game).get(url(game)).content.decode()
     assert ('name="win2_winner"' in html) is offered
@@ -91,8 +104,16 @@ def test_declared_rons_under_a_head_bump_say_who_is_paid_wherever_the_hand_is_sh
     game = game_under("wrc-2025")
     referee = referee_of(game)
     preview = text(referee.post(url(game), double_ron(game, action="preview")))
-    assert missing(preview, f"Ron on Bo: Cy 3 han 40 fu; {HEAD_BUMP}", "South Bo -5200 24800",
-                   "West Cy +5200 35200", "East Ann 0 30000") == []
+    assert (
+        missing(
+            preview,
+            f"Ron on Bo: Cy 3 han 40 fu; {HEAD_BUMP}",
+            "South Bo -5200 24800",
+            "West Cy +5200 35200",
+            "East Ann 0 30000",
+        )
+        == []
+    )
     saved = text(referee.post(url(game), double_ron(game), follow=True))
     assert missing(saved, f"Hand 1 added: Ron on Bo: Cy 3 han 40 fu; {HEAD_BUMP}") == []
     game.refresh_from_db()
@@ -117,7 +138,19 @@ def test_editing_a_hand_keeps_its_declared_rons_and_can_drop_them():
     assert "Under wrc-2025 only the first player in turn after the discarder wins (head bump)" in text_of(html)
     # Ann's declaration taken out: the hand is Cy's alone.
     p = ids(game)
-    referee.post(url(game), {"action": "save", "version": game.version, "index": 0, "result": "ron",
-                             "loser": p["Bo"], "winner": p["Cy"], "han": 3, "fu": 40, "win2_winner": ""})
+    referee.post(
+        url(game),
+        {
+            "action": "save",
+            "version": game.version,
+            "index": 0,
+            "result": "ron",
+            "loser": p["Bo"],
+            "winner": p["Cy"],
+            "han": 3,
+            "fu": 40,
+            "win2_winner": "",
+        },
+    )
     game.refresh_from_db()
     assert game.hands.get().record == {"result": "ron", "loser": p["Bo"], "winner": p["Cy"], "han": 3, "fu": 40}

@@ -40,8 +40,16 @@ def referee(game: Game) -> Client:
 
 def queued_hand(game: Game, *, winner: str = "Bo", loser: str = "Cy", han: Any = 2, key: str = "") -> dict[str, Any]:
     ids = {s.player.name: s.player_id for s in game.seats.select_related("player")}
-    return {"action": "save", "version": game.version, "result": "ron", "winner": ids[winner], "loser": ids[loser],
-            "han": han, "fu": 30, "key": key or uuid.uuid4().hex}
+    return {
+        "action": "save",
+        "version": game.version,
+        "result": "ron",
+        "winner": ids[winner],
+        "loser": ids[loser],
+        "han": han,
+        "fu": 30,
+        "key": key or uuid.uuid4().hex,
+    }
 
 
 def send(client: Client, game: Game, data: dict[str, Any], **headers: str) -> Any:
@@ -49,25 +57,34 @@ def send(client: Client, game: Game, data: dict[str, Any], **headers: str) -> An
 
 
 def test_a_stored_hand_is_acknowledged_and_a_resend_is_answered_as_stored_without_a_second_hand(
-        game: Game, referee: Client):
+    game: Game, referee: Client
+):
     data = queued_hand(game)
     first = send(referee, game, data)
     game.refresh_from_db()
-    assert (first.status_code, first.json()) == (201, {"stored": True, "hand": 1, "version": game.version,
-                                                       "again": False})
+    assert (first.status_code, first.json()) == (
+        201,
+        {"stored": True, "hand": 1, "version": game.version, "again": False},
+    )
     # The answer was lost on the way (a dropped connection): the queue sends the same hand with the same key.
     again = send(referee, game, data)
-    assert (again.status_code, again.json()) == (200, {"stored": True, "hand": 1, "version": game.version,
-                                                       "again": True})
+    assert (again.status_code, again.json()) == (
+        200,
+        {"stored": True, "hand": 1, "version": game.version, "again": True},
+    )
     assert game.hands.count() == 1
 
 
-@pytest.mark.parametrize(("login", "status", "reason", "words"), [
-    (False, 401, "signin", "Your sign-in has ended"),
-    (True, 403, "forbidden", "Only the event's organisers and referees enter hands."),
-])
-def test_a_session_that_may_not_write_is_told_so_and_nothing_is_stored(game: Game, login: bool, status: int,
-                                                                       reason: str, words: str):
+@pytest.mark.parametrize(
+    ("login", "status", "reason", "words"),
+    [
+        (False, 401, "signin", "Your sign-in has ended"),
+        (True, 403, "forbidden", "Only the event's organisers and referees enter hands."),
+    ],
+)
+def test_a_session_that_may_not_write_is_told_so_and_nothing_is_stored(
+    game: Game, login: bool, status: int, reason: str, words: str
+):
     client = Client()
     if login:
         client.force_login(User.objects.create_user("stranger", password="x"))
@@ -108,8 +125,12 @@ def test_a_hand_the_server_refuses_comes_back_with_the_reasons_by_field(game: Ga
 def test_a_hand_based_on_an_older_game_is_a_conflict(game: Game, referee: Client):
     data = queued_hand(game)
     ids = {s.player.name: s.player_id for s in game.seats.select_related("player")}
-    game_record_hand(game_id=game.pk, record={"result": "ron", "winner": ids["Di"], "loser": ids["Ann"], "han": 1,
-                                              "fu": 30}, user=None, version=None)
+    game_record_hand(
+        game_id=game.pk,
+        record={"result": "ron", "winner": ids["Di"], "loser": ids["Ann"], "han": 1, "fu": 30},
+        user=None,
+        version=None,
+    )
     response = send(referee, game, data)
     assert response.status_code == 409
     assert (response.json()["stored"], response.json()["reason"]) == (False, "conflict")

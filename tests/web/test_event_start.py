@@ -11,10 +11,30 @@ from tests.web.test_console import text
 from tournament.models import Event, Game
 
 pytestmark = pytest.mark.django_db
-NAMES = "\n".join(["Ann Lee", "Bo Kim", "Cy Park", "Dee Choi", "Eve Han", "Fay Jung", "Gus Yoon", "Hana Lim",
-                   "Ivy Seo", "Jun Oh", "Kai Moon", "Lee Shin"])
-FORM = {"name": "Thursday Cup", "kind": "tournament", "ruleset_key": "wrc-2025", "rounds": "4",
-        "time_limit_minutes": "90", "break_minutes": "15"}
+NAMES = "\n".join(
+    [
+        "Ann Lee",
+        "Bo Kim",
+        "Cy Park",
+        "Dee Choi",
+        "Eve Han",
+        "Fay Jung",
+        "Gus Yoon",
+        "Hana Lim",
+        "Ivy Seo",
+        "Jun Oh",
+        "Kai Moon",
+        "Lee Shin",
+    ]
+)
+FORM = {
+    "name": "Thursday Cup",
+    "kind": "tournament",
+    "ruleset_key": "wrc-2025",
+    "rounds": "4",
+    "time_limit_minutes": "90",
+    "break_minutes": "15",
+}
 
 
 def test_create_and_seat_round_1_registers_the_players_and_opens_the_tables(org: Client):
@@ -50,11 +70,14 @@ def test_without_players_the_event_asks_for_them_next(org: Client):
     assert event.registrations.count() == 0
 
 
-@pytest.mark.parametrize(("players", "why"), [
-    ("Ann Lee\nBo Kim\nAnn Lee", "line 1: Ann Lee is in the list twice"),
-    ("", "paste the players to seat round 1"),
-    ("Ann\nBo\nCy", "3 players cannot fill a table of 4"),
-])
+@pytest.mark.parametrize(
+    ("players", "why"),
+    [
+        ("Ann Lee\nBo Kim\nAnn Lee", "line 1: Ann Lee is in the list twice"),
+        ("", "paste the players to seat round 1"),
+        ("Ann\nBo\nCy", "3 players cannot fill a table of 4"),
+    ],
+)
 def test_a_refused_start_names_why_and_creates_nothing(org: Client, players: str, why: str):
     response = org.post("/events/new/", {**FORM, "players": players, "action": "seat"})
     assert response.status_code == 200

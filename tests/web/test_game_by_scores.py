@@ -45,15 +45,23 @@ def post(client: Client, players: list[int], scores: list[int], sticks: int) -> 
     return client.post("/events/thursdays/games/new/", data)
 
 
-@pytest.mark.parametrize(("scores", "sticks", "points"), [
-    # wrc-2025: (score - 30000) / 1000 + uma 15/5/-5/-15, no oka; the stick left goes to first place (+1000).
-    ([45200, 31000, 24800, 18000], 1, [31.2, 6.0, -10.2, -27.0]),
-    ([30000, 30000, 30000, 30000], 0, [0.0, 0.0, 0.0, 0.0]),  # all four tied share all the uma: 0 (docs/rules.md ties)
-    ([35000, 35000, 25000, 25000], 0, [15.0, 15.0, -15.0, -15.0]),  # two pairs: 5 + (15 + 5) / 2, -5 + (-20) / 2
-    ([52000, 38000, 19000, 9000], 2, [39.0, 13.0, -16.0, -36.0]),
-])
-def test_a_game_by_its_end_scores_is_scored_like_any_game(referee: User, league: Event, scores: list[int],
-                                                          sticks: int, points: list[float]):
+@pytest.mark.parametrize(
+    ("scores", "sticks", "points"),
+    [
+        # wrc-2025: (score - 30000) / 1000 + uma 15/5/-5/-15, no oka; the stick left goes to first place (+1000).
+        ([45200, 31000, 24800, 18000], 1, [31.2, 6.0, -10.2, -27.0]),
+        (
+            [30000, 30000, 30000, 30000],
+            0,
+            [0.0, 0.0, 0.0, 0.0],
+        ),  # all four tied share all the uma: 0 (docs/rules.md ties)
+        ([35000, 35000, 25000, 25000], 0, [15.0, 15.0, -15.0, -15.0]),  # two pairs: 5 + (15 + 5) / 2, -5 + (-20) / 2
+        ([52000, 38000, 19000, 9000], 2, [39.0, 13.0, -16.0, -36.0]),
+    ],
+)
+def test_a_game_by_its_end_scores_is_scored_like_any_game(
+    referee: User, league: Event, scores: list[int], sticks: int, points: list[float]
+):
     client = Client()
     client.force_login(referee)
     response = post(client, ids("Bo", "Ann", "Di", "Cy"), scores, sticks)
@@ -72,8 +80,9 @@ def test_scores_that_do_not_add_up_are_refused_by_name(referee: User, league: Ev
     client = Client()
     client.force_login(referee)
     response = post(client, ids("Ann", "Bo", "Cy", "Di"), [45200, 31000, 24800, 18500], 1)
-    assert "the scores add up to 119500; with 30000 each and 1 riichi stick left they must add up to 119000" \
-        in text(response)
+    assert "the scores add up to 119500; with 30000 each and 1 riichi stick left they must add up to 119000" in text(
+        response
+    )
     response = post(client, ids("Ann", "Ann", "Cy", "Di"), [30000] * 4, 0)
     assert "this player is already at the table" in text(response)
     assert Game.objects.count() == 0
@@ -152,19 +161,31 @@ def test_a_game_by_its_end_scores_is_confirmed_and_corrected_like_any_game(refer
     post(client, ids("Ann", "Bo", "Cy", "Di"), [38000, 30000, 22000, 30000], 0)
     game = Game.objects.get()
     ann = Player.objects.get(name="Ann")
-    confirmed = Client().post(f"/games/{game.pk}/confirm/", {"player": str(ann.pk),
-                                                             "code": player_code(league, ann)}, follow=True)
+    confirmed = Client().post(
+        f"/games/{game.pk}/confirm/", {"player": str(ann.pk), "code": player_code(league, ann)}, follow=True
+    )
     assert "confirmed 1/4" in text(confirmed)
     assert "Correct the end scores" in text(client.get(f"/games/{game.pk}/"))
     form = client.get(f"/games/{game.pk}/scores/")
     assert form.context["form"]["score_1"].value() == 38000
     assert "최종 점수 정정" in text(client.get(f"/games/{game.pk}/scores/", HTTP_ACCEPT_LANGUAGE="ko"))
-    refused = client.post(f"/games/{game.pk}/scores/", {"score_1": 38000, "score_2": 30000, "score_3": 22000,
-                                                         "score_4": 31000, "deposits_left": 0})
+    refused = client.post(
+        f"/games/{game.pk}/scores/",
+        {"score_1": 38000, "score_2": 30000, "score_3": 22000, "score_4": 31000, "deposits_left": 0},
+    )
     assert "the scores add up to 121000" in text(refused)
-    corrected = client.post(f"/games/{game.pk}/scores/", {"score_1": 36000, "score_2": 30000, "score_3": 24000,
-                                                           "score_4": 29000, "deposits_left": 1,
-                                                           "player_1": ids("Di")[0]}, follow=True)
+    corrected = client.post(
+        f"/games/{game.pk}/scores/",
+        {
+            "score_1": 36000,
+            "score_2": 30000,
+            "score_3": 24000,
+            "score_4": 29000,
+            "deposits_left": 1,
+            "player_1": ids("Di")[0],
+        },
+        follow=True,
+    )
     assert "The end scores are corrected; the players confirm the game again." in text(corrected)
     game.refresh_from_db()
     assert game.start == {"scores": [36000, 30000, 24000, 29000], "deposits": 1}

@@ -34,9 +34,11 @@ LOGS = ROOT / "tests" / "fixtures" / "online"
 # Every real game: the example sheets, and the online logs the importer reads (the lobbies' special rules it refuses
 # are left out: tests/scoring/logs/test_real_logs.py).
 GAMES = [str(path.relative_to(ROOT)) for path in sorted((ROOT / "examples").glob("*.json"))] + [
-    str((LOGS / entry["file"]).relative_to(ROOT)) for entry in json.loads((LOGS / "index.json").read_text("utf-8"))
+    str((LOGS / entry["file"]).relative_to(ROOT))
+    for entry in json.loads((LOGS / "index.json").read_text("utf-8"))
     if not any(feature.startswith("special_rule") for feature in entry["features"])
-    or "custom_rule_attrs_2023" in entry["features"]]
+    or "custom_rule_attrs_2023" in entry["features"]
+]
 
 
 def sheet_of(name: str) -> dict[str, Any]:
@@ -83,9 +85,30 @@ def test_the_real_games_hold_every_kind_of_hand():
     hands = [(sheet["ruleset"], hand) for sheet in sheets for hand in sheet["hands"]]
     seen = {key for ruleset, hand in hands for key in (ruleset, hand.get("result"), *hand)}
     seen |= {"wins_pao" for _, hand in hands for win in hand.get("wins", []) if "pao" in win}
-    assert {"tenhou", "wrc-2025", "mcr", "solo", "ron", "tsumo", "draw", "abort", "chombo", "noten", "wins",
-            "wins_pao", "pao", "riichi", "tenpai", "nagashi", "yakuman", "fan", "flowers", "false_wins", "tiles",
-            "draws"} <= seen
+    assert {
+        "tenhou",
+        "wrc-2025",
+        "mcr",
+        "solo",
+        "ron",
+        "tsumo",
+        "draw",
+        "abort",
+        "chombo",
+        "noten",
+        "wins",
+        "wins_pao",
+        "pao",
+        "riichi",
+        "tenpai",
+        "nagashi",
+        "yakuman",
+        "fan",
+        "flowers",
+        "false_wins",
+        "tiles",
+        "draws",
+    } <= seen
     assert len(hands) > 1000
 
 
@@ -97,14 +120,31 @@ def test_the_form_types_every_part_of_the_tiles():
 def test_typed_tiles_are_tidied_and_the_flowers_counted_once():
     mcr = build_ruleset(key="mcr", overrides={})
     seats = [SeatChoice(player_id=pid, name=name, wind="") for pid, name in ((1, "A"), (2, "B"), (3, "C"), (4, "D"))]
-    form = HandForm(posted({"version": 1, "result": "tsumo", "winner": 1, "flowers": 2, "tiles_win": " 8s ",
-                            "tiles_melds": "pon 777z; chi 345m,\n"}), seats=seats, ruleset=mcr)
+    form = HandForm(
+        posted(
+            {
+                "version": 1,
+                "result": "tsumo",
+                "winner": 1,
+                "flowers": 2,
+                "tiles_win": " 8s ",
+                "tiles_melds": "pon 777z; chi 345m,\n",
+            }
+        ),
+        seats=seats,
+        ruleset=mcr,
+    )
     assert form.is_valid(), form.errors
     assert hand_record(form.cleaned_data, mcr=True) == {
-        "result": "tsumo", "winner": 1, "tiles": {"concealed": "", "win": "8s", "melds": ["pon 777z", "chi 345m"],
-                                                  "flowers": 2}}
-    no_tiles = HandForm(posted({"version": 1, "result": "tsumo", "winner": 1, "fan": 8, "flowers": 0,
-                                "tiles_melds": "pon 777z"}), seats=seats, ruleset=mcr)
+        "result": "tsumo",
+        "winner": 1,
+        "tiles": {"concealed": "", "win": "8s", "melds": ["pon 777z", "chi 345m"], "flowers": 2},
+    }
+    no_tiles = HandForm(
+        posted({"version": 1, "result": "tsumo", "winner": 1, "fan": 8, "flowers": 0, "tiles_melds": "pon 777z"}),
+        seats=seats,
+        ruleset=mcr,
+    )
     assert no_tiles.is_valid(), no_tiles.errors
     # Called sets alone are no tiles (neither the concealed part nor the winning tile): the value is the fan.
     assert hand_record(no_tiles.cleaned_data, mcr=True) == {"result": "tsumo", "winner": 1, "fan": 8, "flowers": 0}

@@ -42,15 +42,24 @@ def etag_of(client: Client, slug: str = "spring") -> str:
     return str(response["ETag"])
 
 
-def test_an_unchanged_event_answers_304_and_a_hand_changes_it(playing_game: Game,
-                                                              django_capture_on_commit_callbacks: Any):
+def test_an_unchanged_event_answers_304_and_a_hand_changes_it(
+    playing_game: Game, django_capture_on_commit_callbacks: Any
+):
     client = Client()
     first = client.get("/events/spring/live/")
     assert first["Cache-Control"] == "public, max-age=1"
     body = first.json()
     assert body["round"] == 1
-    assert body["tables"] == [{"game": playing_game.pk, "table": 1, "state": "waiting", "hands": 0,
-                               "version": playing_game.version, "scores": [30000, 30000, 30000, 30000]}]
+    assert body["tables"] == [
+        {
+            "game": playing_game.pk,
+            "table": 1,
+            "state": "waiting",
+            "hands": 0,
+            "version": playing_game.version,
+            "scores": [30000, 30000, 30000, 30000],
+        }
+    ]
     etag = str(first["ETag"])
     assert client.get("/events/spring/live/", HTTP_IF_NONE_MATCH=etag).status_code == 304
     with django_capture_on_commit_callbacks(execute=True):
@@ -74,18 +83,21 @@ def test_the_version_moves_only_after_the_commit(playing_game: Game, django_capt
 
 
 @pytest.mark.parametrize("write", ["correction", "penalty", "clock"])
-def test_a_correction_a_penalty_and_the_clock_bump_the_version(playing_game: Game, write: str,
-                                                                django_capture_on_commit_callbacks: Any):
+def test_a_correction_a_penalty_and_the_clock_bump_the_version(
+    playing_game: Game, write: str, django_capture_on_commit_callbacks: Any
+):
     game_record_hand(game_id=playing_game.pk, record=ron(playing_game), user=None, version=None)
     before = live_version(playing_game.event_id)
     with django_capture_on_commit_callbacks(execute=True):
         if write == "correction":
-            game_change_hand(game_id=playing_game.pk, index=0, record={**ron(playing_game), "han": 4}, user=None,
-                             version=None)
+            game_change_hand(
+                game_id=playing_game.pk, index=0, record={**ron(playing_game), "han": 4}, user=None, version=None
+            )
         elif write == "penalty":
             east = playing_game.seats.get(position=0).player_id
-            penalty_save(penalty=Penalty(event=playing_game.event, player_id=east, points=-10, reason="late"),
-                         user=None)
+            penalty_save(
+                penalty=Penalty(event=playing_game.event, player_id=east, points=-10, reason="late"), user=None
+            )
         else:
             round_clock_start(round_=Round.objects.get(tables__game=playing_game), minutes=90)
     assert live_version(playing_game.event_id) > before
@@ -126,8 +138,13 @@ def test_a_private_event_is_missing_to_strangers_and_not_shared(playing_game: Ga
 
 def test_the_pages_carry_the_live_address_and_their_regions(playing_game: Game):
     client = Client()
-    for path in ["/events/spring/rounds/1/", f"/games/{playing_game.pk}/", "/events/spring/standings/",
-                 "/events/spring/projector/", f"/games/{playing_game.pk}/overlay/"]:
+    for path in [
+        "/events/spring/rounds/1/",
+        f"/games/{playing_game.pk}/",
+        "/events/spring/standings/",
+        "/events/spring/projector/",
+        f"/games/{playing_game.pk}/overlay/",
+    ]:
         html = client.get(path).content.decode()
         assert 'data-live="/events/spring/live/"' in html, path
         assert "data-live-region" in html, path

@@ -30,8 +30,9 @@ def refuse(refusal: Refusal, language: str) -> dict[str, str]:
     """Post the refused hand on the entry page; the message printed next to each field the refusal names."""
     user = User.objects.create_user("ref")
     game, ids = game_for(refusal, user)
-    response = client(user, language).post(f"/games/{game.pk}/entry/",
-                                           {"action": "save", "version": game.version, **with_ids(refusal.hand, ids)})
+    response = client(user, language).post(
+        f"/games/{game.pk}/entry/", {"action": "save", "version": game.version, **with_ids(refusal.hand, ids)}
+    )
     assert response.status_code == 400, text(response)[:300]
     assert game.hands.count() == len(refusal.before)
     return {field: field_errors(response, problem_field(field)) for field in refusal.codes}
@@ -48,8 +49,9 @@ def test_the_page_in_korean_shows_each_refusal_next_to_its_field(refusal: Refusa
 
 
 @pytest.mark.parametrize("refusal", cases(page=True))
-def test_the_page_in_english_shows_the_command_lines_words(refusal: Refusal, tmp_path: Path,
-                                                           capsys: pytest.CaptureFixture[str]):
+def test_the_page_in_english_shows_the_command_lines_words(
+    refusal: Refusal, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
     assert refuse(refusal, "en") == cli_messages(refusal, tmp_path, capsys)
 
 
@@ -59,11 +61,15 @@ def test_the_game_page_in_korean_describes_the_hands_and_why_the_game_ended():
     event = EventFactory.create(ruleset_key="tenhou")
     players = registered(event, *NAMES)
     ann, bo = players[0].pk, players[1].pk
-    game = played(event, players, [
-        {"result": "abort", "reason": "four_winds"},
-        {"result": "ron", "winner": ann, "loser": bo, "han": 6, "fu": 30},
-        {"result": "ron", "winner": ann, "loser": bo, "yakuman": 1},
-    ])
+    game = played(
+        event,
+        players,
+        [
+            {"result": "abort", "reason": "four_winds"},
+            {"result": "ron", "winner": ann, "loser": bo, "han": 6, "fu": 30},
+            {"result": "ron", "winner": ann, "loser": bo, "yakuman": 1},
+        ],
+    )
     assert game.result["end_reason"] == "bust"
     korean = text(Client(headers={"Accept-Language": "ko"}).get(f"/games/{game.pk}/"))
     assert "도중유국 (사풍연타)" in korean

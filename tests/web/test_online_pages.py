@@ -42,7 +42,7 @@ def test_a_game_kept_although_it_differs_shows_where(event: Event):
     values = [int(v) for v in match[1].split(b",")]
     values[1] += 1
     values[3] -= 1
-    data = data[:match.start(1)] + b",".join(str(v).encode() for v in values) + data[match.end(1):]
+    data = data[: match.start(1)] + b",".join(str(v).encode() for v in values) + data[match.end(1) :]
     kept = log_import(event=event, source="upload", data=data, create_players=True, keep_mismatches=True)
     assert kept.outcome == Outcome.KEPT
     assert kept.game is not None

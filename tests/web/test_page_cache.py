@@ -18,8 +18,10 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("standings")]
 def renders(queries: list[str]) -> int:
     """How many of the answers were rendered (the others came from the cache)."""
     client = Client()
-    return sum("pages/standings.html" in [t.name for t in client.get(f"/events/spring/standings/{q}").templates]
-               for q in queries)
+    return sum(
+        "pages/standings.html" in [t.name for t in client.get(f"/events/spring/standings/{q}").templates]
+        for q in queries
+    )
 
 
 def test_junk_parameters_render_the_page_once(event: Event):

@@ -29,8 +29,9 @@ def round_one(event: Event, players: list[Player], table: Table) -> Game:
     """Round 1 of the shared event played at its one table: Ann (riichi) wins 7700 from Cy, then a draw with nobody
     tenpai, and the clock; Bo and Di tie at 30000. The standings are stored."""
     ids = [p.pk for p in players]
-    game = played(event, players, [ron(ids[0], ids[2], riichi=[ids[0]]), {"result": "draw", "tenpai": []}],
-                  table=table, end=True)
+    game = played(
+        event, players, [ron(ids[0], ids[2], riichi=[ids[0]]), {"result": "draw", "tenpai": []}], table=table, end=True
+    )
     standings_recompute(event)
     return game
 
@@ -62,8 +63,9 @@ def test_standings_show_shared_ranks_and_sort(event: Event):
     page = text(Client().get("/events/spring/standings/"))
     # Ann: 7700, her riichi stick comes back: 37700 -> +7.7 + 15; Bo and Di share 2nd/3rd: 0 each, shown "=2".
     # Each total opens on its rounds' points ("R1 …"); one round played: no movement yet.
-    assert ("1 Ann +22.7 R1 +22.7 1 1.00 =2 Bo 0.0 R1 0.0 1 2.50 =2 Di 0.0 R1 0.0 1 2.50 "
-            "4 Cy -22.7 R1 -22.7 1 4.00") in page
+    assert (
+        "1 Ann +22.7 R1 +22.7 1 1.00 =2 Bo 0.0 R1 0.0 1 2.50 =2 Di 0.0 R1 0.0 1 2.50 4 Cy -22.7 R1 -22.7 1 4.00"
+    ) in page
     assert "▲" not in page
     assert "Federation ID" not in page
     assert "Teams" not in page

@@ -15,20 +15,32 @@ from tournament.models import Event, Game
 
 pytestmark = pytest.mark.django_db
 
-WEB = [("get", "/events/{slug}/manage/"), ("get", "/events/{slug}/manage/settings/"),
-       ("get", "/events/{slug}/manage/players/"), ("post", "/events/{slug}/manage/rounds/"),
-       ("get", "/events/{slug}/manage/rounds/1/"), ("get", "/events/{slug}/manage/rounds/1/cards/"),
-       ("post", "/events/{slug}/manage/publish/"), ("post", "/events/{slug}/manage/referees/"),
-       ("get", "/events/{slug}/games/new/"), ("get", "/events/{slug}/codes/"), ("get", "/games/{game}/entry/"),
-       ("post", "/games/{game}/entry/"), ("get", "/games/{game}/confirm/")]
+WEB = [
+    ("get", "/events/{slug}/manage/"),
+    ("get", "/events/{slug}/manage/settings/"),
+    ("get", "/events/{slug}/manage/players/"),
+    ("post", "/events/{slug}/manage/rounds/"),
+    ("get", "/events/{slug}/manage/rounds/1/"),
+    ("get", "/events/{slug}/manage/rounds/1/cards/"),
+    ("post", "/events/{slug}/manage/publish/"),
+    ("post", "/events/{slug}/manage/referees/"),
+    ("get", "/events/{slug}/games/new/"),
+    ("get", "/events/{slug}/codes/"),
+    ("get", "/games/{game}/entry/"),
+    ("post", "/games/{game}/entry/"),
+    ("get", "/games/{game}/confirm/"),
+]
 API: list[tuple[str, str, Any]] = [
-    ("patch", "/api/v1/events/{slug}/", {"name": "x"}), ("delete", "/api/v1/events/{slug}/", None),
-    ("post", "/api/v1/events/{slug}/players/", {"name": "Zed"}), ("post", "/api/v1/events/{slug}/rounds/", {}),
+    ("patch", "/api/v1/events/{slug}/", {"name": "x"}),
+    ("delete", "/api/v1/events/{slug}/", None),
+    ("post", "/api/v1/events/{slug}/players/", {"name": "Zed"}),
+    ("post", "/api/v1/events/{slug}/rounds/", {}),
     ("post", "/api/v1/events/{slug}/rounds/1/seating", {"method": "random"}),
     ("get", "/api/v1/events/{slug}/rounds/1/seating/preview", None),
     ("post", "/api/v1/events/{slug}/schedule", {"csv": ""}),
     ("post", "/api/v1/games/", {"event": "{slug}", "players": []}),
-    ("post", "/api/v1/games/{game}/hands/", {"result": "draw"}), ("get", "/api/v1/games/{game}/history/", None),
+    ("post", "/api/v1/games/{game}/hands/", {"result": "draw"}),
+    ("get", "/api/v1/games/{game}/history/", None),
 ]
 
 
@@ -56,7 +68,8 @@ def test_a_private_events_api_is_not_found_by_a_stranger(method: str, path: str,
     if isinstance(body, dict):
         body = {k: v.format(slug=event.slug) if isinstance(v, str) else v for k, v in body.items()}
     response = getattr(client_for(User.objects.create_user("stranger")), method)(
-        path.format(slug=event.slug, game=game.pk), body, format="json")
+        path.format(slug=event.slug, game=game.pk), body, format="json"
+    )
     assert response.status_code == 404, response.content[:200]
 
 

@@ -45,8 +45,9 @@ def as_user(user: User) -> Client:
     return client
 
 
-def test_the_roster_preview_does_not_name_a_private_player_found_by_federation_id(secret: Event, theirs: Event,
-                                                                                  stranger: User):
+def test_the_roster_preview_does_not_name_a_private_player_found_by_federation_id(
+    secret: Event, theirs: Event, stranger: User
+):
     page = text(as_user(stranger).post("/events/open/manage/players/", {"text": "Guess, KR-001\nGuess2, KR-002"}))
     assert "Hidden" not in page
     as_user(stranger).post("/events/open/manage/players/", {"text": "Guess, KR-001", "action": "register"})
@@ -57,8 +58,7 @@ def test_the_roster_preview_does_not_name_a_private_player_found_by_federation_i
     assert list(hidden.registrations.values_list("event__slug", flat=True)) == ["closed"]
 
 
-def test_a_player_of_a_public_event_is_still_found_by_federation_id(theirs: Event, stranger: User,
-                                                                     organiser: User):
+def test_a_player_of_a_public_event_is_still_found_by_federation_id(theirs: Event, stranger: User, organiser: User):
     public = EventFactory.create(slug="last-year", public=True, organisers=[organiser])
     known = registered(public, "Known Choi")[0]
     Player.objects.filter(pk=known.pk).update(federation_id="KR-900")
@@ -67,8 +67,7 @@ def test_a_player_of_a_public_event_is_still_found_by_federation_id(theirs: Even
     assert theirs.registrations.get().player_id == known.pk
 
 
-def test_a_log_import_does_not_pull_in_a_private_player_by_online_name(organiser: User, stranger: User,
-                                                                       theirs: Event):
+def test_a_log_import_does_not_pull_in_a_private_player_by_online_name(organiser: User, stranger: User, theirs: Event):
     closed = EventFactory.create(slug="closed-online", public=False, organisers=[organiser])
     url = "/api/v1/events/{}/games/import?create_players=true"
     mine = client_for(organiser).post(url.format("closed-online"), LOG.read_bytes(), content_type="application/xml")
@@ -91,8 +90,12 @@ def test_a_private_events_name_is_not_on_its_table_code_page(secret: Event, orga
 def test_a_made_up_referee_link_to_a_private_event_is_not_found(secret: Event, stranger: User, invite: str):
     invite_renew(event=secret, role="referee")
     # Signed out or in, a made-up link says it is not valid (no sign-up form), and not whose event it names.
-    for client, method in ((Client(), "get"), (Client(), "post"), (as_user(stranger), "get"),
-                           (as_user(stranger), "post")):
+    for client, method in (
+        (Client(), "get"),
+        (Client(), "post"),
+        (as_user(stranger), "get"),
+        (as_user(stranger), "post"),
+    ):
         response = getattr(client, method)(f"/events/closed/referee/{invite}/")
         assert response.status_code == 404
         assert "Closed League" not in response.content.decode()

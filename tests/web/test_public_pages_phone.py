@@ -30,7 +30,7 @@ def text(html: str) -> str:
 
 def part(html: str, start: str, end: str) -> str:
     """The page between two markers: what one block of it says."""
-    return html[html.index(start):html.index(end, html.index(start))]
+    return html[html.index(start) : html.index(end, html.index(start))]
 
 
 def page(path: str, **headers: Any) -> str:
@@ -41,23 +41,34 @@ def page(path: str, **headers: Any) -> str:
 
 def test_each_hand_is_a_card_with_every_players_signed_change(event: Event):
     ann, bo, cy, _di = players(event)
-    game = played(event, players(event), [
-        {"result": "ron", "winner": ann.pk, "loser": cy.pk, "han": 3, "fu": 40, "riichi": [ann.pk]},
-        {"result": "draw", "tenpai": [bo.pk]}], table=event.rounds.get().tables.get(), end=True)
+    game = played(
+        event,
+        players(event),
+        [
+            {"result": "ron", "winner": ann.pk, "loser": cy.pk, "han": 3, "fu": 40, "riichi": [ann.pk]},
+            {"result": "draw", "tenpai": [bo.pk]},
+        ],
+        table=event.rounds.get().tables.get(),
+        end=True,
+    )
     html = page(f"/games/{game.pk}/")
     cards = part(html, '<ol class="hand-cards', "</ol>")
     # Ann deals and wins 3 han 40 fu from Cy: 7700 (a dealer's ron), her own riichi stick back. The dealer won: the
     # same hand again with one honba; then only Bo is tenpai: 3000 from the three others, and Ann passes the deal.
-    assert text(cards) == ("1. East 1 · Ann deals Ron on Cy: Ann 3 han 40 fu; riichi: Ann "
-                           "Ann +7700 37700 Bo 0 30000 Cy -7700 22300 Di 0 30000 "
-                           "2. East 1 · Ann deals · honba 1 Draw, tenpai: Bo "
-                           "Ann -1000 36700 Bo +3000 33000 Cy -1000 21300 Di -1000 29000")
+    assert text(cards) == (
+        "1. East 1 · Ann deals Ron on Cy: Ann 3 han 40 fu; riichi: Ann "
+        "Ann +7700 37700 Bo 0 30000 Cy -7700 22300 Di 0 30000 "
+        "2. East 1 · Ann deals · honba 1 Draw, tenpai: Bo "
+        "Ann -1000 36700 Bo +3000 33000 Cy -1000 21300 Di -1000 29000"
+    )
     # Each card is the anchor a hand is linked by (a player's yakuman on the career page).
     assert re.findall(r'<li id="(hand-\d+)">', cards) == ["hand-1", "hand-2"]
     final = text(part(html, '<table class="final">', "</table>"))
     # Each player's row carries what makes up the points: 36700 -> +6.7 + 15 uma = +21.7, and so on.
-    assert ("1 Ann Uma +15.0 36700 15.0 0.0 0.0 +21.7 2 Bo Uma +5.0 33000 5.0 0.0 0.0 +8.0 "
-            "3 Di Uma -5.0 29000 -5.0 0.0 0.0 -6.0 4 Cy Uma -15.0 21300 -15.0 0.0 0.0 -23.7") in final
+    assert (
+        "1 Ann Uma +15.0 36700 15.0 0.0 0.0 +21.7 2 Bo Uma +5.0 33000 5.0 0.0 0.0 +8.0 "
+        "3 Di Uma -5.0 29000 -5.0 0.0 0.0 -6.0 4 Cy Uma -15.0 21300 -15.0 0.0 0.0 -23.7"
+    ) in final
     assert 'class="scroll for-wide"><table class="hands">' in html  # the laptop keeps its table
 
 
@@ -76,13 +87,17 @@ def test_the_round_page_shows_a_playing_games_current_hand_and_scores(event: Eve
     # Through the one write path, as a referee enters them. Ann deals, declares riichi and is the only one tenpai:
     # 1000 from each (noten total 3000) less her stick: 32000, the others 29000; she keeps the deal, honba 1, the
     # stick stays on the table. Then nobody is tenpai: the deal passes to Bo, honba 2 (+1 after any draw).
-    game_record_hand(game_id=game.pk, user=None, version=None,
-                     record={"result": "draw", "tenpai": [ann.pk], "riichi": [ann.pk]})
+    game_record_hand(
+        game_id=game.pk, user=None, version=None, record={"result": "draw", "tenpai": [ann.pk], "riichi": [ann.pk]}
+    )
     game_record_hand(game_id=game.pk, user=None, version=None, record={"result": "draw", "tenpai": []})
     html = page("/events/spring/rounds/1/")
     card = part(html, '<section class="table-card', "</section>")
-    assert re.search(rf'<a class="game-link" href="/games/{game.pk}/">\s*<h2>Table 1\s*<span\s+class="status playing">'
-                     r"playing</span>\s*</h2>", card)  # the whole head of the card is the game's link
+    assert re.search(
+        rf'<a class="game-link" href="/games/{game.pk}/">\s*<h2>Table 1\s*<span\s+class="status playing">'
+        r"playing</span>\s*</h2>",
+        card,
+    )  # the whole head of the card is the game's link
     assert "East 2 · Bo deals · honba 2 · 1 stick" in text(card)
     assert re.findall(r'<td class="num">(\d*)</td>', card) == ["32000", "", "29000", "", "29000", "", "29000", ""]
     assert bo.name in card
@@ -90,8 +105,13 @@ def test_the_round_page_shows_a_playing_games_current_hand_and_scores(event: Eve
 
 def test_a_finished_table_shows_its_points_and_no_current_hand(event: Event):
     ann, _bo, cy, _di = players(event)
-    played(event, players(event), [{"result": "ron", "winner": ann.pk, "loser": cy.pk, "han": 3, "fu": 40}],
-           table=event.rounds.get().tables.get(), end=True)
+    played(
+        event,
+        players(event),
+        [{"result": "ron", "winner": ann.pk, "loser": cy.pk, "han": 3, "fu": 40}],
+        table=event.rounds.get().tables.get(),
+        end=True,
+    )
     standings_recompute(event)
     card = text(part(page("/events/spring/rounds/1/"), '<section class="table-card', "</section>"))
     assert "deals" not in card
@@ -104,9 +124,11 @@ def test_the_event_page_links_each_game_by_its_whole_card(event: Event):
     # one honba, her stick on the table.
     game = played(event, players(event), [{"result": "draw", "tenpai": [ann.pk], "riichi": [ann.pk]}])
     html = page("/events/spring/")
-    assert re.search(rf'<li><a href="/games/{game.pk}/"><strong>Game {game.pk}</strong>\s+<span class="muted">'
-                     r"[\d-]+\s+·\s+playing\s+·\s+<strong>East 1</strong>\s+·\s+honba 1\s+·\s+1 stick</span></a></li>",
-                     html)
+    assert re.search(
+        rf'<li><a href="/games/{game.pk}/"><strong>Game {game.pk}</strong>\s+<span class="muted">'
+        r"[\d-]+\s+·\s+playing\s+·\s+<strong>East 1</strong>\s+·\s+honba 1\s+·\s+1 stick</span></a></li>",
+        html,
+    )
     assert '<li><a href="/events/spring/rounds/1/"><strong>Round 1</strong>' in html
     assert 'class="cards card-links"' in page("/")
 

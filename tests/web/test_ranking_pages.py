@@ -16,9 +16,11 @@ from tests.factories import EventFactory, registered
 
 pytestmark = pytest.mark.django_db
 
-CSV = ("event_id,event_name,date,days,players,countries,weight,federation_id,name,country,place\n"
-       "E1,Winter Open,2025-01-11,2,50,7,,01,Ann Berg,DK,1\nE1,Winter Open,2025-01-11,2,50,7,,02,Bo Lind,SE,50\n"
-       "E2,Spring Cup,2025-01-18,1,20,2,2.5,01,Ann Berg,DK,20\nE2,Spring Cup,2025-01-18,1,20,2,2.5,02,Bo Lind,SE,1\n")
+CSV = (
+    "event_id,event_name,date,days,players,countries,weight,federation_id,name,country,place\n"
+    "E1,Winter Open,2025-01-11,2,50,7,,01,Ann Berg,DK,1\nE1,Winter Open,2025-01-11,2,50,7,,02,Bo Lind,SE,50\n"
+    "E2,Spring Cup,2025-01-18,1,20,2,2.5,01,Ann Berg,DK,20\nE2,Spring Cup,2025-01-18,1,20,2,2.5,02,Bo Lind,SE,1\n"
+)
 
 
 def text(html: str) -> str:
@@ -76,8 +78,14 @@ def test_unknown_and_hidden_rankings_are_not_found():
 def test_a_league_rating_shows_its_games():
     league = EventFactory.create(name="Club Nights", slug="club", kind="league", rating="tenhou")
     players = registered(league, "Ann", "Bo", "Cy", "Di")
-    game = game_record_totals(event=league, player_ids=[p.pk for p in players], scores=[45000, 35000, 25000, 15000],
-                              deposits_left=0, user=None, played_on=date(2025, 5, 1))
+    game = game_record_totals(
+        event=league,
+        player_ids=[p.pk for p in players],
+        scores=[45000, 35000, 25000, 15000],
+        deposits_left=0,
+        user=None,
+        played_on=date(2025, 5, 1),
+    )
     standings_recompute(league)
     rating_rebuild(league)
     html = Client().get("/rankings/club/?as_of=2025-05-02", HTTP_ACCEPT_LANGUAGE="ko").content.decode()

@@ -28,8 +28,13 @@ def finished() -> tuple[Event, Game, int]:
     event = EventFactory.create(name="Rename Open", slug="rename-open")
     ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
     table = TableFactory.create(round=RoundFactory.create(event=event, number=1), number=1)
-    game = played(event, [ann, bo, cy, di], [{"result": "ron", "winner": ann.pk, "loser": cy.pk, "han": 3, "fu": 40,
-                                              "riichi": [ann.pk]}], table=table, end=True)
+    game = played(
+        event,
+        [ann, bo, cy, di],
+        [{"result": "ron", "winner": ann.pk, "loser": cy.pk, "han": 3, "fu": 40, "riichi": [ann.pk]}],
+        table=table,
+        end=True,
+    )
     standings_recompute(event)
     return event, game, ann.pk
 
@@ -40,8 +45,9 @@ def page(url: str) -> str:
     return response.content.decode()
 
 
-def test_renaming_a_player_changes_every_page_export_and_api_answer(finished: tuple[Event, Game, int],
-                                                                   monkeypatch: pytest.MonkeyPatch):
+def test_renaming_a_player_changes_every_page_export_and_api_answer(
+    finished: tuple[Event, Game, int], monkeypatch: pytest.MonkeyPatch
+):
     event, game, ann = finished
     stored, version, changes = game.result, game.version, HandChange.objects.count()
 
@@ -56,9 +62,14 @@ def test_renaming_a_player_changes_every_page_export_and_api_answer(finished: tu
     player.name = "Annika"
     player.save()  # as the admin saves it
 
-    for url in (f"/games/{game.pk}/", f"/events/{event.slug}/standings/", f"/events/{event.slug}/players/{ann}/",
-                f"/events/{event.slug}/rounds/1/", f"/events/{event.slug}/standings.csv",
-                f"/events/{event.slug}/results.csv"):
+    for url in (
+        f"/games/{game.pk}/",
+        f"/events/{event.slug}/standings/",
+        f"/events/{event.slug}/players/{ann}/",
+        f"/events/{event.slug}/rounds/1/",
+        f"/events/{event.slug}/standings.csv",
+        f"/events/{event.slug}/results.csv",
+    ):
         text = page(url)
         assert "Annika" in text, url
         assert not re.search(r"\bAnn\b", text), url

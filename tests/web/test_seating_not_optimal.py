@@ -33,7 +33,8 @@ def event(organiser: User) -> Event:
     ids = [p.pk for p in registered(event, *(f"P{i:02}" for i in range(16)))]
     event.rounds.create(number=2)
     csv = "round,table,east,south,west,north\n" + "".join(
-        f"1,{t + 1}," + ",".join(map(str, ids[4 * t:4 * t + 4])) + "\n" for t in range(4))
+        f"1,{t + 1}," + ",".join(map(str, ids[4 * t : 4 * t + 4])) + "\n" for t in range(4)
+    )
     assert client_for(organiser).post("/api/v1/events/swiss/schedule", {"csv": csv}, format="json").status_code == 201
     return event
 
@@ -62,8 +63,7 @@ def test_the_preview_says_the_round_is_not_proven_optimal_with_its_repeats(org: 
 
 @pytest.mark.usefixtures("no_time")
 def test_seating_such_a_round_says_so_beside_the_seated_note(org: Client, event: Event):
-    response = org.post(PAGE, {"method": "swiss", "action": "seat", "unsettled_ok": "on"},
-                    follow=True)
+    response = org.post(PAGE, {"method": "swiss", "action": "seat", "unsettled_ok": "on"}, follow=True)
     shown = text(response)
     assert "Round 2 is seated at 4 tables." in shown
     assert f"{NOT_PROVEN} 24 pairs meet again; at most 24 of them could have been avoided." in shown
@@ -82,7 +82,6 @@ def test_a_round_proven_optimal_has_no_such_notice(org: Client, event: Event):
     assert response.context["preview"]["plan"].optimal
     assert response.context["preview"]["doubts"] == []
     assert NOT_PROVEN not in text(response)
-    response = org.post(PAGE, {"method": "swiss", "action": "seat", "unsettled_ok": "on"},
-                    follow=True)
+    response = org.post(PAGE, {"method": "swiss", "action": "seat", "unsettled_ok": "on"}, follow=True)
     assert "Round 2 is seated at 4 tables." in text(response)
     assert NOT_PROVEN not in text(response)

@@ -30,8 +30,9 @@ def test_every_page_offers_to_sign_in_and_back_where_one_was(draft_event: Event)
     assert 'href="/accounts/login/?next=/events/spring/standings/"' in page
     User.objects.create_user("ref", password="a long passphrase")
     client = Client()
-    answer = client.post("/accounts/login/", {"username": "ref", "password": "a long passphrase",
-                                               "next": "/events/spring/standings/"})
+    answer = client.post(
+        "/accounts/login/", {"username": "ref", "password": "a long passphrase", "next": "/events/spring/standings/"}
+    )
     assert answer.status_code == 302
     assert answer["Location"] == "/events/spring/standings/"
 

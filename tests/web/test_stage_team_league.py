@@ -27,8 +27,9 @@ def test_a_team_leagues_cut_names_teams() -> None:
     api = client_for(organiser)
     slug = league(api)
     api.post(f"/api/v1/events/{slug}/rounds/", {}, format="json")
-    tables = api.post(f"/api/v1/events/{slug}/rounds/1/seating", {"method": "random", "seed": 7},
-                      format="json").json()["tables"]
+    tables = api.post(f"/api/v1/events/{slug}/rounds/1/seating", {"method": "random", "seed": 7}, format="json").json()[
+        "tables"
+    ]
     games = [t["game"] for t in name_all(api, slug, 1)["tables"]]
     finish(api, games[0], [45000, 30000, 16000, 9000])
     finish(api, games[1], [40000, 33000, 17000, 10000])
@@ -36,18 +37,24 @@ def test_a_team_leagues_cut_names_teams() -> None:
     standings_recompute(event)
     org = Client()
     org.force_login(organiser)
-    added = org.post(f"/events/{slug}/manage/stages/", {"name": "Final", "entry_top": "4", "carry": "half",
-                                                        "seating": "rank", "winds": "rank"})
+    added = org.post(
+        f"/events/{slug}/manage/stages/",
+        {"name": "Final", "entry_top": "4", "carry": "half", "seating": "rank", "winds": "rank"},
+    )
     assert added.status_code == 302
     form = org.get(f"/events/{slug}/manage/stages/2/").context["form"]
     assert form.fields["entry_top"].label == "Teams going on"
     assert sorted(name for _id, name in form.fields["entry_also"].choices) == sorted(
-        name for table in team_names(tables) for name in table)
-    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", org.get(f"/events/{slug}/manage/stages/2/cut/")
-                                      .content.decode()))
+        name for table in team_names(tables) for name in table
+    )
+    page = re.sub(
+        r"\s+", " ", re.sub(r"<[^>]+>", " ", org.get(f"/events/{slug}/manage/stages/2/cut/").content.decode())
+    )
     table_1, table_2 = team_names(tables)
-    assert (f"Rank Team Points Carried 1 {table_1[0]} +32.50 2 {table_2[0]} +30.00 3 {table_2[1]} +6.50 "
-            f"4 {table_1[1]} +5.00") in page
+    assert (
+        f"Rank Team Points Carried 1 {table_1[0]} +32.50 2 {table_2[0]} +30.00 3 {table_2[1]} +6.50 "
+        f"4 {table_1[1]} +5.00"
+    ) in page
     confirmed = org.post(f"/events/{slug}/manage/stages/2/cut/")
     assert confirmed.status_code == 302
     overview = org.get(f"/events/{slug}/stages/").content.decode()

@@ -29,8 +29,10 @@ pytestmark = pytest.mark.django_db
 def team_event() -> Event:
     event = EventFactory.create(name="Team Open", slug="team-open", status=Event.Status.RUNNING, team_ranking="sum")
     ann, bo, cy, di = registered(event, "Ann", "Bo", "Cy", "Di")
-    for number, seats, hand in ((1, [ann, bo, cy, di], {"winner": ann.pk, "loser": cy.pk}),
-                                (2, [bo, cy, di, ann], {"winner": di.pk, "loser": ann.pk})):
+    for number, seats, hand in (
+        (1, [ann, bo, cy, di], {"winner": ann.pk, "loser": cy.pk}),
+        (2, [bo, cy, di, ann], {"winner": di.pk, "loser": ann.pk}),
+    ):
         table = TableFactory.create(round=RoundFactory.create(event=event, number=number), number=1)
         played(event, seats, [{"result": "ron", "han": 3, "fu": 40, **hand}], table=table, end=True)
     east, west = (Team.objects.create(event=event, name=name) for name in ("East", "West"))
@@ -54,8 +56,10 @@ def test_movement_rounds_and_teams(team_event: Event):
     html = page()
     # Rank and movement, name and team, the total that opens on each round's points, games, average rank
     # (tied places count as their mean: Di 2.5 then 1, Ann 1 then 4, Bo 2.5 twice, Cy 4 then 2.5).
-    assert ("1 ▲1 Di West +20.2 R1 0.0 R2 +20.2 2 1.75 2 ▼1 Ann East +2.5 R1 +22.7 R2 -20.2 2 2.50 "
-            "3 ▼1 Bo East 0.0 R1 0.0 R2 0.0 2 2.50 4 – Cy West -22.7 R1 -22.7 R2 0.0 2 3.25") in text(html)
+    assert (
+        "1 ▲1 Di West +20.2 R1 0.0 R2 +20.2 2 1.75 2 ▼1 Ann East +2.5 R1 +22.7 R2 -20.2 2 2.50 "
+        "3 ▼1 Bo East 0.0 R1 0.0 R2 0.0 2 2.50 4 – Cy West -22.7 R1 -22.7 R2 0.0 2 3.25"
+    ) in text(html)
     assert has(html, '<span class="move up" title="up 1 place since the previous round">▲1</span>')
     assert '<details class="rounds" id="rounds-' in html
     assert "Federation ID" not in html
@@ -94,15 +98,21 @@ def rows(response: Any) -> list[dict[str, str]]:
 def test_the_csv_formats(team_event: Event):
     standings = rows(Client().get("/events/team-open/standings.csv?header=keys"))
     assert [(r["rank"], r["player"], r["movement"], r["team"], r["round_1"], r["round_2"]) for r in standings] == [
-        ("1", "Di", "1", "West", "0.00", "20.20"), ("2", "Ann", "-1", "East", "22.70", "-20.20"),
-        ("3", "Bo", "-1", "East", "0.00", "0.00"), ("4", "Cy", "0", "West", "-22.70", "0.00")]
+        ("1", "Di", "1", "West", "0.00", "20.20"),
+        ("2", "Ann", "-1", "East", "22.70", "-20.20"),
+        ("3", "Bo", "-1", "East", "0.00", "0.00"),
+        ("4", "Cy", "0", "West", "-22.70", "0.00"),
+    ]
     teams = rows(Client().get("/events/team-open/standings.csv?format=teams&header=keys"))
     assert [(r["rank"], r["team"], r["points"]) for r in teams] == [("1", "East", "2.50"), ("2", "West", "-2.50")]
     response = Client().get("/events/team-open/standings.csv?format=federation&header=keys")
     assert response["Content-Disposition"] == 'attachment; filename="team-open-federation.csv"'
     assert [(r["rank"], r["name"], r["games"], r["points"], r["score"]) for r in rows(response)] == [
-        ("1", "Di", "2", "20.20", "65200"), ("2", "Ann", "2", "2.50", "62500"), ("3", "Bo", "2", "0.00", "60000"),
-        ("4", "Cy", "2", "-22.70", "52300")]
+        ("1", "Di", "2", "20.20", "65200"),
+        ("2", "Ann", "2", "2.50", "62500"),
+        ("3", "Bo", "2", "0.00", "60000"),
+        ("4", "Cy", "2", "-22.70", "52300"),
+    ]
 
 
 def test_an_unknown_csv_format_is_refused_by_name(team_event: Event):

@@ -37,14 +37,22 @@ def as_user(user: User | None) -> Client:
 def ann(organiser: User) -> Player:
     spring = EventFactory.create(name="Spring Open", slug="spring", organisers=[organiser])
     ann, bo, cy, di = registered(spring, "Ann", "Bo", "Cy", "Di")
-    played(spring, [ann, bo, cy, di], [{"result": "ron", "winner": ann.pk, "loser": bo.pk, "han": 3, "fu": 30},
-                                       {"result": "draw", "tenpai": [ann.pk]}], end=True)
+    played(
+        spring,
+        [ann, bo, cy, di],
+        [
+            {"result": "ron", "winner": ann.pk, "loser": bo.pk, "han": 3, "fu": 30},
+            {"result": "draw", "tenpai": [ann.pk]},
+        ],
+        end=True,
+    )
     played(spring, [bo, ann, cy, di], [{"result": "tsumo", "winner": ann.pk, "yakuman": 1}], end=True)
     closed = EventFactory.create(name="Closed Cup", slug="closed", public=False, organisers=[organiser])
     for player in (ann, bo, cy, di):
         Registration.objects.create(event=closed, player=player)
-    played(closed, [ann, bo, cy, di], [{"result": "ron", "winner": bo.pk, "loser": ann.pk, "han": 1, "fu": 30}],
-           end=True)
+    played(
+        closed, [ann, bo, cy, di], [{"result": "ron", "winner": bo.pk, "loser": ann.pk, "han": 1, "fu": 30}], end=True
+    )
     return ann
 
 
@@ -108,7 +116,12 @@ def test_the_leaderboards_page_and_its_csv(ann: Player):
     rows = list(csv.DictReader(io.StringIO(keys)))
     assert [r["player"] for r in rows] == ["Ann", "Bo", "Cy", "Di"]
     assert (rows[0]["wins"], rows[0]["hands"], rows[0]["win_rate"], rows[0]["yakuman"], rows[0]["tenpai"]) == (
-        "2", "3", "0.6667", "1", "1")
+        "2",
+        "3",
+        "0.6667",
+        "1",
+        "1",
+    )
     assert rows[1]["deal_ins"] == "1"
     assert as_user(None).get("/events/closed/leaderboards/").status_code == 404
     assert as_user(None).get("/events/closed/leaderboards.csv").status_code == 404

@@ -49,7 +49,7 @@ def browser(user: User | None = None, language: str = "en") -> Client:
 def seat_of(response: Any, team: Team) -> str:
     """The text of one team's seat on a lineup form: its team, its field or player, the refusal beside it."""
     page = response.content.decode()
-    match = re.search(rf'<li[^>]*>(?:(?!</li>).)*?/teams/{team.pk}/(?:(?!</li>).)*</li>', page, flags=re.S)
+    match = re.search(rf"<li[^>]*>(?:(?!</li>).)*?/teams/{team.pk}/(?:(?!</li>).)*</li>", page, flags=re.S)
     assert match, f"no seat of {team.name}"
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", match.group(0)))).strip()
 
@@ -62,8 +62,13 @@ def captain() -> User:
 @pytest.fixture
 def league(organiser: User, captain: User) -> Event:
     """Four teams of two (the first named "<team> 1"), Red captained by ``cap``; round 1 seated at one table."""
-    event = EventFactory.create(slug="league", ruleset_key="m-league", entrants=Event.Entrants.TEAMS,
-                                team_ranking=Event.TeamRanking.SUM, organisers=[organiser])
+    event = EventFactory.create(
+        slug="league",
+        ruleset_key="m-league",
+        entrants=Event.Entrants.TEAMS,
+        team_ranking=Event.TeamRanking.SUM,
+        organisers=[organiser],
+    )
     for name in TEAMS:
         team = Team.objects.create(event=event, name=name, captain=captain if name == "Red" else None)
         registered(event, f"{name} 1", f"{name} 2", team=team)
@@ -88,8 +93,17 @@ def name_all(client: Client, which: int = 1, path: str = "/events/league/rounds/
 
 
 def test_a_new_event_is_a_team_league_when_its_organiser_says_so(organiser: User):
-    answer = browser(organiser).post("/events/new/", {"name": "Pro League", "kind": "league", "ruleset_key": "m-league",
-                                                      "rounds": "2", "break_minutes": "0", "entrants": "teams"})
+    answer = browser(organiser).post(
+        "/events/new/",
+        {
+            "name": "Pro League",
+            "kind": "league",
+            "ruleset_key": "m-league",
+            "rounds": "2",
+            "break_minutes": "0",
+            "entrants": "teams",
+        },
+    )
     assert answer.status_code == 302
     event = Event.objects.get(name="Pro League")
     assert (event.entrants, event.team_ranking) == ("teams", "sum")  # a team league ranks its teams
@@ -97,14 +111,23 @@ def test_a_new_event_is_a_team_league_when_its_organiser_says_so(organiser: User
     assert "teams (a team league: tables seat teams, each names who plays)" in page
 
 
-def test_who_plays_is_fixed_once_a_round_is_seated_and_the_settings_say_so_by_the_field(organiser: User,
-                                                                                         league: Event):
-    data = {"name": league.name, "kind": "tournament", "min_games": "0", "ranking": "total", "team_ranking": "sum",
-            "swiss_spread": "1", "allow_byes": "on", "count_unconfirmed": "on", "entrants": "players"}
+def test_who_plays_is_fixed_once_a_round_is_seated_and_the_settings_say_so_by_the_field(organiser: User, league: Event):
+    data = {
+        "name": league.name,
+        "kind": "tournament",
+        "min_games": "0",
+        "ranking": "total",
+        "team_ranking": "sum",
+        "swiss_spread": "1",
+        "allow_byes": "on",
+        "count_unconfirmed": "on",
+        "entrants": "players",
+    }
     answer = browser(organiser).post("/events/league/manage/settings/", data)
     assert answer.status_code == 200
     assert "who is seated (players or teams) is fixed once a round is seated or a game is opened" in " ".join(
-        answer.context["form"].errors["entrants"])
+        answer.context["form"].errors["entrants"]
+    )
     league.refresh_from_db()
     assert league.entrants == "teams"
     league.rounds.all().delete()  # before any round is seated, it may change (with the rules, then shown)
@@ -131,8 +154,10 @@ def test_the_round_page_shows_teams_by_wind_and_names_them_all_at_once(organiser
     assert "/games/" not in page.content.decode()  # no game before every team has named its player
     answer = name_all(org, which=2, path="/events/league/rounds/1/lineup/")
     assert answer.status_code == 302
-    answer = org.post("/events/league/rounds/1/lineup/", {f"team-{team('Red').pk}": member("Red 1"),
-                                                          "next": "/events/league/manage/rounds/1/"})
+    answer = org.post(
+        "/events/league/rounds/1/lineup/",
+        {f"team-{team('Red').pk}": member("Red 1"), "next": "/events/league/manage/rounds/1/"},
+    )
     assert answer["Location"] == "/events/league/manage/rounds/1/"
     game = Game.objects.get(table__round__number=1)
     assert sorted(s.player.name for s in game.seats.all()) == ["Blue 2", "Gold 2", "Green 2", "Red 1"]
@@ -172,8 +197,14 @@ def test_a_refusal_is_told_beside_its_team(organiser: User, league: Event):
     assert "is not a member" not in seat_of(answer, team("Blue"))
     name_all(org)
     game = Game.objects.get(table__round__number=1)
-    game_put_sheet(game_id=game.pk, hands=[], user=None, version=None, ended_by_time=True,
-                   start={"scores": [40000, 30000, 20000, 10000]})
+    game_put_sheet(
+        game_id=game.pk,
+        hands=[],
+        user=None,
+        version=None,
+        ended_by_time=True,
+        start={"scores": [40000, 30000, 20000, 10000]},
+    )
     answer = org.post("/events/league/rounds/1/lineup/", {f"team-{team('Red').pk}": member("Red 2")}, follow=True)
     assert "Red's game in round 1 has begun: its player stays" in seat_of(answer, team("Red"))
     assert Lineup.objects.get(team=team("Red")).player.name == "Red 1"
@@ -210,8 +241,10 @@ def test_a_captain_names_their_own_team_only(captain: User, league: Event):
     assert Lineup.objects.get(team=team("Red")).named_by == captain
     refused = cap.post("/events/league/rounds/1/lineup/", {f"team-{team('Blue').pk}": member("Blue 1")})
     assert refused.status_code == 403
-    both = cap.post("/events/league/rounds/1/lineup/", {f"team-{team('Red').pk}": member("Red 1"),
-                                                        f"team-{team('Blue').pk}": member("Blue 1")})
+    both = cap.post(
+        "/events/league/rounds/1/lineup/",
+        {f"team-{team('Red').pk}": member("Red 1"), f"team-{team('Blue').pk}": member("Blue 1")},
+    )
     assert both.status_code == 403  # refused as a whole: nothing named
     assert list(Lineup.objects.values_list("player__name", flat=True)) == ["Red 2"]
 
@@ -225,8 +258,14 @@ def test_my_events_leads_a_captain_to_the_next_round_to_name(captain: User, leag
     assert "round 1: Red 2 plays" in text(browser(captain).get("/me/"))
     name_all(browser(User.objects.get(username="org")))
     game = Game.objects.get(table__round__number=1)
-    game_put_sheet(game_id=game.pk, hands=[], user=None, version=None, ended_by_time=True,
-                   start={"scores": [40000, 30000, 20000, 10000]})
+    game_put_sheet(
+        game_id=game.pk,
+        hands=[],
+        user=None,
+        version=None,
+        ended_by_time=True,
+        start={"scores": [40000, 30000, 20000, 10000]},
+    )
     league.rounds.create(number=2)  # the next round, not seated yet: the captain may name ahead
     assert 'href="/events/league/rounds/2/lineup/"' in browser(captain).get("/me/").content.decode()
 
@@ -248,8 +287,12 @@ def test_strangers_find_no_lineup_to_name(league: Event, public: bool):
 
 def test_a_captain_sees_the_private_league_and_its_pages(captain: User, league: Event):
     Event.objects.filter(pk=league.pk).update(public=False)
-    paths = ("/events/league/", f"/events/league/teams/{team('Red').pk}/", "/events/league/teams/",
-             "/events/league/standings/")
+    paths = (
+        "/events/league/",
+        f"/events/league/teams/{team('Red').pk}/",
+        "/events/league/teams/",
+        "/events/league/standings/",
+    )
     for n, path in enumerate(paths):
         assert browser().get(path).status_code == 404, path
         assert browser(User.objects.create_user(f"stranger{n}")).get(path).status_code == 404, path
@@ -264,8 +307,14 @@ def played_round(organiser: User) -> Game:
     """Round 1 played: East 45,000, South 30,000, West 16,000, North 9,000 (M.League: +65, +10, -24, -51)."""
     name_all(browser(organiser))
     game = Game.objects.get(table__round__number=1)
-    game_put_sheet(game_id=game.pk, hands=[], user=None, version=None, ended_by_time=True,
-                   start={"scores": [45000, 30000, 16000, 9000]})
+    game_put_sheet(
+        game_id=game.pk,
+        hands=[],
+        user=None,
+        version=None,
+        ended_by_time=True,
+        start={"scores": [45000, 30000, 16000, 9000]},
+    )
     standings_recompute(Event.objects.get(slug="league"))
     return game
 
@@ -315,14 +364,18 @@ def test_a_final_shows_what_each_team_carried_its_own_and_the_total(organiser: U
     slug = league(api)
     Event.objects.filter(slug=slug).update(public=True)
     api.post(f"/api/v1/events/{slug}/rounds/", {}, format="json")
-    tables = api.post(f"/api/v1/events/{slug}/rounds/1/seating", {"method": "random", "seed": 7},
-                      format="json").json()["tables"]
+    tables = api.post(f"/api/v1/events/{slug}/rounds/1/seating", {"method": "random", "seed": 7}, format="json").json()[
+        "tables"
+    ]
     games = [t["game"] for t in name_all(api, slug, 1)["tables"]]
     finish(api, games[0], [45000, 30000, 16000, 9000])
     finish(api, games[1], [40000, 33000, 17000, 10000])
     standings_recompute(Event.objects.get(slug=slug))
-    api.post(f"/api/v1/events/{slug}/stages/", {"name": "Final", "entry": {"top": 4}, "carry": "half",
-                                                "seating": "rank"}, format="json")
+    api.post(
+        f"/api/v1/events/{slug}/stages/",
+        {"name": "Final", "entry": {"top": 4}, "carry": "half", "seating": "rank"},
+        format="json",
+    )
     api.post(f"/api/v1/events/{slug}/stages/2/cut", {}, format="json")
     api.post(f"/api/v1/events/{slug}/rounds/", {"stage": 2}, format="json")
     api.post(f"/api/v1/events/{slug}/rounds/2/seating", {"method": "rank"}, format="json")
@@ -332,12 +385,17 @@ def test_a_final_shows_what_each_team_carried_its_own_and_the_total(organiser: U
     said = text(browser().get(f"/events/{slug}/standings/"))
     assert "Carried Own Total" in said
     # The numbers of tests/api/test_team_league.py: carried (half the regular season), own (the final), total.
-    for rank, name, carried, own, total in ((1, table_1[1], "+5.0", "+60.0", "+65.0"),
-                                            (2, table_2[1], "+6.5", "+5.0", "+11.5"),
-                                            (3, table_2[0], "+30.0", "-20.0", "+10.0"),
-                                            (4, table_1[0], "+32.5", "-45.0", "-12.5")):
-        assert re.search(rf"Rank {rank} {name} Final \d members Carried {re.escape(carried)} Own {re.escape(own)} "
-                         rf"Total {re.escape(total)}", said), name
+    for rank, name, carried, own, total in (
+        (1, table_1[1], "+5.0", "+60.0", "+65.0"),
+        (2, table_2[1], "+6.5", "+5.0", "+11.5"),
+        (3, table_2[0], "+30.0", "-20.0", "+10.0"),
+        (4, table_1[0], "+32.5", "-45.0", "-12.5"),
+    ):
+        assert re.search(
+            rf"Rank {rank} {name} Final \d members Carried {re.escape(carried)} Own {re.escape(own)} "
+            rf"Total {re.escape(total)}",
+            said,
+        ), name
     # The winner's page: each member's own points of every stage (+10 in the season, +60 in the final).
     winner = Team.objects.get(name=table_1[1])
     page = text(browser().get(f"/events/{slug}/teams/{winner.pk}/"))

@@ -41,7 +41,10 @@ def test_the_check_reads_comparisons_in_template_tags_only():
 def test_no_template_compares_with_a_choice_of_a_model():
     values = choice_values()
     assert {"finished", "draft", "teams", "differs", "disputed", "tenhou"} <= values  # the models were read
-    found = [f"{path.relative_to(TEMPLATES)}: {literal!r}"
-             for path in sorted(TEMPLATES.rglob("*.html"))
-             for literal in compared_literals(path.read_text(encoding="utf-8")) if literal in values]
+    found = [
+        f"{path.relative_to(TEMPLATES)}: {literal!r}"
+        for path in sorted(TEMPLATES.rglob("*.html"))
+        for literal in compared_literals(path.read_text(encoding="utf-8"))
+        if literal in values
+    ]
     assert found == []

@@ -52,8 +52,9 @@ def test_mcr_takes_no_dora_modes():
 @pytest.mark.django_db
 @pytest.mark.parametrize(("ruleset", "flower", "dora"), [("wrc-2025", False, True), ("mcr", True, False)])
 def test_the_entry_page_carries_the_picker_and_the_notation_fields(ruleset: str, flower: bool, dora: bool):
-    event = Event.objects.create(name="Tile Open", slug="tile-open", ruleset_key=ruleset, public=True,
-                                 status=Event.Status.RUNNING)
+    event = Event.objects.create(
+        name="Tile Open", slug="tile-open", ruleset_key=ruleset, public=True, status=Event.Status.RUNNING
+    )
     players = registered(event, "Ann", "Bo", "Cy", "Di")
     game: Game = game_create(event=event, player_ids=[p.pk for p in players])
     user = User.objects.create_user("ref", password="x")
@@ -66,8 +67,9 @@ def test_the_entry_page_carries_the_picker_and_the_notation_fields(ruleset: str,
     assert ('data-mode="dora"' in html) is dora
     # Hidden until its script shows it: without the script the notation is typed, as before.
     # The engine's numbers for the script: MCR's 8 flowers, 14 tiles to a hand, 4 copies of a tile.
-    assert has(html, '<div class="tile-picker" data-tile-picker data-flowers="8" data-hand-tiles="14" '
-                     'data-copies="4" hidden>')
+    assert has(
+        html, '<div class="tile-picker" data-tile-picker data-flowers="8" data-hand-tiles="14" data-copies="4" hidden>'
+    )
     for name in ("tiles_concealed", "tiles_win", "tiles_melds"):
         assert f'name="{name}"' in html
     assert ('name="tiles_dora"' in html) is dora

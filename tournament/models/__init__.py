@@ -12,6 +12,24 @@ from tournament.models.people import Player, PlayerMerge, printable, validate_tr
 from tournament.models.play import MAX_SEATS, Game, Lineup, Round, Seat, Table, TeamSeat
 from tournament.models.stages import Stage
 
-__all__ = ["MAX_SEATS", "MERS_KEYS", "Event", "Game", "Lineup", "Player", "PlayerMerge", "Registration", "Round",
-           "Seat", "Stage", "Table", "Team", "TeamSeat", "Tiebreak", "printable", "text_problems", "tiebreak_problems",
-           "validate_trimmed"]
+__all__ = [
+    "MAX_SEATS",
+    "MERS_KEYS",
+    "Event",
+    "Game",
+    "Lineup",
+    "Player",
+    "PlayerMerge",
+    "Registration",
+    "Round",
+    "Seat",
+    "Stage",
+    "Table",
+    "Team",
+    "TeamSeat",
+    "Tiebreak",
+    "printable",
+    "text_problems",
+    "tiebreak_problems",
+    "validate_trimmed",
+]

@@ -104,50 +104,100 @@ class Event(models.Model):
     referees = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="refereed_events", blank=True)
     # Standings options (leagues): who is ranked and on what.
     min_games = models.PositiveIntegerField(default=0, help_text="games needed to be ranked (leagues)")
-    best_games = models.PositiveIntegerField(null=True, blank=True,
-                                             help_text="count only a player's best N games (leagues)")
+    best_games = models.PositiveIntegerField(
+        null=True, blank=True, help_text="count only a player's best N games (leagues)"
+    )
     ranking = models.CharField(max_length=20, default=Ranking.TOTAL, choices=Ranking.choices)
-    substitute_points = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True,
-                                            help_text="a substitute's game counts these points for the absent "
-                                            "player (EMA); empty: the substitute's real result")
+    substitute_points = models.DecimalField(
+        max_digits=8,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="a substitute's game counts these points for the absent "
+        "player (EMA); empty: the substitute's real result",
+    )
     allow_byes = models.BooleanField(default=True, help_text="seat what fills tables and leave the rest out")
-    count_unconfirmed = models.BooleanField(default=True, help_text="standings count a finished game before all "
-                                            "its players confirmed it (marked as such); off: only confirmed games")
+    count_unconfirmed = models.BooleanField(
+        default=True,
+        help_text="standings count a finished game before all "
+        "its players confirmed it (marked as such); off: only confirmed games",
+    )
     swiss_spread = models.PositiveSmallIntegerField(
-        null=True, blank=True, default=SWISS_SPREAD,
+        null=True,
+        blank=True,
+        default=SWISS_SPREAD,
         help_text="swiss: how many tables a player may sit from the table his rank gives him, to avoid repeats "
-                  "(0: strict pairing by rank; empty: any)")
-    referee_invite = models.CharField(max_length=32, blank=True, help_text="the secret of the link that makes a "
-                                      "signed-in user a referee of this event; blank: no link (revoked)")
-    organiser_invite = models.CharField(max_length=32, blank=True, help_text="the secret of the link that makes "
-                                        "its holder a co-organiser of this event; blank: no link (revoked)")
-    tiebreaks = models.JSONField(default=list, blank=True,
-                                 help_text="after points (MCR: table points, then score), in order: "
-                                 + ", ".join(f"{key} ({text})" for key, text in Tiebreak.choices))
-    entrants = models.CharField(max_length=10, default=Entrants.PLAYERS, choices=Entrants.choices,
-                                help_text=_("who is seated and ranked: players, or teams (a team league, ranked by "
-                                            "the sum of the team's game points)"))
-    team_ranking = models.CharField(max_length=10, default=TeamRanking.NONE, choices=TeamRanking.choices,
-                                    help_text=_("team standings: none, the sum of all members' points, or the sum "
-                                                "of each team's best N members (substitutes never count)"))
-    team_best = models.PositiveSmallIntegerField(null=True, blank=True,
-                                                 validators=[MinValueValidator(1)],
-                                                 help_text=_("N for the best-members team ranking"))
-    mers = models.CharField(max_length=12, blank=True, default=Mers.NONE, choices=Mers.choices,
-                            help_text=_("whether the EMA ranking (MERS) takes this event's final ranking once it is "
-                                        "finished"))
-    mers_weight = models.DecimalField(max_digits=4, decimal_places=2, null=True, blank=True,
-                                      validators=[MinValueValidator(Decimal("0.5")), MaxValueValidator(10)],
-                                      help_text=_("the weight the EMA published for it; empty: computed from its "
-                                                  "days, players and countries"))
-    rating = models.CharField(max_length=10, blank=True, default=Rating.NONE, choices=Rating.choices,
-                              help_text=_("a rating updated game by game, listed under the event's address"))
+        "(0: strict pairing by rank; empty: any)",
+    )
+    referee_invite = models.CharField(
+        max_length=32,
+        blank=True,
+        help_text="the secret of the link that makes a "
+        "signed-in user a referee of this event; blank: no link (revoked)",
+    )
+    organiser_invite = models.CharField(
+        max_length=32,
+        blank=True,
+        help_text="the secret of the link that makes its holder a co-organiser of this event; blank: no link (revoked)",
+    )
+    tiebreaks = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="after points (MCR: table points, then score), in order: "
+        + ", ".join(f"{key} ({text})" for key, text in Tiebreak.choices),
+    )
+    entrants = models.CharField(
+        max_length=10,
+        default=Entrants.PLAYERS,
+        choices=Entrants.choices,
+        help_text=_(
+            "who is seated and ranked: players, or teams (a team league, ranked by the sum of the team's game points)"
+        ),
+    )
+    team_ranking = models.CharField(
+        max_length=10,
+        default=TeamRanking.NONE,
+        choices=TeamRanking.choices,
+        help_text=_(
+            "team standings: none, the sum of all members' points, or the sum "
+            "of each team's best N members (substitutes never count)"
+        ),
+    )
+    team_best = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1)], help_text=_("N for the best-members team ranking")
+    )
+    mers = models.CharField(
+        max_length=12,
+        blank=True,
+        default=Mers.NONE,
+        choices=Mers.choices,
+        help_text=_("whether the EMA ranking (MERS) takes this event's final ranking once it is finished"),
+    )
+    mers_weight = models.DecimalField(
+        max_digits=4,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal("0.5")), MaxValueValidator(10)],
+        help_text=_("the weight the EMA published for it; empty: computed from its days, players and countries"),
+    )
+    rating = models.CharField(
+        max_length=10,
+        blank=True,
+        default=Rating.NONE,
+        choices=Rating.choices,
+        help_text=_("a rating updated game by game, listed under the event's address"),
+    )
 
     class Meta:
         ordering = ("-starts_on", "name")
         constraints = (
-            models.CheckConstraint(condition=models.Q(ends_on__isnull=True) | models.Q(starts_on__isnull=True)
-                                   | models.Q(ends_on__gte=models.F("starts_on")), name="event_dates_in_order"),
+            models.CheckConstraint(
+                condition=models.Q(ends_on__isnull=True)
+                | models.Q(starts_on__isnull=True)
+                | models.Q(ends_on__gte=models.F("starts_on")),
+                name="event_dates_in_order",
+            ),
         )
 
     def __str__(self) -> str:
@@ -201,8 +251,9 @@ class Event(models.Model):
         stored = Event.objects.filter(pk=self.pk).first() if self.pk else None
         if stored is not None:
             for problem in stored.rules_change_problems(key=self.ruleset_key, overrides=self.ruleset_overrides):
-                errors.setdefault("ruleset_key" if problem.field == "ruleset" else "ruleset_overrides",
-                                  []).append(problem.message)
+                errors.setdefault("ruleset_key" if problem.field == "ruleset" else "ruleset_overrides", []).append(
+                    problem.message
+                )
         if errors:
             raise ValidationError(errors)
 
@@ -210,16 +261,24 @@ class Event(models.Model):
         """Why the event's rules may not become ``key`` with ``overrides``: once a round is seated or a game
         opened, every table and every stored result was made under the rules in force (seat count, winds,
         scoring), so they are fixed for the rest of the event."""
-        changed = [field for field, old, new in (("ruleset", self.ruleset_key, key),
-                                                 ("overrides", self.ruleset_overrides, overrides)) if old != new]
+        changed = [
+            field
+            for field, old, new in (
+                ("ruleset", self.ruleset_key, key),
+                ("overrides", self.ruleset_overrides, overrides),
+            )
+            if old != new
+        ]
         if not changed:
             return []
         games = self.games.count()
         seated = self.rounds.filter(tables__isnull=False).distinct().count()
         if not games and not seated:
             return []
-        why = (f"the rules are fixed once a round is seated or a game is opened (this event has {games} "
-               f"game{'s' if games != 1 else ''} and {seated} seated round{'s' if seated != 1 else ''})")
+        why = (
+            f"the rules are fixed once a round is seated or a game is opened (this event has {games} "
+            f"game{'s' if games != 1 else ''} and {seated} seated round{'s' if seated != 1 else ''})"
+        )
         return [Problem(field, why) for field in changed]
 
     def rating_problems(self, rating: str, ruleset: Ruleset | None = None) -> list[str]:
@@ -237,8 +296,12 @@ class Event(models.Model):
         if rating == Event.Rating.ELO and players != 2:
             problems.append(str(_("Elo is for two-player games")))
         if self.slug in MERS_KEYS:
-            problems.append(str(_("the address %(slug)s is the EMA ranking's: an event under it has no rating")
-                                % {"slug": self.slug}))
+            problems.append(
+                str(
+                    _("the address %(slug)s is the EMA ranking's: an event under it has no rating")
+                    % {"slug": self.slug}
+                )
+            )
         return problems
 
     def rules_locked(self) -> bool:
@@ -254,16 +317,20 @@ class Event(models.Model):
 
     def can_score(self, user: RequestUser) -> bool:
         """Organisers and the event's referees enter and correct hands."""
-        return self.is_organiser(user) or bool(
-            user.is_authenticated and self.referees.filter(pk=user.pk).exists())
+        return self.is_organiser(user) or bool(user.is_authenticated and self.referees.filter(pk=user.pk).exists())
 
 
 class Team(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=100, validators=[printable, validate_trimmed])
-    captain = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="captained_teams", help_text=_("names who plays for the team in a "
-                                                                           "team league's rounds"))
+    captain = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="captained_teams",
+        help_text=_("names who plays for the team in a team league's rounds"),
+    )
 
     class Meta:
         constraints = (models.UniqueConstraint(fields=("event", "name"), name="team_name_unique_in_event"),)
@@ -277,19 +344,19 @@ class Registration(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="members")
     substitute = models.BooleanField(default=False, help_text="fills a table; not ranked")
-    withdrawn = models.BooleanField(default=False, help_text="left the event: keeps the games played, is not "
-                                    "seated again")
+    withdrawn = models.BooleanField(
+        default=False, help_text="left the event: keeps the games played, is not seated again"
+    )
     # Mixed into the player's confirmation code (scoring.services.confirmations.player_code): a reissue counts
     # it up, so the old code stops working and nobody else's changes. 0 is the first, shorter kind of code.
     code_version = models.PositiveIntegerField(default=1)
     code_reissued_at = models.DateTimeField(null=True, blank=True)
-    code_reissued_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                         related_name="+")
+    code_reissued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         constraints = (models.UniqueConstraint(fields=("event", "player"), name="one_registration_per_player"),)
 
     def __str__(self) -> str:
         return f"{self.player} in {self.event}"
-
-

@@ -23,30 +23,39 @@ def validate_trimmed(value: str) -> None:
 
 class Player(models.Model):
     name = models.CharField(max_length=100, validators=[printable, validate_trimmed])
-    federation_id = models.CharField(max_length=40, blank=True, help_text="e.g. an EMA number",
-                                     validators=[printable])
+    federation_id = models.CharField(max_length=40, blank=True, help_text="e.g. an EMA number", validators=[printable])
     country = models.CharField(max_length=60, blank=True, validators=[printable])
     club = models.CharField(max_length=100, blank=True, validators=[printable])
-    online_name = models.CharField(max_length=100, blank=True, help_text="the name played under on Tenhou or "
-                                   "Mahjong Soul: imported game logs find the player by it", validators=[printable])
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="player")
+    online_name = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="the name played under on Tenhou or Mahjong Soul: imported game logs find the player by it",
+        validators=[printable],
+    )
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
     # Two records of one person: the games stay with the record they were played (and sealed) under; the
     # person's career is the kept record with those merged into it (tournament.services.players).
-    merged_into = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT,
-                                    related_name="merged", help_text="the record of the same person this one "
-                                    "was merged into")
+    merged_into = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="merged",
+        help_text="the record of the same person this one was merged into",
+    )
 
     class Meta:
         ordering = ("name", "id")
         constraints = (
-            models.UniqueConstraint(fields=("online_name",), condition=~models.Q(online_name=""),
-                                    name="one_player_per_online_name"),
+            models.UniqueConstraint(
+                fields=("online_name",), condition=~models.Q(online_name=""), name="one_player_per_online_name"
+            ),
         )
 
     def __str__(self) -> str:
         return self.name
-
 
 
 class PlayerMerge(models.Model):
@@ -54,12 +63,12 @@ class PlayerMerge(models.Model):
 
     kept = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     merged = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                           related_name="+")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     at = models.DateTimeField(default=timezone.now)
     undone_at = models.DateTimeField(null=True, blank=True)
-    undone_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                  related_name="+")
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ("-at", "-id")

@@ -87,16 +87,22 @@ class Game(models.Model):
     start = models.JSONField(default=dict, blank=True, help_text="the sheet's start: round, honba, deposits, scores")
     ended_by_time = models.BooleanField(default=False)
     played_on = models.DateField(default=timezone.localdate, help_text="a league counts the games in its date range")
-    result = models.JSONField(default=dict, blank=True, help_text="the replayed score sheet's output, players by seat "
-                              "(derived)")
+    result = models.JSONField(
+        default=dict, blank=True, help_text="the replayed score sheet's output, players by seat (derived)"
+    )
     # An online game is scored by its platform's rules, not the event's: blank means the event's.
     ruleset_key = models.CharField(max_length=40, blank=True, help_text="blank: the event's ruleset")
     ruleset_overrides = models.JSONField(default=dict, blank=True)
-    platform = models.CharField(max_length=20, blank=True, choices=Platform.choices,
-                                help_text="where an imported game was played")
+    platform = models.CharField(
+        max_length=20, blank=True, choices=Platform.choices, help_text="where an imported game was played"
+    )
     log_id = models.CharField(max_length=80, blank=True, help_text="the platform's id of an imported game's log")
-    log_check = models.CharField(max_length=10, blank=True, choices=LogCheck.choices,
-                                 help_text="an imported game replayed against the numbers its log records")
+    log_check = models.CharField(
+        max_length=10,
+        blank=True,
+        choices=LogCheck.choices,
+        help_text="an imported game replayed against the numbers its log records",
+    )
     log_differences = models.JSONField(default=list, blank=True, help_text="where the replay and the log differ")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -104,8 +110,9 @@ class Game(models.Model):
     class Meta:
         ordering = ("-created_at", "-id")
         constraints = (
-            models.UniqueConstraint(fields=("event", "log_id"), condition=~models.Q(log_id=""),
-                                    name="one_game_per_log_per_event"),
+            models.UniqueConstraint(
+                fields=("event", "log_id"), condition=~models.Q(log_id=""), name="one_game_per_log_per_event"
+            ),
         )
 
     def __str__(self) -> str:
@@ -186,8 +193,9 @@ class Lineup(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="lineups")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="lineups")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    named_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                 related_name="+")
+    named_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     named_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

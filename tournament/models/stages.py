@@ -32,23 +32,35 @@ class Stage(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="stages")
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=60, validators=[printable, validate_trimmed])
-    entry_top = models.PositiveIntegerField(null=True, blank=True, help_text="the top N of the stage before go on; "
-                                            "empty: everyone")
-    entry_also = models.JSONField(default=list, blank=True, help_text="player ids who go on whatever their rank "
-                                  "(wildcards, a defending champion)")
-    carry = models.CharField(max_length=20, default="none", help_text='the share of the stage before\'s points '
-                             'brought in: "all", "half", "none" or a fraction such as "1/3" or "0.25"')
+    entry_top = models.PositiveIntegerField(
+        null=True, blank=True, help_text="the top N of the stage before go on; empty: everyone"
+    )
+    entry_also = models.JSONField(
+        default=list, blank=True, help_text="player ids who go on whatever their rank (wildcards, a defending champion)"
+    )
+    carry = models.CharField(
+        max_length=20,
+        default="none",
+        help_text="the share of the stage before's points "
+        'brought in: "all", "half", "none" or a fraction such as "1/3" or "0.25"',
+    )
     carry_table_points = models.BooleanField(default=False, help_text="MCR: carry table points, not points")
     seating = models.CharField(max_length=10, choices=Seating.choices, default=Seating.RANDOM)
-    winds = models.CharField(max_length=10, choices=Winds.choices, default=Winds.RANK,
-                             help_text="seating by rank: seat winds by rank or drawn")
-    rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True,
-                                                      help_text="how many hanchan (rounds) the stage plays")
+    winds = models.CharField(
+        max_length=10,
+        choices=Winds.choices,
+        default=Winds.RANK,
+        help_text="seating by rank: seat winds by rank or drawn",
+    )
+    rounds_planned = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="how many hanchan (rounds) the stage plays"
+    )
     # The confirmed cut: who entered, in rank order then the wildcards. Null until confirmed.
     through = models.JSONField(null=True, blank=True)
     cut_at = models.DateTimeField(null=True, blank=True)
-    cut_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                               related_name="+")
+    cut_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ("event", "number")
@@ -63,8 +75,7 @@ class Stage(models.Model):
     @classmethod
     def first(cls, event: Event) -> Stage:
         """The event's first stage as stored, or (unsaved) as every event has it: everyone, nothing carried."""
-        return cls.objects.filter(event=event, number=1).first() or cls(event=event, number=1,
-                                                                          name=str(_("Stage 1")))
+        return cls.objects.filter(event=event, number=1).first() or cls(event=event, number=1, name=str(_("Stage 1")))
 
     @property
     def entered(self) -> bool:

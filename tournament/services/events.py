@@ -61,25 +61,37 @@ def _round_stage(event: Event, asked: int | None, last: Round | None) -> int:
     """The stage a new round belongs to: the one asked for, or the last round's (a later stage's once its cut is
     confirmed). Stages play in order: no round of a stage after a round of a later one."""
     numbers = {1, *Stage.objects.filter(event=event).values_list("number", flat=True)}
-    entered = max(Stage.objects.filter(event=event, through__isnull=False).values_list("number", flat=True),
-                  default=1)
+    entered = max(Stage.objects.filter(event=event, through__isnull=False).values_list("number", flat=True), default=1)
     stage = asked if asked is not None else max(last.stage if last else 1, entered)
     if stage not in numbers:
         raise Refusal.one("stage", f"this event has no stage {stage}")
     if last is not None and stage < last.stage:
-        raise Refusal.one("stage", f"round {last.number} is of stage {last.stage}: a round of stage {stage} "
-                                        "cannot follow it")
+        raise Refusal.one(
+            "stage", f"round {last.number} is of stage {last.stage}: a round of stage {stage} cannot follow it"
+        )
     return stage
 
 
-def rounds_schedule(*, event: Event, count: int, first_start: datetime | None = None,
-                    time_limit_minutes: int | None = None, break_minutes: int = 0) -> list[Round]:
+def rounds_schedule(
+    *,
+    event: Event,
+    count: int,
+    first_start: datetime | None = None,
+    time_limit_minutes: int | None = None,
+    break_minutes: int = 0,
+) -> list[Round]:
     """Add ``count`` rounds after the event's last, each starting when the one before ends plus the break."""
     if not 0 <= count <= MAX_ROUNDS:
         raise Refusal.one("rounds", _("must be between 0 and %(most)s") % {"most": MAX_ROUNDS})
     step = timedelta(minutes=(time_limit_minutes or 0) + break_minutes)
-    return [round_add(event=event, time_limit_minutes=time_limit_minutes,
-                      starts_at=first_start + step * n if first_start is not None else None) for n in range(count)]
+    return [
+        round_add(
+            event=event,
+            time_limit_minutes=time_limit_minutes,
+            starts_at=first_start + step * n if first_start is not None else None,
+        )
+        for n in range(count)
+    ]
 
 
 def event_publish(*, event: Event, public: bool) -> Event:
@@ -92,8 +104,9 @@ def event_publish(*, event: Event, public: bool) -> Event:
 
 
 # The refusal, in the reader's language, where the console and the API refuse a new event.
-CREATORS_ONLY = gettext_lazy("Only organisers create events on this site: ask its administrator for the "
-                             "permission to add events.")
+CREATORS_ONLY = gettext_lazy(
+    "Only organisers create events on this site: ask its administrator for the permission to add events."
+)
 
 
 def may_create_events(user: RequestUser) -> bool:
@@ -110,13 +123,25 @@ def referee_remove(*, event: Event, user_id: int) -> None:
     event.referees.remove(user_id)
 
 
-def event_open(*, organiser: User, rounds: int = 0, first_start: datetime | None = None,
-               time_limit_minutes: int | None = None, break_minutes: int = 0, **fields: Any) -> Event:
+def event_open(
+    *,
+    organiser: User,
+    rounds: int = 0,
+    first_start: datetime | None = None,
+    time_limit_minutes: int | None = None,
+    break_minutes: int = 0,
+    **fields: Any,
+) -> Event:
     """A new event with its schedule of rounds, as the organiser's console creates it; a public one runs."""
     if fields.get("public"):
         fields.setdefault("status", Event.Status.RUNNING)
     with transaction.atomic():
         event = event_create(organiser=organiser, **fields)
-        rounds_schedule(event=event, count=rounds, first_start=first_start, time_limit_minutes=time_limit_minutes,
-                        break_minutes=break_minutes)
+        rounds_schedule(
+            event=event,
+            count=rounds,
+            first_start=first_start,
+            time_limit_minutes=time_limit_minutes,
+            break_minutes=break_minutes,
+        )
     return event

@@ -14,9 +14,15 @@ from rules.ruleset import Ruleset
 from tournament.models import Event, Game, Seat, Table
 
 
-def game_seat(*, event: Event, player_ids: Sequence[int], table: Table | None = None,
-              substitutes: Iterable[int] = (), played_on: date | None = None,
-              rules: tuple[str, dict[str, Any]] | None = None) -> Game:
+def game_seat(
+    *,
+    event: Event,
+    player_ids: Sequence[int],
+    table: Table | None = None,
+    substitutes: Iterable[int] = (),
+    played_on: date | None = None,
+    rules: tuple[str, dict[str, Any]] | None = None,
+) -> Game:
     """A game with its players seated in order (the first is the first dealer), not yet scored.
 
     A player registered as a substitute plays as one; ``substitutes`` marks
@@ -30,15 +36,25 @@ def game_seat(*, event: Event, player_ids: Sequence[int], table: Table | None = 
         _check_players(event, player_ids, build_ruleset(key=key, overrides=overrides), whose="this game's")
     else:
         _check_players(event, player_ids, event.ruleset(), whose="this event's")
-    subs = set(substitutes) | set(event.registrations.filter(player_id__in=player_ids, substitute=True)
-                                  .values_list("player_id", flat=True))
+    subs = set(substitutes) | set(
+        event.registrations.filter(player_id__in=player_ids, substitute=True).values_list("player_id", flat=True)
+    )
     strangers = sorted(pid for pid in subs if pid not in player_ids)
     if strangers:
         raise Refusal([Problem("substitutes", f"{pid} is not among the players") for pid in strangers])
-    game = Game.objects.create(event=event, table=table, played_on=played_on or timezone.localdate(),
-                               ruleset_key=key, ruleset_overrides=overrides)
-    Seat.objects.bulk_create([Seat(game=game, player_id=pid, position=position, substitute=pid in subs)
-                              for position, pid in enumerate(player_ids)])
+    game = Game.objects.create(
+        event=event,
+        table=table,
+        played_on=played_on or timezone.localdate(),
+        ruleset_key=key,
+        ruleset_overrides=overrides,
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(game=game, player_id=pid, position=position, substitute=pid in subs)
+            for position, pid in enumerate(player_ids)
+        ]
+    )
     return game
 
 
@@ -51,9 +67,15 @@ def _check_players(event: Event, player_ids: Sequence[int], ruleset: Ruleset, *,
         problems.append(Problem("players", "a player is listed twice"))
     # Only the event's own players: a game must not bring another (perhaps private) event's player in.
     registered = dict(event.registrations.filter(player_id__in=player_ids).values_list("player_id", "withdrawn"))
-    problems += [Problem(f"players[{i}]", f"player {pid} is not registered in this event")
-                 for i, pid in enumerate(player_ids) if pid not in registered]
-    problems += [Problem(f"players[{i}]", f"player {pid} has withdrawn from this event")
-                 for i, pid in enumerate(player_ids) if registered.get(pid)]
+    problems += [
+        Problem(f"players[{i}]", f"player {pid} is not registered in this event")
+        for i, pid in enumerate(player_ids)
+        if pid not in registered
+    ]
+    problems += [
+        Problem(f"players[{i}]", f"player {pid} has withdrawn from this event")
+        for i, pid in enumerate(player_ids)
+        if registered.get(pid)
+    ]
     if problems:
         raise Refusal(problems)

@@ -41,20 +41,30 @@ def player_merge(*, kept: Player, merged: Player, user: RequestUser | None) -> P
     if kept.pk == merged.pk:
         problems.append(Problem("into", "a record cannot be merged into itself"))
     if kept.federation_id and merged.federation_id and kept.federation_id != merged.federation_id:
-        problems.append(Problem("into", f"the records have different federation ids ({merged.federation_id} and "
-                                        f"{kept.federation_id}): they are two people"))
+        problems.append(
+            Problem(
+                "into",
+                f"the records have different federation ids ({merged.federation_id} and "
+                f"{kept.federation_id}): they are two people",
+            )
+        )
     if problems:
         raise Refusal(problems)
     with transaction.atomic():
         kept, merged = (Player.objects.select_for_update().get(pk=p.pk) for p in (kept, merged))
         if merged.merged_into_id is not None or kept.merged_into_id is not None:
-            raise Conflict.one("into", "one of the records is merged already: merge into the record it was "
-                                       "merged into, or undo that merge first")
+            raise Conflict.one(
+                "into",
+                "one of the records is merged already: merge into the record it was "
+                "merged into, or undo that merge first",
+            )
         if Player.objects.filter(merged_into=merged).exists():
-            raise Conflict.one("into", f"records were merged into {merged.name}: merge {kept.name} into it "
-                                       "instead")
-        both = Registration.objects.filter(player=kept).values("event").intersection(
-            Registration.objects.filter(player=merged).values("event"))
+            raise Conflict.one("into", f"records were merged into {merged.name}: merge {kept.name} into it instead")
+        both = (
+            Registration.objects.filter(player=kept)
+            .values("event")
+            .intersection(Registration.objects.filter(player=merged).values("event"))
+        )
         if both.exists():
             raise Conflict.one("into", "both records play in one event: they are two people there")
         merged.merged_into = kept
@@ -95,8 +105,14 @@ def same_person_candidates(player: Player, user: RequestUser, limit: int = 10) -
     name = " ".join(player.name.split())
     alike = Q(name__iexact=name) | (Q(federation_id=player.federation_id) if player.federation_id else Q(pk__in=[]))
     together = Registration.objects.filter(player=player).values("event")
-    return list(findable_players(user).filter(alike, merged_into__isnull=True).exclude(pk=player.pk)
-                .exclude(registrations__event__in=together).distinct().order_by("pk")[:limit])
+    return list(
+        findable_players(user)
+        .filter(alike, merged_into__isnull=True)
+        .exclude(pk=player.pk)
+        .exclude(registrations__event__in=together)
+        .distinct()
+        .order_by("pk")[:limit]
+    )
 
 
 def may_unmerge(user: RequestUser, merged: Player) -> bool:

@@ -39,16 +39,32 @@ from tournament.users import RequestUser
 
 COLUMNS = ("name", "federation_id", "country", "club", "team", "substitute")
 # What people write in a header line for each column.
-HEADER_WORDS = {"name": "name", "player": "name", "federation id": "federation_id", "federation_id": "federation_id",
-                "id": "federation_id", "ema": "federation_id", "ema id": "federation_id", "country": "country",
-                "club": "club", "team": "team", "substitute": "substitute", "sub": "substitute"}
+HEADER_WORDS = {
+    "name": "name",
+    "player": "name",
+    "federation id": "federation_id",
+    "federation_id": "federation_id",
+    "id": "federation_id",
+    "ema": "federation_id",
+    "ema id": "federation_id",
+    "country": "country",
+    "club": "club",
+    "team": "team",
+    "substitute": "substitute",
+    "sub": "substitute",
+}
 YES = frozenset({"yes", "y", "1", "true", "x", "substitute", "sub"})
 NO = frozenset({"", "no", "n", "0", "false"})
 MAX_LINES = 1000  # far above any event's field; a longer paste is a mistake
 LIMITS = {"name": 100, "federation_id": 40, "country": 60, "club": 100, "team": 100}
 # The columns as a problem names them, in the reader's language (a service's messages follow the request's).
-COLUMN_WORDS = {"name": gettext_lazy("name"), "federation_id": gettext_lazy("federation id"),
-                "country": gettext_lazy("country"), "club": gettext_lazy("club"), "team": gettext_lazy("team")}
+COLUMN_WORDS = {
+    "name": gettext_lazy("name"),
+    "federation_id": gettext_lazy("federation id"),
+    "country": gettext_lazy("country"),
+    "club": gettext_lazy("club"),
+    "team": gettext_lazy("team"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +106,9 @@ def roster_read(*, event: Event, text: str, user: RequestUser | None) -> list[Ro
     """
     rows, header = _rows(text)
     if len(rows) > MAX_LINES:
-        raise Refusal.one("players", _("the list has %(n)s lines; at most %(most)s at once")
-                               % {"n": len(rows), "most": MAX_LINES})
+        raise Refusal.one(
+            "players", _("the list has %(n)s lines; at most %(most)s at once") % {"n": len(rows), "most": MAX_LINES}
+        )
     names = Counter(row["name"].casefold() for _, row in rows)
     ids = Counter(row["federation_id"] for _, row in rows if row["federation_id"])
     taken = _Taken(event)
@@ -106,12 +123,21 @@ def roster_read(*, event: Event, text: str, user: RequestUser | None) -> list[Ro
         registration = None if row["unread"] else taken.registration(row)
         # A line that cannot be read has no columns to check: its one problem is that.
         problems = [row["unread"]] if row["unread"] else _problems(row, names, ids, taken, registration)
-        lines.append(RosterLine(line=number, name=row["name"], federation_id=fid, country=row["country"],
-                                club=row["club"], team=row["team"], substitute=sub in YES,
-                                known=known.get(fid, "") if fid and registration is None else "",
-                                problems=tuple(problems),
-                                registered=registration.player_id if registration is not None else None,
-                                team_was=registration.team.name if registration and registration.team else ""))
+        lines.append(
+            RosterLine(
+                line=number,
+                name=row["name"],
+                federation_id=fid,
+                country=row["country"],
+                club=row["club"],
+                team=row["team"],
+                substitute=sub in YES,
+                known=known.get(fid, "") if fid and registration is None else "",
+                problems=tuple(problems),
+                registered=registration.player_id if registration is not None else None,
+                team_was=registration.team.name if registration and registration.team else "",
+            )
+        )
     return lines
 
 
@@ -147,11 +173,14 @@ class _Taken:
         return by_name[0] if len(by_name) == 1 else None
 
 
-def _problems(row: dict[str, str], names: Counter[str], ids: Counter[str], taken: _Taken,
-              registration: Registration | None) -> list[str]:
-    problems = [_("%(column)s is longer than %(limit)s characters") % {"column": COLUMN_WORDS[column],
-                                                                        "limit": limit}
-                for column, limit in LIMITS.items() if len(row[column]) > limit]
+def _problems(
+    row: dict[str, str], names: Counter[str], ids: Counter[str], taken: _Taken, registration: Registration | None
+) -> list[str]:
+    problems = [
+        _("%(column)s is longer than %(limit)s characters") % {"column": COLUMN_WORDS[column], "limit": limit}
+        for column, limit in LIMITS.items()
+        if len(row[column]) > limit
+    ]
     if not problems:  # as long as their columns: then what every path checks (tournament.models.printable)
         problems += _text_problems(row)
     if not row["name"]:
@@ -166,8 +195,10 @@ def _problems(row: dict[str, str], names: Counter[str], ids: Counter[str], taken
     elif registration is None and fid in taken.by_id:
         problems.append(_("federation id %(id)s is already registered") % {"id": fid})
     if row["extra"]:
-        problems.append(_("%(n)s values, more than the %(count)s columns: %(columns)s")
-                        % {"n": row["extra"], "count": len(COLUMNS), "columns": ", ".join(COLUMNS)})
+        problems.append(
+            _("%(n)s values, more than the %(count)s columns: %(columns)s")
+            % {"n": row["extra"], "count": len(COLUMNS), "columns": ", ".join(COLUMNS)}
+        )
     if row["substitute"].casefold() not in YES | NO:
         problems.append(_("substitute must be yes or no, not %(value)r") % {"value": row["substitute"]})
     return problems
@@ -177,9 +208,11 @@ def roster_register(*, event: Event, text: str, user: RequestUser | None) -> Ros
     """Register every new player of ``text`` and set the team of each registered one it names, all or none:
     Refusal naming each bad line."""
     lines = roster_read(event=event, text=text, user=user)
-    bad = [Problem("players", _("line %(line)s: %(problems)s") % {"line": line.line,
-                                                                  "problems": "; ".join(line.problems)})
-           for line in lines if line.problems]
+    bad = [
+        Problem("players", _("line %(line)s: %(problems)s") % {"line": line.line, "problems": "; ".join(line.problems)})
+        for line in lines
+        if line.problems
+    ]
     if bad:
         raise Refusal(bad)
     if not lines:
@@ -195,11 +228,15 @@ def roster_register(*, event: Event, text: str, user: RequestUser | None) -> Ros
 
 
 def _register(event: Event, line: RosterLine, user: RequestUser | None) -> Registration:
-    player = (findable_players(user).filter(federation_id=line.federation_id).order_by("pk").first()
-              if line.federation_id else None)
+    player = (
+        findable_players(user).filter(federation_id=line.federation_id).order_by("pk").first()
+        if line.federation_id
+        else None
+    )
     if player is None:
-        player = Player.objects.create(name=line.name, federation_id=line.federation_id, country=line.country,
-                                       club=line.club)
+        player = Player.objects.create(
+            name=line.name, federation_id=line.federation_id, country=line.country, club=line.club
+        )
     return registration_add(event=event, player=player, team=line.team, substitute=line.substitute)
 
 
@@ -228,7 +265,7 @@ def _rows(text: str) -> tuple[list[tuple[int, dict[str, str]]], bool]:
         if isinstance(values, str):  # the line as typed is the name the organiser finds it by
             row["name"], row["unread"] = raw_lines[number].strip(), values
             values = []
-        if len(values) > len(columns) and any(values[len(columns):]):
+        if len(values) > len(columns) and any(values[len(columns) :]):
             row["extra"] = str(len(values))
         for column, value in zip(columns, values, strict=False):
             if column:
@@ -238,8 +275,9 @@ def _rows(text: str) -> tuple[list[tuple[int, dict[str, str]]], bool]:
 
 
 def _text_problems(row: dict[str, str]) -> list[str]:
-    player = Player(name=row["name"] or "-", federation_id=row["federation_id"], country=row["country"],
-                    club=row["club"])
+    player = Player(
+        name=row["name"] or "-", federation_id=row["federation_id"], country=row["country"], club=row["club"]
+    )
     found = text_problems(player) + text_problems(Team(name=row["team"] or "-"))
     return [f"{COLUMN_WORDS.get(p.field, p.field)}: {p.message}" for p in found]
 
@@ -290,5 +328,9 @@ def registration_withdraw(*, registration: Registration, withdrawn: bool = True)
 
 def columns_used(lines: list[RosterLine]) -> set[str]:
     """The optional columns some line fills: a preview of names alone shows names alone."""
-    return {column for column in ("federation_id", "country", "club", "team", "substitute")
-            for line in lines if getattr(line, column)}
+    return {
+        column
+        for column in ("federation_id", "country", "club", "team", "substitute")
+        for line in lines
+        if getattr(line, column)
+    }

@@ -20,8 +20,9 @@ def seat_schedule(*, event: Event, text: str) -> list[Game]:
     """
     registered = list(event.registrations.values_list("player_id", flat=True))
     rounds = schedule_from_csv(text=text, players=registered, table_size=event.ruleset().players)
-    seated = sorted(set(event.rounds.filter(number__lte=len(rounds), tables__isnull=False)
-                        .values_list("number", flat=True)))
+    seated = sorted(
+        set(event.rounds.filter(number__lte=len(rounds), tables__isnull=False).values_list("number", flat=True))
+    )
     if seated:
         raise Refusal([Problem("schedule", f"round {n} is already seated") for n in seated])
     stages = _round_stages(event, len(rounds))
@@ -51,8 +52,12 @@ def _not_entered(event: Event, rounds: list[list[Table]], stages: dict[int, int]
     for number, tables in enumerate(rounds, start=1):
         if stages[number] > 1 and tables:
             entered = set(stage_players(event, stages[number]))
-            problems += [Problem("schedule", f"round {number} is of stage {stages[number]}: player {p} did not "
-                                             "enter it") for t in tables for p in t.seats if p not in entered]
+            problems += [
+                Problem("schedule", f"round {number} is of stage {stages[number]}: player {p} did not enter it")
+                for t in tables
+                for p in t.seats
+                if p not in entered
+            ]
     return problems
 
 
@@ -74,13 +79,23 @@ def seat_named(*, event: Event, number: int, text: str) -> list[Game]:
         try:
             names = [c.strip() for c in csv_values(line, delimiter) if c.strip()]
         except Refusal as exc:
-            problems.append(Problem("tables", _("line %(line)s: %(problems)s") % {"line": n, "problems": "; ".join(
-                _(MESSAGES[p.code]) for p in exc.problems)}))
+            problems.append(
+                Problem(
+                    "tables",
+                    _("line %(line)s: %(problems)s")
+                    % {"line": n, "problems": "; ".join(_(MESSAGES[p.code]) for p in exc.problems)},
+                )
+            )
             continue
         ids = _seat_line(n, names, lookup, seen, problems)
         if len(names) != size:
-            problems.append(Problem("tables", _("line %(line)s: %(n)s players, a table has %(size)s")
-                                    % {"line": n, "n": len(names), "size": size}))
+            problems.append(
+                Problem(
+                    "tables",
+                    _("line %(line)s: %(n)s players, a table has %(size)s")
+                    % {"line": n, "n": len(names), "size": size},
+                )
+            )
         tables.append(Table(number=len(tables) + 1, seats=tuple(ids)))
     if not lines:
         problems.append(Problem("tables", _("no tables: one line per table, its players East first")))
@@ -93,25 +108,35 @@ def _by_name(event: Event) -> dict[str, list[int]]:
     """The players still in the event by their name and by their federation id, casefolded."""
     lookup: dict[str, list[int]] = {}
     for pid, name, fid in event.registrations.filter(withdrawn=False).values_list(
-            "player_id", "player__name", "player__federation_id"):
+        "player_id", "player__name", "player__federation_id"
+    ):
         for key in {name.casefold(), fid.casefold()} - {""}:
             lookup.setdefault(key, []).append(pid)
     return lookup
 
 
-def _seat_line(n: int, names: list[str], lookup: dict[str, list[int]], seen: dict[int, int],
-               problems: list[Problem]) -> list[int]:
+def _seat_line(
+    n: int, names: list[str], lookup: dict[str, list[int]], seen: dict[int, int], problems: list[Problem]
+) -> list[int]:
     """The players of line ``n``, found by name; ``seen`` (player -> line) gets them, ``problems`` why not."""
     ids = []
     for name in names:
         found = lookup.get(name.casefold(), [])
         if len(found) != 1:
-            why = (_("%(name)r is not a registered player") % {"name": name} if not found else
-                   _("%(name)r names %(n)s players: use the id") % {"name": name, "n": len(found)})
+            why = (
+                _("%(name)r is not a registered player") % {"name": name}
+                if not found
+                else _("%(name)r names %(n)s players: use the id") % {"name": name, "n": len(found)}
+            )
             problems.append(Problem("tables", _("line %(line)s: %(problems)s") % {"line": n, "problems": why}))
         elif found[0] in seen:
-            problems.append(Problem("tables", _("line %(line)s: %(name)s is already at the table of line "
-                                                "%(other)s") % {"line": n, "name": name, "other": seen[found[0]]}))
+            problems.append(
+                Problem(
+                    "tables",
+                    _("line %(line)s: %(name)s is already at the table of line %(other)s")
+                    % {"line": n, "name": name, "other": seen[found[0]]},
+                )
+            )
         else:
             seen[found[0]] = n
             ids.append(found[0])

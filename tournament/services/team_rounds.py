@@ -23,8 +23,9 @@ from tournament.users import RequestUser, account
 def stage_teams(event: Event, number: int) -> list[int]:
     """The teams that play stage ``number``, by id (none for a later stage before its cut is confirmed)."""
     if number == 1:
-        members = (Registration.objects.filter(event=event, substitute=False, withdrawn=False, team__isnull=False)
-                   .values_list("team_id", flat=True))
+        members = Registration.objects.filter(
+            event=event, substitute=False, withdrawn=False, team__isnull=False
+        ).values_list("team_id", flat=True)
         return sorted({int(t) for t in members if t is not None})
     stage = Stage.objects.filter(event=event, number=number).first()
     return sorted(stage.through or []) if stage is not None else []
@@ -33,9 +34,11 @@ def stage_teams(event: Event, number: int) -> list[int]:
 def team_history(event: Event, *, before: int) -> list[list[list[int]]]:
     """The teams' tables of the rounds before ``before``: rounds → tables → team ids, East first."""
     rounds: dict[int, dict[int, list[int]]] = {}
-    for number, table, team in (TeamSeat.objects.filter(table__round__event=event, table__round__number__lt=before)
-                                .order_by("table__round__number", "table__number", "position")
-                                .values_list("table__round__number", "table__number", "team_id")):
+    for number, table, team in (
+        TeamSeat.objects.filter(table__round__event=event, table__round__number__lt=before)
+        .order_by("table__round__number", "table__number", "position")
+        .values_list("table__round__number", "table__number", "team_id")
+    ):
         rounds.setdefault(number, {}).setdefault(table, []).append(team)
     return [list(tables.values()) for _, tables in sorted(rounds.items())]
 
@@ -46,8 +49,9 @@ def team_tables_open(round_: Round, tables: Iterable[PlannedTable]) -> list[Game
     games = []
     for planned in tables:
         table = Table.objects.create(round=round_, number=planned.number)
-        TeamSeat.objects.bulk_create([TeamSeat(table=table, position=position, team_id=team)
-                                      for position, team in enumerate(planned.seats)])
+        TeamSeat.objects.bulk_create(
+            [TeamSeat(table=table, position=position, team_id=team) for position, team in enumerate(planned.seats)]
+        )
         game = table_game_open(table)
         if game is not None:
             games.append(game)
@@ -60,18 +64,29 @@ def lineup_name(*, round_: Round, team: Team, player_id: int, user: RequestUser 
     named its last player (opened again if it had been opened with someone else; not yet scored)."""
     if round_.event.entrants != Event.Entrants.TEAMS or team.event_id != round_.event_id:
         raise Refusal.one("team", _("lineups are named in a team league, for its own teams"))
-    member = Registration.objects.filter(event=round_.event, player_id=player_id, team=team, withdrawn=False,
-                                         substitute=False).exists()
+    member = Registration.objects.filter(
+        event=round_.event, player_id=player_id, team=team, withdrawn=False, substitute=False
+    ).exists()
     if not member:
-        raise Refusal.one("player", _("player %(id)s is not a member of %(team)s still playing")
-                               % {"id": player_id, "team": team.name})
+        raise Refusal.one(
+            "player",
+            _("player %(id)s is not a member of %(team)s still playing") % {"id": player_id, "team": team.name},
+        )
     seat = TeamSeat.objects.filter(table__round=round_, team=team).select_related("table").first()
     game = Game.objects.filter(table=seat.table).first() if seat is not None else None
     if game is not None and (game.hands.exists() or game.status == Game.Status.FINISHED):
-        raise Conflict([Problem("player", _("%(team)s's game in round %(round)s has begun: its player stays")
-                                          % {"team": team.name, "round": round_.number})])
-    lineup, _created = Lineup.objects.update_or_create(round=round_, team=team, defaults={
-        "player_id": player_id, "named_by": account(user)})
+        raise Conflict(
+            [
+                Problem(
+                    "player",
+                    _("%(team)s's game in round %(round)s has begun: its player stays")
+                    % {"team": team.name, "round": round_.number},
+                )
+            ]
+        )
+    lineup, _created = Lineup.objects.update_or_create(
+        round=round_, team=team, defaults={"player_id": player_id, "named_by": account(user)}
+    )
     if seat is None:
         return lineup, None
     if game is not None:
@@ -82,8 +97,11 @@ def lineup_name(*, round_: Round, team: Team, player_id: int, user: RequestUser 
 def table_game_open(table: Table) -> Game | None:
     """The table's game with each team's named player in its seat, once every team at it has named one."""
     seats = list(TeamSeat.objects.filter(table=table).order_by("position"))
-    named = dict(Lineup.objects.filter(round_id=table.round_id, team_id__in=[s.team_id for s in seats])
-                 .values_list("team_id", "player_id"))
+    named = dict(
+        Lineup.objects.filter(round_id=table.round_id, team_id__in=[s.team_id for s in seats]).values_list(
+            "team_id", "player_id"
+        )
+    )
     if not seats or any(s.team_id not in named for s in seats):
         return None
     return game_seat(event=table.round.event, player_ids=[named[s.team_id] for s in seats], table=table)

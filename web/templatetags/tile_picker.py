@@ -15,5 +15,11 @@ register = template.Library()
 
 @register.simple_tag
 def tile_picker(mcr: bool) -> dict[str, Any]:
-    return {"rows": tile_rows(mcr=bool(mcr)), "modes": meld_modes(mcr=bool(mcr)), "max_flowers": MAX_FLOWERS,
-            "hand_tiles": HAND_TILES, "copies": COPIES, "text": picker_text()}
+    return {
+        "rows": tile_rows(mcr=bool(mcr)),
+        "modes": meld_modes(mcr=bool(mcr)),
+        "max_flowers": MAX_FLOWERS,
+        "hand_tiles": HAND_TILES,
+        "copies": COPIES,
+        "text": picker_text(),
+    }

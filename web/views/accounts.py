@@ -40,13 +40,18 @@ def _landing(event: Event, role: invites.Role) -> HttpResponse:
 
 
 def _joined(request: HttpRequest, event: Event, role: invites.Role) -> HttpResponse:
-    messages.success(request, _("You are an organiser of %(name)s.") % {"name": event.name} if role == "organiser"
-                     else _("You are a referee of %(name)s.") % {"name": event.name})
+    messages.success(
+        request,
+        _("You are an organiser of %(name)s.") % {"name": event.name}
+        if role == "organiser"
+        else _("You are a referee of %(name)s.") % {"name": event.name},
+    )
     return _landing(event, role)
 
 
-def _invite_post(request: HttpRequest, event: Event, role: invites.Role, invite: str,
-                 form: SignUpForm | None) -> HttpResponse | str:
+def _invite_post(
+    request: HttpRequest, event: Event, role: invites.Role, invite: str, form: SignUpForm | None
+) -> HttpResponse | str:
     """The posted sign-up (signed out) or acceptance (signed in): the next page, or the error to show."""
     try:
         if form is None:
@@ -81,9 +86,19 @@ def _invite(request: HttpRequest, slug: str, invite: str, role: invites.Role) ->
     status = 200 if not error else (400 if shown and request.method == "POST" else 404)
     if form is not None and form.is_bound and form.errors and not error:
         status = 400
-    return render(request, "accounts/invite.html", {
-        "event": event, "error": error, "shown": shown, "role": role, "form": form,
-        "sign_in": reverse("login") + "?next=" + request.path}, status=status)
+    return render(
+        request,
+        "accounts/invite.html",
+        {
+            "event": event,
+            "error": error,
+            "shown": shown,
+            "role": role,
+            "form": form,
+            "sign_in": reverse("login") + "?next=" + request.path,
+        },
+        status=status,
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -103,13 +118,17 @@ def _claim_post(request: HttpRequest, form: ClaimForm | ClaimSignUpForm) -> Http
             user, player = account_claim(code=form.cleaned_data["code"], guesser=guesser(request), **form.account())
             login(request, user, backend=BACKEND)
         else:
-            player = player_claim(user=signed_in(request.user), code=form.cleaned_data["code"],
-                                  guesser=guesser(request))
+            player = player_claim(
+                user=signed_in(request.user), code=form.cleaned_data["code"], guesser=guesser(request)
+            )
     except Refusal as exc:
         refusals.on_form(form, exc)
         return exc
-    messages.success(request, _("Your account holds the record of %(name)s: your games, codes and statistics "
-                                "are on this page.") % {"name": player.name})
+    messages.success(
+        request,
+        _("Your account holds the record of %(name)s: your games, codes and statistics are on this page.")
+        % {"name": player.name},
+    )
     return redirect(reverse("my-events") + "#me")
 
 
@@ -124,8 +143,12 @@ def claim(request: HttpRequest) -> HttpResponse:
         if isinstance(answer, HttpResponse):
             return answer
         refusal = answer
-    response = render(request, "accounts/claim.html", {
-        "form": form, "sign_in": reverse("login") + "?next=" + reverse("claim")}, status=400 if form.errors else 200)
+    response = render(
+        request,
+        "accounts/claim.html",
+        {"form": form, "sign_in": reverse("login") + "?next=" + reverse("claim")},
+        status=400 if form.errors else 200,
+    )
     return refusals.answer(response, refusal)
 
 

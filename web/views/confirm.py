@@ -40,11 +40,17 @@ SESSION_KEY = "confirm_codes"  # game id -> the code that opened a private event
 
 class ConfirmForm(forms.Form):
     player = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int, widget=forms.RadioSelect)
-    code = forms.CharField(label=gettext_lazy("Your code"), max_length=20,
-                           widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
-                                                         "spellcheck": "false"}))
-    reason = forms.CharField(label=gettext_lazy("What is wrong (to dispute)"), max_length=REASON_LENGTH,
-                             required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    code = forms.CharField(
+        label=gettext_lazy("Your code"),
+        max_length=20,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}),
+    )
+    reason = forms.CharField(
+        label=gettext_lazy("What is wrong (to dispute)"),
+        max_length=REASON_LENGTH,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
 
     def __init__(self, *args: Any, seats: list[Seat], winds: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -54,10 +60,15 @@ class ConfirmForm(forms.Form):
 
 
 class OpenForm(forms.Form):
-    game = forms.IntegerField(label=gettext_lazy("Game number"), min_value=1, max_value=2**63 - 1,
-                              help_text=gettext_lazy("on your table's card, after the round"))
-    code = forms.CharField(label=gettext_lazy("Your code"), max_length=20, widget=ConfirmForm.base_fields[
-        "code"].widget)
+    game = forms.IntegerField(
+        label=gettext_lazy("Game number"),
+        min_value=1,
+        max_value=2**63 - 1,
+        help_text=gettext_lazy("on your table's card, after the round"),
+    )
+    code = forms.CharField(
+        label=gettext_lazy("Your code"), max_length=20, widget=ConfirmForm.base_fields["code"].widget
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -67,14 +78,17 @@ def confirm_open(request: HttpRequest) -> HttpResponse:
     form, refusal = OpenForm(request.POST or None), None
     if request.method == "POST" and form.is_valid():
         try:
-            game = game_open_with_code(game_id=form.cleaned_data["game"], code=form.cleaned_data["code"],
-                                       guesser=guesser(request))
+            game = game_open_with_code(
+                game_id=form.cleaned_data["game"], code=form.cleaned_data["code"], guesser=guesser(request)
+            )
         except Refusal as exc:
             refusals.on_form(form, exc)
             refusal = exc
         else:
-            request.session[SESSION_KEY] = {**request.session.get(SESSION_KEY, {}),
-                                            str(game.pk): form.cleaned_data["code"]}
+            request.session[SESSION_KEY] = {
+                **request.session.get(SESSION_KEY, {}),
+                str(game.pk): form.cleaned_data["code"],
+            }
             return redirect("game-confirm", game_id=game.pk)
     response = render(request, "pages/confirm_open.html", {"form": form}, status=400 if refusal else 200)
     return refusals.answer(response, refusal)
@@ -97,27 +111,52 @@ def confirm_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game, held = _confirmable(request, game_id)
     seats = list(game.seats.all())
     winds = [pages.wind_label(w) for w in game.ruleset().seat_winds]
-    form = ConfirmForm(request.POST or None, seats=seats, winds=winds,
-                       initial={"player": code_holder(game, held), "code": held} if held else None)
+    form = ConfirmForm(
+        request.POST or None,
+        seats=seats,
+        winds=winds,
+        initial={"player": code_holder(game, held), "code": held} if held else None,
+    )
     refusal = None
     if request.method == "POST" and form.is_valid():
         disputed = "dispute" in request.POST
         try:
-            game_confirm(game_id=game.pk, player_id=form.cleaned_data["player"], code=form.cleaned_data["code"],
-                         disputed=disputed, reason=form.cleaned_data["reason"], user=request.user,
-                         guesser=guesser(request))
+            game_confirm(
+                game_id=game.pk,
+                player_id=form.cleaned_data["player"],
+                code=form.cleaned_data["code"],
+                disputed=disputed,
+                reason=form.cleaned_data["reason"],
+                user=request.user,
+                guesser=guesser(request),
+            )
         except Refusal as exc:
             refusals.on_form(form, exc)
             refusal = exc
         else:
-            messages.success(request, _("Thank you: your dispute is recorded.") if disputed
-                             else _("Thank you: your confirmation is recorded."))
+            messages.success(
+                request,
+                _("Thank you: your dispute is recorded.")
+                if disputed
+                else _("Thank you: your confirmation is recorded."),
+            )
             return redirect("game-confirm", game_id=game.pk)
     view = pages.game_view(game)
-    response = render(request, "pages/confirm.html", {
-        "game": game, "event": game.event, "final": view.result.get("final", []), "form": form,
-        "tally": tally(game), "words": game.confirmations.select_related("player"), "private": bool(held),
-        "head": chain.game_head(game)[:chain.SHORT], "solo": game.ruleset().is_solo})
+    response = render(
+        request,
+        "pages/confirm.html",
+        {
+            "game": game,
+            "event": game.event,
+            "final": view.result.get("final", []),
+            "form": form,
+            "tally": tally(game),
+            "words": game.confirmations.select_related("player"),
+            "private": bool(held),
+            "head": chain.game_head(game)[: chain.SHORT],
+            "solo": game.ruleset().is_solo,
+        },
+    )
     return refusals.answer(response, refusal)
 
 
@@ -126,7 +165,12 @@ def codes_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(visible_events(request.user), slug=slug)  # a private event: 404 to strangers
     if not event.is_organiser(request.user):
         raise PermissionDenied
-    players = [(r.player, player_code(event, r.player, r.code_version)) for r in
-               event.registrations.select_related("player").order_by("player__name", "player_id")]
-    return render(request, "pages/codes.html", {"event": event, "players": players,
-                                                "confirm_url": request.build_absolute_uri(reverse("confirm-open"))})
+    players = [
+        (r.player, player_code(event, r.player, r.code_version))
+        for r in event.registrations.select_related("player").order_by("player__name", "player_id")
+    ]
+    return render(
+        request,
+        "pages/codes.html",
+        {"event": event, "players": players, "confirm_url": request.build_absolute_uri(reverse("confirm-open"))},
+    )

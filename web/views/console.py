@@ -61,12 +61,17 @@ def _started(request: HttpRequest, event: Event, *, seat: bool) -> HttpResponse:
     """Where a new event leads: round 1's tables once seated, the console with its players, else the players."""
     players = event.registrations.count()
     if seat:
-        messages.success(request, _("%(name)s is ready: %(n)s players, round 1 seated. Open a table to enter its "
-                                    "hands.") % {"name": event.name, "n": players})
+        messages.success(
+            request,
+            _("%(name)s is ready: %(n)s players, round 1 seated. Open a table to enter its hands.")
+            % {"name": event.name, "n": players},
+        )
         return redirect("console-round", slug=event.slug, number=1)
     if players:
-        messages.success(request, _("%(name)s is ready with %(n)s players: seat round 1 when you are.")
-                         % {"name": event.name, "n": players})
+        messages.success(
+            request,
+            _("%(name)s is ready with %(n)s players: seat round 1 when you are.") % {"name": event.name, "n": players},
+        )
         return redirect("console", slug=event.slug)
     messages.success(request, _("%(name)s is ready: add its players next.") % {"name": event.name})
     return redirect("console-players", slug=event.slug)
@@ -76,13 +81,22 @@ def _started(request: HttpRequest, event: Event, *, seat: bool) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 def console_home(request: HttpRequest, slug: str) -> HttpResponse:
     event = organised(request, slug)
-    return render(request, "console/home.html", {
-        "event": event, "rounds": console.round_overview(event), "players": console.player_counts(event),
-        "referees": event.referees.order_by("username"), "invite": console.invite_url(request, event),
-        "organiser_invite": console.invite_url(request, event, "organiser"),
-        "organisers": event.organisers.order_by("username"),
-        "next_round": (upcoming := console.next_round(event)), "seat_method": console.seat_method(event, upcoming),
-        **console.round_stages(event)})
+    return render(
+        request,
+        "console/home.html",
+        {
+            "event": event,
+            "rounds": console.round_overview(event),
+            "players": console.player_counts(event),
+            "referees": event.referees.order_by("username"),
+            "invite": console.invite_url(request, event),
+            "organiser_invite": console.invite_url(request, event, "organiser"),
+            "organisers": event.organisers.order_by("username"),
+            "next_round": (upcoming := console.next_round(event)),
+            "seat_method": console.seat_method(event, upcoming),
+            **console.round_stages(event),
+        },
+    )
 
 
 @login_required
@@ -92,8 +106,9 @@ def event_settings(request: HttpRequest, slug: str) -> HttpResponse:
     posted = request.POST if request.method == "POST" else None
     form = EventSettingsForm(posted, instance=Event.objects.get(pk=event.pk))
     fixed = event.rules_locked()
-    rules = RulesForm(None if fixed else posted, key=event.ruleset_key, overrides=event.ruleset_overrides,
-                      prefix="rule")
+    rules = RulesForm(
+        None if fixed else posted, key=event.ruleset_key, overrides=event.ruleset_overrides, prefix="rule"
+    )
     if posted is not None and form.is_valid() and (fixed or rules.is_valid()):
         overrides = event.ruleset_overrides if fixed else rules.new_overrides()
         try:
@@ -103,8 +118,7 @@ def event_settings(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("The settings are saved."))
             return redirect("console", slug=event.slug)
-    return render(request, "console/settings.html", {"event": event, "form": form, "rules": rules,
-                                                     "fixed": fixed})
+    return render(request, "console/settings.html", {"event": event, "form": form, "rules": rules, "fixed": fixed})
 
 
 @login_required
@@ -123,8 +137,10 @@ def referee_invite(request: HttpRequest, slug: str) -> HttpResponse:
     event = organised(request, slug)
     revoke = request.POST.get("revoke") == "1"
     invites.invite_renew(event=event, role="referee", revoke=revoke)
-    messages.success(request, _("The referee link is revoked.") if revoke else _("A new referee link is ready; "
-                                                                               "the old one no longer works."))
+    messages.success(
+        request,
+        _("The referee link is revoked.") if revoke else _("A new referee link is ready; the old one no longer works."),
+    )
     return redirect(reverse("console", kwargs={"slug": event.slug}) + "#referees")
 
 
@@ -145,8 +161,12 @@ def organiser_invite(request: HttpRequest, slug: str) -> HttpResponse:
     event = organised(request, slug)
     revoke = request.POST.get("revoke") == "1"
     invites.invite_renew(event=event, role="organiser", revoke=revoke)
-    messages.success(request, _("The organiser link is revoked.") if revoke else _("A new organiser link is ready; "
-                                                                                 "the old one no longer works."))
+    messages.success(
+        request,
+        _("The organiser link is revoked.")
+        if revoke
+        else _("A new organiser link is ready; the old one no longer works."),
+    )
     return redirect(reverse("console", kwargs={"slug": event.slug}) + "#referees")
 
 
@@ -156,6 +176,13 @@ def my_events(request: HttpRequest) -> HttpResponse:
     """The tables of the current round of each event the user scores first, then their events and their own record
     as a player."""
     user = signed_in(request.user)
-    return render(request, "console/mine.html", {**console.my_events(user), **mine.my_page(user),
-                                                 "captained": console_teams.captained(user),
-                                                 "may_create": services.may_create_events(request.user)})
+    return render(
+        request,
+        "console/mine.html",
+        {
+            **console.my_events(user),
+            **mine.my_page(user),
+            "captained": console_teams.captained(user),
+            "may_create": services.may_create_events(request.user),
+        },
+    )

@@ -46,18 +46,31 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("console-players", slug=event.slug)
         except Refusal as exc:
             refusals.on_form(form, exc)
-    registered = list(event.registrations.select_related("player", "team", "code_reissued_by")
-                      .order_by("withdrawn", "substitute", "player__name"))
+    registered = list(
+        event.registrations.select_related("player", "team", "code_reissued_by").order_by(
+            "withdrawn", "substitute", "player__name"
+        )
+    )
     tries = recent_failures(confirmations.code_scope(event.pk, r.player_id) for r in registered)
-    return render(request, "console/players.html", {
-        "event": event, "form": form, "lines": lines, "columns": roster.columns_used(lines),
-        "bad": sum(1 for line in lines if line.problems), "registrations": registered,
-        "new": sum(1 for line in lines if line.registered is None),
-        "again": any(line.registered is not None for line in lines),
-        "moved": sum(1 for line in lines if line.team_changes), "teams": console_teams.team_rows(event),
-        "rows": [(r, tries.get(confirmations.code_scope(event.pk, r.player_id), 0)) for r in registered],
-        "next_round": (upcoming := console.next_round(event) if registered else None),
-        "seat_method": console.seat_method(event, upcoming)})
+    return render(
+        request,
+        "console/players.html",
+        {
+            "event": event,
+            "form": form,
+            "lines": lines,
+            "columns": roster.columns_used(lines),
+            "bad": sum(1 for line in lines if line.problems),
+            "registrations": registered,
+            "new": sum(1 for line in lines if line.registered is None),
+            "again": any(line.registered is not None for line in lines),
+            "moved": sum(1 for line in lines if line.team_changes),
+            "teams": console_teams.team_rows(event),
+            "rows": [(r, tries.get(confirmations.code_scope(event.pk, r.player_id), 0)) for r in registered],
+            "next_round": (upcoming := console.next_round(event) if registered else None),
+            "seat_method": console.seat_method(event, upcoming),
+        },
+    )
 
 
 @login_required
@@ -65,19 +78,33 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
 def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     event = organised(request, slug)
     registration = _registration(event, player_id)
-    form = PlayerEditForm(request.POST or None, instance=registration.player, initial={
-        "team": registration.team.name if registration.team else "", "substitute": registration.substitute},
-        shared=roster.player_shared(registration.player, signed_in(request.user)))
+    form = PlayerEditForm(
+        request.POST or None,
+        instance=registration.player,
+        initial={"team": registration.team.name if registration.team else "", "substitute": registration.substitute},
+        shared=roster.player_shared(registration.player, signed_in(request.user)),
+    )
     if request.method == "POST" and form.is_valid():
-        registrations.registration_change(registration=registration, player=form.save(commit=False),
-                                          team=form.cleaned_data["team"], substitute=form.cleaned_data["substitute"])
+        registrations.registration_change(
+            registration=registration,
+            player=form.save(commit=False),
+            team=form.cleaned_data["team"],
+            substitute=form.cleaned_data["substitute"],
+        )
         messages.success(request, _("%(name)s is saved.") % {"name": registration.player.name})
         return redirect("console-players", slug=event.slug)
     player = registration.player
-    return render(request, "console/player_edit.html", {
-        "event": event, "form": form, "registration": registration,
-        "kept": Player.objects.filter(pk=player.merged_into_id).first() if player.merged_into_id else None,
-        "candidates": records.same_person_candidates(player, request.user)})
+    return render(
+        request,
+        "console/player_edit.html",
+        {
+            "event": event,
+            "form": form,
+            "registration": registration,
+            "kept": Player.objects.filter(pk=player.merged_into_id).first() if player.merged_into_id else None,
+            "candidates": records.same_person_candidates(player, request.user),
+        },
+    )
 
 
 @login_required
@@ -88,9 +115,11 @@ def player_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResp
     registration = _registration(event, player_id)
     back = request.POST.get("back") == "1"
     registrations.registration_withdraw(registration=registration, withdrawn=not back)
-    messages.success(request, (_("%(name)s is back in the event.") if back else
-                               _("%(name)s is withdrawn: not seated in later rounds.")) % {
-        "name": registration.player.name})
+    messages.success(
+        request,
+        (_("%(name)s is back in the event.") if back else _("%(name)s is withdrawn: not seated in later rounds."))
+        % {"name": registration.player.name},
+    )
     return redirect("console-players", slug=event.slug)
 
 
@@ -102,8 +131,11 @@ def player_code_new(request: HttpRequest, slug: str, player_id: int) -> HttpResp
     event = organised(request, slug)
     registration = _registration(event, player_id)
     changed = confirmations.player_code_reissue(registration=registration, user=request.user)
-    messages.success(request, _("%(name)s's new code: %(code)s. The old one no longer works.") % {
-        "name": registration.player.name, "code": confirmations.player_code(event, player_id, changed.code_version)})
+    messages.success(
+        request,
+        _("%(name)s's new code: %(code)s. The old one no longer works.")
+        % {"name": registration.player.name, "code": confirmations.player_code(event, player_id, changed.code_version)},
+    )
     return redirect(reverse("console-players", kwargs={"slug": event.slug}) + f"#player-{player_id}")
 
 
@@ -133,9 +165,11 @@ def player_merge_view(request: HttpRequest, slug: str, player_id: int) -> HttpRe
         if not records.may_merge(request.user, kept, merged):
             raise PermissionDenied
         records.player_merge(kept=kept, merged=merged, user=request.user)
-        messages.success(request, _("%(merged)s (record %(m)s) is now counted as %(kept)s (record %(k)s): one "
-                                    "career.") % {"merged": merged.name, "m": merged.pk, "kept": kept.name,
-                                                  "k": kept.pk})
+        messages.success(
+            request,
+            _("%(merged)s (record %(m)s) is now counted as %(kept)s (record %(k)s): one career.")
+            % {"merged": merged.name, "m": merged.pk, "kept": kept.name, "k": kept.pk},
+        )
     except Refusal as exc:
         refusals.as_messages(request, exc)
     return here

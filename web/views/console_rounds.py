@@ -54,22 +54,36 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             if method != "named":
                 warnings = seating.seating_warnings(event=event, number=number, method=Method(method))
             if action == "seat" and warnings and not form.cleaned_data["unsettled_ok"]:
-                refused = _("Tick “Seat by these standings” to seat round %(round)s now, or wait for these "
-                            "tables.") % {"round": number}
+                refused = _("Tick “Seat by these standings” to seat round %(round)s now, or wait for these tables.") % {
+                    "round": number
+                }
             elif action == "seat":
                 _seat(request, event, number, method, seed, form.cleaned_data["tables"])
                 return _back(round_)
             if method != "named":
                 # A refused seat shows again the tables it asked for: the posted seed's.
-                plan, seed = seating.round_preview(event=event, number=number, method=Method(method),
-                                                   seed=seed if refused else None)
-                preview = {"tables": console.preview_tables(event, plan), "byes": console.preview_byes(event, plan),
-                           "plan": plan, "doubts": console.seating_doubts(plan)}
+                plan, seed = seating.round_preview(
+                    event=event, number=number, method=Method(method), seed=seed if refused else None
+                )
+                preview = {
+                    "tables": console.preview_tables(event, plan),
+                    "byes": console.preview_byes(event, plan),
+                    "plan": plan,
+                    "doubts": console.seating_doubts(plan),
+                }
                 form = SeatForm(initial={"method": method, "seed": seed}, teams=teams)
         except Refusal as exc:
             refusals.on_form(form, exc)
-    return _shown(request, event, round_, form=form, preview=preview, warnings=warnings, refused=refused,
-                  stage=stage if event.has_stages() else None)
+    return _shown(
+        request,
+        event,
+        round_,
+        form=form,
+        preview=preview,
+        warnings=warnings,
+        refused=refused,
+        stage=stage if event.has_stages() else None,
+    )
 
 
 def _seat(request: HttpRequest, event: Event, number: int, method: str, seed: int | None, tables: str) -> None:
@@ -79,9 +93,11 @@ def _seat(request: HttpRequest, event: Event, number: int, method: str, seed: in
     else:
         opened, plan = seating.round_seat_planned(event=event, number=number, method=Method(method), seed=seed)
         doubts = console.seating_doubts(plan)
-    messages.success(request, ngettext("Round %(round)s is seated at %(n)s table.",
-                                       "Round %(round)s is seated at %(n)s tables.", len(opened))
-                     % {"round": number, "n": len(opened)})
+    messages.success(
+        request,
+        ngettext("Round %(round)s is seated at %(n)s table.", "Round %(round)s is seated at %(n)s tables.", len(opened))
+        % {"round": number, "n": len(opened)},
+    )
     if doubts:
         messages.warning(request, " ".join(doubts))
 
@@ -89,12 +105,24 @@ def _seat(request: HttpRequest, event: Event, number: int, method: str, seed: in
 def _shown(request: HttpRequest, event: Event, round_: Round, **shown: Any) -> HttpResponse:
     tables = console.round_tables(request, round_)
     teams = event.entrants == Event.Entrants.TEAMS
-    return render(request, "console/round.html", {**shown, "available": console.unseated_players(round_),
-        "event": event, "round": round_, "tables": tables,
-        "clock": ClockForm(initial={"minutes": round_.time_limit_minutes or 90}),
-        "playing": sum(1 for t in tables if t.state != "done"), "played": any(t.hands for t in tables),
-        "running": round_.clock_started, "teams": teams, **live_attrs(event),
-        "lineup": console_teams.lineup_tables(round_, request.user) if teams and round_.tables.exists() else []})
+    return render(
+        request,
+        "console/round.html",
+        {
+            **shown,
+            "available": console.unseated_players(round_),
+            "event": event,
+            "round": round_,
+            "tables": tables,
+            "clock": ClockForm(initial={"minutes": round_.time_limit_minutes or 90}),
+            "playing": sum(1 for t in tables if t.state != "done"),
+            "played": any(t.hands for t in tables),
+            "running": round_.clock_started,
+            "teams": teams,
+            **live_attrs(event),
+            "lineup": console_teams.lineup_tables(round_, request.user) if teams and round_.tables.exists() else [],
+        },
+    )
 
 
 @login_required
@@ -106,8 +134,11 @@ def round_new(request: HttpRequest, slug: str) -> HttpResponse:
     last = event.rounds.order_by("-number").first()
     asked = request.POST.get("stage", "")
     try:
-        round_ = round_add(event=event, time_limit_minutes=last.time_limit_minutes if last else None,
-                           stage=int(asked) if is_row_id(asked) else None)
+        round_ = round_add(
+            event=event,
+            time_limit_minutes=last.time_limit_minutes if last else None,
+            stage=int(asked) if is_row_id(asked) else None,
+        )
     except Refusal as exc:
         refusals.as_messages(request, exc)
         return redirect("console", slug=event.slug)
@@ -123,8 +154,13 @@ def round_unseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     except Refusal as exc:
         refusals.as_messages(request, exc)
     else:
-        messages.success(request, ngettext("%(n)s table removed: seat the round again.",
-                                           "%(n)s tables removed: seat the round again.", removed) % {"n": removed})
+        messages.success(
+            request,
+            ngettext(
+                "%(n)s table removed: seat the round again.", "%(n)s tables removed: seat the round again.", removed
+            )
+            % {"n": removed},
+        )
     return _back(round_)
 
 
@@ -156,16 +192,31 @@ def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         except Refusal as exc:
             refusals.as_messages(request, exc, extra_tags=console.note_tag(game))
         else:
-            messages.success(request, _("Table %(n)s ended by time after hand %(hand)s.") % {
-                "n": game.table.number if game.table else "", "hand": len(game_result(ended).get("hands", []))})
+            messages.success(
+                request,
+                _("Table %(n)s ended by time after hand %(hand)s.")
+                % {"n": game.table.number if game.table else "", "hand": len(game_result(ended).get("hands", []))},
+            )
         return _back(round_)
     done = rounds.round_end_by_time(round_=round_, user=request.user)
-    messages.success(request, ngettext("%(n)s game ended by time after its last hand entered.",
-                                       "%(n)s games ended by time after their last hand entered.",
-                                       len(done.ended)) % {"n": len(done.ended)})
+    messages.success(
+        request,
+        ngettext(
+            "%(n)s game ended by time after its last hand entered.",
+            "%(n)s games ended by time after their last hand entered.",
+            len(done.ended),
+        )
+        % {"n": len(done.ended)},
+    )
     for game in done.not_started:
-        messages.warning(request, _("Not ended by time: no hand has been entered at this table, so it has played no "
-                                    "game and counts for nobody."), extra_tags=console.note_tag(game))
+        messages.warning(
+            request,
+            _(
+                "Not ended by time: no hand has been entered at this table, so it has played no "
+                "game and counts for nobody."
+            ),
+            extra_tags=console.note_tag(game),
+        )
     return _back(round_)
 
 
@@ -180,8 +231,11 @@ def round_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     except Refusal as exc:
         refusals.as_messages(request, exc, extra_tags=console.note_tag(game))
     else:
-        messages.success(request, _("Table %(n)s's game is open again: its hands can be entered.") % {
-            "n": game.table.number if game.table else ""})
+        messages.success(
+            request,
+            _("Table %(n)s's game is open again: its hands can be entered.")
+            % {"n": game.table.number if game.table else ""},
+        )
     return _back(round_)
 
 
@@ -203,12 +257,20 @@ def round_codes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         table = get_object_or_404(round_.tables, number=int(table_number))
         renew = request.POST.get("renew") == "1"
         table_codes.table_code_revoke(table=table, renew=renew)
-        messages.success(request, (_("Table %(n)s has a new code; the old one no longer works.") if renew else
-                                   _("Table %(n)s's code no longer works.")) % {"n": table.number})
+        messages.success(
+            request,
+            (
+                _("Table %(n)s has a new code; the old one no longer works.")
+                if renew
+                else _("Table %(n)s's code no longer works.")
+            )
+            % {"n": table.number},
+        )
     else:
         issued = table_codes.round_codes_issue(round_=round_)
-        messages.success(request, ngettext("%(n)s table code issued.", "%(n)s table codes issued.", issued)
-                         % {"n": issued})
+        messages.success(
+            request, ngettext("%(n)s table code issued.", "%(n)s table codes issued.", issued) % {"n": issued}
+        )
     return _back(round_)
 
 
@@ -217,8 +279,11 @@ def round_codes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """One card per table to print: its players East first, its code, the address of its entry page."""
     event, round_ = _round(request, slug, number)
-    return render(request, "console/cards.html", {"event": event, "round": round_,
-                                                  "tables": console.round_tables(request, round_)})
+    return render(
+        request,
+        "console/cards.html",
+        {"event": event, "round": round_, "tables": console.round_tables(request, round_)},
+    )
 
 
 @login_required
@@ -232,8 +297,9 @@ def round_substitute(request: HttpRequest, slug: str, number: int) -> HttpRespon
         return _back(round_)
     game = get_object_or_404(Game, pk=form.cleaned_data["game"], table__round=round_)
     try:
-        rounds.seat_substitute(game=game, position=form.cleaned_data["seat"], player_id=form.cleaned_data["player"],
-                               user=request.user)
+        rounds.seat_substitute(
+            game=game, position=form.cleaned_data["seat"], player_id=form.cleaned_data["player"], user=request.user
+        )
     except Refusal as exc:
         refusals.as_messages(request, exc)
     else:

@@ -41,8 +41,9 @@ def stages(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("%(name)s is added as stage %(n)s.") % {"name": stage.name, "n": stage.number})
             return redirect("console-stages", slug=event.slug)
-    return render(request, "console/stages.html", {"event": event, "stages": presenters.stage_summaries(event),
-                                                   "form": form})
+    return render(
+        request, "console/stages.html", {"event": event, "stages": presenters.stage_summaries(event), "form": form}
+    )
 
 
 @login_required
@@ -85,9 +86,12 @@ def stage_cut(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     try:
         view = presenters.cut_view(services.cut_preview(stage))
     except Refusal as exc:  # the first stage, or the stage before not entered yet
-        return render(request, "console/stage_cut.html", {"event": event, "stage": stage, "view": None,
-                                                          "refused": "; ".join(refusals.texts(exc))},
-                      status=409 if request.method == "POST" else 200)
+        return render(
+            request,
+            "console/stage_cut.html",
+            {"event": event, "stage": stage, "view": None, "refused": "; ".join(refusals.texts(exc))},
+            status=409 if request.method == "POST" else 200,
+        )
     tied = [] if view.confirmed else [(row.id, row.name) for row in view.tied]
     # Bound on any POST: a cut without a tie posts no field.
     form = CutForm(request.POST if request.method == "POST" else None, tied=tied, places=view.places)
@@ -102,8 +106,18 @@ def stage_cut(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             messages.success(request, _("The cut into %(name)s is confirmed.") % {"name": stage.name})
             return redirect("console-cut", slug=event.slug, number=number)
     boxes = list(zip(view.tied, form["through"], strict=True)) if tied else []
-    return render(request, "console/stage_cut.html", {"event": event, "stage": stage, "view": view, "form": form,
-                                                      "tie_rows": boxes, **presenters.cut_context(event, number)})
+    return render(
+        request,
+        "console/stage_cut.html",
+        {
+            "event": event,
+            "stage": stage,
+            "view": view,
+            "form": form,
+            "tie_rows": boxes,
+            **presenters.cut_context(event, number),
+        },
+    )
 
 
 @login_required
@@ -116,6 +130,9 @@ def stage_cut_undo(request: HttpRequest, slug: str, number: int) -> HttpResponse
     except Refusal as exc:
         refusals.as_messages(request, exc)
     else:
-        messages.success(request, _("The cut into %(name)s is undone: its players are not known until it is "
-                                    "confirmed again.") % {"name": stage.name})
+        messages.success(
+            request,
+            _("The cut into %(name)s is undone: its players are not known until it is confirmed again.")
+            % {"name": stage.name},
+        )
     return redirect("console-cut", slug=event.slug, number=number)

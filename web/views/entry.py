@@ -131,8 +131,9 @@ def _preview(request: HttpRequest, page: EntryPage, form: HandForm) -> HttpRespo
     except Refusal as exc:
         refusals.on_form(form, exc, field=problem_field)
         return _render(request, page, form=form, conflict=conflict, status=409 if conflict else 400)
-    return _render(request, page, form=form, conflict=conflict, preview=page.preview(preview),
-                   status=409 if conflict else 200)
+    return _render(
+        request, page, form=form, conflict=conflict, preview=page.preview(preview), status=409 if conflict else 200
+    )
 
 
 def _save(request: HttpRequest, page: EntryPage, form: HandForm, writer: Writer) -> HttpResponse:
@@ -176,10 +177,13 @@ def _store(writer: Writer, page: EntryPage, form: HandForm, query: QueryDict) ->
     index: int | None = form.cleaned_data["index"]
     # The query string too, as the API's: the same key on another address is another request.
     asked = fingerprint(page.game.pk, index, record, sorted(query.lists()))
-    done = once(writer=writer, key=form.cleaned_data.get("key") or None, asked=asked,
-                write=lambda: _written(writer, page, record, index, form.cleaned_data["version"]),
-                kept=lambda saved: Answered(status=302, body={"number": saved.number, "version": saved.version},
-                                            headers={}))
+    done = once(
+        writer=writer,
+        key=form.cleaned_data.get("key") or None,
+        asked=asked,
+        write=lambda: _written(writer, page, record, index, form.cleaned_data["version"]),
+        kept=lambda saved: Answered(status=302, body={"number": saved.number, "version": saved.version}, headers={}),
+    )
     if isinstance(done, Answered):
         # Answers kept before they carried the version: the game's, as this request read it.
         return _Saved(done.body["number"], "", done.body.get("version") or page.game.version, again=True)
@@ -192,8 +196,7 @@ def _written(writer: Writer, page: EntryPage, record: HandRecord, index: int | N
     if index is None:
         written = services.game_record_hand(game_id=game_id, record=record, user=writer, version=version)
     else:
-        written = services.game_change_hand(game_id=game_id, index=index, record=record, user=writer,
-                                            version=version)
+        written = services.game_change_hand(game_id=game_id, index=index, record=record, user=writer, version=version)
     hands = game_result(written)["hands"]
     saved = index if index is not None else len(hands) - 1
     return _Saved(saved + 1, page.hand_text(hands[saved]), written.version)
@@ -205,8 +208,7 @@ def _delete(request: HttpRequest, page: EntryPage, writer: Writer) -> HttpRespon
         return _render(request, page, problems=_form_problems(form), status=400)
     index: int = form.cleaned_data["index"]
     try:
-        services.game_delete_hand(game_id=page.game.pk, index=index, user=writer,
-                                  version=form.cleaned_data["version"])
+        services.game_delete_hand(game_id=page.game.pk, index=index, user=writer, version=form.cleaned_data["version"])
     except VersionConflict:
         return _render(request, _page(page.game.pk), conflict=True, status=409)
     except Refusal as exc:

@@ -37,14 +37,16 @@ def from_queue(request: HttpRequest) -> bool:
 
 def stored(*, number: int, version: int, again: bool) -> JsonResponse:
     """The hand is on the server: hand ``number``, the game now at ``version`` (the next waiting hand's base)."""
-    return JsonResponse({"stored": True, "hand": number, "version": version, "again": again},
-                        status=200 if again else 201)
+    return JsonResponse(
+        {"stored": True, "hand": number, "version": version, "again": again}, status=200 if again else 201
+    )
 
 
 def refused(problems: Iterable[Problem]) -> JsonResponse:
     """The hand is invalid as it stands: the referee must change or drop it, sending it again would not help."""
-    return _not_stored(400, "refused", _("The server refused this hand."),
-                       problems=refusals.texts(list(problems), paths=True))
+    return _not_stored(
+        400, "refused", _("The server refused this hand."), problems=refusals.texts(list(problems), paths=True)
+    )
 
 
 def conflict() -> JsonResponse:
@@ -54,9 +56,12 @@ def conflict() -> JsonResponse:
 def not_writer(reason: Barred, game: Game) -> JsonResponse:
     """Why this session may not write here any more (scoring.edge.writers), and where to go to write again."""
     if reason is Barred.CODE:
-        return _not_stored(403, "code", _("The table's code was changed: open the table again with the code on "
-                                          "its card. The hand waits here."),
-                           url=reverse("game-code", args=[game.pk]))
+        return _not_stored(
+            403,
+            "code",
+            _("The table's code was changed: open the table again with the code on its card. The hand waits here."),
+            url=reverse("game-code", args=[game.pk]),
+        )
     if reason is Barred.HIDDEN:
         raise Http404("no such game")  # a private event's game, to a stranger, as the page answers it
     signin = redirect_to_login(reverse("game-entry", args=[game.pk]))["Location"]

@@ -61,6 +61,10 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def overlay(request: HttpRequest, game_id: int) -> HttpResponse:
     """A featured table for a stream's browser source, on a transparent background."""
-    game = get_object_or_404(with_seats(Game.objects.filter(event__in=pages.public_events(request.user))
-                                        .select_related("event", "table__round")), pk=game_id)
+    game = get_object_or_404(
+        with_seats(
+            Game.objects.filter(event__in=pages.public_events(request.user)).select_related("event", "table__round")
+        ),
+        pk=game_id,
+    )
     return render(request, "pages/overlay.html", live.overlay(game))

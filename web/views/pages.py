@@ -54,11 +54,21 @@ def home(request: HttpRequest) -> HttpResponse:
 def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
     organiser = event.is_organiser(request.user)
-    return render(request, "pages/event.html", {
-        "event": event, "rules": pages.ruleset_summary(event), "rounds": event.rounds.all(),
-        "games": pages.games_of_event(event).filter(table__isnull=True), "organiser": organiser,
-        "mcr": event.ruleset().is_mcr, "scorer": organiser or event.can_score(request.user),
-        "disputes": pages.disputes(event) if organiser else [], **team_presenters.event_teams(event, request.user)})
+    return render(
+        request,
+        "pages/event.html",
+        {
+            "event": event,
+            "rules": pages.ruleset_summary(event),
+            "rounds": event.rounds.all(),
+            "games": pages.games_of_event(event).filter(table__isnull=True),
+            "organiser": organiser,
+            "mcr": event.ruleset().is_mcr,
+            "scorer": organiser or event.can_score(request.user),
+            "disputes": pages.disputes(event) if organiser else [],
+            **team_presenters.event_teams(event, request.user),
+        },
+    )
 
 
 @require_GET
@@ -68,12 +78,18 @@ def language(request: HttpRequest) -> HttpResponse:
     target = request.GET.get("next", "/")
     # A path of this site only: redirect() would take a bare word for a URL name (a 500 when none has it).
     if not target.startswith("/") or not url_has_allowed_host_and_scheme(
-            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         target = "/"
     response = HttpResponseRedirect(target)
     if check_for_language(code) and code in dict(settings.LANGUAGES):
-        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, code, max_age=settings.LANGUAGE_COOKIE_AGE,
-                            samesite="Lax", secure=request.is_secure())
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            code,
+            max_age=settings.LANGUAGE_COOKIE_AGE,
+            samesite="Lax",
+            secure=request.is_secure(),
+        )
     return response
 
 
@@ -85,11 +101,23 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
         # Read with the event (no query); the team table is read under the event's team settings. The key
         # names every parameter the page reads, and nothing else a visitor may add to the address.
         version = f"{standings_version(event)[0]}:{event.team_ranking}.{event.team_best}"
-        return _shared_page(request, f"standings:{version}:{sort}:{stage}",
-                            lambda: render(request, "pages/standings.html", {
-                                "event": event, "table": ranked.standings_table(event, sort, stage), "sort": sort,
-                                "unconfirmed": pages.unconfirmed_games(event), "rules": event.ruleset(),
-                                **ranked.stage_switch(event, stage), **live_attrs(event)}))
+        return _shared_page(
+            request,
+            f"standings:{version}:{sort}:{stage}",
+            lambda: render(
+                request,
+                "pages/standings.html",
+                {
+                    "event": event,
+                    "table": ranked.standings_table(event, sort, stage),
+                    "sort": sort,
+                    "unconfirmed": pages.unconfirmed_games(event),
+                    "rules": event.ruleset(),
+                    **ranked.stage_switch(event, stage),
+                    **live_attrs(event),
+                },
+            ),
+        )
     # The page polls for its table alone while a round is being played: unchanged, it costs a 304.
     table = ranked.standings_table(event, sort, stage)
     unchanged = table.etag in request.headers.get("If-None-Match", "")
@@ -111,30 +139,38 @@ def _stage(request: HttpRequest, event: Event) -> int | None:
 
 
 # ?format= of the standings CSV: the players' table, the teams' table, the final table for a federation.
-STANDINGS_CSV = {"standings": standings_export.standings_table_csv, "teams": standings_export.teams_csv,
-                 "federation": standings_export.federation_csv}
+STANDINGS_CSV = {
+    "standings": standings_export.standings_table_csv,
+    "teams": standings_export.teams_csv,
+    "federation": standings_export.federation_csv,
+}
 
 
 @require_GET
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     event, kind = _event(request, slug), request.GET.get("format", "standings")
     if kind not in STANDINGS_CSV:
-        return HttpResponseBadRequest(_("format: must be one of %(choices)s") % {"choices": ", ".join(STANDINGS_CSV)},
-                                      content_type="text/plain; charset=utf-8")
+        return HttpResponseBadRequest(
+            _("format: must be one of %(choices)s") % {"choices": ", ".join(STANDINGS_CSV)},
+            content_type="text/plain; charset=utf-8",
+        )
     if kind == "standings":
         stage = _stage(request, event)
         name = f"{slug}-stage-{stage}.csv" if stage is not None else f"{slug}-{kind}.csv"
-        return csv_download(request, lambda localised: standings_export.standings_table_csv(
-            event, stage, localised=localised), name)
-    return csv_download(request, lambda localised: STANDINGS_CSV[kind](event, localised=localised),
-                        f"{slug}-{kind}.csv")
+        return csv_download(
+            request, lambda localised: standings_export.standings_table_csv(event, stage, localised=localised), name
+        )
+    return csv_download(
+        request, lambda localised: STANDINGS_CSV[kind](event, localised=localised), f"{slug}-{kind}.csv"
+    )
 
 
 @require_GET
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
-    return csv_download(request, lambda localised: transfer.results_csv(event, localised=localised),
-                        f"{slug}-results.csv")
+    return csv_download(
+        request, lambda localised: transfer.results_csv(event, localised=localised), f"{slug}-results.csv"
+    )
 
 
 def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResponse]) -> HttpResponse:
@@ -164,8 +200,10 @@ def csv_download(request: HttpRequest, make: Callable[[bool], str], filename: st
     a spreadsheet reads Korean, Japanese and Chinese as UTF-8; with ``?header=keys``, exactly as programs read it."""
     form = request.GET.get("header", "labels")
     if form not in CSV_HEADERS:
-        return HttpResponseBadRequest(_("header: must be one of %(choices)s") % {"choices": ", ".join(CSV_HEADERS)},
-                                      content_type="text/plain; charset=utf-8")
+        return HttpResponseBadRequest(
+            _("header: must be one of %(choices)s") % {"choices": ", ".join(CSV_HEADERS)},
+            content_type="text/plain; charset=utf-8",
+        )
     localised = form == "labels"
     return csv_response(("\ufeff" if localised else "") + make(localised), filename)
 
@@ -181,22 +219,41 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = _event(request, slug)
     round_ = get_object_or_404(event.rounds, number=number)
     search = request.GET.get("q", "")
-    return render(request, "pages/round.html", {
-        "event": event, "round": round_, "tables": pages.round_tables(round_, search), "q": search,
-        "rounds": event.rounds.all(), "mcr": event.ruleset().is_mcr,
-        "lineup": team_presenters.round_naming(event, round_, request.user), **live_attrs(event)})
+    return render(
+        request,
+        "pages/round.html",
+        {
+            "event": event,
+            "round": round_,
+            "tables": pages.round_tables(round_, search),
+            "q": search,
+            "rounds": event.rounds.all(),
+            "mcr": event.ruleset().is_mcr,
+            "lineup": team_presenters.round_naming(event, round_, request.user),
+            **live_attrs(event),
+        },
+    )
 
 
 @require_GET
 def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = _event(request, slug)
     round_ = get_object_or_404(event.rounds, number=number)
+
     def entry_url(game_id: int) -> str:  # absolute: it is read off paper by a phone
         return request.build_absolute_uri(reverse("game-entry", args=[game_id]))
 
-    return render(request, "pages/round_print.html", {
-        "event": event, "round": round_, "tables": pages.printed_tables(round_, entry_url),
-        "hand_rows": range(PRINTED_HAND_ROWS), "solo": event.ruleset().is_solo})
+    return render(
+        request,
+        "pages/round_print.html",
+        {
+            "event": event,
+            "round": round_,
+            "tables": pages.printed_tables(round_, entry_url),
+            "hand_rows": range(PRINTED_HAND_ROWS),
+            "solo": event.ruleset().is_solo,
+        },
+    )
 
 
 @require_GET
@@ -208,10 +265,19 @@ def player_page(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     games = pages.player_games(event, player)
     solo = event.ruleset().is_solo  # a solo game has no points: its draws and value, and no chart of points
     own = request.user.is_authenticated and player.user_id == request.user.pk
-    return render(request, "pages/player.html", {
-        "event": event, "player": player, "games": games, "code": player_code(event, player) if own else None,
-        "chart": None if solo else pages.cumulative_chart([g.cumulative for g in games]),
-        "standing": ranked.standing_of(event, player), "solo": solo})
+    return render(
+        request,
+        "pages/player.html",
+        {
+            "event": event,
+            "player": player,
+            "games": games,
+            "code": player_code(event, player) if own else None,
+            "chart": None if solo else pages.cumulative_chart([g.cumulative for g in games]),
+            "standing": ranked.standing_of(event, player),
+            "solo": solo,
+        },
+    )
 
 
 @require_GET
@@ -219,29 +285,60 @@ def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Each stage with who went through, and the final tables with their results."""
     event = get_object_or_404(pages.public_events(request.user).select_related("standings_state"), slug=slug)
     # Each confirmed cut is read again from the standings: spectators share one rendering per version of them.
-    return _shared_page(request, f"stages:{standings_version(event)[0]}", lambda: render(request, "pages/stages.html", {
-        "event": event, "reports": stage_pages.stages_report(event), "final": stage_pages.final_tables(event),
-        "mcr": event.ruleset().is_mcr}))
+    return _shared_page(
+        request,
+        f"stages:{standings_version(event)[0]}",
+        lambda: render(
+            request,
+            "pages/stages.html",
+            {
+                "event": event,
+                "reports": stage_pages.stages_report(event),
+                "final": stage_pages.final_tables(event),
+                "mcr": event.ruleset().is_mcr,
+            },
+        ),
+    )
 
 
 @require_GET
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(with_seats(Game.objects.filter(event__in=pages.public_events(request.user))
-                                        .select_related("event", "table__round")), pk=game_id)
+    game = get_object_or_404(
+        with_seats(
+            Game.objects.filter(event__in=pages.public_events(request.user)).select_related("event", "table__round")
+        ),
+        pk=game_id,
+    )
     view = pages.game_view(game)
     asked = request.GET.get("seal", "")[:64]
-    return render(request, "pages/game.html", {
-        "game": game, "event": game.event, "players": view.roster.labels, "result": view.result,
-        "hands": view.hands, "final": view.result.get("final", []), "penalties": view.result.get("penalties", []),
-        "can_score": game.event.can_score(request.user), "head": chain.game_head(game)[:chain.SHORT],
-        "mcr": game.event.ruleset().is_mcr, "solo": game.event.ruleset().is_solo,
-        # The solo game's attempts: each with its draws, value, rank, whether it counts, and the hand in words.
-        "attempts": [(hand, value_text(hand, translation) if hand.get("wins") else _("noten"))
-                     for hand in view.result.get("hands", [])],
-        "tally": tally(game), "asked": asked,
-        # A player checks the seal they kept: is it still an entry of the history, and does the history hold?
-        "kept": chain.kept_head(game, asked) if asked else None,
-        "intact": chain.verify_game(game).intact if asked else True, **live_attrs(game.event, game)})
+    return render(
+        request,
+        "pages/game.html",
+        {
+            "game": game,
+            "event": game.event,
+            "players": view.roster.labels,
+            "result": view.result,
+            "hands": view.hands,
+            "final": view.result.get("final", []),
+            "penalties": view.result.get("penalties", []),
+            "can_score": game.event.can_score(request.user),
+            "head": chain.game_head(game)[: chain.SHORT],
+            "mcr": game.event.ruleset().is_mcr,
+            "solo": game.event.ruleset().is_solo,
+            # The solo game's attempts: each with its draws, value, rank, whether it counts, and the hand in words.
+            "attempts": [
+                (hand, value_text(hand, translation) if hand.get("wins") else _("noten"))
+                for hand in view.result.get("hands", [])
+            ],
+            "tally": tally(game),
+            "asked": asked,
+            # A player checks the seal they kept: is it still an entry of the history, and does the history hold?
+            "kept": chain.kept_head(game, asked) if asked else None,
+            "intact": chain.verify_game(game).intact if asked else True,
+            **live_attrs(game.event, game),
+        },
+    )
 
 
 @require_GET

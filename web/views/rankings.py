@@ -15,8 +15,9 @@ from web import refusals
 
 @require_GET
 def rankings_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "pages/rankings.html", {"rankings": rankings_available(request.user),
-                                                   "kinds": present.KINDS})
+    return render(
+        request, "pages/rankings.html", {"rankings": rankings_available(request.user), "kinds": present.KINDS}
+    )
 
 
 @require_GET
@@ -28,10 +29,30 @@ def ranking_page(request: HttpRequest, key: str) -> HttpResponse:
     try:
         on = parse_as_of(asked)
     except Refusal as exc:
-        return render(request, "pages/ranking.html", {
-            "info": info, "kinds": present.KINDS, "asked": asked, "today": timezone.localdate(),
-            "problems": refusals.texts(exc)}, status=400)
+        return render(
+            request,
+            "pages/ranking.html",
+            {
+                "info": info,
+                "kinds": present.KINDS,
+                "asked": asked,
+                "today": timezone.localdate(),
+                "problems": refusals.texts(exc),
+            },
+            status=400,
+        )
     page = present.ranking_page(ranking_on(info, on), request.GET.get("page"))
-    return render(request, "pages/ranking.html", {
-        "info": info, "kinds": present.KINDS, "asked": on.isoformat(), "today": timezone.localdate(),
-        "ranking": page.ranking, "page": page.page, "rows": page.rows, "changes": present.CHANGES})
+    return render(
+        request,
+        "pages/ranking.html",
+        {
+            "info": info,
+            "kinds": present.KINDS,
+            "asked": on.isoformat(),
+            "today": timezone.localdate(),
+            "ranking": page.ranking,
+            "page": page.page,
+            "rows": page.rows,
+            "changes": present.CHANGES,
+        },
+    )

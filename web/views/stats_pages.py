@@ -21,12 +21,20 @@ def career_page(request: HttpRequest, player_id: int) -> HttpResponse:
     # A player who plays only in events hidden from the reader is no player to him (issue 25).
     player = get_object_or_404(findable_players(request.user), pk=player_id)
     view = career.career_view(player, request.user, request.GET, request.GET.get("page"))
-    return render(request, "pages/career.html", {
-        "view": view, "player": player, "figures": view.figures, "mcr": view.figures and view.figures["mcr"],
-        "platforms": [(key, career.platform_label(key)) for key in view.platforms],
-        # The filters again on the links to the other pages of games.
-        "query": "".join(f"{urlencode({key: value})}&" for key, value in view.params.items() if value)},
-        status=400 if view.problems else 200)
+    return render(
+        request,
+        "pages/career.html",
+        {
+            "view": view,
+            "player": player,
+            "figures": view.figures,
+            "mcr": view.figures and view.figures["mcr"],
+            "platforms": [(key, career.platform_label(key)) for key in view.platforms],
+            # The filters again on the links to the other pages of games.
+            "query": "".join(f"{urlencode({key: value})}&" for key, value in view.params.items() if value),
+        },
+        status=400 if view.problems else 200,
+    )
 
 
 @require_GET
@@ -38,12 +46,17 @@ def leaderboards_page(request: HttpRequest, slug: str) -> HttpResponse:
     except Refusal as exc:
         problems, min_hands, limit = refusals.texts(exc, paths=True), None, 10
     boards = event_leaderboards(event, min_hands=min_hands, limit=limit)
-    return render(request, "pages/leaderboards.html", {"event": event, "boards": boards, "problems": problems},
-                  status=400 if problems else 200)
+    return render(
+        request,
+        "pages/leaderboards.html",
+        {"event": event, "boards": boards, "problems": problems},
+        status=400 if problems else 200,
+    )
 
 
 @require_GET
 def leaderboards_csv_view(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(public_events(request.user), slug=slug)
-    return csv_download(request, lambda localised: leaderboards_csv(event, localised=localised),
-                        f"{slug}-statistics.csv")
+    return csv_download(
+        request, lambda localised: leaderboards_csv(event, localised=localised), f"{slug}-statistics.csv"
+    )

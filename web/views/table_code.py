@@ -20,14 +20,22 @@ def table_code_page(request: HttpRequest, game_id: int) -> HttpResponse:
     refusal = None
     if request.method == "POST":
         try:
-            table_code_open(game=game, code=request.POST.get("code", ""), session=request.session,
-                            guesser=guesser(request))
+            table_code_open(
+                game=game, code=request.POST.get("code", ""), session=request.session, guesser=guesser(request)
+            )
         except Refusal as exc:
             refusal = exc
         else:
             return redirect("game-entry", game_id=game.pk)
     # A private event's name is for those who may see it; the players at the table know where they sit.
-    response = render(request, "pages/table_code.html", {
-        "game": game, "error": " ".join(refusals.texts(refusal)) if refusal else "",
-        "event_shown": event_shown(game.event, request.user)}, status=400 if refusal else 200)
+    response = render(
+        request,
+        "pages/table_code.html",
+        {
+            "game": game,
+            "error": " ".join(refusals.texts(refusal)) if refusal else "",
+            "event_shown": event_shown(game.event, request.user),
+        },
+        status=400 if refusal else 200,
+    )
     return refusals.answer(response, refusal)

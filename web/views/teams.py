@@ -35,8 +35,11 @@ def _team(event: Event, team_id: int) -> Team:
 @require_GET
 def teams_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(visible_events(request.user), slug=slug)
-    return render(request, "pages/teams.html", {"event": event, "teams": team_presenters.teams_list(event),
-                                                "mcr": event.ruleset().is_mcr})
+    return render(
+        request,
+        "pages/teams.html",
+        {"event": event, "teams": team_presenters.teams_list(event), "mcr": event.ruleset().is_mcr},
+    )
 
 
 @require_GET
@@ -44,9 +47,16 @@ def team_page(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     event = get_object_or_404(visible_events(request.user), slug=slug)
     team = _team(event, team_id)
     names = event.entrants == Event.Entrants.TEAMS and may_name_lineup(team, request.user)
-    return render(request, "pages/team.html", {"event": event, "page": team_presenters.team_page(event, team),
-                                               "mcr": event.ruleset().is_mcr,
-                                               "next_round": console_teams.next_round_of(team) if names else None})
+    return render(
+        request,
+        "pages/team.html",
+        {
+            "event": event,
+            "page": team_presenters.team_page(event, team),
+            "mcr": event.ruleset().is_mcr,
+            "next_round": console_teams.next_round_of(team) if names else None,
+        },
+    )
 
 
 @login_required
@@ -63,17 +73,29 @@ def round_lineup(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if request.method == "POST":
         return _lineups_save(request, round_)
     organiser = event.is_organiser(request.user)
-    return render(request, "pages/lineup.html", {
-        "event": event, "round": round_, "lineup": console_teams.lineup_tables(round_, request.user),
-        "organiser": organiser, "scorer": event.can_score(request.user),
-        "rounds": event.rounds.order_by("number"), "back": request.path})
+    return render(
+        request,
+        "pages/lineup.html",
+        {
+            "event": event,
+            "round": round_,
+            "lineup": console_teams.lineup_tables(round_, request.user),
+            "organiser": organiser,
+            "scorer": event.can_score(request.user),
+            "rounds": event.rounds.order_by("number"),
+            "back": request.path,
+        },
+    )
 
 
 def _lineups_save(request: HttpRequest, round_: Round) -> HttpResponse:
     """Each team posted with a player is named (those unchanged are left alone); a refusal is told beside its
     team's field. Naming a team the user may not name is refused as a whole (403)."""
-    posted = {key.removeprefix("team-"): request.POST.get(key, "") for key in request.POST
-              if key.startswith("team-") and request.POST.get(key)}
+    posted = {
+        key.removeprefix("team-"): request.POST.get(key, "")
+        for key in request.POST
+        if key.startswith("team-") and request.POST.get(key)
+    }
     if not all(is_row_id(team) for team in posted):
         raise PermissionDenied(_("Only the event's organisers and the team's captain name its lineup."))
     teams = console_teams.teams_named_by(round_.event, request.user, [int(team) for team in posted])
@@ -110,16 +132,23 @@ def team_captain(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     form = CaptainForm(request.POST)
     back = redirect(reverse("console-players", kwargs={"slug": event.slug}) + "#teams")
     if not form.is_valid():
-        messages.error(request, " ".join(str(e) for e in form.errors.get("captain", [])),
-                       extra_tags=f"captain-{team.pk}")
+        messages.error(
+            request, " ".join(str(e) for e in form.errors.get("captain", [])), extra_tags=f"captain-{team.pk}"
+        )
         return back
     username = form.cleaned_data["captain"]
     try:
         team_captain_set(team=team, username=username)
     except Refusal:
-        messages.error(request, _("No user is named %(name)s: the captain signs up first, then you name them.")
-                       % {"name": username}, extra_tags=f"captain-{team.pk}")
+        messages.error(
+            request,
+            _("No user is named %(name)s: the captain signs up first, then you name them.") % {"name": username},
+            extra_tags=f"captain-{team.pk}",
+        )
     else:
-        messages.success(request, (_("%(user)s captains %(team)s.") if username else
-                                   _("%(team)s has no captain.")) % {"user": username, "team": team.name})
+        messages.success(
+            request,
+            (_("%(user)s captains %(team)s.") if username else _("%(team)s has no captain."))
+            % {"user": username, "team": team.name},
+        )
     return back

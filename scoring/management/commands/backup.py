@@ -17,9 +17,11 @@ EXIT_REFUSED = 2
 
 
 class Command(BaseCommand):
-    help = ("Write the whole event set (users, players, events, games, hands, histories with their seals, results "
-            "and standings) to one JSON file that `manage.py restore` brings back into an empty database. The "
-            "file holds the users' password hashes: keep it as safe as the database.")
+    help = (
+        "Write the whole event set (users, players, events, games, hands, histories with their seals, results "
+        "and standings) to one JSON file that `manage.py restore` brings back into an empty database. The "
+        "file holds the users' password hashes: keep it as safe as the database."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("file", type=Path)

@@ -16,10 +16,12 @@ from tournament.models import Event
 
 
 class Command(BaseCommand):
-    help = ("Write an event out. json: everything (settings, players, rounds, games with their sheets and "
-            "results, standings), to stdout or --output FILE. csv: standings.csv and results.csv in the folder "
-            "--output (default: the current one). sheets: one score sheet per game in the folder --output, "
-            "readable by score_sheet and import_sheets.")
+    help = (
+        "Write an event out. json: everything (settings, players, rounds, games with their sheets and "
+        "results, standings), to stdout or --output FILE. csv: standings.csv and results.csv in the folder "
+        "--output (default: the current one). sheets: one score sheet per game in the folder --output, "
+        "readable by score_sheet and import_sheets."
+    )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("event", help="the event's slug")
@@ -42,13 +44,20 @@ class Command(BaseCommand):
         folder = output or Path()
         folder.mkdir(parents=True, exist_ok=True)
         if options["format"] == "csv":
-            files = {f"{event.slug}-standings.csv": standings_table_csv(event),
-                     f"{event.slug}-results.csv": results_csv(event)}
+            files = {
+                f"{event.slug}-standings.csv": standings_table_csv(event),
+                f"{event.slug}-results.csv": results_csv(event),
+            }
         else:
-            files = {f"{event.slug}-game-{game.pk}.json":
-                     json.dumps({**game_sheet(game, by=NamedBy.LABEL), "history": sealed_history(game)},
-                                ensure_ascii=False, indent=2) + "\n"
-                     for game in event.games.select_related("event").order_by("pk")}
+            files = {
+                f"{event.slug}-game-{game.pk}.json": json.dumps(
+                    {**game_sheet(game, by=NamedBy.LABEL), "history": sealed_history(game)},
+                    ensure_ascii=False,
+                    indent=2,
+                )
+                + "\n"
+                for game in event.games.select_related("event").order_by("pk")
+            }
         for name, content in files.items():
             (folder / name).write_text(content, encoding="utf-8")
         self.stdout.write(f"wrote {len(files)} file(s) to {folder}")

@@ -26,18 +26,30 @@ EXIT_DIFFERS, EXIT_UNREADABLE = 1, 2
 
 
 class Command(BaseCommand):
-    help = ("Import online game logs (Tenhou mjlog XML, plain or gzip; tenhou.net/6 JSON) into an event. Each "
-            "hand is replayed and compared with what the log records; each file is imported whole or not at all.")
+    help = (
+        "Import online game logs (Tenhou mjlog XML, plain or gzip; tenhou.net/6 JSON) into an event. Each "
+        "hand is replayed and compared with what the log records; each file is imported whole or not at all."
+    )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("event", help="the event's slug")
         parser.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="log files, or folders of them")
-        parser.add_argument("--create-players", action="store_true",
-                            help="register platform names the event does not know as new players")
-        parser.add_argument("--keep-mismatches", action="store_true",
-                            help='import a game that differs from its log, marked "differs from the log"')
-        parser.add_argument("--ruleset", choices=preset_keys(), metavar="KEY",
-                            help="the preset for logs that cannot say (a Mahjong Soul export: mahjong-soul)")
+        parser.add_argument(
+            "--create-players",
+            action="store_true",
+            help="register platform names the event does not know as new players",
+        )
+        parser.add_argument(
+            "--keep-mismatches",
+            action="store_true",
+            help='import a game that differs from its log, marked "differs from the log"',
+        )
+        parser.add_argument(
+            "--ruleset",
+            choices=preset_keys(),
+            metavar="KEY",
+            help="the preset for logs that cannot say (a Mahjong Soul export: mahjong-soul)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         slug = options["event"]
@@ -63,10 +75,17 @@ class Command(BaseCommand):
         try:
             data = path.read_bytes()
         except OSError as exc:
-            return LogResult(str(path), Outcome.UNREADABLE, problems=[Problem("", f"cannot read the file "
-                                                                              f"({exc.strerror})")])
-        return log_import(event=event, source=str(path), data=data, create_players=options["create_players"],
-                          keep_mismatches=options["keep_mismatches"], ruleset=options["ruleset"])
+            return LogResult(
+                str(path), Outcome.UNREADABLE, problems=[Problem("", f"cannot read the file ({exc.strerror})")]
+            )
+        return log_import(
+            event=event,
+            source=str(path),
+            data=data,
+            create_players=options["create_players"],
+            keep_mismatches=options["keep_mismatches"],
+            ruleset=options["ruleset"],
+        )
 
     def _report(self, result: LogResult) -> None:
         where = result.source
@@ -77,16 +96,21 @@ class Command(BaseCommand):
             for p in result.problems:
                 self.stderr.write(f"{where}: {p.message}")
         if result.game is not None:
-            label = {Outcome.IMPORTED: "imported", Outcome.KEPT: "imported, differs from the log",
-                     Outcome.ALREADY: "already imported"}[result.outcome]
+            label = {
+                Outcome.IMPORTED: "imported",
+                Outcome.KEPT: "imported, differs from the log",
+                Outcome.ALREADY: "already imported",
+            }[result.outcome]
             self.stdout.write(f"{where}: {label} as game {result.game.pk} ({result.log_id})")
 
     def _summary(self, results: list[LogResult], seconds: float) -> None:
         stored = sum(1 for r in results if r.outcome in (Outcome.IMPORTED, Outcome.KEPT))
         refused = sum(1 for r in results if not r.stored)
         rate = f", {stored / seconds:.1f} games/s" if stored and seconds > 0 else ""
-        self.stdout.write(f"{stored} game(s) imported, {len(results) - stored - refused} already there, "
-                          f"{refused} refused, in {seconds:.1f} s{rate}")
+        self.stdout.write(
+            f"{stored} game(s) imported, {len(results) - stored - refused} already there, "
+            f"{refused} refused, in {seconds:.1f} s{rate}"
+        )
 
 
 def _files(paths: list[Path]) -> list[Path]:

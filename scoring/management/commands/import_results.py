@@ -14,14 +14,20 @@ from scoring.services.ranking_import import COLUMNS, results_import
 
 
 class Command(BaseCommand):
-    help = ("Import the final rankings of events run elsewhere into the EMA ranking, from a CSV with the columns "
-            f"{', '.join(COLUMNS)} (weight may be empty: computed). Every line is checked; nothing is written if "
-            "one is wrong. An event imported again under the same event_id is replaced.")
+    help = (
+        "Import the final rankings of events run elsewhere into the EMA ranking, from a CSV with the columns "
+        f"{', '.join(COLUMNS)} (weight may be empty: computed). Every line is checked; nothing is written if "
+        "one is wrong. An event imported again under the same event_id is replaced."
+    )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", help="a CSV file, UTF-8")
-        parser.add_argument("--ranking", default=MersList.RIICHI, choices=MersList.values,
-                            help="the EMA's riichi ranking (ema, the default) or its MCR ranking (ema-mcr)")
+        parser.add_argument(
+            "--ranking",
+            default=MersList.RIICHI,
+            choices=MersList.values,
+            help="the EMA's riichi ranking (ema, the default) or its MCR ranking (ema-mcr)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])
@@ -35,8 +41,7 @@ class Command(BaseCommand):
             for problem in exc.problems:
                 self.stderr.write(f"{path}: {problem}")
             raise CommandError(f"{len(exc.problems)} problem(s) found; nothing was imported") from None
-        self.stdout.write(f"{done.events} event(s), {done.results} ranked result(s) imported into "
-                          f"{options['ranking']}")
+        self.stdout.write(f"{done.events} event(s), {done.results} ranked result(s) imported into {options['ranking']}")
         if done.unranked:
             self.stdout.write(f"{done.unranked} line(s) without a federation id: not ranked (no EMA number)")
         if done.replaced:

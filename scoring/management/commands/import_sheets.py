@@ -17,14 +17,17 @@ from tournament.selectors import is_slug
 
 
 class Command(BaseCommand):
-    help = ("Load a folder of score sheets (docs/score-sheet.md, one game per *.json file) into an event: all of "
-            "them, or none and every problem listed.")
+    help = (
+        "Load a folder of score sheets (docs/score-sheet.md, one game per *.json file) into an event: all of "
+        "them, or none and every problem listed."
+    )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("event", help="the event's slug")
         parser.add_argument("folder", type=Path)
-        parser.add_argument("--create-players", action="store_true",
-                            help="register names the event does not know as new players")
+        parser.add_argument(
+            "--create-players", action="store_true", help="register names the event does not know as new players"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         slug = options["event"]
@@ -44,8 +47,10 @@ class Command(BaseCommand):
             except OSError as exc:
                 problems.append(f"{path.name}: cannot read the file ({exc.strerror})")
             except Refusal as exc:
-                problems += [f"{path.name}: {p.field}: {p.message}" if p.field else f"{path.name}: {p.message}"
-                             for p in exc.problems]
+                problems += [
+                    f"{path.name}: {p.field}: {p.message}" if p.field else f"{path.name}: {p.message}"
+                    for p in exc.problems
+                ]
         if not problems:
             try:
                 games = sheets_import(event=event, sheets=sheets, create_players=options["create_players"])

@@ -54,15 +54,17 @@ class Command(BaseCommand):
         if not Event.objects.filter(slug=CUP).exists():
             self._cup(user, list(Player.objects.filter(registrations__event=event).order_by("pk")))
         waiting = event.games.filter(status="playing").select_related("table").order_by("pk").first()
-        self.stdout.write(f"Demo event {event.name!r} ({event.games.count()} games)\n"
-                          f"  standings:  {base}/events/{SLUG}/standings/\n"
-                          f"  event:      {base}/events/{SLUG}/\n"
-                          f"  console:    {base}/events/{SLUG}/manage/  (login demo / demo: players, rounds, "
-                          "settings)\n"
-                          + (self._round_lines(base, event, waiting) if waiting else "")
-                          + f"  in stages:  {base}/events/{CUP}/standings/  (console: {base}/events/{CUP}/manage/)\n"
-                          f"  API docs:   {base}/api/docs/  (standings: {base}/api/v1/events/{SLUG}/standings/)\n"
-                          f"  admin:      {base}/admin/  (login demo / demo)\n")
+        self.stdout.write(
+            f"Demo event {event.name!r} ({event.games.count()} games)\n"
+            f"  standings:  {base}/events/{SLUG}/standings/\n"
+            f"  event:      {base}/events/{SLUG}/\n"
+            f"  console:    {base}/events/{SLUG}/manage/  (login demo / demo: players, rounds, "
+            "settings)\n"
+            + (self._round_lines(base, event, waiting) if waiting else "")
+            + f"  in stages:  {base}/events/{CUP}/standings/  (console: {base}/events/{CUP}/manage/)\n"
+            f"  API docs:   {base}/api/docs/  (standings: {base}/api/v1/events/{SLUG}/standings/)\n"
+            f"  admin:      {base}/admin/  (login demo / demo)\n"
+        )
 
     @staticmethod
     def _round_lines(base: str, event: Event, waiting: Game) -> str:
@@ -73,16 +75,19 @@ class Command(BaseCommand):
         table.refresh_from_db()
         if not event.referee_invite:
             invite_renew(event=event, role="referee")
-        return (f"  round {table.round.number}:    {base}/events/{SLUG}/manage/rounds/{table.round.number}/  "
-                "(table codes, cards to print, the clock)\n"
-                f"  enter hands: {base}/games/{waiting.pk}/entry/  (login demo / demo)\n"
-                f"  table code: {base}/games/{waiting.pk}/code/  (table {table.number}'s players, no account: "
-                f"{table_code(table)})\n"
-                f"  referees:   {base}/events/{SLUG}/referee/{event.referee_invite}/  (signed in, one tap joins)\n")
+        return (
+            f"  round {table.round.number}:    {base}/events/{SLUG}/manage/rounds/{table.round.number}/  "
+            "(table codes, cards to print, the clock)\n"
+            f"  enter hands: {base}/games/{waiting.pk}/entry/  (login demo / demo)\n"
+            f"  table code: {base}/games/{waiting.pk}/code/  (table {table.number}'s players, no account: "
+            f"{table_code(table)})\n"
+            f"  referees:   {base}/events/{SLUG}/referee/{event.referee_invite}/  (signed in, one tap joins)\n"
+        )
 
     def _build(self, user: User) -> Event:
-        event = Event.objects.create(name="Demo Open", slug=SLUG, ruleset_key="wrc-2025", public=True,
-                                     status=Event.Status.RUNNING)
+        event = Event.objects.create(
+            name="Demo Open", slug=SLUG, ruleset_key="wrc-2025", public=True, status=Event.Status.RUNNING
+        )
         event.organisers.add(user)
         players = [Player.objects.create(name=name) for name in NAMES]
         with standings_batch():  # one recompute for the eight
@@ -103,8 +108,9 @@ class Command(BaseCommand):
         return event
 
     def _cup(self, user: User, players: list[Player]) -> None:
-        cup = Event.objects.create(name="Demo Cup", slug=CUP, ruleset_key="wrc-2025", public=True,
-                                   status=Event.Status.RUNNING)
+        cup = Event.objects.create(
+            name="Demo Cup", slug=CUP, ruleset_key="wrc-2025", public=True, status=Event.Status.RUNNING
+        )
         cup.organisers.add(user)
         with standings_batch():
             for player in players:
@@ -113,10 +119,12 @@ class Command(BaseCommand):
         for number in (1, 2):
             round_add(event=cup)
             for game in round_seat(event=cup, number=number, method=Method.RANDOM, seed=number):
-                self._play(game.pk, list(game.seats.order_by("position").values_list("player_id", flat=True)),
-                           rng, user)
-        final = stage_add(event=cup, data={"name": "Final", "entry_top": 4, "carry": "half", "seating": "rank"},
-                          user=user)
+                self._play(
+                    game.pk, list(game.seats.order_by("position").values_list("player_id", flat=True)), rng, user
+                )
+        final = stage_add(
+            event=cup, data={"name": "Final", "entry_top": 4, "carry": "half", "seating": "rank"}, user=user
+        )
         cut_confirm(stage=final, through=None, user=user)
         round_add(event=cup, stage=2)
         round_seat(event=cup, number=3, method=Method.RANK)
@@ -138,8 +146,11 @@ class Command(BaseCommand):
         kind = rng.choices(("ron", "tsumo", "draw"), (50, 30, 20))[0]
         riichi = [p for p in ids if rng.random() < 0.2]
         if kind == "draw":
-            return {"result": "draw", "tenpai": sorted(set(riichi) | {p for p in ids if rng.random() < 0.4}),
-                    "riichi": riichi}
+            return {
+                "result": "draw",
+                "tenpai": sorted(set(riichi) | {p for p in ids if rng.random() < 0.4}),
+                "riichi": riichi,
+            }
         winner = rng.choice(ids)
         han, fu = rng.choice(VALUES)
         record: HandRecord = {"result": kind, "winner": winner, "han": han, "riichi": riichi}

@@ -12,8 +12,10 @@ from tournament.models import Event
 
 
 class Command(BaseCommand):
-    help = ("Recompute the standings of the named events (slugs), or of every event with --all: for standings "
-            "left marked as being updated after a recompute could not run (a broker or database outage).")
+    help = (
+        "Recompute the standings of the named events (slugs), or of every event with --all: for standings "
+        "left marked as being updated after a recompute could not run (a broker or database outage)."
+    )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("events", nargs="*", help="event slugs")

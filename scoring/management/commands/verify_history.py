@@ -42,22 +42,40 @@ class _Tally:
 
 
 class Command(BaseCommand):
-    help = ("Check that nothing that decides a result was changed outside the application: every history entry's "
-            "seal is recomputed under the history key from its content and the entry before it, every game's "
-            "hands, seats, rules and penalties are compared with what its history says, and every result and "
-            "standing is recomputed from them.")
+    help = (
+        "Check that nothing that decides a result was changed outside the application: every history entry's "
+        "seal is recomputed under the history key from its content and the entry before it, every game's "
+        "hands, seats, rules and penalties are compared with what its history says, and every result and "
+        "standing is recomputed from them."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("event", nargs="?", help="the event's slug (default: every event)")
-        parser.add_argument("--seal", action="store_true", help="seal, with the history key, every intact chain "
-                            "written before seals were keyed (the upgrade's step: refused once any entry was sealed "
-                            "with a key)")
-        parser.add_argument("--seal-game", type=int, action="append", default=[], metavar="GAME",
-                            help="seal this game's unsealed chain, after checking it (repeatable)")
-        parser.add_argument("--seal-penalties", action="store_true", help="with EVENT: seal the event's penalties "
-                            "given before penalties were sealed, after checking them")
-        parser.add_argument("--head", metavar="GAME:DIGITS", help="look for a head a player kept (8 or more of "
-                            "its first hex digits) in that game's history")
+        parser.add_argument(
+            "--seal",
+            action="store_true",
+            help="seal, with the history key, every intact chain "
+            "written before seals were keyed (the upgrade's step: refused once any entry was sealed "
+            "with a key)",
+        )
+        parser.add_argument(
+            "--seal-game",
+            type=int,
+            action="append",
+            default=[],
+            metavar="GAME",
+            help="seal this game's unsealed chain, after checking it (repeatable)",
+        )
+        parser.add_argument(
+            "--seal-penalties",
+            action="store_true",
+            help="with EVENT: seal the event's penalties given before penalties were sealed, after checking them",
+        )
+        parser.add_argument(
+            "--head",
+            metavar="GAME:DIGITS",
+            help="look for a head a player kept (8 or more of its first hex digits) in that game's history",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["head"]:
@@ -69,8 +87,10 @@ class Command(BaseCommand):
             self._check_games(event, options, tally)
             self._check_event(event, options, tally)
         if tally.broken or tally.unsealed:
-            self.stderr.write(f"{tally.broken} problem(s) in {tally.games} game(s) and their standings, "
-                              f"{tally.unsealed} game(s) unsealed")
+            self.stderr.write(
+                f"{tally.broken} problem(s) in {tally.games} game(s) and their standings, "
+                f"{tally.unsealed} game(s) unsealed"
+            )
             sys.exit(EXIT_BROKEN)
         self.stdout.write(f"all {tally.games} game histories intact and sealed ({tally.entries} entries)")
 
@@ -87,9 +107,11 @@ class Command(BaseCommand):
                     self.stderr.write(f"{event.slug}: game {game.pk}: {problem}")
             if report.intact and report.unsealed:
                 tally.unsealed += 1
-                self.stderr.write(f"{event.slug}: game {game.pk}: its history carries no keyed seal: it was "
-                                  "written before seals were keyed, or rewritten by someone without the key; "
-                                  "if it predates keyed seals, `manage.py verify_history --seal` seals it")
+                self.stderr.write(
+                    f"{event.slug}: game {game.pk}: its history carries no keyed seal: it was "
+                    "written before seals were keyed, or rewritten by someone without the key; "
+                    "if it predates keyed seals, `manage.py verify_history --seal` seals it"
+                )
 
     def _check_event(self, event: Event, options: dict[str, Any], tally: _Tally) -> None:
         """The event's own history (penalties, stages) and its standings, recomputed."""
@@ -101,8 +123,9 @@ class Command(BaseCommand):
             self.stderr.write(f"{event.slug}: {own}")
         standings = standings_problems(event)
         if standings is None:
-            self.stdout.write(f"{event.slug}: standings not checked: a recompute is pending "
-                              "(`manage.py recompute_standings` runs it)")
+            self.stdout.write(
+                f"{event.slug}: standings not checked: a recompute is pending (`manage.py recompute_standings` runs it)"
+            )
         for problem in standings or []:
             tally.broken += 1
             self.stderr.write(f"{event.slug}: {problem}: the standings were changed outside the application")
@@ -114,9 +137,12 @@ class Command(BaseCommand):
         # Once the history key has sealed anything, a chain without a key was written behind the application's back
         # (or restored from an old copy): sealing them all at once would vouch for a forgery. Each is named.
         if options["seal"] and (HandChange.objects.exclude(key="").exists() or EventChange.objects.exists()):
-            raise CommandError("--seal is the upgrade's step, and this history already has entries sealed with a "
-                               "key: an unsealed chain now may be a forgery. Check each one, then seal it by name "
-                               "(--seal-game GAME, or EVENT --seal-penalties)", returncode=EXIT_UNKNOWN)
+            raise CommandError(
+                "--seal is the upgrade's step, and this history already has entries sealed with a "
+                "key: an unsealed chain now may be a forgery. Check each one, then seal it by name "
+                "(--seal-game GAME, or EVENT --seal-penalties)",
+                returncode=EXIT_UNKNOWN,
+            )
 
     def _events(self, slug: str | None) -> list[Event]:
         if slug is None:
@@ -130,16 +156,22 @@ class Command(BaseCommand):
         number, _, digits = value.partition(":")
         game = Game.objects.filter(pk=int(number)).first() if is_row_id(number) else None
         if game is None:
-            raise CommandError(f"--head {value!r}: no game {number!r} (write GAME:DIGITS, e.g. 12:3fa0c1d2e4b5)",
-                               returncode=EXIT_UNKNOWN)
+            raise CommandError(
+                f"--head {value!r}: no game {number!r} (write GAME:DIGITS, e.g. 12:3fa0c1d2e4b5)",
+                returncode=EXIT_UNKNOWN,
+            )
         report, kept = verify_game(game), kept_head(game, digits)
         if not report.intact:
             self.stderr.write(f"game {game.pk}: {report.problem}")
             sys.exit(EXIT_BROKEN)
         if not kept.found:
-            self.stderr.write(f"game {game.pk}: the head {digits.strip()[:SHORT]!r} is not in its history (8 or "
-                              "more hex digits): the history was rewritten after it was kept, or it is another "
-                              "game's")
+            self.stderr.write(
+                f"game {game.pk}: the head {digits.strip()[:SHORT]!r} is not in its history (8 or "
+                "more hex digits): the history was rewritten after it was kept, or it is another "
+                "game's"
+            )
             sys.exit(EXIT_BROKEN)
-        self.stdout.write(f"game {game.pk}: the head is history entry {kept.entry}, with {kept.later} entry(ies) "
-                          "after it; the history holds")
+        self.stdout.write(
+            f"game {game.pk}: the head is history entry {kept.entry}, with {kept.later} entry(ies) "
+            "after it; the history holds"
+        )

@@ -13,28 +13,33 @@ from scoring.logs.read import MAX_LOG_BYTES, read_log
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "online"
 A_GAME = (FIXTURES / "tenhou" / "mjx-2010081709gm-00a9-0000-fe3371ad.xml").read_bytes()
-BOMB = (b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>'
-        b"<mjloggm><UN n0='&lol2;'/></mjloggm>")
+BOMB = (
+    b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>'
+    b"<mjloggm><UN n0='&lol2;'/></mjloggm>"
+)
 
 
 def _cut_before_the_end(log: bytes) -> bytes:
-    return log[:log.rindex(b"<INIT")] + b"</mjloggm>"
+    return log[: log.rindex(b"<INIT")] + b"</mjloggm>"
 
 
-@pytest.mark.parametrize(("data", "field", "words"), [
-    (b"", "log", "neither a Tenhou mjlog"),
-    (b"hello", "log", "neither a Tenhou mjlog"),
-    (b"<mjloggm><GO", "mjlog", "not a readable mjlog XML"),
-    (b"<html><body>404</body></html>", "mjlog", "not <mjloggm>"),
-    (BOMB, "mjlog", "not a readable mjlog XML"),
-    (b"\x1f\x8b\x08\x00broken", "log", "a broken gzip file"),
-    (b"{\"log\": ", "log", "not valid JSON"),
-    (b"{\"name\": [\"a\"]}", "log", "non-empty \"log\" list"),
-    (b"[1, 2]", "log", "non-empty \"log\" list"),
-    (b"{\"name\": [\"a\", \"b\", \"c\", \"d\"], \"log\": [[[0, 0, 0]]]}", "log[0]", "a hand has 17 fields"),
-    (b"<mjloggm><GO type='169'/><UN n0='a'/><RYUUKYOKU sc='1'/></mjloggm>", "mjlog", "before the first result"),
-    (b" " * (MAX_LOG_BYTES + 1), "log", "not a game log"),
-])
+@pytest.mark.parametrize(
+    ("data", "field", "words"),
+    [
+        (b"", "log", "neither a Tenhou mjlog"),
+        (b"hello", "log", "neither a Tenhou mjlog"),
+        (b"<mjloggm><GO", "mjlog", "not a readable mjlog XML"),
+        (b"<html><body>404</body></html>", "mjlog", "not <mjloggm>"),
+        (BOMB, "mjlog", "not a readable mjlog XML"),
+        (b"\x1f\x8b\x08\x00broken", "log", "a broken gzip file"),
+        (b'{"log": ', "log", "not valid JSON"),
+        (b'{"name": ["a"]}', "log", 'non-empty "log" list'),
+        (b"[1, 2]", "log", 'non-empty "log" list'),
+        (b'{"name": ["a", "b", "c", "d"], "log": [[[0, 0, 0]]]}', "log[0]", "a hand has 17 fields"),
+        (b"<mjloggm><GO type='169'/><UN n0='a'/><RYUUKYOKU sc='1'/></mjloggm>", "mjlog", "before the first result"),
+        (b" " * (MAX_LOG_BYTES + 1), "log", "not a game log"),
+    ],
+)
 def test_unreadable_logs_name_the_place_and_the_reason(data, field, words):
     with pytest.raises(Refusal) as caught:
         read_log(data, name="upload")
@@ -94,21 +99,24 @@ def _tenhou6(path: tuple[object, ...], value: object) -> bytes:
     return json.dumps(log).encode()
 
 
-@pytest.mark.parametrize(("data", "field", "words"), [
-    (_owari(HUGE), "owari", "not a number a game log holds"),
-    (_owari(DIGITS), "owari", "5000 characters"),
-    (A_GAME.replace(b'owari="201,', f'owari="{DIGITS},'.encode()), "owari", "not a number"),
-    (A_GAME.replace(b'ten="250,250,250,250"', f'ten="{HUGE},250,250,250"'.encode(), 1), "INIT.ten", "not a number"),
-    (_tenhou6(("sc", 1), HUGE), "sc", "not a number a game log holds"),
-    (_tenhou6(("sc", 1), DIGITS), "sc", "not a number a game log holds"),
-    (_tenhou6(("log", 0, 0, 1), "1e400"), "log[0][0]", "not a number"),
-    (_tenhou6(("log", 0, 0, 1), 2**60), "log[0][0][1]", "too large"),
-    (_tenhou6(("sc",), [1] * 7 + [1.5]).replace(b"1.5", HUGE.encode()), "sc[7]", "too large"),
-    (_tenhou6(("sc", 0), 1).replace(b'"sc": [1', f'"sc": [{DIGITS}'.encode()), "sc[0]", "5000 digits"),
-    (b'{"log": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "log", "levels"),
-    (b'<?xml version="1.0" encoding="Shift_JIS"?><mjloggm></mjloggm>', "mjlog", "not a readable mjlog XML"),
-    (b'<?xml version="1.0" encoding="x-nonesuch"?><mjloggm></mjloggm>', "mjlog", "not a readable mjlog XML"),
-])
+@pytest.mark.parametrize(
+    ("data", "field", "words"),
+    [
+        (_owari(HUGE), "owari", "not a number a game log holds"),
+        (_owari(DIGITS), "owari", "5000 characters"),
+        (A_GAME.replace(b'owari="201,', f'owari="{DIGITS},'.encode()), "owari", "not a number"),
+        (A_GAME.replace(b'ten="250,250,250,250"', f'ten="{HUGE},250,250,250"'.encode(), 1), "INIT.ten", "not a number"),
+        (_tenhou6(("sc", 1), HUGE), "sc", "not a number a game log holds"),
+        (_tenhou6(("sc", 1), DIGITS), "sc", "not a number a game log holds"),
+        (_tenhou6(("log", 0, 0, 1), "1e400"), "log[0][0]", "not a number"),
+        (_tenhou6(("log", 0, 0, 1), 2**60), "log[0][0][1]", "too large"),
+        (_tenhou6(("sc",), [1] * 7 + [1.5]).replace(b"1.5", HUGE.encode()), "sc[7]", "too large"),
+        (_tenhou6(("sc", 0), 1).replace(b'"sc": [1', f'"sc": [{DIGITS}'.encode()), "sc[0]", "5000 digits"),
+        (b'{"log": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "log", "levels"),
+        (b'<?xml version="1.0" encoding="Shift_JIS"?><mjloggm></mjloggm>', "mjlog", "not a readable mjlog XML"),
+        (b'<?xml version="1.0" encoding="x-nonesuch"?><mjloggm></mjloggm>', "mjlog", "not a readable mjlog XML"),
+    ],
+)
 def test_hostile_numbers_and_documents_are_refused_before_any_arithmetic(data, field, words):
     """Every number is checked as text first: a log answers at once, refused, naming where (issue 25)."""
     with pytest.raises(Refusal) as caught:

@@ -33,9 +33,18 @@ OWARI = [(29300, Fraction("-10.7")), (30700, Fraction("10.7")), (29300, Fraction
 
 def test_the_log_declares_its_lobby_rules_and_is_read_under_them():
     game = read_log(LOG.read_bytes(), name=LOG.name)
-    assert (game.ruleset, game.overrides) == ("tenhou", {
-        "round_winds": 1, "start_points": 30000, "return_points": 30000, "goal_points": 30000,
-        "uma": [15, 5, -5, -15], "ties": "split", "final_rounding": "exact"})
+    assert (game.ruleset, game.overrides) == (
+        "tenhou",
+        {
+            "round_winds": 1,
+            "start_points": 30000,
+            "return_points": 30000,
+            "goal_points": 30000,
+            "uma": [15, 5, -5, -15],
+            "ties": "split",
+            "final_rounding": "exact",
+        },
+    )
     checked = check_game(game)
     assert checked.differences == []  # hand by hand, as for any other log
     assert checked.scored is not None
@@ -62,8 +71,9 @@ REFUSED = [
 
 
 @pytest.mark.parametrize(("csrule", "players", "named", "words"), REFUSED)
-def test_what_a_lobby_declares_and_no_ruleset_here_expresses_is_refused_by_name(csrule: str, players: int,
-                                                                               named: list[str], words: str):
+def test_what_a_lobby_declares_and_no_ruleset_here_expresses_is_refused_by_name(
+    csrule: str, players: int, named: list[str], words: str
+):
     with pytest.raises(Refusal) as caught:
         lobby_overrides(csrule, players=players)
     assert [p.field for p in caught.value.problems] == named
@@ -71,10 +81,19 @@ def test_what_a_lobby_declares_and_no_ruleset_here_expresses_is_refused_by_name(
 
 
 def test_other_start_and_uma_are_taken_as_declared():
-    declared = fields(f4="25000", f5="30000", f6="30000", **{f"f{21 + 3 * k + j}": v for k in range(5)
-                                                             for j, v in enumerate(("10", "-10", "-20"))})
-    assert lobby_overrides(declared, players=4) == {"start_points": 25000, "return_points": 30000,
-                                                    "goal_points": 30000, "uma": [20, 10, -10, -20], "ties": "split"}
+    declared = fields(
+        f4="25000",
+        f5="30000",
+        f6="30000",
+        **{f"f{21 + 3 * k + j}": v for k in range(5) for j, v in enumerate(("10", "-10", "-20"))},
+    )
+    assert lobby_overrides(declared, players=4) == {
+        "start_points": 25000,
+        "return_points": 30000,
+        "goal_points": 30000,
+        "uma": [20, 10, -10, -20],
+        "ties": "split",
+    }
 
 
 def test_a_lobby_log_without_its_rules_is_still_refused():
@@ -92,14 +111,19 @@ def test_the_lobby_game_is_imported_by_the_command_and_the_api(capsys: Any):
     EventFactory.create(slug="online-api", ruleset_key="wrc-2025", organisers=[organiser])
     call_command("import_log", "online", str(LOG), "--create-players")
     assert "imported as game" in capsys.readouterr().out
-    answer = client_for(organiser).post("/api/v1/events/online-api/games/import?create_players=true",
-                                        LOG.read_bytes(), content_type="application/xml")
+    answer = client_for(organiser).post(
+        "/api/v1/events/online-api/games/import?create_players=true", LOG.read_bytes(), content_type="application/xml"
+    )
     assert answer.status_code == 201, answer.json()
     assert answer.json()["results"][0]["outcome"] == "imported"
     for slug in ("online", "online-api"):
         game = Game.objects.get(event__slug=slug)
-        assert (game.status, game.log_check, game.ruleset_key) == (Game.Status.FINISHED, Game.LogCheck.MATCHES,
-                                                                   "tenhou")
+        assert (game.status, game.log_check, game.ruleset_key) == (
+            Game.Status.FINISHED,
+            Game.LogCheck.MATCHES,
+            "tenhou",
+        )
         results = sorted((r.score, r.points) for r in GameResult.objects.filter(game=game))
-        assert results == sorted((s, Decimal(str(p))) for s, p in
-                                 ((29300, "-10.7"), (30700, "10.7"), (29300, "-10.7"), (30700, "10.7")))
+        assert results == sorted(
+            (s, Decimal(str(p))) for s, p in ((29300, "-10.7"), (30700, "10.7"), (29300, "-10.7"), (30700, "10.7"))
+        )

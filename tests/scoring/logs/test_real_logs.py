@@ -57,14 +57,28 @@ def test_the_fixtures_cover_what_the_importer_must_read():
     assert counts["mjlog:4p"] >= 50
     assert counts["mjlog:3p"] + counts["tenhou6:3p"] >= 5
     assert counts["tenhou6:4p"] >= 5
-    for feature in ("double_ron", "nagashi_mangan", "pao", "bust", "west_round", "tonpuusen", "no_aka", "gzip",
-                    "abortive_draw:yao9", "abortive_draw:kaze4", "abortive_draw:reach4", "abortive_draw:ron3",
-                    "abortive_draw:kan4", "mahjong_soul"):
+    for feature in (
+        "double_ron",
+        "nagashi_mangan",
+        "pao",
+        "bust",
+        "west_round",
+        "tonpuusen",
+        "no_aka",
+        "gzip",
+        "abortive_draw:yao9",
+        "abortive_draw:kaze4",
+        "abortive_draw:reach4",
+        "abortive_draw:ron3",
+        "abortive_draw:kan4",
+        "mahjong_soul",
+    ):
         assert counts[feature] >= 1, feature
 
 
-PAIRS = sorted(p.name.removeprefix("mjlog2json-").removesuffix(".json")
-               for p in (FIXTURES / "tenhou6").glob("mjlog2json-*.json"))
+PAIRS = sorted(
+    p.name.removeprefix("mjlog2json-").removesuffix(".json") for p in (FIXTURES / "tenhou6").glob("mjlog2json-*.json")
+)
 
 
 @pytest.mark.parametrize("log_id", PAIRS)
@@ -80,8 +94,10 @@ def test_both_formats_of_one_game_read_alike(log_id):
 def test_the_pao_double_yakuman_of_the_issue():
     # 2019103023gm-00a9-0000-f90e0fe9, hand 7 (E4-3): big three dragons + all honours by tsumo with 3 honba,
     # fed by seat 2: the log charges seat 2 alone −64900.
-    game = read_log((FIXTURES / "tenhou" / "mjlog2json-2019103023gm-00a9-0000-f90e0fe9.xml").read_bytes(),
-                    name="2019103023gm-00a9-0000-f90e0fe9")
+    game = read_log(
+        (FIXTURES / "tenhou" / "mjlog2json-2019103023gm-00a9-0000-f90e0fe9.xml").read_bytes(),
+        name="2019103023gm-00a9-0000-f90e0fe9",
+    )
     hand = game.hands[6]
     assert hand == {"result": "tsumo", "winner": game.names[0], "yakuman": 2, "pao": game.names[2]}
     assert game.recorded[6].deltas == (64900, 0, -64900, 0)
@@ -92,8 +108,14 @@ def test_a_difference_names_the_hand_both_numbers_and_a_likely_rule():
     # Scored with kiriage mangan, which Tenhou does not play, a real 4 han 30 fu hand no longer matches.
     for entry in STANDARD:
         game = _read(entry)
-        found = [i for i, h in enumerate(game.hands) if (h.get("han"), h.get("fu")) == (4, 30)
-                 and h["result"] == "ron" and not h.get("riichi") and game.recorded[i].honba == 0]
+        found = [
+            i
+            for i, h in enumerate(game.hands)
+            if (h.get("han"), h.get("fu")) == (4, 30)
+            and h["result"] == "ron"
+            and not h.get("riichi")
+            and game.recorded[i].honba == 0
+        ]
         if found:
             break
     else:

@@ -62,8 +62,7 @@ def score(data: dict[str, Any], *args: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize(("ruleset", "result", "han", "gain", "limit"), CASES)
-def test_the_sheet_takes_any_han_from_13_as_13_or_more(ruleset: str, result: str, han: int, gain: int,
-                                                       limit: str):
+def test_the_sheet_takes_any_han_from_13_as_13_or_more(ruleset: str, result: str, han: int, gain: int, limit: str):
     code, out, err = score(sheet(ruleset, result, han), "--format", "json")
     assert (code, err) == (0, "")
     hand = json.loads(out)["hands"][0]
@@ -98,7 +97,7 @@ FIFTEEN_HAN_LOG = (
     b'<REACH who="1" step="1"/><REACH who="1" ten="250,240,250,250" step="2"/>'
     b'<AGARI ba="0,1" hai="0" machi="0" ten="40,32000,5" yaku="1,1,52,14" doraHai="0" who="1" fromWho="2" '
     b'sc="250,0,240,330,250,-320,250,0" owari="250,5.0,570,67.0,-70,-57.0,250,-15.0"/>'
-    b'</mjloggm>'
+    b"</mjloggm>"
 )
 
 
@@ -109,17 +108,23 @@ def test_a_tenhou_log_with_a_15_han_ron_reads_and_checks_hand_by_hand():
     assert checked.differences == []
     assert checked.scored is not None
     rows = sorted(checked.scored.final_rows(), key=lambda r: r.player)
-    assert [(r.score, r.points) for r in rows] == [(25000, Fraction(5)), (57000, Fraction(67)),
-                                                     (-7000, Fraction(-57)), (25000, Fraction(-15))]  # owari
+    assert [(r.score, r.points) for r in rows] == [
+        (25000, Fraction(5)),
+        (57000, Fraction(67)),
+        (-7000, Fraction(-57)),
+        (25000, Fraction(-15)),
+    ]  # owari
 
 
 # --- the API and the entry form ----------------------------------------------------------------------------
 
+
 @pytest.fixture
 def tenhou_game(referee: User) -> Any:
     """A game of a Tenhou-rules event that ``referee`` scores."""
-    event = Event.objects.create(name="Online", slug="online", ruleset_key="tenhou", public=True,
-                                 status=Event.Status.RUNNING)
+    event = Event.objects.create(
+        name="Online", slug="online", ruleset_key="tenhou", public=True, status=Event.Status.RUNNING
+    )
     event.referees.add(referee)
     players = registered(event, *NAMES)
     return game_create(event=event, player_ids=[p.pk for p in players])
@@ -153,8 +158,17 @@ def test_the_entry_form_takes_13_or_more_and_shows_a_stored_15(tenhou_game: Any,
     assert '<input type="radio" name="han" value="13"' in page
     assert ">13+<" in re.sub(r"\s+", "", page)
     assert 'name="han" value="14"' not in page  # one chip for 13 and more, not 99 chips
-    response = client.post(url, {"action": "save", "version": tenhou_game.version, "result": "ron",
-                                 "winner": p["Bo"], "loser": p["Cy"], "han": 15})
+    response = client.post(
+        url,
+        {
+            "action": "save",
+            "version": tenhou_game.version,
+            "result": "ron",
+            "winner": p["Bo"],
+            "loser": p["Cy"],
+            "han": 15,
+        },
+    )
     assert response.status_code == 302
     assert tenhou_game.hands.get().record["han"] == 15
     edit = client.get(url, {"edit": 0}).content.decode()

@@ -49,14 +49,30 @@ SCORED = [
     # One each by two players, as before.
     ({"result": "draw", "false_wins": ["Ann", "Cy"]}, {}, [-20, 20, -20, 20]),
     # Madrid 2017: Bo's false hu is penalised, he plays on and wins by self-draw, 8 fan: +3 × 16 − 30.
-    ({"result": "tsumo", "winner": "Bo", "fan": 8, "false_wins": ["Bo"], "false_wins_live": ["Bo"]}, {},
-     [-6, 18, -6, -6]),
+    (
+        {"result": "tsumo", "winner": "Bo", "fan": 8, "false_wins": ["Bo"], "false_wins_live": ["Bo"]},
+        {},
+        [-6, 18, -6, -6],
+    ),
     # A ruleset whose false wins never kill the hand: no need to say so per case.
-    ({"result": "tsumo", "winner": "Bo", "fan": 8, "false_wins": ["Bo"]}, {"false_win_dead_hand": False},
-     [-6, 18, -6, -6]),
+    (
+        {"result": "tsumo", "winner": "Bo", "fan": 8, "false_wins": ["Bo"]},
+        {"false_win_dead_hand": False},
+        [-6, 18, -6, -6],
+    ),
     # Twice penalised, then a win on Cy's discard: Bo +8 +8 +16 − 60; Cy pays 8 + 8.
-    ({"result": "ron", "winner": "Bo", "loser": "Cy", "fan": 8, "false_wins": ["Bo", "Bo"],
-      "false_wins_live": ["Bo"]}, {}, [12, -28, 4, 12]),
+    (
+        {
+            "result": "ron",
+            "winner": "Bo",
+            "loser": "Cy",
+            "fan": 8,
+            "false_wins": ["Bo", "Bo"],
+            "false_wins_live": ["Bo"],
+        },
+        {},
+        [12, -28, 4, 12],
+    ),
 ]
 
 
@@ -72,12 +88,18 @@ def test_false_wins_counted_and_played_on(hand: dict[str, Any], overrides: dict[
 
 REFUSED = [
     # The seed's rule (the mcr preset): a false win kills the hand unless the referee let the player play on.
-    ({"result": "tsumo", "winner": "Bo", "fan": 8, "false_wins": ["Bo"]},
-     "hands[0].winner: Bo declared a false win in this hand and cannot win it"),
-    ({"result": "draw", "false_wins": ["Ann"] * 4},
-     "hands[0].false_wins: Ann is charged 4 false wins in one hand; at most 3"),
-    ({"result": "tsumo", "winner": "Bo", "fan": 8, "false_wins": ["Cy"], "false_wins_live": ["Bo"]},
-     "hands[0].false_wins_live: Bo plays on after a false win but is not among the false wins"),
+    (
+        {"result": "tsumo", "winner": "Bo", "fan": 8, "false_wins": ["Bo"]},
+        "hands[0].winner: Bo declared a false win in this hand and cannot win it",
+    ),
+    (
+        {"result": "draw", "false_wins": ["Ann"] * 4},
+        "hands[0].false_wins: Ann is charged 4 false wins in one hand; at most 3",
+    ),
+    (
+        {"result": "tsumo", "winner": "Bo", "fan": 8, "false_wins": ["Cy"], "false_wins_live": ["Bo"]},
+        "hands[0].false_wins_live: Bo plays on after a false win but is not among the false wins",
+    ),
 ]
 
 
@@ -96,8 +118,11 @@ def test_the_schema_lets_a_player_repeat_in_false_wins_only():
 
 
 def test_a_riichi_sheet_has_no_false_wins_to_play_on():
-    sheet = {"ruleset": "wrc-2025", "players": NAMES,
-             "hands": [{"result": "tsumo", "winner": "Bo", "han": 1, "fu": 30, "false_wins_live": ["Bo"]}]}
+    sheet = {
+        "ruleset": "wrc-2025",
+        "players": NAMES,
+        "hands": [{"result": "tsumo", "winner": "Bo", "han": 1, "fu": 30, "false_wins_live": ["Bo"]}],
+    }
     stderr = StringIO()
     saved, sys.stdin = sys.stdin, StringIO(json.dumps(sheet))
     try:
@@ -114,8 +139,9 @@ def test_a_riichi_sheet_has_no_false_wins_to_play_on():
 @pytest.fixture
 def mcr_game(referee: User) -> Any:
     """A game of an MCR event that ``referee`` scores."""
-    event = Event.objects.create(name="Madrid", slug="madrid", ruleset_key="mcr", public=True,
-                                 status=Event.Status.RUNNING)
+    event = Event.objects.create(
+        name="Madrid", slug="madrid", ruleset_key="mcr", public=True, status=Event.Status.RUNNING
+    )
     event.referees.add(referee)
     return game_create(event=event, player_ids=[p.pk for p in registered(event, *NAMES)])
 
@@ -130,8 +156,11 @@ def test_the_api_records_both_cases(mcr_game: Any, referee: User):
     path = f"/api/v1/games/{mcr_game.pk}/hands/"
     twice = api.post(path, {"result": "draw", "false_wins": [p["Ann"], p["Ann"]]}, format="json")
     assert twice.status_code == 201, twice.content
-    live = api.post(path, {"result": "tsumo", "winner": p["Bo"], "fan": 8, "false_wins": [p["Bo"]],
-                           "false_wins_live": [p["Bo"]]}, format="json")
+    live = api.post(
+        path,
+        {"result": "tsumo", "winner": p["Bo"], "fan": 8, "false_wins": [p["Bo"]], "false_wins_live": [p["Bo"]]},
+        format="json",
+    )
     assert live.status_code == 201, live.content
     hands = api.get(f"/api/v1/games/{mcr_game.pk}/").json()["result"]["hands"]
     # The game's result names players as its pages do.
@@ -150,12 +179,26 @@ def test_the_entry_form_records_twice_and_played_on(mcr_game: Any, referee: User
     page = client.get(url).content.decode()
     assert f'name="false_wins" value="{p["Ann"]}*2"' in page  # a chip for a second false win
     assert 'name="false_wins_live"' in page
-    response = client.post(url, {"action": "save", "version": mcr_game.version, "result": "tsumo",
-                                 "winner": p["Bo"], "fan": 8, "false_wins": [f'{p["Bo"]}*2'],
-                                 "false_wins_live": [p["Bo"]]})
+    response = client.post(
+        url,
+        {
+            "action": "save",
+            "version": mcr_game.version,
+            "result": "tsumo",
+            "winner": p["Bo"],
+            "fan": 8,
+            "false_wins": [f"{p['Bo']}*2"],
+            "false_wins_live": [p["Bo"]],
+        },
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
-    assert mcr_game.hands.get().record == {"result": "tsumo", "winner": p["Bo"], "fan": 8,
-                                           "false_wins": [p["Bo"], p["Bo"]], "false_wins_live": [p["Bo"]]}
+    assert mcr_game.hands.get().record == {
+        "result": "tsumo",
+        "winner": p["Bo"],
+        "fan": 8,
+        "false_wins": [p["Bo"], p["Bo"]],
+        "false_wins_live": [p["Bo"]],
+    }
     edit = client.get(url, {"edit": 0}).content.decode()
     assert re.search(rf'name="false_wins" value="{p["Bo"]}\*2"[^>]*\bchecked\b', edit)  # shown as written
     assert re.search(rf'name="false_wins_live" value="{p["Bo"]}"[^>]*\bchecked\b', edit)

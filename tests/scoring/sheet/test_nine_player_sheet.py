@@ -21,8 +21,9 @@ from tests.scoring.sheet.test_score_sheet_command import run, run_json
 NINE = [f"P{i}" for i in range(1, 10)]
 
 
-def sheet(hands: list[dict[str, Any]], players: list[str] = NINE, ruleset: str = "nine-player",
-          **extra: Any) -> dict[str, Any]:
+def sheet(
+    hands: list[dict[str, Any]], players: list[str] = NINE, ruleset: str = "nine-player", **extra: Any
+) -> dict[str, Any]:
     return {"ruleset": ruleset, "players": players, "hands": hands, **extra}
 
 
@@ -32,8 +33,7 @@ def only(hand: dict[str, Any]) -> dict[str, Any]:
 
 
 def ron_by_all_but(loser: str, players: list[str] = NINE) -> dict[str, Any]:
-    return {"result": "ron", "loser": loser,
-            "wins": [{"winner": p, "han": 3, "fu": 30} for p in players if p != loser]}
+    return {"result": "ron", "loser": loser, "wins": [{"winner": p, "han": 3, "fu": 30} for p in players if p != loser]}
 
 
 @pytest.mark.parametrize(("winner", "loser"), [("P2", "P5"), ("P9", "P1"), ("P1", "P3")])
@@ -69,14 +69,22 @@ def test_the_abortive_draw_written_as_such():
 
 
 def test_an_abortive_draw_keeps_the_dealer_and_adds_a_honba():
-    result = run_json(sheet([
-        {"result": "draw", "tenpai": []},  # E1: P1 passes the deal, a honba is added
-        ron_by_all_but("P7"),  # E2-1: aborted, nothing paid, P2 deals again with one more honba
-        {"result": "abort", "reason": "four_riichi", "riichi": NINE},  # E2-2: aborted, 9 sticks on the table
-        {"result": "ron", "winner": "P3", "loser": "P4", "han": 3, "fu": 30},  # E2-3: 3900 + 900 + the 9 sticks
-    ]))
+    result = run_json(
+        sheet(
+            [
+                {"result": "draw", "tenpai": []},  # E1: P1 passes the deal, a honba is added
+                ron_by_all_but("P7"),  # E2-1: aborted, nothing paid, P2 deals again with one more honba
+                {"result": "abort", "reason": "four_riichi", "riichi": NINE},  # E2-2: aborted, 9 sticks on the table
+                {"result": "ron", "winner": "P3", "loser": "P4", "han": 3, "fu": 30},  # E2-3: 3900 + 900 + the 9 sticks
+            ]
+        )
+    )
     assert [(h["round"], h["honba"], h["dealer"]) for h in result["hands"]] == [
-        ("E1", 0, "P1"), ("E2", 1, "P2"), ("E2", 2, "P2"), ("E2", 3, "P2")]
+        ("E1", 0, "P1"),
+        ("E2", 1, "P2"),
+        ("E2", 2, "P2"),
+        ("E2", 3, "P2"),
+    ]
     last = result["hands"][-1]["deltas"]
     assert (last["P3"], last["P4"]) == (3900 + 3 * 300 + 9 * 1000, -(3900 + 3 * 300))
     assert result["next"]["round"] == "E3"
@@ -102,8 +110,13 @@ def test_seats_and_a_full_game():
 
 def test_twelve_players():
     twelve = [f"P{i}" for i in range(1, 13)]
-    result = run_json(sheet([{"result": "tsumo", "winner": "P12", "han": 3, "fu": 30},
-                             ron_by_all_but("P6", twelve)], players=twelve, ruleset="twelve-player"))
+    result = run_json(
+        sheet(
+            [{"result": "tsumo", "winner": "P12", "han": 3, "fu": 30}, ron_by_all_but("P6", twelve)],
+            players=twelve,
+            ruleset="twelve-player",
+        )
+    )
     tsumo, aborted = result["hands"]
     # 3840 / 11 = 349.1 -> 400 from each of the eleven others.
     assert tsumo["deltas"]["P12"] == 4400
@@ -111,12 +124,19 @@ def test_twelve_players():
     assert aborted["abortive"] == "all_others_ron"
 
 
-@pytest.mark.parametrize(("hand", "message"), [
-    ({"result": "abort", "reason": "nine_terminals"}, "hands[0].reason: must be one of: four_winds, four_riichi, "
-                                                      "all_others_ron"),
-    ({"result": "abort", "reason": "four_riichi", "riichi": NINE[:8]},
-     "hands[0].riichi: four_riichi needs a riichi from all 9 players in this hand"),
-])
+@pytest.mark.parametrize(
+    ("hand", "message"),
+    [
+        (
+            {"result": "abort", "reason": "nine_terminals"},
+            "hands[0].reason: must be one of: four_winds, four_riichi, all_others_ron",
+        ),
+        (
+            {"result": "abort", "reason": "four_riichi", "riichi": NINE[:8]},
+            "hands[0].riichi: four_riichi needs a riichi from all 9 players in this hand",
+        ),
+    ],
+)
 def test_refused(hand, message):
     code, _out, err = run(sheet([hand]))
     assert code == 2

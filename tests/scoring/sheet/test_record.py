@@ -30,22 +30,62 @@ def test_a_stored_game_names_players_by_id_in_the_same_schema():
     assert set(defs["hand"]["properties"]) == HAND
 
 
-@pytest.mark.parametrize(("result", "allowed"), [
-    ("ron", {"winner", "loser", "han", "fu", "yakuman", "fan", "flowers", "pao", "tiles", "wins", "riichi",
-             "false_wins", "false_wins_live", "note", "result"}),
-    ("tsumo", {"winner", "han", "fu", "yakuman", "fan", "flowers", "pao", "tiles", "riichi", "false_wins",
-               "false_wins_live", "note", "result"}),
-    ("draw", {"tenpai", "nagashi", "riichi", "false_wins", "note", "result"}),
-    ("abort", {"reason", "riichi", "note", "result"}),
-    ("chombo", {"player", "riichi", "note", "result"}),
-])
+@pytest.mark.parametrize(
+    ("result", "allowed"),
+    [
+        (
+            "ron",
+            {
+                "winner",
+                "loser",
+                "han",
+                "fu",
+                "yakuman",
+                "fan",
+                "flowers",
+                "pao",
+                "tiles",
+                "wins",
+                "riichi",
+                "false_wins",
+                "false_wins_live",
+                "note",
+                "result",
+            },
+        ),
+        (
+            "tsumo",
+            {
+                "winner",
+                "han",
+                "fu",
+                "yakuman",
+                "fan",
+                "flowers",
+                "pao",
+                "tiles",
+                "riichi",
+                "false_wins",
+                "false_wins_live",
+                "note",
+                "result",
+            },
+        ),
+        ("draw", {"tenpai", "nagashi", "riichi", "false_wins", "note", "result"}),
+        ("abort", {"reason", "riichi", "note", "result"}),
+        ("chombo", {"player", "riichi", "note", "result"}),
+    ],
+)
 def test_each_result_takes_its_fields(result: str, allowed: set[str]):
     assert allowed_fields()[Outcome(result)] == allowed
 
 
 def test_the_reader_refuses_a_field_of_another_result_with_its_owners():
-    sheet = {"ruleset": "wrc-2025", "players": ["A", "B", "C", "D"],
-             "hands": [{"result": "draw", "tenpai": [], "loser": "B"}]}
+    sheet = {
+        "ruleset": "wrc-2025",
+        "players": ["A", "B", "C", "D"],
+        "hands": [{"result": "draw", "tenpai": [], "loser": "B"}],
+    }
     with pytest.raises(Refusal) as refused:
         score_sheet(sheet)
     assert [str(p) for p in refused.value.problems] == ["hands[0].loser: a draw has no loser (that belongs to a ron)"]
@@ -60,8 +100,15 @@ def test_every_field_has_a_model_and_the_models_split_the_value_fields():
 
 
 def test_map_players_reaches_every_player_field():
-    record: HandRecord = {"result": "ron", "loser": "B", "riichi": ["A", "C"],
-                          "wins": [{"winner": "A", "han": 1, "fu": 30}, {"winner": "C", "yakuman": 1, "pao": "D"}]}
+    record: HandRecord = {
+        "result": "ron",
+        "loser": "B",
+        "riichi": ["A", "C"],
+        "wins": [{"winner": "A", "han": 1, "fu": 30}, {"winner": "C", "yakuman": 1, "pao": "D"}],
+    }
     assert map_players(record, str.lower) == {
-        "result": "ron", "loser": "b", "riichi": ["a", "c"],
-        "wins": [{"winner": "a", "han": 1, "fu": 30}, {"winner": "c", "yakuman": 1, "pao": "d"}]}
+        "result": "ron",
+        "loser": "b",
+        "riichi": ["a", "c"],
+        "wins": [{"winner": "a", "han": 1, "fu": 30}, {"winner": "c", "yakuman": 1, "pao": "d"}],
+    }

@@ -27,8 +27,11 @@ def test_json_path():
 
 
 def test_problems_are_in_document_order():
-    sheet = {"ruleset": "wrc-2025", "players": ["A", "B", "C", "D"],
-             "hands": [{"result": "tsumo"}] * 11 + [{"result": "x"}]}
+    sheet = {
+        "ruleset": "wrc-2025",
+        "players": ["A", "B", "C", "D"],
+        "hands": [{"result": "tsumo"}] * 11 + [{"result": "x"}],
+    }
     fields = [p.field for p in schema_problems(sheet)]
     assert fields[0] == "hands[0].winner"
     assert fields[-1] == "hands[11].result"

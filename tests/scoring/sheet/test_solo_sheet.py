@@ -40,16 +40,26 @@ def output(sheet: dict[str, Any]) -> dict[str, Any]:
 
 def test_attempts_are_ranked_by_draws_then_value():
     out = output(solo(ATTEMPTS))
-    assert [(h["result"], h["attempt"], h["draws"], h["value"], h["attempt_rank"], h["counted"])
-            for h in out["hands"]] == [
-        ("tenpai", 1, 7, 2900, 3, False), ("tenpai", 2, 5, 1500, 2, False), ("noten", 3, 19, 0, 4, False),
-        ("tenpai", 4, 5, 7700, 1, True)]
+    assert [
+        (h["result"], h["attempt"], h["draws"], h["value"], h["attempt_rank"], h["counted"]) for h in out["hands"]
+    ] == [
+        ("tenpai", 1, 7, 2900, 3, False),
+        ("tenpai", 2, 5, 1500, 2, False),
+        ("noten", 3, 19, 0, 4, False),
+        ("tenpai", 4, 5, 7700, 1, True),
+    ]
     assert [(a["attempt"], a["rank"]) for a in out["attempts"]] == [(4, 1), (2, 2), (1, 3), (3, 4)]
     assert out["hands"][1]["yaku"] == [{"name": "Menzen Tsumo", "han": 1}]
     assert (out["hands"][1]["han"], out["hands"][1]["fu"]) == (1, 30)
     [final] = out["final"]
     assert (final["player"], final["rank"], final["draws"], final["value"], final["score"], final["attempts"]) == (
-        "Ann", 1, 5, 7700, 7700, 4)
+        "Ann",
+        1,
+        5,
+        7700,
+        7700,
+        4,
+    )
     assert (out["finished"], out["end_reason"]) == (True, "the player stopped")
     assert all(h["deltas"] == {"Ann": 0} for h in out["hands"])
 
@@ -70,53 +80,102 @@ def test_a_hand_without_a_result_is_a_tenpai_and_the_schema_says_so():
     assert (out["hands"][0]["result"], out["final"][0]["value"]) == ("tenpai", 48000)
 
 
-@pytest.mark.parametrize(("hand", "field", "message"), [
-    ({"draws": 19, "han": 2, "fu": 30}, "hands[0].draws",
-     "must be 0 to 18: the 34 tiles less the 14 dealt and the dead wall of 2"),
-    ({"draws": -1, "han": 2, "fu": 30}, "hands[0].draws", "must be at least 0"),
-    ({"draws": 2.5, "han": 2, "fu": 30}, "hands[0].draws", "must be a whole number"),
-    ({"draws": "5", "han": 2, "fu": 30}, "hands[0].draws", "must be a whole number"),
-    ({"han": 2, "fu": 30}, "hands[0].draws", "is required for a tenpai"),
-    ({"draws": 3}, "hands[0].han", "a tenpai needs the hand's value: han and fu, yakuman, or its tiles"),
-    ({"draws": 3, "han": 1, "fu": 25}, "hands[0].fu",
-     "25 fu is only possible with 3 han or more on a tsumo (chiitoitsu)"),
-    ({"draws": 3, "han": 2, "fu": 30, "riichi": ["Ann"]}, "hands[0].riichi",
-     "the solo game has no riichi: with one player at the table, a riichi is every player's riichi, which makes "
-     "the hand an abortive draw"),
-    ({"draws": 3, "tiles": {"concealed": "123m456m789p5z", "win": "5z", "melds": ["chi 678s"]}},
-     "hands[0].tiles.melds", "the solo game has no calls: one player, nobody discards a tile to call"),
-    ({"draws": 3, "tiles": {"concealed": "123m456m789p233s5z", "win": "5z"}}, "hands[0].tiles.concealed",
-     "3s is written twice: the solo game's 34 tiles hold one of each"),
-    ({"draws": 3, "tiles": {"concealed": "123m456m789p678s5z", "win": "5z", "flags": ["tenhou"]}},
-     "hands[0].tiles.flags", "tenhou is a hand tenpai as dealt, with 0 draws; this one took 3"),
-    ({"draws": 3, "tiles": {"concealed": "123m456m789p678s5z", "win": "5z", "ura": "1m"}}, "hands[0].tiles.ura",
-     "ura dora need a riichi, and the solo game has none"),
-    ({"draws": 3, "han": 2, "fu": 30, "tiles": {"concealed": "123m456m789p678s5z", "win": "5z"}}, "hands[0].han",
-     "give the tiles or the value, not both"),
-    ({"result": "noten", "draws": 4}, "hands[0].draws", "a noten has no draws (that belongs to a tenpai)"),
-    ({"draws": 3, "han": 2, "fu": 30, "winner": "Ann"}, "hands[0].winner",
-     "a tenpai has no winner (that belongs to a ron or tsumo)"),
-    ({"result": "tsumo", "winner": "Ann", "han": 1, "fu": 30}, "hands[0].result",
-     "the solo game records attempts: tenpai (with draws and the hand's value) or noten"),
-])
+@pytest.mark.parametrize(
+    ("hand", "field", "message"),
+    [
+        (
+            {"draws": 19, "han": 2, "fu": 30},
+            "hands[0].draws",
+            "must be 0 to 18: the 34 tiles less the 14 dealt and the dead wall of 2",
+        ),
+        ({"draws": -1, "han": 2, "fu": 30}, "hands[0].draws", "must be at least 0"),
+        ({"draws": 2.5, "han": 2, "fu": 30}, "hands[0].draws", "must be a whole number"),
+        ({"draws": "5", "han": 2, "fu": 30}, "hands[0].draws", "must be a whole number"),
+        ({"han": 2, "fu": 30}, "hands[0].draws", "is required for a tenpai"),
+        ({"draws": 3}, "hands[0].han", "a tenpai needs the hand's value: han and fu, yakuman, or its tiles"),
+        (
+            {"draws": 3, "han": 1, "fu": 25},
+            "hands[0].fu",
+            "25 fu is only possible with 3 han or more on a tsumo (chiitoitsu)",
+        ),
+        (
+            {"draws": 3, "han": 2, "fu": 30, "riichi": ["Ann"]},
+            "hands[0].riichi",
+            "the solo game has no riichi: with one player at the table, a riichi is every player's riichi, which makes "
+            "the hand an abortive draw",
+        ),
+        (
+            {"draws": 3, "tiles": {"concealed": "123m456m789p5z", "win": "5z", "melds": ["chi 678s"]}},
+            "hands[0].tiles.melds",
+            "the solo game has no calls: one player, nobody discards a tile to call",
+        ),
+        (
+            {"draws": 3, "tiles": {"concealed": "123m456m789p233s5z", "win": "5z"}},
+            "hands[0].tiles.concealed",
+            "3s is written twice: the solo game's 34 tiles hold one of each",
+        ),
+        (
+            {"draws": 3, "tiles": {"concealed": "123m456m789p678s5z", "win": "5z", "flags": ["tenhou"]}},
+            "hands[0].tiles.flags",
+            "tenhou is a hand tenpai as dealt, with 0 draws; this one took 3",
+        ),
+        (
+            {"draws": 3, "tiles": {"concealed": "123m456m789p678s5z", "win": "5z", "ura": "1m"}},
+            "hands[0].tiles.ura",
+            "ura dora need a riichi, and the solo game has none",
+        ),
+        (
+            {"draws": 3, "han": 2, "fu": 30, "tiles": {"concealed": "123m456m789p678s5z", "win": "5z"}},
+            "hands[0].han",
+            "give the tiles or the value, not both",
+        ),
+        ({"result": "noten", "draws": 4}, "hands[0].draws", "a noten has no draws (that belongs to a tenpai)"),
+        (
+            {"draws": 3, "han": 2, "fu": 30, "winner": "Ann"},
+            "hands[0].winner",
+            "a tenpai has no winner (that belongs to a ron or tsumo)",
+        ),
+        (
+            {"result": "tsumo", "winner": "Ann", "han": 1, "fu": 30},
+            "hands[0].result",
+            "the solo game records attempts: tenpai (with draws and the hand's value) or noten",
+        ),
+    ],
+)
 def test_refused_attempts_name_the_field(hand, field, message):
     with pytest.raises(Refusal) as refused:
         score_sheet(solo([hand]))
     assert [str(p) for p in refused.value.problems] == [f"{field}: {message}"]
 
 
-@pytest.mark.parametrize(("sheet", "lines"), [
-    ({"ruleset": "solo", "players": ["Ann", "Bo"], "hands": []},
-     ["players: this ruleset is for 1 players; the sheet names 2"]),
-    (solo([], start={"round": "E1"}, penalties=[{"player": "Ann", "points": -2}]),
-     ["penalties: the solo game ranks draws and value, not points: it takes no penalty",
-      "start: a solo game starts with its first attempt: it has no round, honba or scores to take up"]),
-    ({"ruleset": "wrc-2025", "players": ["Ann", "Bo", "Cy", "Di"], "hands": [{"result": "tenpai", "draws": 3,
-                                                                            "han": 1, "fu": 30}]},
-     ["hands[0].result: tenpai and noten are attempts of the solo race to tenpai (ruleset solo)"]),
-    (solo([{"draws": 3, "han": 1, "fu": 30}], overrides={"solo_ranking": "sum_of_attempts"}),
-     ["overrides.solo_attempts: sum_of_attempts adds up a fixed number of attempts: set solo_attempts"]),
-])
+@pytest.mark.parametrize(
+    ("sheet", "lines"),
+    [
+        (
+            {"ruleset": "solo", "players": ["Ann", "Bo"], "hands": []},
+            ["players: this ruleset is for 1 players; the sheet names 2"],
+        ),
+        (
+            solo([], start={"round": "E1"}, penalties=[{"player": "Ann", "points": -2}]),
+            [
+                "penalties: the solo game ranks draws and value, not points: it takes no penalty",
+                "start: a solo game starts with its first attempt: it has no round, honba or scores to take up",
+            ],
+        ),
+        (
+            {
+                "ruleset": "wrc-2025",
+                "players": ["Ann", "Bo", "Cy", "Di"],
+                "hands": [{"result": "tenpai", "draws": 3, "han": 1, "fu": 30}],
+            },
+            ["hands[0].result: tenpai and noten are attempts of the solo race to tenpai (ruleset solo)"],
+        ),
+        (
+            solo([{"draws": 3, "han": 1, "fu": 30}], overrides={"solo_ranking": "sum_of_attempts"}),
+            ["overrides.solo_attempts: sum_of_attempts adds up a fixed number of attempts: set solo_attempts"],
+        ),
+    ],
+)
 def test_refused_sheets(sheet, lines):
     with pytest.raises(Refusal) as refused:
         score_sheet(sheet)
@@ -145,4 +204,5 @@ def test_the_command_line_refuses_with_the_field(tmp_path: Path, capsys: pytest.
         call_command("score_sheet", str(path))
     assert exited.value.code == 2
     assert capsys.readouterr().err.splitlines() == [
-        "hands[0].draws: must be 0 to 18: the 34 tiles less the 14 dealt and the dead wall of 2"]
+        "hands[0].draws: must be 0 to 18: the 34 tiles less the 14 dealt and the dead wall of 2"
+    ]

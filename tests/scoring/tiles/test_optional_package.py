@@ -34,22 +34,34 @@ except Refusal as exc:
 """
 
 
-@pytest.mark.parametrize(("broken", "reason"), [
-    ('import sys; sys.modules["MahjongGB"] = None\n', "ModuleNotFoundError: import of MahjongGB halted"),
-    # A build that does not load: its shared library missing, as the loader reports it.
-    ("import sys\nclass Finder:\n    @staticmethod\n    def find_spec(name, *args):\n"
-     "        if name == 'MahjongGB':\n"
-     "            raise OSError('libstdc++.so.6: cannot open shared object file')\n"
-     "sys.meta_path.insert(0, Finder)\n", "OSError: libstdc++.so.6: cannot open shared object file"),
-])
+@pytest.mark.parametrize(
+    ("broken", "reason"),
+    [
+        ('import sys; sys.modules["MahjongGB"] = None\n', "ModuleNotFoundError: import of MahjongGB halted"),
+        # A build that does not load: its shared library missing, as the loader reports it.
+        (
+            "import sys\nclass Finder:\n    @staticmethod\n    def find_spec(name, *args):\n"
+            "        if name == 'MahjongGB':\n"
+            "            raise OSError('libstdc++.so.6: cannot open shared object file')\n"
+            "sys.meta_path.insert(0, Finder)\n",
+            "OSError: libstdc++.so.6: cannot open shared object file",
+        ),
+    ],
+)
 def test_without_pymahjonggb_the_app_runs_and_mcr_tiles_are_refused_clearly(broken: str, reason: str):
-    proc = subprocess.run([sys.executable, "-c", broken + WITHOUT_PACKAGE], cwd=ROOT, capture_output=True,
-                          text=True, env={"DJANGO_SETTINGS_MODULE": "config.settings", "PATH": "/usr/bin:/bin"},
-                          timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", broken + WITHOUT_PACKAGE],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={"DJANGO_SETTINGS_MODULE": "config.settings", "PATH": "/usr/bin:/bin"},
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     # 8 + 10 from the discarder, 8 from each other player (seed 002: the MCR payments).
     assert "by fan: (34, -18, -8, -8)" in proc.stdout
-    assert ("by tiles: MCR scoring from tiles is not available on this server (pymahjonggb could not be loaded: "
-            f"{reason}") in proc.stdout
+    assert (
+        f"by tiles: MCR scoring from tiles is not available on this server (pymahjonggb could not be loaded: {reason}"
+    ) in proc.stdout
     assert "enter the fan and flowers instead" in proc.stdout
     assert "scoring.W001" in proc.stderr  # the system check says so at start-up
