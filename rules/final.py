@@ -62,6 +62,23 @@ def round_to_thousand(score: int) -> int:
     return rounded if score >= 0 else -rounded
 
 
+def _end_scores(*, ruleset: Ruleset, scores: Sequence[int], deposits: int, finished: bool) -> list[int]:
+    """The scores once the sticks left on the table are settled: they go to first place (tied firsts share, rounded
+    down to 100) only when the game has finished and the rules give them away."""
+    end_scores = list(scores)
+    if finished and deposits and ruleset.deposits_at_end == DepositsAtEnd.FIRST_PLACE:
+        firsts = rank_groups(ruleset=ruleset, scores=end_scores)[0]
+        share = deposits * ruleset.riichi_deposit // len(firsts) // PAYMENT_UNIT * PAYMENT_UNIT
+        for p in firsts:
+            end_scores[p] += share
+    return end_scores
+
+
+def _shared(by_place: Sequence[Fraction], places: range) -> Fraction:
+    """Players tied over several places share those places' values equally."""
+    return Fraction(sum((by_place[i] for i in places), Fraction(0)), len(places))
+
+
 def final_results(
     *,
     ruleset: Ruleset,
@@ -78,36 +95,20 @@ def final_results(
     progress shows its standing with the sticks still on the table.
     """
     penalties = penalties or {}
-    n = ruleset.players
-    end_scores = list(scores)
-    if finished and deposits and ruleset.deposits_at_end == DepositsAtEnd.FIRST_PLACE:
-        firsts = rank_groups(ruleset=ruleset, scores=end_scores)[0]
-        share = deposits * ruleset.riichi_deposit // len(firsts) // PAYMENT_UNIT * PAYMENT_UNIT
-        for p in firsts:
-            end_scores[p] += share
+    end_scores = _end_scores(ruleset=ruleset, scores=scores, deposits=deposits, finished=finished)
     groups = rank_groups(ruleset=ruleset, scores=end_scores)
-
     uma_table = _uma_for(ruleset=ruleset, scores=end_scores)
-    place_oka = [Fraction(ruleset.oka, POINT)] + [Fraction(0)] * (n - 1)
+    place_oka = [Fraction(ruleset.oka, POINT)] + [Fraction(0)] * (ruleset.players - 1)
     place_table = list(ruleset.table_points) if ruleset.table_points is not None else None
-
     rows: list[FinalRow] = []
     position = 0
     for group in groups:
         places = range(position, position + len(group))
-        uma = Fraction(sum((uma_table[i] for i in places), Fraction(0)), len(group))
-        oka = Fraction(sum((place_oka[i] for i in places), Fraction(0)), len(group))
-        table = (
-            Fraction(sum((place_table[i] for i in places), Fraction(0)), len(group))
-            if place_table is not None
-            else None
-        )
+        uma, oka = _shared(uma_table, places), _shared(place_oka, places)
+        table = _shared(place_table, places) if place_table is not None else None
         for p in group:
             penalty = chombos[p] * ruleset.chombo_penalty + penalties.get(p, Fraction(0))
-            if ruleset.is_mcr:
-                points = end_scores[p] + penalty
-            else:
-                points = Fraction(end_scores[p] - ruleset.return_points, POINT) + uma + oka + penalty
+            points = _points(ruleset, end_scores[p], uma + oka) + penalty
             rows.append(
                 FinalRow(
                     player=p,
@@ -126,6 +127,13 @@ def final_results(
     if ruleset.final_rounding == FinalRounding.NEAREST_THOUSAND and not ruleset.is_mcr:
         rows = _round_to_thousands(ruleset=ruleset, rows=rows)
     return tuple(rows)
+
+
+def _points(ruleset: Ruleset, score: int, uma_and_oka: Fraction) -> Fraction:
+    """Riichi: thousands above or below the return points, plus the place's uma and oka. MCR: the score itself."""
+    if ruleset.is_mcr:
+        return Fraction(score)
+    return Fraction(score - ruleset.return_points, POINT) + uma_and_oka
 
 
 def _uma_for(*, ruleset: Ruleset, scores: Sequence[int]) -> list[Fraction]:

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from rules.errors import Refusal
@@ -91,14 +91,23 @@ def career_view(player: Player, user: RequestUser, params: Mapping[str, str], pa
     except Refusal as exc:
         view.problems = refusals.texts(exc, paths=True)
         return view
+
     view.figures = player_stats(player, user, chosen)
     view.placements = placement_bars(view.figures)
     view.rates = rate_bars(view.figures)
     view.mcr_rates = mcr_rates(view.figures)
     rows = counted_rows(player, user, chosen)
     view.trend = trend(list(rows.order_by("game__played_on", "game_id").values_list("rank", flat=True)))
-    # Only what a line shows: a game's stored result is the biggest column there is.
-    ordered = (
+    view.games = Paginator(_lines(rows), GAMES_PER_PAGE).get_page(page)
+    for row in view.games:
+        round_ = row.game.table.round if row.game.table else None
+        row.stage_name = stage_name(stages, row.event_id, round_.stage if round_ else 1)  # type: ignore[attr-defined]
+    return view
+
+
+def _lines(rows: QuerySet[GameStats]) -> QuerySet[GameStats]:
+    """The game lines newest first, with only what a line shows: a game's stored result is the biggest column."""
+    return (
         rows.select_related("event", "game__table__round")
         .order_by("-game__played_on", "-game_id")
         .only(
@@ -117,11 +126,6 @@ def career_view(player: Player, user: RequestUser, params: Mapping[str, str], pa
             "game__table__round__stage",
         )
     )
-    view.games = Paginator(ordered, GAMES_PER_PAGE).get_page(page)
-    for row in view.games:
-        round_ = row.game.table.round if row.game.table else None
-        row.stage_name = stage_name(stages, row.event_id, round_.stage if round_ else 1)  # type: ignore[attr-defined]
-    return view
 
 
 def _events(player: Player, user: RequestUser, stages: dict[tuple[int, int], str]) -> list[CareerEvent]:

@@ -222,16 +222,7 @@ def _seat(
     )
     ordered = found.groups if found.in_seat_order else [seat_order(group, counts, rng) for group in found.groups]
     tables = tuple(Table(number=number, seats=tuple(seats)) for number, seats in enumerate(ordered, start=1))
-    placements = tuple(
-        Placement(
-            player=p,
-            table=t.number,
-            rank_table=index[p] // table_size + 1 if swiss else None,
-            met=tuple(q for q in t.seats if q != p and index[q] in weights[index[p]]),
-        )
-        for t in tables
-        for p in t.seats
-    )
+    placements = _placements(tables, index, weights, table_size=table_size, swiss=swiss)
     repeats = sum(len(place.met) for place in placements) // 2
     after = wind_counts(history=[*history, [t.seats for t in tables]], players=everyone, table_size=table_size)
     imbalance = sum(max(row) - min(row) for row in after.values())
@@ -243,6 +234,22 @@ def _seat(
         optimal=found.optimal,
         placements=placements,
         avoidable=0 if found.optimal else _avoidable(repeats, found.floor, weights),
+    )
+
+
+def _placements(
+    tables: tuple[Table, ...], index: dict[int, int], weights: list[dict[int, int]], *, table_size: int, swiss: bool
+) -> tuple[Placement, ...]:
+    """Each seated player's table, the rank table swiss seating meant for them, and whom they meet again."""
+    return tuple(
+        Placement(
+            player=p,
+            table=t.number,
+            rank_table=index[p] // table_size + 1 if swiss else None,
+            met=tuple(q for q in t.seats if q != p and index[q] in weights[index[p]]),
+        )
+        for t in tables
+        for p in t.seats
     )
 
 

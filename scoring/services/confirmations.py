@@ -114,11 +114,7 @@ def game_confirm(
 ) -> Confirmation:
     """Record a player's confirmation (or dispute) of the game as it stands; Refusal names the field. Wrong
     codes are counted against ``guesser`` (scoring.services.codes.guesser_of)."""
-    reason = reason.strip()
-    if disputed and not reason:
-        raise Refusal.one("reason", "say in a few words what is wrong with the result")
-    if len(reason) > REASON_LENGTH:
-        raise Refusal.one("reason", f"at most {REASON_LENGTH} characters")
+    reason = _reason(reason, disputed=disputed)
     # The code is checked outside the transaction, so that a wrong one stays counted when the refusal rolls back.
     _check_code(Game.objects.select_related("event").get(pk=game_id), player_id, code, guesser)
     with transaction.atomic():
@@ -153,6 +149,15 @@ def game_confirm(
         if not game.event.count_unconfirmed:
             standings_refresh(game.event_id)
     return word
+
+
+def _reason(reason: str, *, disputed: bool) -> str:
+    reason = reason.strip()
+    if disputed and not reason:
+        raise Refusal.one("reason", "say in a few words what is wrong with the result")
+    if len(reason) > REASON_LENGTH:
+        raise Refusal.one("reason", f"at most {REASON_LENGTH} characters")
+    return reason
 
 
 def _check_code(game: Game, player_id: int, code: str, guesser: str) -> None:

@@ -129,20 +129,7 @@ def _settings(event: Event, data: Mapping[str, Any], *, number: int) -> dict[str
     if not name:
         problems.append(Problem("name", _("a stage needs a name, such as Semi-final or Final")))
     also = [int(p) for p in data.get("entry_also") or []]
-    if event.entrants == Event.Entrants.TEAMS:
-        known = set(event.teams.filter(pk__in=also).values_list("pk", flat=True))
-        problems += [
-            Problem("entry.also", _("team %(team)s is not a team of this event") % {"team": p})
-            for p in also
-            if p not in known
-        ]
-    else:
-        known = set(event.registrations.filter(player_id__in=also).values_list("player_id", flat=True))
-        problems += [
-            Problem("entry.also", _("player %(player)s is not registered in this event") % {"player": p})
-            for p in also
-            if p not in known
-        ]
+    problems += _wildcard_problems(event, also)
     top = data.get("entry_top")
     if number > 1 and top is None and also:
         problems.append(Problem("entry.also", _("a stage everyone enters has no wildcards")))
@@ -174,6 +161,23 @@ def _settings(event: Event, data: Mapping[str, Any], *, number: int) -> dict[str
         "winds": data.get("winds", Stage.Winds.RANK),
         "rounds_planned": data.get("rounds_planned"),
     }
+
+
+def _wildcard_problems(event: Event, also: list[int]) -> list[Problem]:
+    """Wildcards who are no team (a team event) or no registered player of the event."""
+    if event.entrants == Event.Entrants.TEAMS:
+        known = set(event.teams.filter(pk__in=also).values_list("pk", flat=True))
+        return [
+            Problem("entry.also", _("team %(team)s is not a team of this event") % {"team": p})
+            for p in also
+            if p not in known
+        ]
+    known = set(event.registrations.filter(player_id__in=also).values_list("player_id", flat=True))
+    return [
+        Problem("entry.also", _("player %(player)s is not registered in this event") % {"player": p})
+        for p in also
+        if p not in known
+    ]
 
 
 def _top_problems(event: Event, number: int, top: int | None, wildcards: int) -> list[Problem]:

@@ -76,62 +76,75 @@ def standings_table_csv(event: Event, stage: int | None = None, *, localised: bo
     teams = player_teams(event)
     out = io.StringIO()
     writer = csv_writer(out)
-    writer.writerow(
-        header(
-            [
-                "rank",
-                "previous_rank",
-                "movement",
-                "player_id",
-                "player",
-                "federation_id",
-                "country",
-                "team",
-                *(("stage", "carried", "own") if staged else ()),
-                "points",
-                "table_points",
-                "score",
-                "games",
-                "average_rank",
-                "penalties",
-                "first_places",
-                "best_game",
-                "draws",
-                *(f"round_{n}" for n in numbers),
-            ],
-            LABELS,
-            localised,
-        )
-    )
+    writer.writerow(header(_columns(staged, numbers), LABELS, localised))
     for s in stage_standings(event, stage):
-        by_round = {r.round: r.points for r in progress.rounds.get(s.player_id, [])}
-        moved = stage is None
         writer.writerow(
             inert(
-                [
-                    cell(s.rank),
-                    cell(progress.previous_ranks.get(s.player_id) if moved else None),
-                    _movement(progress, s, localised) if moved else "",
-                    s.player_id,
-                    s.player.name,
-                    s.player.federation_id,
-                    s.player.country,
-                    teams.get(s.player_id, ""),
-                    *((s.stage, s.carried, s.points - s.carried) if staged else ()),
-                    s.points,
-                    cell(s.table_points),
-                    s.score,
-                    s.games,
-                    cell(s.average_rank),
-                    s.penalties,
-                    s.first_places,
-                    cell(s.best_game),
-                    cell(s.draws),
-                    *(cell(by_round.get(n)) for n in numbers),
-                ]
+                _line(
+                    s, progress, teams, staged=staged, numbers=numbers, event_table=stage is None, localised=localised
+                )
             )
         )
     return out.getvalue()
+
+
+def _columns(staged: bool, numbers: list[int]) -> list[str]:
+    return [
+        "rank",
+        "previous_rank",
+        "movement",
+        "player_id",
+        "player",
+        "federation_id",
+        "country",
+        "team",
+        *(("stage", "carried", "own") if staged else ()),
+        "points",
+        "table_points",
+        "score",
+        "games",
+        "average_rank",
+        "penalties",
+        "first_places",
+        "best_game",
+        "draws",
+        *(f"round_{n}" for n in numbers),
+    ]
+
+
+def _line(
+    s: Standing,
+    progress: Progress,
+    teams: dict[int, str],
+    *,
+    staged: bool,
+    numbers: list[int],
+    event_table: bool,
+    localised: bool,
+) -> list[Any]:
+    """One player's cells in the order of ``_columns``; the movement only on the event's own table."""
+    by_round = {r.round: r.points for r in progress.rounds.get(s.player_id, [])}
+    return [
+        cell(s.rank),
+        cell(progress.previous_ranks.get(s.player_id) if event_table else None),
+        _movement(progress, s, localised) if event_table else "",
+        s.player_id,
+        s.player.name,
+        s.player.federation_id,
+        s.player.country,
+        teams.get(s.player_id, ""),
+        *((s.stage, s.carried, s.points - s.carried) if staged else ()),
+        s.points,
+        cell(s.table_points),
+        s.score,
+        s.games,
+        cell(s.average_rank),
+        s.penalties,
+        s.first_places,
+        cell(s.best_game),
+        cell(s.draws),
+        *(cell(by_round.get(n)) for n in numbers),
+    ]
 
 
 def _movement(progress: Progress, standing: Standing, localised: bool) -> Any:

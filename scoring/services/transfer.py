@@ -208,82 +208,102 @@ def _player_of(label: str, by_name: Mapping[str, list[int]]) -> int | None:
 
 def event_export(event: Event) -> dict[str, Any]:
     """The whole event: settings, players, rounds with tables, games as sheets with results, standings."""
-    registrations = event.registrations.select_related("player", "team").order_by("player__name", "player_id")
-    games = with_seats(event.games.select_related("event", "table__round")).order_by("pk")
     return {
-        "event": {
-            "slug": event.slug,
-            "name": event.name,
-            "kind": event.kind,
-            "status": event.status,
-            "starts_on": _iso(event.starts_on),
-            "ends_on": _iso(event.ends_on),
-            "ruleset": event.ruleset_key,
-            "overrides": event.ruleset_overrides,
-            "min_games": event.min_games,
-            "best_games": event.best_games,
-            "ranking": event.ranking,
-            "substitute_points": _number(event.substitute_points),
-            "tiebreaks": event.tiebreaks,
-        },
-        "players": [
-            {
-                "id": r.player_id,
-                "name": r.player.name,
-                "federation_id": r.player.federation_id,
-                "country": r.player.country,
-                "club": r.player.club,
-                "team": r.team.name if r.team else None,
-                "substitute": r.substitute,
-            }
-            for r in registrations
-        ],
-        "rounds": [
-            {
-                "number": r.number,
-                "starts_at": _iso(r.starts_at),
-                "time_limit_minutes": r.time_limit_minutes,
-                "tables": [
-                    {
-                        "number": t.number,
-                        "seats": [s.player_id for s in t.game.seats.all()] if hasattr(t, "game") else [],
-                    }
-                    for t in r.tables.all()
-                ],
-            }
-            for r in event.rounds.prefetch_related("tables__game__seats")
-        ],
-        "games": [
-            {
-                "id": g.pk,
-                "round": g.table.round.number if g.table else None,
-                "table": g.table.number if g.table else None,
-                "played_on": _iso(g.played_on),
-                "status": g.status,
-                "player_ids": [s.player_id for s in g.seats.all()],
-                "substitutes": [s.player_id for s in g.seats.all() if s.substitute],
-                "sheet": game_sheet(g, by=NamedBy.LABEL),
-                "history": sealed_history(g),
-                "result": named_result(g) or None,
-            }
-            for g in games
-        ],
-        "standings": [
-            {
-                "rank": s.rank,
-                "player": {"id": s.player_id, "name": s.player.name},
-                "points": _number(s.points),
-                "table_points": _number(s.table_points),
-                "score": s.score,
-                "games": s.games,
-                "average_rank": _number(s.average_rank),
-                "penalties": _number(s.penalties),
-                "first_places": s.first_places,
-                "best_game": _number(s.best_game),
-            }
-            for s in Standing.objects.filter(event=event).select_related("player")
-        ],
+        "event": _settings_out(event),
+        "players": _players_out(event),
+        "rounds": _rounds_out(event),
+        "games": _games_out(event),
+        "standings": _standings_out(event),
     }
+
+
+def _settings_out(event: Event) -> dict[str, Any]:
+    return {
+        "slug": event.slug,
+        "name": event.name,
+        "kind": event.kind,
+        "status": event.status,
+        "starts_on": _iso(event.starts_on),
+        "ends_on": _iso(event.ends_on),
+        "ruleset": event.ruleset_key,
+        "overrides": event.ruleset_overrides,
+        "min_games": event.min_games,
+        "best_games": event.best_games,
+        "ranking": event.ranking,
+        "substitute_points": _number(event.substitute_points),
+        "tiebreaks": event.tiebreaks,
+    }
+
+
+def _players_out(event: Event) -> list[dict[str, Any]]:
+    registrations = event.registrations.select_related("player", "team").order_by("player__name", "player_id")
+    return [
+        {
+            "id": r.player_id,
+            "name": r.player.name,
+            "federation_id": r.player.federation_id,
+            "country": r.player.country,
+            "club": r.player.club,
+            "team": r.team.name if r.team else None,
+            "substitute": r.substitute,
+        }
+        for r in registrations
+    ]
+
+
+def _rounds_out(event: Event) -> list[dict[str, Any]]:
+    return [
+        {
+            "number": r.number,
+            "starts_at": _iso(r.starts_at),
+            "time_limit_minutes": r.time_limit_minutes,
+            "tables": [
+                {
+                    "number": t.number,
+                    "seats": [s.player_id for s in t.game.seats.all()] if hasattr(t, "game") else [],
+                }
+                for t in r.tables.all()
+            ],
+        }
+        for r in event.rounds.prefetch_related("tables__game__seats")
+    ]
+
+
+def _games_out(event: Event) -> list[dict[str, Any]]:
+    games = with_seats(event.games.select_related("event", "table__round")).order_by("pk")
+    return [
+        {
+            "id": g.pk,
+            "round": g.table.round.number if g.table else None,
+            "table": g.table.number if g.table else None,
+            "played_on": _iso(g.played_on),
+            "status": g.status,
+            "player_ids": [s.player_id for s in g.seats.all()],
+            "substitutes": [s.player_id for s in g.seats.all() if s.substitute],
+            "sheet": game_sheet(g, by=NamedBy.LABEL),
+            "history": sealed_history(g),
+            "result": named_result(g) or None,
+        }
+        for g in games
+    ]
+
+
+def _standings_out(event: Event) -> list[dict[str, Any]]:
+    return [
+        {
+            "rank": s.rank,
+            "player": {"id": s.player_id, "name": s.player.name},
+            "points": _number(s.points),
+            "table_points": _number(s.table_points),
+            "score": s.score,
+            "games": s.games,
+            "average_rank": _number(s.average_rank),
+            "penalties": _number(s.penalties),
+            "first_places": s.first_places,
+            "best_game": _number(s.best_game),
+        }
+        for s in Standing.objects.filter(event=event).select_related("player")
+    ]
 
 
 # The results CSV's columns, and each one's label in the reader's language for the download from the pages (the

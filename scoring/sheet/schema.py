@@ -177,6 +177,23 @@ _HISTORY = {
 }
 
 
+def _penalties(player: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "array",
+        "maxItems": MAX_PENALTIES,
+        "items": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["player", "points"],
+            "properties": {
+                "player": player,
+                "points": {"type": "number", "minimum": -PENALTY_LIMIT, "maximum": PENALTY_LIMIT},
+                "reason": {**_TEXT, "maxLength": REASON_LENGTH},
+            },
+        },
+    }
+
+
 @cache
 def score_sheet_schema(players: str = BY_NAME) -> dict[str, Any]:
     """The score sheet's JSON Schema (draft 2020-12); ``players="id"`` for a stored game's, which names ids."""
@@ -212,20 +229,7 @@ def score_sheet_schema(players: str = BY_NAME) -> dict[str, Any]:
             },
             "start": _START,
             "hands": {"type": "array", "items": {"$ref": "#/$defs/hand"}, "maxItems": MAX_HANDS},
-            "penalties": {
-                "type": "array",
-                "maxItems": MAX_PENALTIES,
-                "items": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": ["player", "points"],
-                    "properties": {
-                        "player": player,
-                        "points": {"type": "number", "minimum": -PENALTY_LIMIT, "maximum": PENALTY_LIMIT},
-                        "reason": {**_TEXT, "maxLength": REASON_LENGTH},
-                    },
-                },
-            },
+            "penalties": _penalties(player),
             "end": {"enum": ["time"], "description": "the game was stopped by the clock after the last hand"},
             "history": _HISTORY,
         },

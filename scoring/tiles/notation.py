@@ -148,11 +148,11 @@ def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies
     dora = attempt("dora", parse_tiles, raw.get("dora", ""))
     ura = attempt("ura", parse_tiles, raw.get("ura", ""))
     given_flags = raw.get("flags", [])
-    for i, flag in enumerate(given_flags):
-        if flag not in flags:
-            problems.append(
-                Problem(f"flags[{i}]", f"unknown flag {flag!r}; this game's flags are: " + ", ".join(flags))
-            )
+    problems += [
+        Problem(f"flags[{i}]", f"unknown flag {flag!r}; this game's flags are: " + ", ".join(flags))
+        for i, flag in enumerate(given_flags)
+        if flag not in flags
+    ]
     if problems:
         raise Refusal(problems)
 

@@ -104,31 +104,49 @@ def score_riichi(hand: TileHand, *, ruleset: Ruleset, context: WinContext) -> Ti
 
 def _win_problems(hand: TileHand, context: WinContext) -> list[Problem]:
     """Circumstances that cannot go together; checked here so the referee reads why."""
-    flags = hand.flags
-    problems: list[Problem] = []
+    return [
+        *_riichi_problems(hand, context),
+        *_way_problems(hand.flags, context),
+        *_kan_and_wall_problems(hand),
+        *_first_draw_problems(hand, context),
+    ]
+
+
+def _riichi_problems(hand: TileHand, context: WinContext) -> list[Problem]:
+    """A riichi hand has no open call; double riichi and ippatsu need a riichi."""
     open_melds = [i for i, meld in enumerate(hand.melds) if meld.is_open]
     if context.riichi and open_melds:
         first = open_melds[0]
-        problems.append(
+        return [
             Problem(
                 f"melds[{first}]",
                 f"a riichi hand is closed, but this {hand.melds[first].kind} "
                 "is an open call (only an ankan keeps the hand closed)",
             )
-        )
+        ]
     if not context.riichi:
-        problems += [
+        return [
             Problem("flags", f"{flag} needs a riichi, and the winner did not declare riichi in this hand")
             for flag in ("double_riichi", "ippatsu")
-            if flag in flags
+            if flag in hand.flags
         ]
+    return []
+
+
+def _way_problems(flags: frozenset[str], context: WinContext) -> list[Problem]:
+    """Flags of a tsumo on a ron and the other way round."""
     win = "tsumo" if context.tsumo else "ron"
     wrong_way = _RON_ONLY if context.tsumo else _TSUMO_ONLY
-    problems += [
+    return [
         Problem("flags", f"{flag} cannot be won by {win}: it is a {'ron' if context.tsumo else 'tsumo'} win")
         for flag in wrong_way
         if flag in flags
     ]
+
+
+def _kan_and_wall_problems(hand: TileHand) -> list[Problem]:
+    flags = hand.flags
+    problems: list[Problem] = []
     if {"haitei", "rinshan"} <= flags:
         problems.append(
             Problem(
@@ -143,6 +161,13 @@ def _win_problems(hand: TileHand, context: WinContext) -> list[Problem]:
         problems.append(
             Problem("flags", "rinshan is a win on the replacement tile after a kan, and this hand has no kan")
         )
+    return problems
+
+
+def _first_draw_problems(hand: TileHand, context: WinContext) -> list[Problem]:
+    """Tenhou is the dealer's, chiihou a non-dealer's, and neither comes after a call or a riichi."""
+    flags = hand.flags
+    problems: list[Problem] = []
     if "tenhou" in flags and not context.dealer:
         problems.append(
             Problem(

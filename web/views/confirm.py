@@ -141,23 +141,21 @@ def confirm_page(request: HttpRequest, game_id: int) -> HttpResponse:
                 else _("Thank you: your confirmation is recorded."),
             )
             return redirect("game-confirm", game_id=game.pk)
-    view = pages.game_view(game)
-    response = render(
-        request,
-        "pages/confirm.html",
-        {
-            "game": game,
-            "event": game.event,
-            "final": view.result.get("final", []),
-            "form": form,
-            "tally": tally(game),
-            "words": game.confirmations.select_related("player"),
-            "private": bool(held),
-            "head": chain.game_head(game)[: chain.SHORT],
-            "solo": game.ruleset().is_solo,
-        },
-    )
-    return refusals.answer(response, refusal)
+    return refusals.answer(render(request, "pages/confirm.html", _context(game, form, held)), refusal)
+
+
+def _context(game: Game, form: ConfirmForm, held: str) -> dict[str, Any]:
+    return {
+        "game": game,
+        "event": game.event,
+        "final": pages.game_view(game).result.get("final", []),
+        "form": form,
+        "tally": tally(game),
+        "words": game.confirmations.select_related("player"),
+        "private": bool(held),
+        "head": chain.game_head(game)[: chain.SHORT],
+        "solo": game.ruleset().is_solo,
+    }
 
 
 def codes_page(request: HttpRequest, slug: str) -> HttpResponse:
