@@ -54,10 +54,10 @@ axe:
 	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; \
 	else echo "npm is missing (apt-get install npm): the accessibility test skips without axe-core"; fi
 
-# One process: with pytest-xdist (-n auto) CI's PostgreSQL run left a live server's connection open at the test
-# database's teardown. `-n auto --dist loadfile` works for a developer; `-m "not slow"` leaves out the fuzzing.
+# Every core (pytest-xdist), each worker on a test database of its own; --dist loadfile keeps a module's tests on
+# one worker, in order (tests/api/test_openapi.py checks at its end what its own tests exercised).
 test: install-dev messages chromium axe
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # The npm packages of package.json (pinned in package-lock.json): eslint and stylelint for `make lint`.
 NODE := node_modules/.installed

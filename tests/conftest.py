@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client, override_settings
 from django.utils import translation
 from rest_framework.test import APIClient
@@ -29,6 +30,21 @@ def _fast_password_hasher() -> Iterator[None]:
     it: the tests hash with MD5, never a deployment (config/settings.py keeps Django's hashers)."""
     with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_connection_outlives_the_run(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """The browser tests' live server answers from threads of its own, and a thread can still hold a PostgreSQL
+    connection to the test database when the run ends: its DROP DATABASE then fails ("being accessed by other
+    users"). Ends those sessions first, before pytest-django drops the database (this fixture finalises first)."""
+    yield
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
 
 
 @pytest.fixture(autouse=True)

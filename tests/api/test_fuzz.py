@@ -254,7 +254,11 @@ def mutated(body: Any, changes: list[tuple[tuple[Any, ...], Any]]) -> Any:
             continue
         holder = body
         for step in path[:-1]:
-            holder = holder[step] if isinstance(holder, (dict, list)) else None
+            # An earlier change may have replaced what this path goes through: then it reaches nothing.
+            try:
+                holder = holder[step] if isinstance(holder, (dict, list)) else None
+            except (KeyError, IndexError, TypeError):
+                holder = None
         if isinstance(holder, dict) or (isinstance(holder, list) and isinstance(path[-1], int)):
             holder[path[-1]] = value
     return body
