@@ -112,15 +112,17 @@ def logs_import(
             results[i] = refused
         else:
             ready[i] = _Ready(source, online, checked)
-    names = [name for r in ready.values() for name in r.online.names]
-    book = player_book(event, names, create=create_players, user=user) if ready else None
+    if not ready:
+        return [results[i] for i in range(len(logs))]
+    book = player_book(event, [n for r in ready.values() for n in r.online.names], create=create_players, user=user)
+    # An imported game has no table, so it counts in stage 1: the cuts after it are checked only if there are any.
+    cuts = event.stages.filter(number__gt=1, through__isnull=False).exists()
     for i, item in ready.items():
-        assert book is not None
         game = stored.get(item.online.log_id)  # the same log twice in one batch: the second finds the first
         if game is not None:
             results[i] = LogResult(item.source, Outcome.ALREADY, game, item.online.log_id)
             continue
-        result = results[i] = _stored(event, item, book, user)
+        result = results[i] = _stored(event, item, book, user, cuts=cuts)
         if result.game is not None:
             stored[item.online.log_id] = result.game
     return [results[i] for i in range(len(logs))]
@@ -141,7 +143,7 @@ def _refused(source: str, online: OnlineGame, checked: Checked, keep_mismatches:
     return None
 
 
-def _stored(event: Event, item: _Ready, book: PlayerBook, user: RequestUser | None) -> LogResult:
+def _stored(event: Event, item: _Ready, book: PlayerBook, user: RequestUser | None, *, cuts: bool) -> LogResult:
     """One log's players and game, in a transaction of its own."""
     online, checked = item.online, item.checked
     assert checked.scored is not None
@@ -158,6 +160,7 @@ def _stored(event: Event, item: _Ready, book: PlayerBook, user: RequestUser | No
                     seated=seated,
                     user=user,
                     registered_now=bool(claim.make or claim.register),
+                    cuts=cuts,
                 )
             book.keep(claim, seated)
             break

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db.models import FilteredRelation, Q
 
 from rules.errors import Problem, Refusal
 from scoring.services.registrations import registrations_add_many
-from tournament.models import Event, Player, Registration, text_problems
+from tournament.models import Event, Player, text_problems
 from tournament.selectors import findable_players
 from tournament.users import RequestUser
 
@@ -111,23 +111,24 @@ class PlayerBook:
 
 
 def player_book(event: Event, names: Iterable[str], *, create: bool, user: RequestUser | None) -> PlayerBook:
-    """The book of every name of a batch: one query for the event's players, and with ``create`` one for the
-    stored players of the names it lacks and one for which of them the user may find."""
+    """The book of every name of a batch, in one query: the event's players by online name or name, and the
+    players of other events by online name; with ``create``, one more for which of those the user may find."""
     book = PlayerBook(event, create, user)
     wanted = set(names)
-    rows = Registration.objects.filter(event=event).filter(
-        Q(player__online_name__in=wanted) | Q(player__online_name="", player__name__in=wanted)
+    here = FilteredRelation("registrations", condition=Q(registrations__event=event))
+    rows = (
+        Player.objects.annotate(here=here)
+        .filter(Q(online_name__in=wanted) | Q(here__isnull=False, online_name="", name__in=wanted))
+        .values_list("pk", "name", "online_name", "here__id", "here__withdrawn", "here__substitute")
+        .order_by("pk")
     )
-    for pid, name, online_name, withdrawn, substitute in rows.values_list(
-        "player_id", "player__name", "player__online_name", "withdrawn", "substitute"
-    ).order_by("player_id"):
-        if online_name:
+    for pid, name, online_name, registration, withdrawn, substitute in rows:
+        if registration is None:
+            book.stored[online_name] = pid
+        elif online_name:
             book.by_online[online_name] = (pid, withdrawn, substitute)
         else:
             book.by_name.setdefault(name, []).append((pid, withdrawn, substitute))
-    missing = wanted - set(book.by_online) - set(book.by_name)
-    if create and missing:
-        book.stored = dict(Player.objects.filter(online_name__in=missing).values_list("online_name", "pk"))
-        if book.stored:
-            book.findable = set(findable_players(user).filter(pk__in=book.stored.values()).values_list("pk", flat=True))
+    if create and book.stored:
+        book.findable = set(findable_players(user).filter(pk__in=book.stored.values()).values_list("pk", flat=True))
     return book

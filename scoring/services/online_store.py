@@ -44,9 +44,10 @@ def game_store(
     seated: Seated,
     user: RequestUser | None,
     registered_now: bool,
+    cuts: bool,
 ) -> Game:
     """Store the log's game (players by ``seated``); ``registered_now``: the standings were refreshed for the
-    players this log registered, which counts the game too."""
+    players this log registered, which counts the game too; ``cuts``: the event has cuts after stage 1."""
     ids = [seated.ids[name] for name in online.names]
     start = dict(online.sheet().get("start", {}))
     finished = scored.record.state.finished
@@ -80,7 +81,8 @@ def game_store(
     _history(game, seats, records, start, user)
     if finished and not registered_now:
         standings_refresh(event.pk)
-    cut_check(game=game, user=user)
+    if cuts:
+        cut_check(game=game, user=user)
     return game
 
 
