@@ -170,4 +170,3 @@ def test_without_create_players_every_unknown_name_is_named():
     assert all(repr(name) in p.message for name, p in zip(names, result.problems, strict=True))
     assert not Player.objects.exists()
     assert not Game.objects.exists()
-
