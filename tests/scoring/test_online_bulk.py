@@ -74,8 +74,9 @@ def rows(game: Game) -> dict[str, Any]:
     """Everything stored of a game, its own and its event's ids left out."""
     history = []
     for entry in HandChange.objects.filter(game=game).order_by("id"):
-        assert (entry.terms["game"], entry.terms["event"]) == (game.pk, game.event_id)
-        terms = {**entry.terms, "game": "GAME", "event": "EVENT"}
+        terms: dict[str, Any] = dict(entry.terms or {})
+        assert (terms["game"], terms["event"]) == (game.pk, game.event_id)
+        terms |= {"game": "GAME", "event": "EVENT"}
         history.append((entry.index, entry.action, entry.before, entry.after, entry.author, entry.version, terms))
     return {
         "game": {name: getattr(game, name) for name in GAME_FIELDS},
