@@ -37,13 +37,7 @@ def game_seat(
     of the game's own fields, written with it (an import's finished result).
     """
     key, overrides = rules or ("", {})
-    if registered is None:
-        registered = {
-            pid: (withdrawn, sub)
-            for pid, withdrawn, sub in event.registrations.filter(player_id__in=player_ids).values_list(
-                "player_id", "withdrawn", "substitute"
-            )
-        }
+    registered = _registered(event, player_ids) if registered is None else registered
     ruleset = build_ruleset(key=key, overrides=overrides) if key else event.ruleset()
     _check_players(player_ids, registered, ruleset, whose="this game's" if key else "this event's")
     subs = set(substitutes) | {pid for pid in player_ids if registered.get(pid, (False, False))[1]}
@@ -65,6 +59,11 @@ def game_seat(
         ]
     )
     return game
+
+
+def _registered(event: Event, player_ids: Sequence[int]) -> dict[int, tuple[bool, bool]]:
+    rows = event.registrations.filter(player_id__in=player_ids).values_list("player_id", "withdrawn", "substitute")
+    return {pid: (withdrawn, substitute) for pid, withdrawn, substitute in rows}
 
 
 def _check_players(
