@@ -58,7 +58,7 @@ class PlayerBook:
     def claim(self, names: Sequence[str]) -> Claim:
         """The players of one log's names; Refusal naming every name that cannot be one."""
         claim, problems = Claim({}, {}, []), []
-        for name in names:
+        for name in dict.fromkeys(names):  # one player for a name given twice (the sheet refuses such a log)
             problems += [Problem("players", message) for message in self._claim_one(name, claim)]
         if problems:
             raise Refusal(problems)

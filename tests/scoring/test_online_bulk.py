@@ -171,3 +171,15 @@ def test_without_create_players_every_unknown_name_is_named():
     assert all(repr(name) in p.message for name, p in zip(names, result.problems, strict=True))
     assert not Player.objects.exists()
     assert not Game.objects.exists()
+
+
+def test_a_log_naming_one_player_twice_is_refused_and_makes_nobody():
+    event = Event.objects.create(slug="twice", name="Twice", ruleset_key="tenhou")
+    data = DIFFERS.read_bytes()
+    names = re.search(rb'<UN n0="([^"]*)" n1="([^"]*)"', data)
+    assert names is not None
+    data = data[: names.start(2)] + names[1] + data[names.end(2) :]
+    (result,) = logs_import(event=event, logs=[("twice.xml", data)], create_players=True)
+    assert result.outcome == Outcome.UNREADABLE
+    assert [(p.field, p.message) for p in result.problems] == [("", "players: lists the same entry twice")]
+    assert not Player.objects.exists()
