@@ -17,7 +17,7 @@ from api.serializers.online import LogImportQuerySerializer, LogImportRefusedSer
 from api.views.events import organised_event
 from rules.errors import Problem, Refusal
 from scoring.logs.read import MAX_LOG_BYTES
-from scoring.services.online import LogResult, Outcome, log_import
+from scoring.services.online import LogResult, Outcome, logs_import
 from scoring.services.standings import standings_batch
 
 MAX_FILES = 100  # one request; a season is sent in several
@@ -69,18 +69,14 @@ class GameImportView(APIView):
         query.is_valid(raise_exception=True)
         options = query.validated_data
         with standings_batch():
-            results = [
-                log_import(
-                    event=event,
-                    source=name,
-                    data=data,
-                    user=request.user,
-                    create_players=options["create_players"],
-                    keep_mismatches=options["keep_mismatches"],
-                    ruleset=options.get("ruleset"),
-                )
-                for name, data in _logs(request)
-            ]
+            results = logs_import(
+                event=event,
+                logs=_logs(request),
+                user=request.user,
+                create_players=options["create_players"],
+                keep_mismatches=options["keep_mismatches"],
+                ruleset=options.get("ruleset"),
+            )
         return _answer(results)
 
 

@@ -17,6 +17,7 @@ ROUND_WINDS = "ESWN"
 # Every number a log holds, as text: an integer, or end points in tenths. Checked before any conversion, so
 # that neither int() of thousands of digits nor Fraction("1e40000000") (a worker held for minutes) is reached.
 _NUMBER = re.compile(r"[+-]?[0-9]{1,16}(?:\.[0-9]{1,4})?")
+_WHOLE = re.compile(r"[+-]?[0-9]{1,16}")
 
 
 class Platform(StrEnum):
@@ -40,6 +41,11 @@ def log_number(value: Any, where: str) -> Fraction:
 
 def log_int(value: Any, where: str) -> int:
     """A whole number read from a log, bounded as ``log_number``."""
+    # Nearly every number of a log is a plain whole number: read it without the Fraction ``log_number`` makes.
+    if isinstance(value, str) and _WHOLE.fullmatch(text := value.strip()) and abs(whole := int(text)) <= MAX_INTEGER:
+        return whole
+    if type(value) is int and abs(value) <= MAX_INTEGER:
+        return value
     number = log_number(value, where)
     if number.denominator != 1:
         raise Refusal.one(where, f"{value!r} is not a whole number")

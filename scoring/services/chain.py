@@ -29,7 +29,7 @@ from django.utils import timezone
 from scoring.models import Confirmation, EventChange, HandChange, Penalty
 from scoring.services import history_keys
 from scoring.services.history_keys import UNKEYED
-from tournament.models import Event, Game
+from tournament.models import Event, Game, Seat
 from tournament.users import Writer
 
 SHORT = 12  # hex digits shown on a page: enough to compare by eye
@@ -63,11 +63,12 @@ def entry_content(
     return content
 
 
-def game_terms(game: Game) -> dict[str, Any]:
+def game_terms(game: Game, seats: Sequence[Seat] | None = None, *, new: bool = False) -> dict[str, Any]:
     """Everything besides its hands that decides a game's result and where it counts, as sealed into each entry:
     the game and its event, the day it was played (a league counts its date range), who sat where (and who as a
-    substitute), the start, the rules, the end by time and the game's penalties."""
-    seats = sorted(game.seats.all(), key=lambda seat: seat.position)
+    substitute), the start, the rules, the end by time and the game's penalties. ``seats`` when the caller holds
+    them; ``new``: a game made in the caller's transaction, which cannot have a penalty yet (an import's)."""
+    seats = sorted(game.seats.all() if seats is None else seats, key=lambda seat: seat.position)
     key, overrides = game.rules_source()
     return {
         "game": game.pk,
@@ -79,7 +80,7 @@ def game_terms(game: Game) -> dict[str, Any]:
         "ruleset": key,
         "overrides": overrides,
         "end": "time" if game.ended_by_time else None,
-        "penalties": penalties_of(Penalty.objects.filter(game=game)),
+        "penalties": [] if new else penalties_of(Penalty.objects.filter(game=game)),
     }
 
 

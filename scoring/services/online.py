@@ -1,31 +1,32 @@
 """Online games into an event: each log read, checked hand by hand against its own numbers, and stored.
 
-Each log is all or nothing: its players found (or created), its game opened
-and its hands written through the one write path, in one transaction. A log
-whose replay differs from what it records is refused, or with
-``keep_mismatches`` stored marked "differs from the log". A log already
-imported into the event is answered with the game it made, so a retried
-upload adds nothing.
+Each log is all or nothing: its players found (or created) and its game
+stored whole, in a transaction of its own. A log whose replay differs from
+what it records is refused, or with ``keep_mismatches`` stored marked
+"differs from the log". A log already imported into the event is answered
+with the game it made, so a retried upload adds nothing.
+
+A batch (``logs_import``) costs what its games cost, not what its logs'
+lookups cost: each log is replayed once (the check's replay is the game's
+result, ``online_store``), the logs already imported are found in one query
+and the players of every log in one (``online_players``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from django.db import IntegrityError, transaction
 
 from rules.errors import Problem, Refusal
-from scoring.logs.check import check_game
+from scoring.logs.check import Checked, check_game
 from scoring.logs.model import OnlineGame
 from scoring.logs.read import read_log
-from scoring.services.games import game_create
-from scoring.services.hands import game_put_log
-from scoring.sheet.record import map_players
-from tournament.models import Event, Game, Player, text_problems
-from tournament.selectors import findable_players
-from tournament.services.roster import registration_add
+from scoring.services.online_players import PlayerBook, player_book
+from scoring.services.online_store import game_store
+from tournament.models import Event, Game
 from tournament.users import RequestUser
 
 ATTEMPTS = 2  # a second try finds the players another import created meanwhile
@@ -65,14 +66,69 @@ def log_import(
     user: RequestUser | None = None,
 ) -> LogResult:
     """Read, check and store one log (``source`` names it in messages and may carry Tenhou's log id)."""
-    try:
-        online = read_log(data, name=source, ruleset=ruleset)
-    except Refusal as exc:
-        return LogResult(source, Outcome.UNREADABLE, problems=exc.problems)
-    existing = event.games.filter(log_id=online.log_id).first()
-    if existing is not None:
-        return LogResult(source, Outcome.ALREADY, existing, online.log_id)
-    checked = check_game(online)
+    return logs_import(
+        event=event,
+        logs=[(source, data)],
+        create_players=create_players,
+        keep_mismatches=keep_mismatches,
+        ruleset=ruleset,
+        user=user,
+    )[0]
+
+
+@dataclass(frozen=True, slots=True)
+class _Ready:
+    """A log read and checked, waiting for its players."""
+
+    source: str
+    online: OnlineGame
+    checked: Checked
+
+
+def logs_import(
+    *,
+    event: Event,
+    logs: Sequence[tuple[str, bytes]],
+    create_players: bool = False,
+    keep_mismatches: bool = False,
+    ruleset: str | None = None,
+    user: RequestUser | None = None,
+) -> list[LogResult]:
+    """Read, check and store each (source, bytes) log in turn, each one whole or not at all; a result per log."""
+    results: dict[int, LogResult] = {}
+    read: dict[int, OnlineGame] = {}
+    for i, (source, data) in enumerate(logs):
+        try:
+            read[i] = read_log(data, name=source, ruleset=ruleset)
+        except Refusal as exc:
+            results[i] = LogResult(source, Outcome.UNREADABLE, problems=exc.problems)
+    stored = {g.log_id: g for g in event.games.filter(log_id__in={o.log_id for o in read.values()})}
+    ready: dict[int, _Ready] = {}
+    for i, online in read.items():
+        source = logs[i][0]
+        if online.log_id in stored:
+            results[i] = LogResult(source, Outcome.ALREADY, stored[online.log_id], online.log_id)
+        elif (refused := _refused(source, online, checked := check_game(online), keep_mismatches)) is not None:
+            results[i] = refused
+        else:
+            ready[i] = _Ready(source, online, checked)
+    if not ready:
+        return [results[i] for i in range(len(logs))]
+    book = player_book(event, [n for r in ready.values() for n in r.online.names], create=create_players, user=user)
+    # An imported game has no table, so it counts in stage 1: the cuts after it are checked only if there are any.
+    cuts = event.stages.filter(number__gt=1, through__isnull=False).exists()
+    for i, item in ready.items():
+        game = stored.get(item.online.log_id)  # the same log twice in one batch: the second finds the first
+        if game is not None:
+            results[i] = LogResult(item.source, Outcome.ALREADY, game, item.online.log_id)
+            continue
+        result = results[i] = _stored(event, item, book, user, cuts=cuts)
+        if result.game is not None:
+            stored[item.online.log_id] = result.game
+    return [results[i] for i in range(len(logs))]
+
+
+def _refused(source: str, online: OnlineGame, checked: Checked, keep_mismatches: bool) -> LogResult | None:
     if checked.scored is None:
         return LogResult(
             source,
@@ -84,102 +140,39 @@ def log_import(
         return LogResult(
             source, Outcome.DIFFERS, log_id=online.log_id, problems=[Problem("", line) for line in checked.differences]
         )
+    return None
+
+
+def _stored(event: Event, item: _Ready, book: PlayerBook, user: RequestUser | None, *, cuts: bool) -> LogResult:
+    """One log's players and game, in a transaction of its own."""
+    online, checked = item.online, item.checked
+    assert checked.scored is not None
     for attempt in range(ATTEMPTS):
         try:
+            claim = book.claim(online.names)
             with transaction.atomic():
-                ids = _players(event, online.names, create=create_players, user=user)
-                game = _store(event, online, ids, checked.differences, user)
+                seated = book.save(claim)
+                game = game_store(
+                    event=event,
+                    online=online,
+                    scored=checked.scored,
+                    differences=checked.differences,
+                    seated=seated,
+                    user=user,
+                    registered_now=bool(claim.make or claim.register),
+                    cuts=cuts,
+                )
+            book.keep(claim, seated)
             break
         except Refusal as exc:
-            return LogResult(source, Outcome.UNREADABLE, log_id=online.log_id, problems=exc.problems)
+            return LogResult(item.source, Outcome.UNREADABLE, log_id=online.log_id, problems=exc.problems)
         except IntegrityError:
             # Another import at the same moment stored this log, or created one of its new players.
             existing = event.games.filter(log_id=online.log_id).first()
             if existing is not None:
-                return LogResult(source, Outcome.ALREADY, existing, online.log_id)
+                return LogResult(item.source, Outcome.ALREADY, existing, online.log_id)
             if attempt + 1 == ATTEMPTS:
                 raise
+            book = player_book(event, online.names, create=book.create, user=user)
     outcome = Outcome.KEPT if checked.differences else Outcome.IMPORTED
-    return LogResult(source, outcome, game, online.log_id, [Problem("", d) for d in checked.differences])
-
-
-def _store(
-    event: Event, online: OnlineGame, ids: Mapping[str, int], differences: list[str], user: RequestUser | None
-) -> Game:
-    game = game_create(
-        event=event,
-        player_ids=[ids[name] for name in online.names],
-        rules=(online.ruleset, online.overrides),
-        played_on=online.played_on,
-    )
-    game.platform, game.log_id = online.platform.value, online.log_id
-    game.log_check = Game.LogCheck.DIFFERS if differences else Game.LogCheck.MATCHES
-    game.log_differences = differences
-    game.save(update_fields=["platform", "log_id", "log_check", "log_differences"])
-    hands = [map_players(h, ids.__getitem__) for h in online.hands]
-    start = online.sheet().get("start", {})
-    return game_put_log(game_id=game.pk, hands=hands, user=user, start=start)
-
-
-def _players(event: Event, names: list[str], *, create: bool, user: RequestUser | None) -> dict[str, int]:
-    """The event's player for each platform name: by online name, else by name; with ``create``, registered
-    (a stored player found by online name only if the user may find him: ``findable_players``)."""
-    registered = Player.objects.filter(registrations__event=event)
-    found: dict[str, int] = {}
-    problems = []
-    for name in names:
-        player = registered.filter(online_name=name).first()
-        if player is None:
-            by_name = list(registered.filter(online_name="", name=name)[:2])
-            if len(by_name) > 1:
-                problems.append(
-                    Problem(
-                        "players",
-                        f"two players of this event are named {name!r}: set the online name of the one who played",
-                    )
-                )
-                continue
-            player = by_name[0] if by_name else None
-        if player is None and create:
-            made = _found_or_new(name, user)
-            if isinstance(made, list):
-                problems += made
-                continue
-            player = made
-            registration_add(event=event, player=player)
-        if player is None:
-            problems.append(
-                Problem(
-                    "players",
-                    f"{name!r} is not a player of this event: set a player's online "
-                    "name to it, or import with create_players",
-                )
-            )
-        else:
-            found[name] = player.pk
-    if problems:
-        raise Refusal(problems)
-    return found
-
-
-def _found_or_new(online_name: str, user: RequestUser | None) -> Player | list[Problem]:
-    """The stored player of this online name, or a new one; the problems when he plays only in events hidden
-    from the user (online names are one per player: he cannot be made twice, and must not be borrowed) or the
-    name cannot be a player's."""
-    stored = Player.objects.filter(online_name=online_name).first()
-    if stored is not None:
-        if findable_players(user).filter(pk=stored.pk).exists():
-            return stored
-        return [
-            Problem(
-                "players",
-                f"{online_name!r} is the online name of a player of events you cannot see: an "
-                "administrator can register him in this event",
-            )
-        ]
-    player = Player(name=online_name, online_name=online_name)
-    refused = text_problems(player)
-    if refused:
-        return [Problem("players", f"{online_name!r} cannot be a player's name: {p.message}") for p in refused]
-    player.save()
-    return player
+    return LogResult(item.source, outcome, game, online.log_id, [Problem("", d) for d in checked.differences])

@@ -10,6 +10,7 @@ registrations through one function, ``tournament.services.roster.registration_ad
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -28,6 +29,11 @@ def registration_written(instance: Registration, raw: bool = False, origin: Any 
     if raw or isinstance(origin, Event) or (isinstance(origin, QuerySet) and origin.model is Event):
         return
     standings_refresh(instance.event_id)
+
+
+def registrations_add_many(*, event: Event, players: Sequence[Player]) -> list[Registration]:
+    """Register many players at once (an import's new players), the standings following once for them all."""
+    return roster.registrations_add_many(event=event, players=players, follow=standings_refresh)
 
 
 def players_register(*, event: Event, text: str, user: RequestUser | None) -> roster.RosterSaved:

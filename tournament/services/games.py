@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -22,6 +22,8 @@ def game_seat(
     substitutes: Iterable[int] = (),
     played_on: date | None = None,
     rules: tuple[str, dict[str, Any]] | None = None,
+    registered: Mapping[int, tuple[bool, bool]] | None = None,
+    fields: Mapping[str, Any] | None = None,
 ) -> Game:
     """A game with its players seated in order (the first is the first dealer), not yet scored.
 
@@ -29,16 +31,16 @@ def game_seat(
     others who fill in for an absent player in this game only. ``rules``
     (a preset key and overrides) scores this game by other rules than the
     event's, as an online game is. The caller holds the transaction (scoring
-    stores the game's first result in it).
+    stores the game's first result in it). ``registered``: each player's
+    (withdrawn, substitute) registration when the caller read it already (an
+    import reads a whole batch's at once), else read here; ``fields``: more
+    of the game's own fields, written with it (an import's finished result).
     """
     key, overrides = rules or ("", {})
-    if key:
-        _check_players(event, player_ids, build_ruleset(key=key, overrides=overrides), whose="this game's")
-    else:
-        _check_players(event, player_ids, event.ruleset(), whose="this event's")
-    subs = set(substitutes) | set(
-        event.registrations.filter(player_id__in=player_ids, substitute=True).values_list("player_id", flat=True)
-    )
+    registered = _registered(event, player_ids) if registered is None else registered
+    ruleset = build_ruleset(key=key, overrides=overrides) if key else event.ruleset()
+    _check_players(player_ids, registered, ruleset, whose="this game's" if key else "this event's")
+    subs = set(substitutes) | {pid for pid in player_ids if registered.get(pid, (False, False))[1]}
     strangers = sorted(pid for pid in subs if pid not in player_ids)
     if strangers:
         raise Refusal([Problem("substitutes", f"{pid} is not among the players") for pid in strangers])
@@ -48,6 +50,7 @@ def game_seat(
         played_on=played_on or timezone.localdate(),
         ruleset_key=key,
         ruleset_overrides=overrides,
+        **(fields or {}),
     )
     Seat.objects.bulk_create(
         [
@@ -58,7 +61,14 @@ def game_seat(
     return game
 
 
-def _check_players(event: Event, player_ids: Sequence[int], ruleset: Ruleset, *, whose: str) -> None:
+def _registered(event: Event, player_ids: Sequence[int]) -> dict[int, tuple[bool, bool]]:
+    rows = event.registrations.filter(player_id__in=player_ids).values_list("player_id", "withdrawn", "substitute")
+    return {pid: (withdrawn, substitute) for pid, withdrawn, substitute in rows}
+
+
+def _check_players(
+    player_ids: Sequence[int], registered: Mapping[int, tuple[bool, bool]], ruleset: Ruleset, *, whose: str
+) -> None:
     size = ruleset.players
     problems: list[Problem] = []
     if len(player_ids) != size:
@@ -66,7 +76,6 @@ def _check_players(event: Event, player_ids: Sequence[int], ruleset: Ruleset, *,
     if len(set(player_ids)) != len(player_ids):
         problems.append(Problem("players", "a player is listed twice"))
     # Only the event's own players: a game must not bring another (perhaps private) event's player in.
-    registered = dict(event.registrations.filter(player_id__in=player_ids).values_list("player_id", "withdrawn"))
     problems += [
         Problem(f"players[{i}]", f"player {pid} is not registered in this event")
         for i, pid in enumerate(player_ids)
@@ -75,7 +84,7 @@ def _check_players(event: Event, player_ids: Sequence[int], ruleset: Ruleset, *,
     problems += [
         Problem(f"players[{i}]", f"player {pid} has withdrawn from this event")
         for i, pid in enumerate(player_ids)
-        if registered.get(pid)
+        if registered.get(pid, (False, False))[0]
     ]
     if problems:
         raise Refusal(problems)

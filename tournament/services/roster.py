@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
@@ -305,10 +306,24 @@ def registration_add(*, event: Event, player: Player, team: str = "", substitute
     The standings list every registered player, so they follow the new row, as they follow every change to a
     registration, through scoring's signal on the model (scoring.services.registrations.registration_written:
     marked as being updated, the live version bumped, recomputed after the commit). That is why a registration
-    is never bulk-created: a bulk write sends no signal, and the player would be missing from the standings.
+    is never bulk-created: a bulk write sends no signal, and the player would be missing from the standings (but
+    for ``registrations_add_many``, whose caller is told to follow).
     """
     team_row = event.teams.get_or_create(name=team)[0] if team else None
     return Registration.objects.create(event=event, player=player, team=team_row, substitute=substitute)
+
+
+def registrations_add_many(
+    *, event: Event, players: Sequence[Player], follow: Callable[[int], None]
+) -> list[Registration]:
+    """Register many players at once, none in a team nor as a substitute (an import's new players): one insert.
+    A bulk write sends no signal, so ``follow(event_id)`` is called once in its place (scoring passes what the
+    signal does for each row: the standings refreshed)."""
+    if not players:
+        return []
+    rows = Registration.objects.bulk_create([Registration(event=event, player=player) for player in players])
+    follow(event.pk)
+    return rows
 
 
 def registration_update(*, registration: Registration, player: Player, team: str, substitute: bool) -> Registration:

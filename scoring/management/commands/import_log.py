@@ -17,12 +17,13 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rules.errors import Problem
 from rules.presets import preset_keys
-from scoring.services.online import LogResult, Outcome, log_import
+from scoring.services.online import LogResult, Outcome, logs_import
 from scoring.services.standings import standings_batch
 from tournament.models import Event
 from tournament.selectors import is_slug
 
 EXIT_DIFFERS, EXIT_UNREADABLE = 1, 2
+BATCH = 100  # logs read and stored together: their lookups are shared, their bytes held at once
 
 
 class Command(BaseCommand):
@@ -60,10 +61,10 @@ class Command(BaseCommand):
         started = time.perf_counter()
         results = []
         with standings_batch():
-            for path in files:
-                result = self._import(event, path, options)
-                self._report(result)
-                results.append(result)
+            for at in range(0, len(files), BATCH):
+                for result in self._import(event, files[at : at + BATCH], options):
+                    self._report(result)
+                    results.append(result)
         self._summary(results, time.perf_counter() - started)
         outcomes = {r.outcome for r in results}
         if Outcome.UNREADABLE in outcomes:
@@ -71,21 +72,27 @@ class Command(BaseCommand):
         if outcomes & {Outcome.DIFFERS, Outcome.KEPT}:
             sys.exit(EXIT_DIFFERS)
 
-    def _import(self, event: Event, path: Path, options: dict[str, Any]) -> LogResult:
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            return LogResult(
-                str(path), Outcome.UNREADABLE, problems=[Problem("", f"cannot read the file ({exc.strerror})")]
+    def _import(self, event: Event, paths: list[Path], options: dict[str, Any]) -> list[LogResult]:
+        """One batch of files: those that cannot be read are answered here, the others imported together."""
+        logs: list[tuple[str, bytes]] = []
+        unread: dict[int, LogResult] = {}
+        for i, path in enumerate(paths):
+            try:
+                logs.append((str(path), path.read_bytes()))
+            except OSError as exc:
+                unread[i] = LogResult(
+                    str(path), Outcome.UNREADABLE, problems=[Problem("", f"cannot read the file ({exc.strerror})")]
+                )
+        imported = iter(
+            logs_import(
+                event=event,
+                logs=logs,
+                create_players=options["create_players"],
+                keep_mismatches=options["keep_mismatches"],
+                ruleset=options["ruleset"],
             )
-        return log_import(
-            event=event,
-            source=str(path),
-            data=data,
-            create_players=options["create_players"],
-            keep_mismatches=options["keep_mismatches"],
-            ruleset=options["ruleset"],
         )
+        return [unread[i] if i in unread else next(imported) for i in range(len(paths))]
 
     def _report(self, result: LogResult) -> None:
         where = result.source
