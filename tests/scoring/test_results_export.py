@@ -37,18 +37,14 @@ def reference_csv(event: Event, localised: bool) -> str:
             result = results.get((game.pk, seat.player_id))
             numbers = [result.rank, result.score, result.points, result.table_points] if result else [None] * 4
             where = [game.table.round.number, game.table.number] if game.table else ["", ""]
-            writer.writerow(
-                inert(
-                    [
-                        game.pk,
-                        *where,
-                        game.played_on.isoformat(),
-                        yes_no(game.status == Game.Status.FINISHED, localised),
-                    ]
-                    + [seat.position + 1, wind(winds[seat.position], localised), seat.player_id, seat.player.name]
-                    + [yes_no(seat.substitute, localised), *(cell(n) for n in numbers)]
-                )
-            )
+            cells = [
+                game.pk,
+                *where,
+                game.played_on.isoformat(),
+                yes_no(game.status == Game.Status.FINISHED, localised),
+            ]
+            cells += [seat.position + 1, wind(winds[seat.position], localised), seat.player_id, seat.player.name]
+            writer.writerow(inert([*cells, yes_no(seat.substitute, localised), *(cell(n) for n in numbers)]))
     return out.getvalue()
 
 
@@ -88,13 +84,15 @@ def test_the_export_never_reads_a_games_stored_result(league: Event):
     with CaptureQueriesContext(connection) as queries:
         results_export.results_csv(league)
     read = [q["sql"] for q in queries.captured_queries]
-    assert read and not [sql for sql in read if '"tournament_game"."result"' in sql]
+    assert read
+    assert not [sql for sql in read if '"tournament_game"."result"' in sql]
     assert len(read) <= 4  # the event's ruleset aside: the results, then the seats with everything joined
 
 
 def test_the_page_streams_the_same_csv_in_the_readers_language(league: Event):
     response = Client().get("/events/league/results.csv", HTTP_ACCEPT_LANGUAGE="ko")
-    assert response.status_code == 200 and response.streaming
+    assert response.status_code == 200
+    assert response.streaming
     assert response["Content-Disposition"] == 'attachment; filename="league-results.csv"'
     with translation.override("ko"):
         expected = "\ufeff" + reference_csv(league, localised=True)

@@ -17,7 +17,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
-from scoring.services import leaderboards, results_export, standings_export, transfer
+from scoring.services import leaderboards, results_export, standings_export
 from scoring.services.csv_cells import header
 from scoring.services.standings import standings_recompute
 from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
