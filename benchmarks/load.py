@@ -14,12 +14,20 @@ and a Celery worker on Redis (the broker's and the cache's databases flushed fir
   the dealer (draws with everyone tenpai, dealer rons of 1 han 30 fu), each a POST with a fresh
   ``Idempotency-Key`` and ``If-Match``; about 3 % are corrected (PUT), about 3 % are sent again with the
   same key as if the answer was lost, about 2 % are given up after a few milliseconds and sent again;
-  then the game is ended by the clock (PATCH), which has the worker recompute the standings;
+  then it waits until every table has entered its hands, and the round ends at once: every game ended by the
+  clock (PATCH) within the same second, which has the worker recompute the standings, while
+  ``--throughput-clients`` clients read the full standings page back to back for ``--round-end-seconds``
+  (``--round-end-seconds 0``: each game ends as soon as its hands are in, as before);
 - ``--readers`` threads poll the standings page's table (with ``If-None-Match``) and the standings API.
+
+``--embedded`` runs the embedded default instead, as ``make run`` has it: an SQLite file, no broker (the
+recompute runs in the request's process), each process's own memory for a cache, DEBUG on, served by
+``make serve`` (what ``make run`` serves with) or by ``--server`` (a command, e.g. runserver, to compare).
 
 Then it compares the database with what the clients were told (every hand answered 2xx stored once,
 as last written), waits for the standings to settle and checks each player's games, and measures the
-full standings page's throughput against a trivial endpoint's (``/api/v1/rulesets/wrc-2025/``).
+full standings page's throughput against a trivial endpoint's (``/api/v1/rulesets/wrc-2025/``), quiet
+and through the end of the round.
 
 It prints one block of figures. Targets: 0 hands lost, 0 duplicated, 0 5xx; server-side write latency
 p99 <= 150 ms (from ``Server-Timing`` if the server sends it, else from the server's request log lines,
