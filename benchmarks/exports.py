@@ -62,7 +62,6 @@ def build(players: int, games: int, tables: int, seed: int) -> None:
 
     django.setup()
     call_command("migrate", verbosity=0)
-    from benchmarks.standings import random_game
     from scoring.models import GameResult
     from scoring.services.games import game_create
     from scoring.services.hands import game_put_sheet
@@ -74,7 +73,14 @@ def build(players: int, games: int, tables: int, seed: int) -> None:
     Registration.objects.bulk_create([Registration(event=event, player=p) for p in people])
     ids = [p.pk for p in people]
     model = game_create(event=event, player_ids=ids[:4])
-    model = game_put_sheet(game_id=model.pk, hands=random_game(rng, ids[:4]), user=None, version=None)
+    # Hands that keep the dealer (a dealer ron, everyone tenpai at a draw), ended by the clock: a real result.
+    hands: list[Any] = [
+        {"result": "ron", "winner": ids[0], "loser": ids[1 + n % 3], "han": 1 + n % 4, "fu": 30}
+        if n % 2
+        else {"result": "draw", "tenpai": ids[:4]}
+        for n in range(12)
+    ]
+    model = game_put_sheet(game_id=model.pk, hands=hands, user=None, version=None, ended_by_time=True)
     lines = list(GameResult.objects.filter(game=model).order_by("player_id").values())
     round_ = Round.objects.create(event=event, number=1)
     seated = Table.objects.bulk_create([Table(round=round_, number=n + 1) for n in range(tables)])

@@ -117,7 +117,7 @@ def results_csv_chunks(event: Event, *, localised: bool = False) -> Iterator[str
 def _results(event: Event) -> dict[tuple[int, int], ResultCells]:
     """Each (game, player)'s rank, score, points and table points: plain values, a few numbers a line."""
     rows = GameResult.objects.filter(event=event).values_list(*_RESULT_FIELDS).iterator(chunk_size=CHUNK_ROWS)
-    return {(game, player): tuple(cells) for game, player, *cells in rows}  # type: ignore[misc]
+    return {(game, player): tuple(cells) for game, player, *cells in rows}
 
 
 def _drain(out: io.StringIO) -> str:

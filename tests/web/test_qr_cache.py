@@ -27,7 +27,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         texts.append(data)
         return DRAW(data, **options)
 
-    monkeypatch.setattr(presenters.segno, "make_qr", counting)
+    monkeypatch.setattr(segno, "make_qr", counting)
     return texts
 
 
