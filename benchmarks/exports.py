@@ -175,9 +175,15 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(measure(Path(args.measure))))
         return 0
     with tempfile.TemporaryDirectory(prefix="exports-bench-") as folder:
-        where = Path(folder)
-        url = f"sqlite:///{where / 'league.sqlite3'}"
-        env = {**os.environ, "DATABASE_URL": url, "ALLOWED_HOSTS": "testserver", "DEBUG": "0", "CACHE_URL": ""}
+        where = Path(args.keep or folder)
+        where.mkdir(parents=True, exist_ok=True)
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{where / 'league.sqlite3'}",
+            "ALLOWED_HOSTS": "testserver",
+            "DEBUG": "0",
+            "CACHE_URL": "",
+        }
         os.environ.update(env)
         began = time.perf_counter()
         build(args.players, args.games, args.tables, args.seed)
@@ -191,6 +197,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"  run {n + 1}: results.csv {runs['before'][-1]['csv_s']:.2f} s -> {runs['after'][-1]['csv_s']:.2f} s"
             )
         report(args.before, runs)
+        if args.keep:
+            print(f"kept: the league and the 'before' code in {where}; a side alone, timed from outside:")
+            print(
+                f"  DATABASE_URL={env['DATABASE_URL']} ALLOWED_HOSTS=testserver {sys.executable} {__file__} "
+                "--measure CHECKOUT"
+            )
     return 0
 
 
@@ -202,6 +214,7 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--runs", type=int, default=3, help="measurements of each side, alternately")
     parser.add_argument("--before", default="main", help="the git revision measured as 'before'")
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--keep", default="", help="build in this (new) folder and keep it, to time a side again")
     parser.add_argument("--measure", default="", help=argparse.SUPPRESS)  # the child: the checkout to import
     return parser
 
