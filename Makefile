@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install install-dev messages chromium axe run demo test lint docs check bench clean
+.PHONY: install install-dev messages chromium axe run serve demo test lint docs check bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,8 +39,18 @@ demo: install messages
 
 # The quick start is a development server: DEBUG on, the development SECRET_KEY (docs/deployment.md for more).
 run: demo
+	@$(MAKE) --no-print-directory serve
+
+# Served by gunicorn, as in production, with DEBUG on: WhiteNoise serves the static files from the apps' folders
+# and --reload restarts the workers when the code changes. Not runserver: its thread per request let 100
+# referees wait at once for SQLite's write lock, and some waited past the lock timeout (a 500, "database is
+# locked"); gunicorn's few workers take the requests in turn and the rest queue on the socket.
+# benchmarks/load.py --embedded serves through this target.
+WEB_WORKERS ?= 4
+serve: messages
 	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl-C stops); the organiser's console: http://$(HOST):$(PORT)/events/demo-open/manage/ (login demo / demo)"
-	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	exec env DEBUG=1 $(BIN)/gunicorn config.wsgi:application --bind $(HOST):$(PORT) --workers $(WEB_WORKERS) --reload \
+	  --graceful-timeout 5
 
 # The browser tests drive Debian's Chromium; install it where apt-get can (CI, a fresh machine as root).
 chromium:

@@ -14,12 +14,20 @@ and a Celery worker on Redis (the broker's and the cache's databases flushed fir
   the dealer (draws with everyone tenpai, dealer rons of 1 han 30 fu), each a POST with a fresh
   ``Idempotency-Key`` and ``If-Match``; about 3 % are corrected (PUT), about 3 % are sent again with the
   same key as if the answer was lost, about 2 % are given up after a few milliseconds and sent again;
-  then the game is ended by the clock (PATCH), which has the worker recompute the standings;
+  then it waits until every table has entered its hands, and the round ends at once: every game ended by the
+  clock (PATCH) within the same second, which has the worker recompute the standings, while
+  ``--throughput-clients`` clients read the full standings page back to back for ``--round-end-seconds``
+  (``--round-end-seconds 0``: each game ends as soon as its hands are in, as before);
 - ``--readers`` threads poll the standings page's table (with ``If-None-Match``) and the standings API.
+
+``--embedded`` runs the embedded default instead, as ``make run`` has it: an SQLite file, no broker (the
+recompute runs in the request's process), each process's own memory for a cache, DEBUG on, served by
+``make serve`` (what ``make run`` serves with) or by ``--server`` (a command, e.g. runserver, to compare).
 
 Then it compares the database with what the clients were told (every hand answered 2xx stored once,
 as last written), waits for the standings to settle and checks each player's games, and measures the
-full standings page's throughput against a trivial endpoint's (``/api/v1/rulesets/wrc-2025/``).
+full standings page's throughput against a trivial endpoint's (``/api/v1/rulesets/wrc-2025/``), quiet
+and through the end of the round.
 
 It prints one block of figures. Targets: 0 hands lost, 0 duplicated, 0 5xx; server-side write latency
 p99 <= 150 ms (from ``Server-Timing`` if the server sends it, else from the server's request log lines,
@@ -46,6 +54,7 @@ import json
 import random
 import re
 import secrets
+import shlex
 import signal
 import socket
 import subprocess
@@ -170,25 +179,48 @@ class Referee:
 
 
 @dataclass
+class RoundEnd:
+    """The round ended at once: every referee waits with its hands entered, then all end their games within a
+    second while clients read the standings page back to back."""
+
+    release: threading.Event = field(default_factory=threading.Event)
+    ready: int = 0  # referees waiting for the release
+    began: float = 0.0  # time.monotonic() of the release
+    ended: list[tuple[float, float]] = field(default_factory=list)  # (seconds after the release, PATCH ms)
+    page_rps: float = 0.0
+    page_errors: int = 0
+    page_ms: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+@dataclass
 class Run:
     args: argparse.Namespace
     port: int
     stats: Stats = field(default_factory=Stats)
     referees: list[Referee] = field(default_factory=list)
     deadline: float = float("inf")  # time.monotonic() after which referees end their games at once
+    round_end: RoundEnd = field(default_factory=RoundEnd)
 
 
 # --- the database and the servers -------------------------------------------------------------------
 
 
-def environment(args: argparse.Namespace, port: int) -> dict[str, str]:
-    """The servers' environment (and this process's, for the build and the checks)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "DATABASE_", "CACHE_"))}
+def environment(args: argparse.Namespace, port: int, logs: Path) -> dict[str, str]:
+    """The servers' environment (and this process's, for the build and the checks). ``--embedded``: an SQLite
+    file, no broker (tasks run in the request's process) and each process's own memory for a cache, as
+    ``make run`` has them, with DEBUG on as it sets it."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "DATABASE_", "CACHE_", "DEBUG"))}
+    if args.embedded:
+        env.update(DATABASE_URL=f"sqlite:///{logs / 'load.sqlite3'}", DEBUG="1")
+    else:
+        env.update(
+            DATABASE_URL=f"postgres://postgres@{HOST}:5432/{args.database}",
+            CELERY_BROKER_URL=args.broker,
+            CACHE_URL=args.cache,
+            DEBUG="0",
+        )
     env.update(
-        DATABASE_URL=f"postgres://postgres@{HOST}:5432/{args.database}",
-        CELERY_BROKER_URL=args.broker,
-        CACHE_URL=args.cache,
-        DEBUG="0",
         SECRET_KEY=secrets.token_urlsafe(40)[:50],
         ALLOWED_HOSTS=HOST,
         API_ANON_READ_RATE="off",
@@ -251,19 +283,23 @@ def start_servers(
     args: argparse.Namespace, env: dict[str, str], port: int, logs: Path
 ) -> list[subprocess.Popen[bytes]]:
     bin_ = Path(sys.executable).parent
-    commands = {
-        "gunicorn": [
-            str(bin_ / "gunicorn"),
-            "config.wsgi:application",
-            "--workers",
-            str(args.workers),
-            "--bind",
-            f"{HOST}:{port}",
-            "--graceful-timeout",
-            "5",
-        ],
-        "celery": [str(bin_ / "celery"), "-A", "config", "worker", "--concurrency=2", "-l", "warning"],
-    }
+    commands = (
+        server_commands(args, port)
+        if args.embedded
+        else {
+            "gunicorn": [
+                str(bin_ / "gunicorn"),
+                "config.wsgi:application",
+                "--workers",
+                str(args.workers),
+                "--bind",
+                f"{HOST}:{port}",
+                "--graceful-timeout",
+                "5",
+            ],
+            "celery": [str(bin_ / "celery"), "-A", "config", "worker", "--concurrency=2", "-l", "warning"],
+        }
+    )
     started = []
     for name, command in commands.items():
         with (logs / f"{name}.log").open("wb") as log:
@@ -281,11 +317,20 @@ def start_servers(
     return started
 
 
+def server_commands(args: argparse.Namespace, port: int) -> dict[str, list[str]]:
+    """The embedded default's one server: what ``make run`` serves with (``make serve``), or ``--server``."""
+    if args.server:
+        return {"server": shlex.split(args.server.format(host=HOST, port=port))}
+    make = ["make", "--no-print-directory", "serve", f"HOST={HOST}", f"PORT={port}", f"WEB_WORKERS={args.workers}"]
+    return {"server": make}
+
+
 def stop_servers(processes: Iterable[subprocess.Popen[bytes]]) -> None:
-    """Terminate each process this script started, then kill its process group if it lingers."""
+    """Terminate each process this script started, with what it started (its own session: ``make serve``'s
+    gunicorn), then kill that process group if it lingers."""
     for process in processes:
         if process.poll() is None:
-            process.terminate()
+            os.killpg(process.pid, signal.SIGTERM)
     for process in processes:
         try:
             process.wait(timeout=15)
@@ -450,14 +495,53 @@ def referee(run: Run, ref: Referee) -> None:
             add_hand(run, ref, planned(ref, index))
             if ref.intended and ref.rng.random() < args.corrections:
                 correct_hand(run, ref)
+        if args.round_end_seconds:
+            await_round_end(run, ref)
         ended = write(run, ref, "PATCH", f"/api/v1/games/{ref.game_id}/", {"end": "time"})
         ref.ended = ended is not None
+        if ended is not None and args.round_end_seconds:
+            with run.stats.lock:
+                run.round_end.ended.append((time.monotonic() - run.round_end.began, ended.ms))
         run.stats.add("games ended" if ref.ended else "games not ended")
     except Exception:
         run.stats.add("referees crashed")
         run.stats.note(traceback.format_exc())
     finally:
         ref.http.close()
+
+
+def await_round_end(run: Run, ref: Referee) -> None:
+    """Wait with the game's hands entered until every table is there, then end it within the next second."""
+    with run.stats.lock:
+        run.round_end.ready += 1
+    run.round_end.release.wait()
+    time.sleep(ref.rng.uniform(0, 1))
+
+
+def end_round(run: Run) -> None:
+    """Once every referee waits (or crashed): release them all at once, and meanwhile measure the standings
+    page, read back to back by ``--throughput-clients`` clients for ``--round-end-seconds``."""
+    stage = run.round_end
+    while True:
+        with run.stats.lock:
+            waiting = stage.ready + run.stats.counts["referees crashed"]
+        if waiting >= len(run.referees):
+            break
+        time.sleep(0.05)
+    print(f"every table's hands entered; the round ends now (all {stage.ready} games within a second)", flush=True)
+    seconds, clients = run.args.round_end_seconds, run.args.throughput_clients
+
+    def measure_page() -> None:
+        stage.page_rps, stage.page_errors = throughput(
+            run.port, f"/events/{SLUG}/standings/", seconds, clients, stage.page_ms
+        )
+
+    page = threads(measure_page, [()])
+    stage.began = time.monotonic()
+    stage.release.set()
+    for thread in page:
+        thread.join()
+    stage.seconds = time.monotonic() - stage.began
 
 
 # --- the readers -------------------------------------------------------------------------------------
@@ -502,7 +586,10 @@ def load(run: Run, games: list[tuple[int, str]]) -> float:
     began = time.monotonic()
     run.deadline = began + run.args.max_load_seconds
     readers = threads(reader, ((run, paths[n % 2], stop) for n in range(run.args.readers)))
-    for thread in threads(referee, ((run, ref) for ref in run.referees)):
+    referees = threads(referee, ((run, ref) for ref in run.referees))
+    if run.args.round_end_seconds:
+        end_round(run)
+    for thread in referees:
         thread.join()
     seconds = time.monotonic() - began
     stop.set()
@@ -587,8 +674,11 @@ def check_standings(run: Run) -> tuple[float, int, bool]:
     return settled, len(wrong), not updating
 
 
-def throughput(port: int, path: str, seconds: float, clients: int) -> tuple[float, int]:
-    """Requests per second answered 200 by ``clients`` threads asking ``path`` back to back; and the non-200s."""
+def throughput(
+    port: int, path: str, seconds: float, clients: int, samples: list[float] | None = None
+) -> tuple[float, int]:
+    """Requests per second answered 200 by ``clients`` threads asking ``path`` back to back; and the non-200s.
+    ``samples`` receives each 200's milliseconds."""
     done: list[Counter[str]] = [Counter() for _ in range(clients)]
     deadline = time.monotonic() + seconds
 
@@ -596,9 +686,13 @@ def throughput(port: int, path: str, seconds: float, clients: int) -> tuple[floa
         http = Http(port)
         while time.monotonic() < deadline:
             try:
-                tally["ok" if http.send("GET", path).status == 200 else "other"] += 1
+                answer = http.send("GET", path)
             except FAILURES:
                 tally["other"] += 1
+                continue
+            tally["ok" if answer.status == 200 else "other"] += 1
+            if samples is not None and answer.status == 200:
+                samples.append(answer.ms)  # list.append: one step, safe across the threads
         http.close()
 
     began = time.monotonic()
@@ -728,7 +822,8 @@ def measure(run: Run, games: list[tuple[int, str]], processes: list[subprocess.P
         f"servers up (ready on {figures.probe}); {len(games)} referees and {run.args.readers} readers start", flush=True
     )
     stop = threading.Event()
-    threads(sample_locks, [(run.args.database, stop, figures.locks)])
+    if not run.args.embedded:
+        threads(sample_locks, [(run.args.database, stop, figures.locks)])
     figures.load_seconds = load(run, games)
     stop.set()
     print(f"games entered in {figures.load_seconds:.1f} s; checking", flush=True)
@@ -801,23 +896,45 @@ def speed_lines(run: Run, figures: Figures, logged: dict[str, Logged], wall: flo
 
     return [
         f"write latency:         {spread(server)} over {len(server)} writes (target p99 <= {TARGET_P99_MS}) [{source}]",
-        f"  seen by the clients: {spread(client)} (with gunicorn's queue)",
+        f"  seen by the clients: {spread(client)} (with the server's queue)",
         f"reads:                 {counts['reads'] / figures.load_seconds:6.1f}/s  ({counts['reads']} in "
         f"{figures.load_seconds:.1f} s, {counts['reads 304']} answered 304)",
         f"throughput:            standings page {figures.page_rps:.1f}/s, trivial endpoint "
         f"{figures.trivial_rps:.1f}/s, ratio {ratio:.3f} (target >= {TARGET_RATIO}){errors}",
         f"lock waits (PG):       {locks.waiting_samples} of {locks.samples} samples had a session waiting on a "
         f"lock (at most {locks.most_waiting} at once; {locks.most_sessions} sessions at most); waits were for "
-        f"{', '.join(f'{on} ({n})' for on, n in locks.on.most_common(3)) or 'nothing'}",
+        f"{', '.join(f'{on} ({n})' for on, n in locks.on.most_common(3)) or 'nothing'}"
+        if not run.args.embedded
+        else "lock waits:            not sampled (SQLite)",
         f"wall time:             {wall:.1f} s (target < 180 s)",
     ]
 
 
+def round_end_lines(run: Run, figures: Figures) -> list[str]:
+    """The end of the round: how fast every game ended, and the standings page through it."""
+    stage = run.round_end
+    if not run.args.round_end_seconds:
+        return []
+    last = max((after for after, _ in stage.ended), default=float("nan"))
+    patch = [ms for _, ms in stage.ended]
+    ratio = stage.page_rps / figures.trivial_rps if figures.trivial_rps else float("nan")
+    errors = f"; {stage.page_errors} not 200" if stage.page_errors else ""
+    return [
+        f"round end:             {len(stage.ended)} games ended {last:.1f} s after the release (PATCH p50 "
+        f"{percentile(patch, 50):.0f}  p99 {percentile(patch, 99):.0f} ms)",
+        f"  standings page:      {stage.page_rps:.1f}/s through it ({stage.seconds:.1f} s from the release; "
+        f"p50 {percentile(stage.page_ms, 50):.0f}  p99 {percentile(stage.page_ms, 99):.0f} ms{errors}), "
+        f"ratio {ratio:.3f} to the trivial endpoint's {figures.trivial_rps:.1f}/s after it (target >= {TARGET_RATIO})",
+    ]
+
+
 def report(run: Run, figures: Figures, logs: Path, wall: float) -> None:
-    logged = request_log(logs / "gunicorn.log")
-    print("", *correctness_lines(run, figures), *speed_lines(run, figures, logged, wall), sep="\n")
+    web = "server" if run.args.embedded else "gunicorn"
+    logged = request_log(logs / f"{web}.log")
+    lines = [*correctness_lines(run, figures), *speed_lines(run, figures, logged, wall), *round_end_lines(run, figures)]
+    print("", *lines, sep="\n")
     print("server time per endpoint (request log):", *endpoint_lines(logged), sep="\n")
-    for name in ("gunicorn", "celery"):
+    for name in (web,) if run.args.embedded else (web, "celery"):
         problems = {k: n for k, n in log_problems(logs / f"{name}.log").items() if n}
         print(f"{name} log: {problems or 'no errors or warnings'} ({logs / f'{name}.log'})")
     for note in run.stats.notes:
@@ -828,15 +945,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     began = time.monotonic()
     port = free_port()
-    env = environment(args, port)
-    os.environ.update(env)
     logs = Path(tempfile.mkdtemp(prefix="mahjong-load-"))
-    print(f"Building {args.players} players in a fresh database {args.database!r} ...", flush=True)
-    fresh_database(args.database)
-    flush_redis(args.broker, args.cache)
+    env = environment(args, port, logs)
+    os.environ.update(env)
+    where = "the embedded default (SQLite, tasks in process)" if args.embedded else repr(args.database)
+    print(f"Building {args.players} players in a fresh database {where} ...", flush=True)
+    if not args.embedded:
+        fresh_database(args.database)
+        flush_redis(args.broker, args.cache)
     django.setup()
     games = build(args.players)
-    print(f"{len(games)} tables seated in {time.monotonic() - began:.1f} s; starting gunicorn and Celery", flush=True)
+    serving = " ".join(server_commands(args, port)["server"]) if args.embedded else "gunicorn and Celery"
+    print(f"{len(games)} tables seated in {time.monotonic() - began:.1f} s; starting {serving}", flush=True)
     run, processes = Run(args, port), []
     try:
         processes = start_servers(args, env, port, logs)
@@ -871,6 +991,24 @@ def parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--settle-seconds", type=float, default=30, help="how long to wait for the standings")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    parser.add_argument(
+        "--embedded",
+        action="store_true",
+        help="the embedded default instead: an SQLite file, no broker, no Redis, served as `make run` serves",
+    )
+    parser.add_argument(
+        "--server",
+        default="",
+        help="with --embedded, another server command ({host} and {port} filled in), e.g. "
+        "'.venv/bin/python manage.py runserver {host}:{port} --noreload' for the server `make run` had before",
+    )
+    parser.add_argument(
+        "--round-end-seconds",
+        type=float,
+        default=10,
+        help="the round ends at once (every game ended within a second) and the standings page is read back to "
+        "back for this long; 0: each game ends when its hands are in",
+    )
     parser.add_argument("--database", default="mahjong_load", help="dropped and created again on each run")
     parser.add_argument("--broker", default=f"redis://{HOST}:6379/15", help="flushed at start")
     parser.add_argument("--cache", default=f"redis://{HOST}:6379/14", help="flushed at start")

@@ -73,6 +73,7 @@ def env_rate(name: str, default: str) -> str | None:
 
 
 SQLITE_LOCK_WAIT = 20  # seconds a writer waits for another's transaction to end
+SQLITE_INIT = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
 
 
 def database_from_url(url: str, *, conn_max_age: int = 60) -> dict[str, Any]:
@@ -93,8 +94,16 @@ def database_from_url(url: str, *, conn_max_age: int = 60) -> dict[str, Any]:
         raise ImproperlyConfigured(f"DATABASE_URL: {exc}") from None
     if scheme == "sqlite":
         # SQLite locks the whole file to write: a transaction takes the lock when it begins (IMMEDIATE) and
-        # waits for it, instead of failing with "database is locked" when two requests write at once.
-        parsed["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": SQLITE_LOCK_WAIT, **parsed.get("OPTIONS", {})}
+        # waits for it, instead of failing with "database is locked" when two requests write at once. In WAL
+        # mode readers and the writer do not wait for each other (in the default mode a commit waits until
+        # every reader has let go: the standings' readers held the referees' writes back), and a commit syncs
+        # the log only (NORMAL): a power cut may lose the last commits, never corrupt the file.
+        parsed["OPTIONS"] = {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": SQLITE_LOCK_WAIT,
+            "init_command": SQLITE_INIT,
+            **parsed.get("OPTIONS", {}),
+        }
     return dict(parsed)
 
 

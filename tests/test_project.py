@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import os
 import re
+import threading
+import time
+from typing import Any
 
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
+from django.db.utils import ConnectionHandler
 
 from config.celery import app
 from config.env import database_from_url, env_bool, env_list
@@ -74,3 +78,45 @@ def test_the_korean_catalogue_is_complete():
     assert not untranslated, untranslated[:5]
     assert "#, fuzzy" not in po.split("\n\n", 1)[1]
     assert len(entries) > 80
+
+
+def test_an_sqlite_file_queues_its_writers_and_logs_ahead(tmp_path, django_db_blocker):
+    """The embedded default's file: WAL (readers and the writer do not wait for each other), commits synced to
+    the log (NORMAL), and a second writer waits for the first's transaction instead of failing."""
+    with django_db_blocker.unblock():  # a database of its own, beside the tests' one
+        _queue_two_writers(tmp_path)
+
+
+def _queue_two_writers(tmp_path: Any) -> None:
+    handler = ConnectionHandler({"default": database_from_url(f"sqlite:///{tmp_path / 'db.sqlite3'}")})
+    first = handler["default"]
+    with first.cursor() as cursor:
+        assert cursor.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert cursor.execute("PRAGMA synchronous").fetchone()[0] == 1
+        cursor.execute("CREATE TABLE t (n INTEGER)")
+    holding, waited = threading.Event(), []
+
+    def second_writer() -> None:
+        holding.wait()
+        began = time.monotonic()
+        with handler["default"].cursor() as cursor:  # this thread's own connection
+            cursor.execute("BEGIN IMMEDIATE")
+            cursor.execute("INSERT INTO t VALUES (2)")
+            cursor.execute("COMMIT")
+        waited.append(time.monotonic() - began)
+        handler.close_all()
+
+    writer = threading.Thread(target=second_writer)
+    writer.start()
+    with first.cursor() as cursor:
+        cursor.execute("BEGIN IMMEDIATE")
+        cursor.execute("INSERT INTO t VALUES (1)")
+        holding.set()
+        time.sleep(0.5)  # the second writer asks for the lock meanwhile
+        cursor.execute("COMMIT")
+    writer.join(timeout=30)
+    assert waited  # it wrote
+    assert waited[0] >= 0.3  # after waiting for the first
+    with first.cursor() as cursor:
+        assert cursor.execute("SELECT n FROM t ORDER BY n").fetchall() == [(1,), (2,)]
+    first.close()

@@ -69,6 +69,8 @@ def my_tables(user: RequestUser) -> list[MyTable]:
         rows = (
             Game.objects.filter(table__round=round_)
             .order_by("table__number")
+            # Grouped by these alone: grouped by the whole row, SQLite read every game's stored result too.
+            .values("pk", "table__number", "status")
             .annotate(
                 hands_n=Count("hands", distinct=True),
                 seats_n=Count("seats", distinct=True),

@@ -118,6 +118,7 @@ def round_tables(request: HttpRequest, round_: Round) -> list[TableLine]:
     """The round's tables, their players East first, their state and their code."""
     games = (
         Game.objects.filter(table__round=round_)
+        .defer("result")  # a table's line shows its players and its count of hands, never the result
         .select_related("table")
         .annotate(hand_count=Count("hands"))
         .prefetch_related("seats__player")
@@ -187,6 +188,7 @@ def my_events(user: User) -> dict[str, Any]:
     player = Player.objects.filter(user=user).first()
     playing = (
         Game.objects.filter(seats__player=player, event__in=visible_events(user))
+        .defer("result")  # the list names each game's event, table and status
         .select_related("event", "table__round")
         .order_by("-created_at")[:20]
         if player

@@ -8,7 +8,6 @@ reported with its file, and only then are the games written.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -16,14 +15,12 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import pgettext_lazy
 
 from rules.errors import Problem, Refusal
 from rules.presets import build_ruleset
-from scoring.models import GameResult, Penalty, Standing
+from scoring.models import Penalty, Standing
 from scoring.selectors import named_result
 from scoring.services import chain
-from scoring.services.csv_cells import cell, csv_writer, header, inert, wind, yes_no
 from scoring.services.games import game_create
 from scoring.services.hands import game_put_sheet
 from scoring.services.replay import NamedBy, game_sheet
@@ -304,77 +301,6 @@ def _standings_out(event: Event) -> list[dict[str, Any]]:
         }
         for s in Standing.objects.filter(event=event).select_related("player")
     ]
-
-
-# The results CSV's columns, and each one's label in the reader's language for the download from the pages (the
-# keys stay the header of the command's export and of ``?header=keys``).
-RESULT_COLUMNS = (
-    "game",
-    "round",
-    "table",
-    "played_on",
-    "finished",
-    "seat",
-    "wind",
-    "player_id",
-    "player",
-    "substitute",
-    "rank",
-    "score",
-    "points",
-    "table_points",
-)
-RESULT_LABELS = {
-    "game": pgettext_lazy("CSV column", "Game"),
-    "round": pgettext_lazy("CSV column", "Round"),
-    "table": pgettext_lazy("CSV column", "Table"),
-    "played_on": pgettext_lazy("CSV column", "Played on"),
-    "finished": pgettext_lazy("CSV column", "Finished"),
-    "seat": pgettext_lazy("CSV column", "Seat"),
-    "wind": pgettext_lazy("CSV column", "Seat wind"),
-    "player_id": pgettext_lazy("CSV column", "Player ID"),
-    "player": pgettext_lazy("CSV column", "Player"),
-    "substitute": pgettext_lazy("CSV column", "Substitute"),
-    "rank": pgettext_lazy("CSV column", "Rank"),
-    "score": pgettext_lazy("CSV column", "Score"),
-    "points": pgettext_lazy("CSV column", "Points"),
-    "table_points": pgettext_lazy("CSV column", "Table points"),
-}
-
-
-def results_csv(event: Event, *, localised: bool = False) -> str:
-    """One line per player per game: where they sat and what the game gave them; ``localised``: the header, the
-    winds and yes/no in the active language (``RESULT_LABELS``), for a reader."""
-    out = io.StringIO()
-    writer = csv_writer(out)
-    writer.writerow(header(RESULT_COLUMNS, RESULT_LABELS, localised))
-    winds = event.ruleset().seat_winds
-    results = {(r.game_id, r.player_id): r for r in GameResult.objects.filter(event=event)}
-    games = with_seats(event.games.select_related("table__round")).order_by("pk")
-    for game in games:
-        for seat in game.seats.all():
-            result = results.get((game.pk, seat.player_id))
-            writer.writerow(
-                inert(
-                    [
-                        game.pk,
-                        game.table.round.number if game.table else "",
-                        game.table.number if game.table else "",
-                        game.played_on.isoformat(),
-                        yes_no(game.status == Game.Status.FINISHED, localised),
-                        seat.position + 1,
-                        wind(winds[seat.position], localised),
-                        seat.player_id,
-                        seat.player.name,
-                        yes_no(seat.substitute, localised),
-                        cell(result.rank if result else None),
-                        cell(result.score if result else None),
-                        cell(result.points if result else None),
-                        cell(result.table_points if result else None),
-                    ]
-                )
-            )
-    return out.getvalue()
 
 
 def _iso(value: Any) -> str | None:

@@ -8,9 +8,9 @@ import io
 
 import pytest
 
+from scoring.services.results_export import results_csv
 from scoring.services.standings import standings_recompute
 from scoring.services.standings_export import standings_table_csv
-from scoring.services.transfer import results_csv
 from tests.factories import EventFactory, played, registered
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
-from scoring.services import leaderboards, standings_export, transfer
+from scoring.services import leaderboards, results_export, standings_export
 from scoring.services.csv_cells import header
 from scoring.services.standings import standings_recompute
 from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
@@ -50,7 +50,7 @@ def download(path: str, language: str = "en") -> str:
     response = Client().get(path, HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    return response.content.decode("utf-8")
+    return response.getvalue().decode("utf-8")
 
 
 def table(text: str) -> list[list[str]]:
@@ -62,7 +62,7 @@ CSVS: dict[str, tuple[str, Any]] = {
     "standings": ("/events/team-open/standings.csv", standings_export.standings_table_csv),
     "teams": ("/events/team-open/standings.csv?format=teams", standings_export.teams_csv),
     "federation": ("/events/team-open/standings.csv?format=federation", standings_export.federation_csv),
-    "results": ("/events/team-open/results.csv", transfer.results_csv),
+    "results": ("/events/team-open/results.csv", results_export.results_csv),
     "leaderboards": ("/events/team-open/leaderboards.csv", leaderboards.leaderboards_csv),
 }
 HEADERS = {
@@ -189,7 +189,7 @@ def test_every_column_has_a_label_in_each_language():
         ),
         "teams": (standings_export.LABELS, list(standings_export.TEAM_COLUMNS)),
         "federation": (standings_export.LABELS, list(standings_export.FEDERATION_COLUMNS)),
-        "results": (transfer.RESULT_LABELS, list(transfer.RESULT_COLUMNS)),
+        "results": (results_export.RESULT_LABELS, list(results_export.RESULT_COLUMNS)),
         "leaderboards": (
             leaderboards.LABELS,
             [

@@ -128,7 +128,7 @@ def test_csv_downloads(event: Event):
     response = Client().get("/events/spring/standings.csv")
     assert response["Content-Type"].startswith("text/csv")
     assert response.content.decode().splitlines()[1].startswith("1,")
-    assert len(Client().get("/events/spring/results.csv").content.decode().splitlines()) == 5
+    assert len(Client().get("/events/spring/results.csv").getvalue().decode().splitlines()) == 5
 
 
 def test_pages_speak_korean(event: Event):

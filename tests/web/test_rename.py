@@ -42,7 +42,7 @@ def finished() -> tuple[Event, Game, int]:
 def page(url: str) -> str:
     response = Client().get(url)
     assert response.status_code == 200, url
-    return response.content.decode()
+    return response.getvalue().decode()
 
 
 def test_renaming_a_player_changes_every_page_export_and_api_answer(

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Iterator
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -15,7 +16,9 @@ from django.http import (
     HttpResponseBadRequest,
     HttpResponseNotModified,
     HttpResponseRedirect,
+    StreamingHttpResponse,
 )
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
@@ -25,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoring.selectors import standings_version
-from scoring.services import chain, standings_export, transfer
+from scoring.services import chain, results_export, standings_export
 from scoring.services.confirmations import player_code, tally
 from scoring.sheet.describe import value_text
 from tournament.models import Event, Game, Player
@@ -166,11 +169,23 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
+def results_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
     event = _event(request, slug)
-    return csv_download(
-        request, lambda localised: transfer.results_csv(event, localised=localised), f"{slug}-results.csv"
+    form = csv_header_form(request)
+    if form is None:
+        return csv_header_refused()
+    localised, language = form == "labels", get_language()
+
+    def chunks() -> Iterator[str]:
+        # Written after the view has returned, while the server sends it: in the language the request chose.
+        with translation.override(language):
+            yield from results_export.results_csv_chunks(event, localised=localised)
+
+    response = StreamingHttpResponse(
+        itertools.chain(["\ufeff" if localised else ""], chunks()), content_type="text/csv; charset=utf-8"
     )
+    response["Content-Disposition"] = f'attachment; filename="{slug}-results.csv"'
+    return response
 
 
 def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResponse]) -> HttpResponse:
@@ -198,14 +213,24 @@ CSV_HEADERS = ("labels", "keys")
 def csv_download(request: HttpRequest, make: Callable[[bool], str], filename: str) -> HttpResponse:
     """A CSV the pages offer: ``make(localised)`` writes it; with labels it starts with a byte order mark, so that
     a spreadsheet reads Korean, Japanese and Chinese as UTF-8; with ``?header=keys``, exactly as programs read it."""
-    form = request.GET.get("header", "labels")
-    if form not in CSV_HEADERS:
-        return HttpResponseBadRequest(
-            _("header: must be one of %(choices)s") % {"choices": ", ".join(CSV_HEADERS)},
-            content_type="text/plain; charset=utf-8",
-        )
+    form = csv_header_form(request)
+    if form is None:
+        return csv_header_refused()
     localised = form == "labels"
     return csv_response(("\ufeff" if localised else "") + make(localised), filename)
+
+
+def csv_header_form(request: HttpRequest) -> str | None:
+    """The header a CSV download asked for (``?header=``), or None when it is not one of ``CSV_HEADERS``."""
+    form = request.GET.get("header", "labels")
+    return form if form in CSV_HEADERS else None
+
+
+def csv_header_refused() -> HttpResponse:
+    return HttpResponseBadRequest(
+        _("header: must be one of %(choices)s") % {"choices": ", ".join(CSV_HEADERS)},
+        content_type="text/plain; charset=utf-8",
+    )
 
 
 def csv_response(text: str, filename: str) -> HttpResponse:

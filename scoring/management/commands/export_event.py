@@ -10,8 +10,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.services.replay import NamedBy, game_sheet
+from scoring.services.results_export import results_csv
 from scoring.services.standings_export import standings_table_csv
-from scoring.services.transfer import event_export, results_csv, sealed_history
+from scoring.services.transfer import event_export, sealed_history
 from tournament.models import Event
 
 
