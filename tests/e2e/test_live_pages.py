@@ -91,3 +91,23 @@ def test_the_projector_and_the_overlay_show_a_saved_hand_within_5_s(live_server:
     for page in (projector, overlay):
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     still_the_same_page(projector, overlay)
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_projector_says_no_results_yet_on_one_line_across_the_list(
+    live_server: Any, browser: Any, table_one_game: Game, language: str
+):
+    # The empty list's line once fell into the 2em rank column of a standings line and broke every few characters.
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=language)
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page = opened(context, f"{live_server.url}/events/live-open/projector/")
+    empty = page.locator("#pj-standings li.pj-none")
+    expect(empty).to_have_count(1)
+    line, whole = empty.bounding_box(), page.locator("#pj-standings").bounding_box()
+    assert line is not None
+    assert whole is not None
+    assert line["width"] > whole["width"] * 0.9
+    assert line["height"] < 3 * float(
+        page.evaluate("getComputedStyle(document.querySelector('.pj-none')).lineHeight").rstrip("px")
+    )
+    context.close()
