@@ -31,7 +31,7 @@ from api.errors import (
     PreconditionRequired,
     error_response,
 )
-from api.idempotency import IDEMPOTENCY_KEY, KEY_REUSED, idempotent
+from api.idempotency import IDEMPOTENCY_KEY, KEY_REUSED, REBUILD, idempotent, refer
 from api.openapi import ETAG, IF_MATCH
 from api.serializers.games import (
     ChainSerializer,
@@ -56,7 +56,16 @@ from scoring.sheet.record import HandRecord
 from scoring.sheet.schema import BY_ID, schema_problems
 from scoring.sheet.solo import with_results
 from tournament.models import Game
-from tournament.selectors import SLUG_PATTERN, is_slug, seats_prefetched, visible_events, visible_games, with_seats
+from tournament.selectors import (
+    SLUG_PATTERN,
+    is_slug,
+    scorer_from,
+    seats_prefetched,
+    visible_events,
+    visible_games,
+    with_scorer,
+    with_seats,
+)
 
 # A write to an existing game: who may, which game, and the version it is based on.
 GAME_WRITE: dict[int, Any] = {
@@ -82,12 +91,17 @@ def version_of(request: Request, *, required: bool) -> int | None:
 
 
 def answer(game: Game, code: int = status.HTTP_200_OK) -> Response:
-    """The game as the API shows it, with its version as the ETag (a write's game is answered as it wrote it)."""
+    """The game as the API shows it, with its version as the ETag (a write's game is answered as it wrote it); an
+    Idempotency-Key keeps a reference to it, not the body."""
     if not seats_prefetched(game):
         game = with_seats(Game.objects.select_related("event")).get(pk=game.pk)
     response = Response(GameSerializer(game).data, status=code)
     response["ETag"] = f'"{game.version}"'
-    return response
+    return refer(response, "game", game.pk, game.version)
+
+
+# A key's answer that was a game is shown again from the game, to whoever may see it.
+REBUILD["game"] = lambda request, game_id: answer(game_for(request, game_id))
 
 
 def hand_record(request: Request) -> HandRecord:
@@ -146,7 +160,26 @@ class GamesView(ListAPIView[Game]):
 
 def game_for(request: Request, game_id: int, *, write: bool = False) -> Game:
     """The game the URL names, if the user may see it (404 otherwise) and, for a write, score it (403)."""
-    game = get_object_or_404(visible_games(request.user), pk=game_id)
+    return _checked(request, get_object_or_404(visible_games(request.user), pk=game_id), write=write)
+
+
+def writable(request: Request, game_id: int, *, version: int | None, required: bool) -> hands.Locate:
+    """How a write finds the URL's game among the rows it locks: read once, then checked as ``game_for`` checks it,
+    and the If-Match asked for (428) only of a writer who may write."""
+
+    def locate(games: QuerySet[Game]) -> Game:
+        seen = with_scorer(games.filter(event__in=visible_events(request.user)), request.user, "event_id")
+        game = get_object_or_404(seen, pk=game_id)
+        scorer_from(game, game.event, request.user)
+        _checked(request, game)
+        if required and version is None:
+            raise PreconditionRequired
+        return game
+
+    return locate
+
+
+def _checked(request: Request, game: Game, *, write: bool = True) -> Game:
     if write and game_writer(game, user=request.user) is None:
         raise PermissionDenied("only the event's organisers and its referees enter and correct hands")
     return game
@@ -186,17 +219,18 @@ class GameView(_GameView):
     )
     def patch(self, request: Request, game_id: int) -> Response:
         """End the game by the clock (or take it back), or set who played as a substitute."""
-        game, version = self.game(write=True), version_of(request, required=True)
+        version = version_of(request, required=False)
         serializer = GameUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         return answer(
             hands.game_update(
-                game_id=game.pk,
+                game_id=game_id,
                 user=request.user,
                 version=version,
                 ended_by_time=(data["end"] == "time") if "end" in data else None,
                 substitutes=data.get("substitutes"),
+                locate=writable(request, game_id, version=version, required=True),
             )
         )
 
@@ -230,9 +264,13 @@ class GameHandsView(_GameView):
     @idempotent
     def post(self, request: Request, game_id: int) -> Response:
         """Add the next hand: a score-sheet hand record naming players by id."""
-        game, version = self.game(write=True), version_of(request, required=False)
+        version = version_of(request, required=False)
         written = hands.game_record_hand(
-            game_id=game.pk, record=hand_record(request), user=request.user, version=version
+            game_id=game_id,
+            record=hand_record(request),
+            user=request.user,
+            version=version,
+            locate=writable(request, game_id, version=version, required=False),
         )
         return answer(written, status.HTTP_201_CREATED)
 
@@ -268,19 +306,25 @@ class GameHandView(_GameView):
         parameters=[IF_MATCH, ETAG, CONFIRM_CUT], responses={200: GameSerializer, 400: INVALID, **GAME_WRITE}
     )
     def delete(self, request: Request, game_id: int, index: int) -> Response:
-        game, version = self.game(write=True), version_of(request, required=True)
-        return answer(hands.game_delete_hand(game_id=game.pk, index=index, user=request.user, version=version))
+        version = version_of(request, required=False)
+        locate = writable(request, game_id, version=version, required=True)
+        return answer(
+            hands.game_delete_hand(game_id=game_id, index=index, user=request.user, version=version, locate=locate)
+        )
 
     def _change(self, request: Request, index: int, *, merge: bool) -> Response:
-        game, version = self.game(write=True), version_of(request, required=True)
+        game_id: int = self.kwargs["game_id"]
+        version = version_of(request, required=False)
+        locate = writable(request, game_id, version=version, required=True)
         record = hand_record(request)
-        if merge:
-            hand = get_object_or_404(game.hands, index=index)
+        if merge:  # the hand as stored, read before the write: a PATCH costs a read more than a PUT
+            hand = get_object_or_404(self.game(write=True).hands, index=index)
             # The stored fields the body leaves out, less those it sets to null; the replay checks the result.
             record = cast(HandRecord, {k: v for k, v in {**hand.record, **record}.items() if v is not None})
-        return answer(
-            hands.game_change_hand(game_id=game.pk, index=index, record=record, user=request.user, version=version)
+        written = hands.game_change_hand(
+            game_id=game_id, index=index, record=record, user=request.user, version=version, locate=locate
         )
+        return answer(written)
 
 
 def sheet_body(request: Request, game: Game) -> dict[str, Any]:
