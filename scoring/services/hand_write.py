@@ -99,8 +99,8 @@ def write(
         game = _locked(game_id, locate)
         if version is not None and version != game.version:
             raise VersionConflict(game.version)
+        _read_with(game, seen)
         altered = change.alter(game) if change.alter is not None else None
-        _read_with(game, seen if altered is None else None)
         counted_before = game.status == Game.Status.FINISHED
         # The chain's head comes with the hands, read under the lock in one statement (a game without hands yet
         # reads it on its own).
@@ -173,12 +173,19 @@ def _locked(game_id: int, locate: Locate | None) -> Game:
 
 
 def _read_with(game: Game, seen: Seen | None) -> None:
-    """The seats with their players and the penalties, read once for the replay, the history's terms, the results
-    and the caller's answer; the caller's seats when they are still the game's."""
+    """The seats with their players and the penalties, read once for the write's change, the replay, the history's
+    terms, the results and the caller's answer; the caller's seats when they are still the game's."""
     if seen is not None and seen.version == game.version:
         given_seats(game, seen.seats)
     read = [] if seats_prefetched(game) else [Prefetch("seats", queryset=Seat.objects.select_related("player"))]
     prefetch_related_objects([game], *read, Prefetch("penalties", queryset=Penalty.objects.order_by("id")))
+
+
+def penalties_reread(game: Game) -> None:
+    """After a change to the game's penalties (``game_penalty``): the replay and the history read them as it left
+    them."""
+    game._prefetched_objects_cache.pop("penalties", None)
+    prefetch_related_objects([game], Prefetch("penalties", queryset=Penalty.objects.order_by("id")))
 
 
 def _changed(game: Game, change: Change, before: list[HandRecord]) -> list[HandRecord]:

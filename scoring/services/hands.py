@@ -28,6 +28,7 @@ from scoring.services.hand_write import (
     check_index,
     check_open,
     closed,
+    penalties_reread,
     write,
 )
 from scoring.services.replay import game_sheet, hand_problems, replay
@@ -158,7 +159,7 @@ def game_update(
     """
 
     def alter(game: Game) -> tuple[Any, Any]:
-        seats = list(game.seats.order_by("position"))
+        seats = sorted(game.seats.all(), key=lambda seat: seat.position)  # the write's, read under its lock
         before = _game_settings(game, seats)
         if ended_by_time is not None and ended_by_time != game.ended_by_time:
             _check_clock(game, ended_by_time)
@@ -177,7 +178,7 @@ def game_seat_player(*, game_id: int, position: int, player_id: int, user: Write
     sat there before and who sits there now."""
 
     def alter(game: Game) -> tuple[Any, Any]:
-        seats = list(game.seats.order_by("position"))
+        seats = sorted(game.seats.all(), key=lambda seat: seat.position)
         seat = seats[position]
         before = {**_game_settings(game, seats), "seat": position, "player": seat.player_id}
         seat.player_id, seat.substitute = player_id, True
@@ -194,6 +195,7 @@ def game_penalty(*, game_id: int, user: Writer | None, apply: Callable[[Game], N
     def alter(game: Game) -> tuple[Any, Any]:
         before = chain.penalties_of(Penalty.objects.filter(game=game))
         apply(game)
+        penalties_reread(game)
         return {"penalties": before}, {"penalties": chain.penalties_of(Penalty.objects.filter(game=game))}
 
     return write(game_id, None, user, Change(HandChange.Action.GAME, lambda records: records, alter=alter))
@@ -271,15 +273,11 @@ def _set_substitutes(seats: Sequence[Seat], substitutes: Sequence[int]) -> None:
 
 
 def _set_header(game: Game, *, start: Mapping[str, Any] | None = None, ended_by_time: bool | None = None) -> None:
-    changed = []
+    """Set on the game in hand: the write saves them with its result (one UPDATE of the game's row)."""
     if start is not None and start != game.start:
         game.start = dict(start)
-        changed.append("start")
     if ended_by_time is not None and ended_by_time != game.ended_by_time:
         game.ended_by_time = ended_by_time
-        changed.append("ended_by_time")
-    if changed:
-        game.save(update_fields=changed)
 
 
 def _check_clock(game: Game, ended_by_time: bool) -> None:

@@ -87,7 +87,7 @@ def store_result(game: Game, scored: ScoredSheet) -> None:
     what changed only. The result JSON is written when it differs, the rows whose numbers moved are updated in
     place (none deleted and inserted again), and the statistics' rows go with them."""
     result = result_json(scored)
-    written = ["version", "status", "updated_at"]
+    written = ["version", "status", "updated_at", "start", "ended_by_time"]  # a write may have set the last two
     if result != game.result:
         game.result = result
         written.append("result")
