@@ -118,7 +118,22 @@ def test_a_write_reads_the_game_row_once_and_deletes_no_result_row(referee: User
     statements = write_statements(by_api(referee, game, "add"))
     assert sum(s.startswith('SELECT "tournament_game"') for s in statements) == 1
     assert sum("FOR UPDATE" in s for s in statements) == 1
-    assert not [s for s in statements if s.startswith(("DELETE", 'INSERT INTO "scoring_gameresult"'))]
+    assert not [s for s in statements if s.startswith("DELETE")]
+    (upsert,) = [s for s in statements if s.startswith('INSERT INTO "scoring_gameresult"')]
+    assert "ON CONFLICT" in upsert  # the changed rows, updated in place
     # The same rows, updated in place.
     assert {row.player_id: row.pk for row in GameResult.objects.filter(game=game)} == rows
     assert Hand.objects.filter(game=game).count() == 4
+
+
+def test_a_write_that_changes_no_result_rewrites_neither_the_json_nor_the_rows(referee: User):
+    """Marking no substitute where there is none: a new version in the history, the result as it was."""
+    game = game_with_hands(referee)
+    client, version = api(referee), {"If-Match": f'"{game.version}"'}
+    statements = write_statements(
+        lambda: client.patch(f"/api/v1/games/{game.pk}/", {"substitutes": []}, format="json", headers=version)
+    )
+    assert Game.objects.get(pk=game.pk).version == game.version + 1
+    (update,) = [s for s in statements if s.startswith('UPDATE "tournament_game"')]
+    assert '"result"' not in update
+    assert not [s for s in statements if '"scoring_gameresult"' in s and not s.startswith("SELECT")]
