@@ -27,7 +27,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 HOST = "127.0.0.1"
 
@@ -77,20 +77,19 @@ def run(games: int, hands: int) -> None:
     from rest_framework.test import APIClient
 
     from scoring.services.hands import game_record_hand
+    from scoring.sheet.record import HandRecord
     from tests.factories import EventFactory, played, registered
     from tournament.models import Event
 
     tag = uuid.uuid4().hex[:8]
     referee = User.objects.create_user(f"bench-{tag}")
     event = EventFactory.create(slug=f"writes-{tag}", status=Event.Status.RUNNING, referees=[referee])
-    tables = [
-        played(event, registered(event, *(f"P{tag}-{g}-{s}" for s in range(4)))) for g in range(2 * games + 2)
-    ]
+    tables = [played(event, registered(event, *(f"P{tag}-{g}-{s}" for s in range(4)))) for g in range(2 * games + 2)]
     client = APIClient()
     client.force_authenticate(referee)
 
     def by_service(game: Any, record: dict[str, Any]) -> None:
-        game_record_hand(game_id=game.pk, record=record, user=referee, version=None)
+        game_record_hand(game_id=game.pk, record=cast(HandRecord, record), user=referee, version=None)
 
     def by_api(game: Any, record: dict[str, Any]) -> None:
         response = client.post(

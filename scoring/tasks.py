@@ -83,7 +83,7 @@ def register_queues() -> None:
     register(Work.REBUILD_RANKING, rebuild_ranking.delay)
 
 
-@shared_task(name="scoring.purge_idempotency_keys")
+@shared_task(name="scoring.purge_idempotency_keys")  # type: ignore[untyped-decorator]
 def purge_idempotency_keys() -> int:
     """The idempotency keys past their day, deleted (Celery beat runs it hourly: config/celery.py); how many."""
     return purge()

@@ -112,10 +112,11 @@ def with_scorer(rows: QuerySet[M], user: RequestUser, event: str) -> QuerySet[M]
     ``Event.can_score`` of the game it reads, and this answers it in the same query (``scorer_from``)."""
     if not user.is_authenticated:
         return rows
-    return rows.annotate(
+    annotated: QuerySet[M] = rows.annotate(
         user_organises=Exists(Event.organisers.through.objects.filter(event_id=OuterRef(event), user_id=user.pk)),
         user_referees=Exists(Event.referees.through.objects.filter(event_id=OuterRef(event), user_id=user.pk)),
     )
+    return annotated
 
 
 def scorer_from(row: Any, event: Event, user: RequestUser) -> None:
@@ -127,9 +128,8 @@ def scorer_from(row: Any, event: Event, user: RequestUser) -> None:
 def given_seats(game: Game, seats: Sequence[Seat]) -> Game:
     """The game with ``seats`` as if prefetched: seats the caller read with their players, and knows to be current."""
     read = game.seats.all()
-    read._result_cache = list(seats)
-    read._prefetch_done = True
-    game._prefetched_objects_cache = {**getattr(game, "_prefetched_objects_cache", {}), "seats": read}
+    vars(read).update(_result_cache=list(seats), _prefetch_done=True)  # as Django's prefetch leaves a query set
+    vars(game).setdefault("_prefetched_objects_cache", {})["seats"] = read
     return game
 
 

@@ -184,7 +184,7 @@ def _read_with(game: Game, seen: Seen | None) -> None:
 def penalties_reread(game: Game) -> None:
     """After a change to the game's penalties (``game_penalty``): the replay and the history read them as it left
     them."""
-    game._prefetched_objects_cache.pop("penalties", None)
+    vars(game).get("_prefetched_objects_cache", {}).pop("penalties", None)
     prefetch_related_objects([game], Prefetch("penalties", queryset=Penalty.objects.order_by("id")))
 
 
@@ -242,7 +242,7 @@ def _history_entry(
     return was, now
 
 
-def _save_hands(game: Game, rows: list[Hand], records: list[HandRecord], user: Writer | None) -> None:
+def _save_hands(game: Game, rows: Sequence[Hand], records: list[HandRecord], user: Writer | None) -> None:
     """Rewrite the rows whose record changed; indices stay 0..n-1 with no gap."""
     entered_by = account(user)
     for index, record in enumerate(records):

@@ -101,7 +101,7 @@ def store_result(game: Game, scored: ScoredSheet) -> None:
 
 # What a GameResult row holds besides its game and player: compared to tell a changed row.
 _RESULT_FIELDS = ("event", "finished", "substitute", "rank", "score", "points", "penalty", "table_points", "draws")
-_RESULT_ATTRS = [GameResult._meta.get_field(name).attname for name in _RESULT_FIELDS]
+_RESULT_ATTRS = [field.attname for field in GameResult._meta.concrete_fields if field.name in _RESULT_FIELDS]
 
 
 def _results_store(game: Game, rows: list[GameResult]) -> list[GameResult]:

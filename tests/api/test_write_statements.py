@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -21,6 +21,7 @@ from rest_framework.test import APIClient
 
 from scoring.models import GameResult, Hand
 from scoring.services.hands import game_record_hand
+from scoring.sheet.record import HandRecord
 from tests.factories import EventFactory, played, registered
 from tournament.models import Event, Game
 
@@ -38,7 +39,7 @@ def game_with_hands(referee: User) -> Game:
     event = EventFactory.create(slug=f"w-{uuid.uuid4().hex[:8]}", status=Event.Status.RUNNING, referees=[referee])
     game = played(event, registered(event, "Ann", "Bo", "Cy", "Di"))
     for n in range(3):
-        game_record_hand(game_id=game.pk, record=ron(game, n), user=referee, version=None)
+        game_record_hand(game_id=game.pk, record=cast(HandRecord, ron(game, n)), user=referee, version=None)
     game.refresh_from_db()
     return game
 
