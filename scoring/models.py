@@ -325,12 +325,9 @@ class StandingsState(models.Model):
 
 
 class IdempotentRequest(models.Model):
-    """A creating request made with an ``Idempotency-Key``, and a reference to the answer it got: the same key and
-    body again within a day get that answer back and create nothing (a retried request, a double tap).
-
-    A write to a game keeps the game and the version it answered with (``resource``, ``version``), not the
-    answer's body: the answer is rebuilt from the game (docs/api.md). ``body`` holds the few answers that are not
-    a game (a created event, a seating) and, from before, the rows written before references."""
+    """A creating request made with an ``Idempotency-Key`` and the answer it got, by reference where it showed a
+    game (``resource``, ``version``: rebuilt from the game, docs/api.md), else its ``body``: the same key and body
+    again within a day get that answer back and create nothing (a retried request, a double tap)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=255)
@@ -345,8 +342,7 @@ class IdempotentRequest(models.Model):
     class Meta:
         constraints = (
             models.UniqueConstraint(fields=("user", "key"), name="one_request_per_idempotency_key"),
-            # Writers without an account (a table's code) own their keys as nobody: a NULL owner is distinct from
-            # every other in the constraint above, so two copies of one form wait on this one instead.
+            # A table's code owns its keys as nobody, and NULL owners never collide above: they wait on this one.
             models.UniqueConstraint(
                 fields=("key",), condition=models.Q(user__isnull=True), name="one_ownerless_request_per_key"
             ),
