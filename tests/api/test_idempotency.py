@@ -166,3 +166,19 @@ def test_writes_purge_the_keys_past_their_day_without_the_scheduler(
     monkeypatch.setattr("scoring.edge.keys.PURGE_EVERY", 1)
     assert add(referee, game, "new").status_code == 201
     assert list(IdempotentRequest.objects.values_list("key", flat=True)) == ["new"]
+
+
+def test_the_migration_turns_kept_game_answers_into_references_and_drops_the_expired(referee: User, game: Game):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("scoring.migrations.0021_idempotency_reference")
+    answer = {"id": game.pk, "version": 7, "players": [], "hands_entered": 3, "status": "playing"}
+    IdempotentRequest.objects.create(user=referee, key="game", fingerprint="f", status=201, body=answer)
+    IdempotentRequest.objects.create(user=referee, key="page", fingerprint="f", status=302, body={"number": 2})
+    IdempotentRequest.objects.create(user=referee, key="old", fingerprint="f", status=201, body=answer)
+    IdempotentRequest.objects.filter(key="old").update(created_at=timezone.now() - timedelta(hours=25))
+    migration.to_references(apps, None)
+    kept = {row.key: (row.resource, row.version, row.body) for row in IdempotentRequest.objects.all()}
+    assert kept == {"game": (f"game:{game.pk}", 7, None), "page": ("", None, {"number": 2})}
