@@ -3,6 +3,11 @@
 The same key with the same body within a day answers what the first request
 got (status, body, ETag) and writes nothing; the same key with another body
 gets 422. Without the header a POST behaves as before.
+
+An answer that shows a resource (a game, ``refer``) is kept as a reference to
+it at the version it showed, and shown again from it (``REBUILD``): the same
+answer while the resource is at that version, the resource as it is now once
+it has moved on (docs/api.md).
 """
 
 from __future__ import annotations
@@ -21,9 +26,13 @@ from api.errors import ErrorSerializer
 from scoring.edge.keys import Answered, fingerprint, once
 
 View = TypeVar("View", bound=Callable[..., Response])
+# How a kind of resource is shown again from its id (registered by its views): ``game`` -> api.views.games.
+REBUILD: dict[str, Callable[[Request, int], Response]] = {}
 
 HEADER = "Idempotency-Key"
 KEPT_HEADERS = ("ETag", "Location")
+# On a replay whose resource has changed since: the version the first answer showed (the body and ETag are now's).
+ANSWERED_VERSION = "Idempotent-Version"
 IDEMPOTENCY_KEY = OpenApiParameter(
     HEADER,
     str,
@@ -50,26 +59,45 @@ def idempotent(view: View) -> View:
         done = once(
             writer=request.user, key=key, asked=asked, write=lambda: view(self, request, *args, **kwargs), kept=_kept
         )
-        return _again(done) if isinstance(done, Answered) else done
+        return _again(request, done) if isinstance(done, Answered) else done
 
     return handle  # type: ignore[return-value]
 
 
+def refer(response: Response, kind: str, pk: int, version: int) -> Response:
+    """Mark an answer as showing resource ``kind`` ``pk`` at ``version``: a key keeps that, not the body."""
+    response.idempotency_reference = (f"{kind}:{pk}", version)  # type: ignore[attr-defined]
+    return response
+
+
 def _kept(response: Response) -> Answered | None:
-    """What a retry is answered: a success as it was sent; nothing for a refusal (the key stays free)."""
+    """What a retry is answered: a success as it was sent, by reference where it shows a resource; nothing for a
+    refusal (the key stays free)."""
     if not 200 <= response.status_code < 300:
         return None
-    return Answered(
-        status=response.status_code,
-        body=_plain(response.data),
-        headers={name: response[name] for name in KEPT_HEADERS if response.has_header(name)},
-    )
+    headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
+    reference = getattr(response, "idempotency_reference", None)
+    if reference is not None:
+        return Answered(
+            status=response.status_code, body=None, headers=headers, resource=reference[0], version=reference[1]
+        )
+    return Answered(status=response.status_code, body=_plain(response.data), headers=headers)
 
 
-def _again(answered: Answered) -> Response:
-    response = Response(answered.body, status=answered.status)
-    for name, value in answered.headers.items():
-        response[name] = value
+def _again(request: Request, answered: Answered) -> Response:
+    if answered.resource:
+        kind, pk = answered.resource.split(":")
+        response = REBUILD[kind](request, int(pk))
+        response.status_code = answered.status
+        for name, value in answered.headers.items():
+            if name != "ETag":  # the resource's own, as it is now
+                response[name] = value
+        if response.get("ETag") != f'"{answered.version}"':
+            response[ANSWERED_VERSION] = str(answered.version)
+    else:
+        response = Response(answered.body, status=answered.status)
+        for name, value in answered.headers.items():
+            response[name] = value
     response["Idempotent-Replayed"] = "true"
     return response
 

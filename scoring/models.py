@@ -325,19 +325,28 @@ class StandingsState(models.Model):
 
 
 class IdempotentRequest(models.Model):
-    """A creating request made with an ``Idempotency-Key``, and the answer it got: the same key and body again
-    within a day get that answer back and create nothing (a retried request, a double tap)."""
+    """A creating request made with an ``Idempotency-Key`` and the answer it got, by reference where it showed a
+    game (``resource``, ``version``: rebuilt from the game, docs/api.md), else its ``body``: the same key and body
+    again within a day get that answer back and create nothing (a retried request, a double tap)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=255)
     fingerprint = models.CharField(max_length=64, help_text="what was asked: method, path and body, hashed")
     status = models.PositiveSmallIntegerField(null=True)
-    body = models.JSONField(null=True)
+    resource = models.CharField(max_length=40, blank=True, help_text="what the answer showed: game:<id>")
+    version = models.PositiveIntegerField(null=True, help_text="the resource's version the answer showed")
+    body = models.JSONField(null=True, help_text="an answer that is no resource's (or written before references)")
     headers = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = (models.UniqueConstraint(fields=("user", "key"), name="one_request_per_idempotency_key"),)
+        constraints = (
+            models.UniqueConstraint(fields=("user", "key"), name="one_request_per_idempotency_key"),
+            # A table's code owns its keys as nobody, and NULL owners never collide above: they wait on this one.
+            models.UniqueConstraint(
+                fields=("key",), condition=models.Q(user__isnull=True), name="one_ownerless_request_per_key"
+            ),
+        )
         indexes = (models.Index(fields=("created_at",)),)
 
     def __str__(self) -> str:

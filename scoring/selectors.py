@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import F, Q, QuerySet
 
-from scoring.models import StageStanding, Standing, StandingsState
+from scoring.models import Penalty, StageStanding, Standing, StandingsState
 from scoring.sheet.output import Result, named
 from tournament.models import Event, Game, Player
 from tournament.selectors import game_roster
@@ -17,6 +17,14 @@ def game_result(game: Game) -> Result:
     its first replay. ``Game.result`` is a JSON field: this is where the readers get its declared type."""
     stored: Result = game.result
     return stored or {}
+
+
+def game_penalties(game: Game) -> list[Penalty]:
+    """The game's penalties in the order they were given: its prefetched ones when a write read them with its seats
+    (the replay and the history's terms share them), else one query."""
+    if "penalties" in getattr(game, "_prefetched_objects_cache", {}):
+        return sorted(game.penalties.all(), key=lambda penalty: penalty.pk)
+    return list(game.penalties.order_by("id"))
 
 
 def named_result(game: Game) -> dict[str, Any]:

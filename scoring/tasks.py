@@ -13,6 +13,7 @@ from celery import shared_task
 from django.db import DatabaseError
 
 from rules.errors import Refusal
+from scoring.edge.keys import purge
 from scoring.services.background import Work, register
 from scoring.services.rankings import ranking_rebuild
 from scoring.services.rankings_follow import rankings_follow
@@ -80,3 +81,9 @@ def register_queues() -> None:
     register(Work.RECOMPUTE_STANDINGS, recompute_standings.delay)
     register(Work.FOLLOW_EVENT, follow_event.delay)
     register(Work.REBUILD_RANKING, rebuild_ranking.delay)
+
+
+@shared_task(name="scoring.purge_idempotency_keys")  # type: ignore[untyped-decorator]
+def purge_idempotency_keys() -> int:
+    """The idempotency keys past their day, deleted (Celery beat runs it hourly: config/celery.py); how many."""
+    return purge()

@@ -6,12 +6,15 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from django.db import models
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from tournament.models import Event, Game, Player, Registration, Seat
 from tournament.users import RequestUser
+
+M = TypeVar("M", bound=models.Model)
 
 SLUG_LENGTH = Event._meta.get_field("slug").max_length or 0
 SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"  # what Django's SlugField takes (validate_slug)
@@ -101,6 +104,32 @@ def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
 def prefetch_seats(game: Game) -> Game:
     """The game with its seats and players read now (one query), for everything after to share."""
     prefetch_related_objects([game], Prefetch("seats", queryset=Seat.objects.select_related("player")))
+    return game
+
+
+def with_scorer(rows: QuerySet[M], user: RequestUser, event: str) -> QuerySet[M]:
+    """``rows`` with whether ``user`` organises or referees the event at ``event`` (a path to its id): a write asks
+    ``Event.can_score`` of the game it reads, and this answers it in the same query (``scorer_from``)."""
+    if not user.is_authenticated:
+        return rows
+    annotated: QuerySet[M] = rows.annotate(
+        user_organises=Exists(Event.organisers.through.objects.filter(event_id=OuterRef(event), user_id=user.pk)),
+        user_referees=Exists(Event.referees.through.objects.filter(event_id=OuterRef(event), user_id=user.pk)),
+    )
+    return annotated
+
+
+def scorer_from(row: Any, event: Event, user: RequestUser) -> None:
+    """Tell ``event`` what ``row``, read ``with_scorer``, says of the user scoring it."""
+    if user.is_authenticated and hasattr(row, "user_organises"):
+        event.scorer_read(user.pk, row.user_organises or row.user_referees)
+
+
+def given_seats(game: Game, seats: Sequence[Seat]) -> Game:
+    """The game with ``seats`` as if prefetched: seats the caller read with their players, and knows to be current."""
+    read = game.seats.all()
+    vars(read).update(_result_cache=list(seats), _prefetch_done=True)  # as Django's prefetch leaves a query set
+    vars(game).setdefault("_prefetched_objects_cache", {})["seats"] = read
     return game
 
 

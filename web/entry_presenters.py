@@ -21,7 +21,8 @@ from scoring.services.hands import HandPreview
 from scoring.sheet.describe import describe, end_reason, value_text
 from scoring.sheet.output import Result, ResultHand
 from tournament.models import Game, Seat
-from tournament.selectors import Roster, roster
+from tournament.selectors import Roster, roster, scorer_from, with_scorer
+from tournament.users import RequestUser
 from web import presenters as pages
 from web import refusals
 from web.forms import HandForm, SeatChoice
@@ -30,12 +31,15 @@ from web.round_words import round_label
 SOLO_STOPPED = "the player stopped"  # rules.game: a solo game of any number of attempts, after one of them
 
 
-def entry_page_of(game_id: int) -> EntryPage | None:
+def entry_page_of(game_id: int, user: RequestUser) -> EntryPage | None:
     """The page of game ``game_id`` (None if there is none), read in one statement: its seats with their players,
-    each joined to the game, its event and its table's round. A save reads nothing more before it writes."""
-    seats = list(Seat.objects.filter(game_id=game_id).select_related("player", "game__event", "game__table__round"))
+    each joined to the game, its event and its table's round, and whether ``user`` scores the event. A save reads
+    nothing more before it writes."""
+    read = Seat.objects.filter(game_id=game_id).select_related("player", "game__event", "game__table__round")
+    seats = list(with_scorer(read, user, "game__event_id"))
     if seats:
-        return EntryPage(seats[0].game, roster(seats))
+        scorer_from(seats[0], seats[0].game.event, user)
+        return EntryPage(seats[0].game, roster(seats), seats)
     game = Game.objects.select_related("event", "table__round").filter(pk=game_id).first()  # a game of no seats
     return EntryPage(game, roster([])) if game is not None else None
 
@@ -50,8 +54,9 @@ def as_int(value: Any) -> int | None:
 class EntryPage:
     """What the page shows of one game: seats with their winds, the hands so far, the form."""
 
-    def __init__(self, game: Game, roster: Roster) -> None:
+    def __init__(self, game: Game, roster: Roster, seats: Sequence[Seat] = ()) -> None:
         self.game = game
+        self.seat_rows = seats  # with their players: a save reuses them if the game is still at this version
         self.result: Result = game_result(game)
         self.ruleset: Ruleset = game.ruleset()
         self.roster = roster

@@ -16,7 +16,7 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema, extend_schema_view
 from rest_framework import status
-from rest_framework.exceptions import ParseError, PermissionDenied
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.generics import GenericAPIView, ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -28,7 +28,6 @@ from api.errors import (
     NOT_FOUND,
     NOT_SCORER,
     PRECONDITION_REQUIRED,
-    PreconditionRequired,
     error_response,
 )
 from api.idempotency import IDEMPOTENCY_KEY, KEY_REUSED, idempotent
@@ -45,8 +44,8 @@ from api.serializers.games import (
     SheetSerializer,
     SheetUpdateSerializer,
 )
+from api.views.game_access import answer, game_for, version_of, writable
 from rules.errors import Refusal
-from scoring.edge.writers import game_writer
 from scoring.models import Hand, HandChange
 from scoring.services import chain, hands
 from scoring.services.games import game_create
@@ -56,7 +55,13 @@ from scoring.sheet.record import HandRecord
 from scoring.sheet.schema import BY_ID, schema_problems
 from scoring.sheet.solo import with_results
 from tournament.models import Game
-from tournament.selectors import SLUG_PATTERN, is_slug, seats_prefetched, visible_events, visible_games, with_seats
+from tournament.selectors import (
+    SLUG_PATTERN,
+    is_slug,
+    visible_events,
+    visible_games,
+    with_seats,
+)
 
 # A write to an existing game: who may, which game, and the version it is based on.
 GAME_WRITE: dict[int, Any] = {
@@ -66,28 +71,6 @@ GAME_WRITE: dict[int, Any] = {
     409: CONFLICT,
     428: PRECONDITION_REQUIRED,
 }
-
-
-def version_of(request: Request, *, required: bool) -> int | None:
-    """The version an If-Match names; 428 when a change to existing hands comes without one."""
-    raw = request.headers.get("If-Match")
-    if raw is None:
-        if required:
-            raise PreconditionRequired
-        return None
-    try:
-        return int(raw.strip().removeprefix("W/").strip('"'))
-    except ValueError:
-        raise ParseError('If-Match must be the game\'s version, e.g. "3"') from None
-
-
-def answer(game: Game, code: int = status.HTTP_200_OK) -> Response:
-    """The game as the API shows it, with its version as the ETag (a write's game is answered as it wrote it)."""
-    if not seats_prefetched(game):
-        game = with_seats(Game.objects.select_related("event")).get(pk=game.pk)
-    response = Response(GameSerializer(game).data, status=code)
-    response["ETag"] = f'"{game.version}"'
-    return response
 
 
 def hand_record(request: Request) -> HandRecord:
@@ -144,14 +127,6 @@ class GamesView(ListAPIView[Game]):
         return answer(game, status.HTTP_201_CREATED)
 
 
-def game_for(request: Request, game_id: int, *, write: bool = False) -> Game:
-    """The game the URL names, if the user may see it (404 otherwise) and, for a write, score it (403)."""
-    game = get_object_or_404(visible_games(request.user), pk=game_id)
-    if write and game_writer(game, user=request.user) is None:
-        raise PermissionDenied("only the event's organisers and its referees enter and correct hands")
-    return game
-
-
 CONFIRM_CUT = OpenApiParameter(
     "confirm_cut_change",
     bool,
@@ -186,17 +161,18 @@ class GameView(_GameView):
     )
     def patch(self, request: Request, game_id: int) -> Response:
         """End the game by the clock (or take it back), or set who played as a substitute."""
-        game, version = self.game(write=True), version_of(request, required=True)
+        version = version_of(request, required=False)
         serializer = GameUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         return answer(
             hands.game_update(
-                game_id=game.pk,
+                game_id=game_id,
                 user=request.user,
                 version=version,
                 ended_by_time=(data["end"] == "time") if "end" in data else None,
                 substitutes=data.get("substitutes"),
+                locate=writable(request, game_id, version=version, required=True),
             )
         )
 
@@ -230,9 +206,13 @@ class GameHandsView(_GameView):
     @idempotent
     def post(self, request: Request, game_id: int) -> Response:
         """Add the next hand: a score-sheet hand record naming players by id."""
-        game, version = self.game(write=True), version_of(request, required=False)
+        version = version_of(request, required=False)
         written = hands.game_record_hand(
-            game_id=game.pk, record=hand_record(request), user=request.user, version=version
+            game_id=game_id,
+            record=hand_record(request),
+            user=request.user,
+            version=version,
+            locate=writable(request, game_id, version=version, required=False),
         )
         return answer(written, status.HTTP_201_CREATED)
 
@@ -268,19 +248,25 @@ class GameHandView(_GameView):
         parameters=[IF_MATCH, ETAG, CONFIRM_CUT], responses={200: GameSerializer, 400: INVALID, **GAME_WRITE}
     )
     def delete(self, request: Request, game_id: int, index: int) -> Response:
-        game, version = self.game(write=True), version_of(request, required=True)
-        return answer(hands.game_delete_hand(game_id=game.pk, index=index, user=request.user, version=version))
+        version = version_of(request, required=False)
+        locate = writable(request, game_id, version=version, required=True)
+        return answer(
+            hands.game_delete_hand(game_id=game_id, index=index, user=request.user, version=version, locate=locate)
+        )
 
     def _change(self, request: Request, index: int, *, merge: bool) -> Response:
-        game, version = self.game(write=True), version_of(request, required=True)
+        game_id: int = self.kwargs["game_id"]
+        version = version_of(request, required=False)
+        locate = writable(request, game_id, version=version, required=True)
         record = hand_record(request)
-        if merge:
-            hand = get_object_or_404(game.hands, index=index)
+        if merge:  # the hand as stored, read before the write: a PATCH costs a read more than a PUT
+            hand = get_object_or_404(self.game(write=True).hands, index=index)
             # The stored fields the body leaves out, less those it sets to null; the replay checks the result.
             record = cast(HandRecord, {k: v for k, v in {**hand.record, **record}.items() if v is not None})
-        return answer(
-            hands.game_change_hand(game_id=game.pk, index=index, record=record, user=request.user, version=version)
+        written = hands.game_change_hand(
+            game_id=game_id, index=index, record=record, user=request.user, version=version, locate=locate
         )
+        return answer(written)
 
 
 def sheet_body(request: Request, game: Game) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from scoring.models import Confirmation, EventChange, HandChange, Penalty
+from scoring.selectors import game_penalties
 from scoring.services import history_keys
 from scoring.services.history_keys import UNKEYED
 from tournament.models import Event, Game, Seat
@@ -80,13 +81,15 @@ def game_terms(game: Game, seats: Sequence[Seat] | None = None, *, new: bool = F
         "ruleset": key,
         "overrides": overrides,
         "end": "time" if game.ended_by_time else None,
-        "penalties": [] if new else penalties_of(Penalty.objects.filter(game=game)),
+        "penalties": [] if new else penalties_of(game_penalties(game)),
     }
 
 
-def penalties_of(penalties: QuerySet[Penalty]) -> list[list[Any]]:
-    """Penalties as a history entry holds them: player, points, reason, in the order they were given."""
-    return [[p.player_id, str(p.points), p.reason] for p in penalties.order_by("id")]
+def penalties_of(penalties: Iterable[Penalty]) -> list[list[Any]]:
+    """Penalties as a history entry holds them: player, points, reason, in the order they were given. A query set
+    is read afresh each time (a caller reads the same one before and after a change)."""
+    given = penalties.order_by("id") if isinstance(penalties, QuerySet) else sorted(penalties, key=lambda p: p.pk)
+    return [[p.player_id, str(p.points), p.reason] for p in given]
 
 
 def seal(content: Mapping[str, Any], previous: str) -> tuple[str, str]:

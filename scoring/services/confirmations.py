@@ -7,7 +7,7 @@ page when signed in, or on the slips an organiser prints. An organiser reissues
 one player's code by counting the version up; the others' stay. Wrong codes
 limit the guesser, not the player (``scoring.services.codes``). A confirmation
 records the game's version and seal; any later change to the game clears the
-confirmations (``hands._write``).
+confirmations (``hand_write.write``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from rules.errors import Refusal
 from scoring.models import Confirmation, HandChange
 from scoring.services import chain
 from scoring.services.codes import code_attempt, typed
-from scoring.services.hands import record_history
+from scoring.services.hand_write import record_history
 from scoring.services.standings import standings_refresh
 from tournament.errors import Conflict
 from tournament.models import Event, Game, Player, Registration

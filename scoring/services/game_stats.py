@@ -21,6 +21,12 @@ from tournament.models import Game
 COUNTED_FIELDS = (*(f.name for f in fields(SeatCounts) if f.name != "seat"), "yakuman")
 
 
+# Every column but the row's id, game and player: what an upsert of a player's row sets.
+_STATS_UPDATED = [
+    f.name for f in GameStats._meta.concrete_fields if not f.primary_key and f.name not in ("game", "player")
+]
+
+
 def stats_rows(
     game: Game, result: Result, results: Sequence[GameResult], positions: Mapping[int, int]
 ) -> list[GameStats]:
@@ -55,9 +61,14 @@ def stats_rows(
 
 
 def stats_store(game: Game, results: Sequence[GameResult], positions: Mapping[int, int]) -> None:
-    """Replace the game's rows, from its stored result, in the caller's transaction."""
-    GameStats.objects.filter(game=game).delete()
-    GameStats.objects.bulk_create(stats_rows(game, game_result(game), results, positions))
+    """The game's rows from its stored result, in the caller's transaction: each player's row updated in place (one
+    statement; a hand moves every player's counts), inserted for a player new at the table."""
+    GameStats.objects.bulk_create(
+        stats_rows(game, game_result(game), results, positions),
+        update_conflicts=True,
+        unique_fields=("game", "player"),
+        update_fields=_STATS_UPDATED,
+    )
 
 
 def stats_rebuild(games: Iterable[Game] | None = None) -> int:

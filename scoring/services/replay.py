@@ -16,7 +16,8 @@ from fractions import Fraction
 from typing import Any
 
 from rules.errors import Problem
-from scoring.models import GameResult
+from scoring.models import GameResult, GameStats
+from scoring.selectors import game_penalties
 from scoring.services.game_stats import stats_store
 from scoring.sheet.output import result_json
 from scoring.sheet.reader import ScoredSheet, score_sheet
@@ -48,8 +49,7 @@ def game_sheet(game: Game, records: Iterable[HandRecord] | None = None, *, by: N
         "players": list(roster.ids) if by == NamedBy.ID else list(roster.labels),
         "hands": [map_players(r, name) for r in records],
         "penalties": [
-            {"player": name(p.player_id), "points": float(p.points), "reason": p.reason}
-            for p in game.penalties.order_by("id")
+            {"player": name(p.player_id), "points": float(p.points), "reason": p.reason} for p in game_penalties(game)
         ],
     }
     if game.start:
@@ -83,15 +83,45 @@ def hand_problems(problems: Sequence[Problem], index: int) -> list[Problem]:
 
 
 def store_result(game: Game, scored: ScoredSheet) -> None:
-    """Save a replay's output on the game (players by seat) and its GameResult rows, in the caller's transaction."""
-    game.result = result_json(scored)
+    """Save a replay's output on the game (players by seat) and its GameResult rows, in the caller's transaction:
+    what changed only. The result JSON is written when it differs, the rows whose numbers moved are updated in
+    place (none deleted and inserted again), and the statistics' rows go with them."""
+    result = result_json(scored)
+    written = ["version", "status", "updated_at", "start", "ended_by_time"]  # a write may have set the last two
+    if result != game.result:
+        game.result = result
+        written.append("result")
     game.status = Game.Status.FINISHED if scored.record.state.finished else Game.Status.PLAYING
-    game.save(update_fields=["version", "result", "status", "updated_at"])
-    GameResult.objects.filter(game=game).delete()
+    game.save(update_fields=written)
     seats = {seat.position: seat for seat in game.seats.all()}
-    results = GameResult.objects.bulk_create(result_rows(game, scored, seats))
+    results = _results_store(game, result_rows(game, scored, seats))
     # The statistics' rows go with the result they are counted from.
     stats_store(game, results, {seat.player_id: position for position, seat in seats.items()})
+
+
+# What a GameResult row holds besides its game and player: compared to tell a changed row.
+_RESULT_FIELDS = ("event", "finished", "substitute", "rank", "score", "points", "penalty", "table_points", "draws")
+_RESULT_ATTRS = [field.attname for field in GameResult._meta.concrete_fields if field.name in _RESULT_FIELDS]
+
+
+def _results_store(game: Game, rows: list[GameResult]) -> list[GameResult]:
+    """The game's rows made ``rows`` in one statement: the changed ones updated in place and a new player's
+    inserted (an upsert of those rows only: a bulk update's CASE per column costs far more to build); those who
+    left the table (a substitute took their seat) deleted with their statistics."""
+    stored = {row.player_id: row for row in GameResult.objects.filter(game=game)}
+    written = []
+    for row in rows:
+        old = stored.pop(row.player_id, None)
+        if old is None or any(getattr(old, attr) != getattr(row, attr) for attr in _RESULT_ATTRS):
+            written.append(row)
+    if stored:
+        GameResult.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
+        GameStats.objects.filter(game=game, player_id__in=list(stored)).delete()
+    if written:
+        GameResult.objects.bulk_create(
+            written, update_conflicts=True, unique_fields=("game", "player"), update_fields=list(_RESULT_FIELDS)
+        )
+    return rows
 
 
 def result_rows(game: Game, scored: ScoredSheet, seats: Mapping[int, Seat] | None = None) -> list[GameResult]:

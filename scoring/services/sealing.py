@@ -6,7 +6,7 @@ from django.db import transaction
 
 from scoring.models import HandChange
 from scoring.services import chain
-from scoring.services.hands import record_history
+from scoring.services.hand_write import record_history
 from tournament.models import Game
 
 

@@ -122,3 +122,63 @@ def test_two_retries_at_once_add_one_hand(referee: User, game: Game):
     assert [a.status_code for a in answers] == [201, 201, 201]
     assert len({json.dumps(a.json(), sort_keys=True) for a in answers}) == 1  # PostgreSQL keeps keys unordered
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_key_keeps_a_reference_to_the_game_not_its_body(referee: User, game: Game):
+    first = add(referee, game, "k-1")
+    row = IdempotentRequest.objects.get()
+    assert (row.status, row.resource, row.version, row.body) == (201, f"game:{game.pk}", first.json()["version"], None)
+
+
+def test_a_replay_after_the_game_moved_on_answers_the_game_as_it_is_now(referee: User, game: Game):
+    """The first answer's body is not kept: the key answers the game now, with its version now, and says which
+    version the first answer showed. The hand is not added again."""
+    first = add(referee, game, "k-1")
+    later = add(referee, game, "k-2")
+    again = add(referee, game, "k-1")
+    assert again.status_code == 201
+    assert again["Idempotent-Replayed"] == "true"
+    assert (again["ETag"], again.json()) == (later["ETag"], later.json())
+    assert again["Idempotent-Version"] == str(first.json()["version"])
+    assert "Idempotent-Version" not in add(referee, game, "k-2")  # at its own version: the first answer itself
+    assert Hand.objects.filter(game=game).count() == 2
+
+
+def test_the_periodic_task_purges_the_keys_past_their_day_only(referee: User, game: Game):
+    from config.celery import app
+    from scoring.tasks import purge_idempotency_keys
+
+    assert add(referee, game, "old").status_code == 201
+    assert add(referee, game, "new").status_code == 201
+    IdempotentRequest.objects.filter(key="old").update(created_at=timezone.now() - timedelta(hours=25))
+    assert purge_idempotency_keys.delay().get() == 1
+    assert list(IdempotentRequest.objects.values_list("key", flat=True)) == ["new"]
+    (scheduled,) = [s for s in app.conf.beat_schedule.values() if s["task"] == purge_idempotency_keys.name]
+    assert scheduled["schedule"] <= 24 * 3600
+
+
+def test_writes_purge_the_keys_past_their_day_without_the_scheduler(
+    referee: User, game: Game, monkeypatch: pytest.MonkeyPatch
+):
+    """One claim in PURGE_EVERY purges: here every one, so the second key's claim purges the first's day-old row."""
+    assert add(referee, game, "old").status_code == 201
+    IdempotentRequest.objects.update(created_at=timezone.now() - timedelta(hours=25))
+    monkeypatch.setattr("scoring.edge.keys.PURGE_EVERY", 1)
+    assert add(referee, game, "new").status_code == 201
+    assert list(IdempotentRequest.objects.values_list("key", flat=True)) == ["new"]
+
+
+def test_the_migration_turns_kept_game_answers_into_references_and_drops_the_expired(referee: User, game: Game):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("scoring.migrations.0021_idempotency_reference")
+    answer = {"id": game.pk, "version": 7, "players": [], "hands_entered": 3, "status": "playing"}
+    IdempotentRequest.objects.create(user=referee, key="game", fingerprint="f", status=201, body=answer)
+    IdempotentRequest.objects.create(user=referee, key="page", fingerprint="f", status=302, body={"number": 2})
+    IdempotentRequest.objects.create(user=referee, key="old", fingerprint="f", status=201, body=answer)
+    IdempotentRequest.objects.filter(key="old").update(created_at=timezone.now() - timedelta(hours=25))
+    migration.to_references(apps, None)
+    kept = {row.key: (row.resource, row.version, row.body) for row in IdempotentRequest.objects.all()}
+    assert kept == {"game": (f"game:{game.pk}", 7, None), "page": ("", None, {"number": 2})}

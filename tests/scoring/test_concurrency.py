@@ -62,7 +62,7 @@ def slow_replay(monkeypatch: pytest.MonkeyPatch) -> None:
         time.sleep(0.1)
         return replay(game, records, **options)
 
-    monkeypatch.setattr("scoring.services.hands.replay", slow)
+    monkeypatch.setattr("scoring.services.hand_write.replay", slow)
 
 
 def at_once(writes: Sequence[Callable[[], Game]]) -> list[Outcome]:

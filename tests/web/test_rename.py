@@ -57,7 +57,7 @@ def test_renaming_a_player_changes_every_page_export_and_api_answer(
     for url in (f"/events/{event.slug}/standings/", f"/api/v1/events/{event.slug}/standings/"):
         assert Client().get(url).status_code == 200  # cached with the old name
     monkeypatch.setattr("scoring.services.replay.replay", no_replay)
-    monkeypatch.setattr("scoring.services.hands.replay", no_replay)
+    monkeypatch.setattr("scoring.services.hand_write.replay", no_replay)
     player = Player.objects.get(pk=ann)
     player.name = "Annika"
     player.save()  # as the admin saves it

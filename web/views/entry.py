@@ -34,7 +34,7 @@ from scoring.services import hands as services
 from scoring.services.hands import VersionConflict
 from scoring.sheet.record import HandRecord
 from tournament.models import Game
-from tournament.users import Writer
+from tournament.users import RequestUser, Writer
 from web import refusals
 from web.entry_presenters import EntryPage, as_int, entry_page_of
 from web.forms import DeleteForm, HandForm, problem_field
@@ -43,7 +43,7 @@ from web.views import entry_queue as queue
 
 
 def entry_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    page = _page(game_id)
+    page = _page(game_id, request.user)
     writer = game_writer(page.game, user=request.user, session=request.session)
     if writer is None:
         return _refused(request, page.game)
@@ -59,8 +59,8 @@ def entry_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return _show(request, page)
 
 
-def _page(game_id: int) -> EntryPage:
-    page = entry_page_of(game_id)
+def _page(game_id: int, user: RequestUser) -> EntryPage:
+    page = entry_page_of(game_id, user)
     if page is None:
         raise Http404("no such game")
     return page
@@ -142,7 +142,7 @@ def _save(request: HttpRequest, page: EntryPage, form: HandForm, writer: Writer)
     except VersionConflict:
         if queue.from_queue(request):
             return queue.conflict()
-        page = _page(page.game.pk)  # the game as the other referee left it
+        page = _page(page.game.pk, request.user)  # the game as the other referee left it
         return _render(request, page, form=page.rebound(form), conflict=True, status=409)
     except Refusal as exc:
         if queue.from_queue(request):
@@ -192,14 +192,21 @@ def _store(writer: Writer, page: EntryPage, form: HandForm, query: QueryDict) ->
 
 def _written(writer: Writer, page: EntryPage, record: HandRecord, index: int | None, version: int) -> _Saved:
     """Add the hand, or change hand ``index``."""
-    game_id = page.game.pk
+    game_id, seen = page.game.pk, _seen(page)
     if index is None:
-        written = services.game_record_hand(game_id=game_id, record=record, user=writer, version=version)
+        written = services.game_record_hand(game_id=game_id, record=record, user=writer, version=version, seen=seen)
     else:
-        written = services.game_change_hand(game_id=game_id, index=index, record=record, user=writer, version=version)
+        written = services.game_change_hand(
+            game_id=game_id, index=index, record=record, user=writer, version=version, seen=seen
+        )
     hands = game_result(written)["hands"]
     saved = index if index is not None else len(hands) - 1
     return _Saved(saved + 1, page.hand_text(hands[saved]), written.version)
+
+
+def _seen(page: EntryPage) -> services.Seen | None:
+    """The seats the page read, for the write to reuse while the game is still at the version they were read at."""
+    return services.Seen(page.game.version, page.seat_rows) if page.seat_rows else None
 
 
 def _delete(request: HttpRequest, page: EntryPage, writer: Writer) -> HttpResponse:
@@ -208,9 +215,11 @@ def _delete(request: HttpRequest, page: EntryPage, writer: Writer) -> HttpRespon
         return _render(request, page, problems=_form_problems(form), status=400)
     index: int = form.cleaned_data["index"]
     try:
-        services.game_delete_hand(game_id=page.game.pk, index=index, user=writer, version=form.cleaned_data["version"])
+        services.game_delete_hand(
+            game_id=page.game.pk, index=index, user=writer, version=form.cleaned_data["version"], seen=_seen(page)
+        )
     except VersionConflict:
-        return _render(request, _page(page.game.pk), conflict=True, status=409)
+        return _render(request, _page(page.game.pk, request.user), conflict=True, status=409)
     except Refusal as exc:
         return _render(request, page, problems=exc.problems, status=400)
     messages.success(request, _("Hand %(n)s deleted.") % {"n": index + 1})
