@@ -129,6 +129,20 @@ def copy_problems(hand: TileHand, *, max_copies: int = COPIES) -> list[Problem]:
     ]
 
 
+def _count_problems(hand: TileHand) -> list[Problem]:
+    in_hand = len(hand.concealed) + 1 + 3 * len(hand.melds)
+    if in_hand == HAND_TILES:
+        return []
+    return [
+        Problem(
+            "concealed",
+            f"the hand has {in_hand} tiles counting each meld as 3 and the "
+            f"winning tile; a winning hand has {HAND_TILES} ({len(hand.concealed)} concealed + 1 "
+            f"winning tile + {len(hand.melds)} melds)",
+        )
+    ]
+
+
 def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies: int = COPIES) -> TileHand:
     """Check a sheet's ``tiles`` object; problems are named relative to it (``concealed``, ``melds[1]``, …)."""
     problems: list[Problem] = []
@@ -165,17 +179,7 @@ def read_tile_hand(raw: Mapping[str, Any], *, flags: tuple[str, ...], max_copies
         flags=frozenset(given_flags),
         flowers=int(raw.get("flowers", 0)),
     )
-    in_hand = len(hand.concealed) + 1 + 3 * len(hand.melds)
-    if in_hand != HAND_TILES:
-        problems.append(
-            Problem(
-                "concealed",
-                f"the hand has {in_hand} tiles counting each meld as 3 and the "
-                f"winning tile; a winning hand has {HAND_TILES} ({len(hand.concealed)} concealed + 1 "
-                f"winning tile + {len(hand.melds)} melds)",
-            )
-        )
-    problems += copy_problems(hand, max_copies=max_copies)
+    problems += _count_problems(hand) + copy_problems(hand, max_copies=max_copies)
     if problems:
         raise Refusal(problems)
     return hand
