@@ -93,7 +93,7 @@ def _substitute(seated: Seated, player_id: int) -> bool:
 def _history(
     game: Game, seats: Sequence[Seat], records: list[HandRecord], start: Mapping[str, Any], user: RequestUser | None
 ) -> None:
-    """The game's first history entry, as ``hands.record_history`` seals an import: the sheet before (the game
+    """The game's first history entry, as ``hand_write.record_history`` seals an import: the sheet before (the game
     opened, no start yet) and after (its start and hands); a new game's chain starts blank."""
     key, overrides = game.rules_source()
     before: dict[str, Any] = {
