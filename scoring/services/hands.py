@@ -23,7 +23,7 @@ from scoring.models import Hand, HandChange, Penalty
 from scoring.services import chain
 from scoring.services.replay import game_sheet, hand_problems, replay, store_result
 from scoring.services.stage_checks import cut_check
-from scoring.services.standings import standings_refresh
+from scoring.services.standings import standings_game_changed
 from scoring.sheet import solo
 from scoring.sheet.output import FinalLine, NextHand, ResultHand, result_json
 from scoring.sheet.record import HandRecord
@@ -309,7 +309,7 @@ def _write(game_id: int, version: int | None, user: Writer | None, change: _Chan
         store_result(game, scored)
         # Standings count finished games only: a hand in a game still going on cannot change them.
         if counted_before or game.status == Game.Status.FINISHED:
-            standings_refresh(game.event_id)
+            standings_game_changed(game)
             cut_check(game=game, user=user)
     return game
 

@@ -53,7 +53,7 @@ def event_rows(event: Event, before_round: int | None = None) -> EventRows:
     """The rows a recompute stores; with ``before_round``, as they stood before that round's games."""
     ranked = stages_ranked(event, before_round=before_round)
     if len(ranked) == 1:
-        return EventRows([_row(Standing, event, 1, line, stage_line) for stage_line, line in ranked[0]], [])
+        return _one_stage(event, ranked[0])
     stage_rows = [
         _row(StageStanding, event, number, line, stage_line)
         for number, lines in enumerate(ranked, start=1)
@@ -65,7 +65,7 @@ def event_rows(event: Event, before_round: int | None = None) -> EventRows:
 def stages_ranked(event: Event, *, before_round: int | None = None) -> list[list[Ranked]]:
     """Each entered stage's lines, ranked, the carry of each into the next computed from the one before."""
     mcr = event.ruleset().is_mcr
-    tiebreaks = [Tiebreak(t) for t in event.tiebreaks] or ([Tiebreak.SCORE] if mcr else [])
+    tiebreaks = event_tiebreaks(event, mcr)
     ranked: list[list[Ranked]] = []
     teams = event.entrants == Event.Entrants.TEAMS
     for stage in entered_stages(event):
@@ -81,6 +81,21 @@ def stages_ranked(event: Event, *, before_round: int | None = None) -> list[list
         )
         ranked.append(rank_lines(event, lines, stage=stage.number, carried=carried, mcr=mcr, tiebreaks=tiebreaks))
     return ranked
+
+
+def event_tiebreaks(event: Event, mcr: bool) -> list[Tiebreak]:
+    return [Tiebreak(t) for t in event.tiebreaks] or ([Tiebreak.SCORE] if mcr else [])
+
+
+def one_stage_rows(event: Event, lines: Collection[PlayerLine]) -> EventRows:
+    """An event in one stage: ``lines`` (every player's) ranked as its standings, as ``event_rows`` ranks them."""
+    mcr = event.ruleset().is_mcr
+    ranked = rank_lines(event, lines, stage=1, carried={}, mcr=mcr, tiebreaks=event_tiebreaks(event, mcr))
+    return _one_stage(event, ranked)
+
+
+def _one_stage(event: Event, ranked: list[Ranked]) -> EventRows:
+    return EventRows([_row(Standing, event, 1, line, stage_line) for stage_line, line in ranked], [])
 
 
 def stage_entrants(event: Event, stage: Stage) -> list[int]:

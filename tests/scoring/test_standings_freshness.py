@@ -92,7 +92,7 @@ def test_a_failed_recompute_never_fails_the_write_and_leaves_the_standings_marke
     def broken(event: Event) -> int:
         raise DatabaseError("the database went away")
 
-    monkeypatch.setattr("scoring.tasks.standings_recompute", broken)
+    monkeypatch.setattr("scoring.tasks.standings_catch_up", broken)
     game = Game.objects.filter(event=league).earliest("pk")
     with django_capture_on_commit_callbacks(execute=True) as after_commit:
         # A correction of the game's only hand (a game ended by time keeps at least one).

@@ -1,0 +1,173 @@
+"""Storing an event's standings as they changed, and the recompute that reads only the players changes touched.
+
+A recompute writes the difference from the stored rows: the rows whose values changed are updated, new players'
+rows inserted, and only the rows of players no longer listed deleted; the version the cached standings views are
+keyed by (``StandingsState.recomputes``) moves only when something was written.
+
+Each change to a finished game records the players whose lines it touched (``StandingsState.touched``, with the
+change's number), or that it touched every line (``all_from``). A recompute reads the state once under the
+event's lock: the touched players' lines are computed again from their own results (``player_lines``, the one
+computation of a line), every other line is read back from its stored row, and all are ranked again. At the end
+it forgets only what it counted (the entries numbered up to the ``changes`` it read), so that a change made while
+it ran is left for the next recompute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TypeVar
+
+from django.db.models import F, QuerySet
+from django.db.models.functions import Greatest
+from django.utils import timezone
+
+from rules.standings import Counted
+from scoring.models import StageStanding, Standing, StandingsState
+from scoring.services.standings_lines import PlayerLine, player_lines
+from scoring.services.standings_rows import EventRows, entered_stages, event_rows, one_stage_rows
+from tournament.models import Event
+
+# What a stored line holds beside its event and player: a row is written again only when one of these differs.
+LINE_FIELDS = (
+    "stage",
+    "rank",
+    "points",
+    "table_points",
+    "carried",
+    "carried_table_points",
+    "score",
+    "games",
+    "average_rank",
+    "penalties",
+    "first_places",
+    "best_game",
+    "draws",
+)
+# More touched players than this (a big import, a merge) and the next recompute reads every line anyway.
+TOUCHED_MAX = 200
+
+_R = TypeVar("_R", Standing, StageStanding)
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    lines: int  # the event's standings lines
+    changed: bool  # whether any stored row was written (the version moved)
+    incremental: bool  # only the touched players' lines were computed again
+
+
+def touch(event_id: int, players: Collection[int] | None) -> None:
+    """Count a change in the caller's transaction, with the players it touched (None: every line).
+
+    The counting UPDATE locks the state row until the caller commits, so the touched players are read and
+    written back by one writer at a time."""
+    StandingsState.objects.get_or_create(event_id=event_id)
+    StandingsState.objects.filter(event_id=event_id).update(changes=F("changes") + 1)
+    state = StandingsState.objects.only("changes", "touched").get(event_id=event_id)
+    if players is None or len(state.touched) + len(players) > TOUCHED_MAX:
+        # Numbered with the latest change, "every line" covers the touched players listed before it too.
+        StandingsState.objects.filter(event_id=event_id).update(all_from=state.changes, touched={})
+    else:
+        touched = {**state.touched, **{str(p): state.changes for p in players}}
+        StandingsState.objects.filter(event_id=event_id).update(touched=touched)
+
+
+def recompute(event: Event, state: StandingsState, *, full: bool = False) -> Stored:
+    """Store the event's standings as ``state`` (read under the event's lock) asks: the touched players' lines
+    computed again, or (``full``, or a change that touched any line) every line; then forget what was counted."""
+    touched = None if full or state.all_from else {int(p) for p in state.touched}
+    rows = incremental_rows(event, touched) if touched else None
+    incremental = rows is not None
+    if rows is None:
+        rows = event_rows(event)
+    changed = store_rows(event, rows)
+    _counted(event, state, changed)
+    return Stored(lines=len(rows.standings), changed=changed, incremental=incremental)
+
+
+def incremental_rows(event: Event, players: Collection[int]) -> EventRows | None:
+    """The event's rows with only ``players``' lines computed again; None where that cannot be exact.
+
+    Each player's line depends on their own games alone (best N, minimum games, date ranges, substitutes and
+    the solo race included), and the ranking only on the lines, which the stored rows hold to the hundredth the
+    ranking reads. An event in stages is computed in full: a later stage's lines start from what the stage
+    before carries in, and its final ranking orders every stage's lines together."""
+    if len(entered_stages(event)) > 1:
+        return None
+    stored = Standing.objects.filter(event=event).exclude(player_id__in=list(players))
+    lines = {row.player_id: stored_line(row) for row in stored}
+    mcr = event.ruleset().is_mcr
+    lines.update((line.player_id, line) for line in player_lines(event, mcr, players=players))
+    return one_stage_rows(event, list(lines.values()))
+
+
+def stored_line(row: Standing) -> PlayerLine:
+    """A stored row read back as the line it was ranked from (one stage: nothing carried in). Its totals give the
+    tiebreaks the values the row shows, which are what the ranking read."""
+    totals = None
+    if row.games:
+        totals = Counted(
+            points=Fraction(row.points),
+            table_points=Fraction(row.table_points or 0),
+            score=row.score,
+            place_sum=Fraction(row.average_rank or 0),
+            counted=0 if row.average_rank is None else 1,  # the average placement back as place_sum / 1
+            played=row.games,
+            first_places=row.first_places,
+            best=None if row.best_game is None else Fraction(row.best_game),
+        )
+    return PlayerLine(
+        player_id=row.player_id,
+        points=row.points,
+        table_points=row.table_points,
+        score=row.score,
+        games=row.games,
+        average_rank=row.average_rank,
+        penalties=row.penalties,
+        first_places=row.first_places,
+        best_game=row.best_game,
+        draws=row.draws,
+        totals=totals,
+    )
+
+
+def store_rows(event: Event, rows: EventRows) -> bool:
+    """Write ``rows`` over the stored ones, only where they differ; whether anything was written."""
+    changed = _store(Standing, Standing.objects.filter(event=event), rows.standings, lambda r: r.player_id)
+    stages = StageStanding.objects.filter(event=event)
+    return _store(StageStanding, stages, rows.stages, lambda r: (r.stage, r.player_id)) or changed
+
+
+def _store(model: type[_R], stored: QuerySet[_R], rows: Sequence[_R], key: Callable[[_R], Hashable]) -> bool:
+    before = {key(row): row for row in stored.only("pk", "player_id", *LINE_FIELDS)}
+    new, changed = [], []
+    for row in rows:
+        old = before.pop(key(row), None)
+        if old is None:
+            new.append(row)
+        elif any(getattr(old, name) != getattr(row, name) for name in LINE_FIELDS):
+            row.pk = old.pk
+            changed.append(row)
+    if before:
+        model.objects.filter(pk__in=[row.pk for row in before.values()]).delete()
+    if changed:
+        model.objects.bulk_update(changed, LINE_FIELDS, batch_size=500)
+    if new:
+        model.objects.bulk_create(new, batch_size=1000)
+    return bool(before or changed or new)
+
+
+def _counted(event: Event, state: StandingsState, changed: bool) -> None:
+    """Record the changes ``state`` held as counted, and forget the touched players they listed; what a later
+    change recorded meanwhile stays for the next recompute."""
+    now = StandingsState.objects.select_for_update().only("touched", "all_from").get(event=event)
+    updates: dict[str, object] = {
+        "counted": Greatest(F("counted"), state.changes),
+        "touched": {p: n for p, n in now.touched.items() if n > state.changes},
+        "all_from": now.all_from if now.all_from > state.changes else 0,
+    }
+    if changed:
+        updates |= {"recomputes": F("recomputes") + 1, "computed_at": timezone.now()}
+    StandingsState.objects.filter(event=event).update(**updates)
