@@ -37,7 +37,7 @@ from scoring.models import StageStanding, Standing
 from scoring.selectors import standings_version
 from scoring.services.events import event_update
 from scoring.services.stages import stage_get
-from scoring.services.standings import standings_progress
+from scoring.services.standings import standings_progress_cached
 from scoring.services.teams import player_teams, team_standings
 from tournament.models import Event, Registration, Round, Stage
 from tournament.selectors import is_slug, visible_events
@@ -256,7 +256,11 @@ class StandingsView(ListAPIView[Standing]):
 
     def get_serializer_context(self) -> dict[str, Any]:
         event = self.event()
-        return {**super().get_serializer_context(), "progress": standings_progress(event), "teams": player_teams(event)}
+        return {
+            **super().get_serializer_context(),
+            "progress": standings_progress_cached(event),
+            "teams": player_teams(event),
+        }
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.event()

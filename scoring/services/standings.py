@@ -23,11 +23,13 @@ from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.utils import timezone
 
 from scoring.models import GameResult, Standing, StandingsState
+from scoring.selectors import standings_version
 from scoring.services.background import Work, queue
 from scoring.services.live import live_changed
 from scoring.services.standings_lines import HUNDREDTHS, counted_results
@@ -203,6 +205,20 @@ def standings_progress(event: Event) -> Progress:
     before = event_rows(event, before_round=latest).standings if earlier is not None else []
     previous = {row.player_id: row.rank for row in before if row.rank is not None}
     return Progress(previous_round=earlier, previous_ranks=previous, rounds=per_round)
+
+
+PROGRESS_SECONDS = 300  # a version's progress never changes; this only bounds what an idle event keeps
+
+
+def standings_progress_cached(event: Event) -> Progress:
+    """``standings_progress`` computed once per version of the stored standings (the tables' cache key): the
+    movement column's earlier standings are a whole standings computation, not one per render."""
+    key = f"standings-progress:{standings_version(event)[0]}"
+    progress = cache.get(key)
+    if not isinstance(progress, Progress):
+        progress = standings_progress(event)
+        cache.set(key, progress, PROGRESS_SECONDS)
+    return progress
 
 
 def _round_points(event: Event, results: QuerySet[GameResult]) -> dict[int, list[RoundPoints]]:

@@ -132,6 +132,31 @@ def test_the_polled_standings_table_costs_a_304_when_nothing_changed(league: Eve
     assert changed["ETag"] != first["ETag"]
 
 
+@pytest.mark.django_db
+def test_the_full_standings_page_costs_a_304_and_a_proxy_may_share_it_for_seconds(league: Event):
+    standings_recompute(league)
+    url = "/events/league/standings/"
+    first = Client().get(url)
+    assert first.status_code == 200
+    assert first["Cache-Control"] == "public, max-age=5"
+    assert {"Cookie", "Accept-Language"} <= {v.strip() for v in first["Vary"].split(",")}  # per language and cookie
+    again = Client().get(url, headers={"If-None-Match": first["ETag"]})
+    assert (again.status_code, again["ETag"]) == (304, first["ETag"])
+    assert Client().get(url, headers={"If-None-Match": '"other"'}).status_code == 200
+    referee = User.objects.create_user("ref")
+    league.referees.add(referee)
+    signed_in = Client()
+    signed_in.force_login(referee)
+    own = signed_in.get(url, headers={"If-None-Match": first["ETag"]})
+    assert (own.status_code, own["Cache-Control"]) == (200, "private, no-cache")  # their own menu: not shared
+    game = Game.objects.filter(event=league).earliest("pk")
+    game_put_sheet(game_id=game.pk, hands=[{"result": "draw"}], user=None, version=None, ended_by_time=True)
+    standings_recompute(league)
+    changed = Client().get(url, headers={"If-None-Match": first["ETag"]})
+    assert changed.status_code == 200
+    assert changed["ETag"] != first["ETag"]
+
+
 BROKER_DOWN = """
 import django; django.setup()
 from django.core.management import call_command
