@@ -252,7 +252,12 @@ class StandingsView(ListAPIView[Standing]):
         return int(asked)
 
     def event(self) -> Event:
-        return get_object_or_404(visible_events(self.request.user), slug=self.kwargs["slug"])
+        # Read once per request, with the standings' state: the version, the rows and the context all need it.
+        found: Event | None = getattr(self, "_event", None)
+        if found is None:
+            events = visible_events(self.request.user).select_related("standings_state")
+            found = self._event = get_object_or_404(events, slug=self.kwargs["slug"])
+        return found
 
     def get_serializer_context(self) -> dict[str, Any]:
         event = self.event()

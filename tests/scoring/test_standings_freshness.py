@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import DatabaseError, connection
 from django.test import Client
@@ -188,3 +189,14 @@ def test_with_the_broker_down_a_write_is_committed_and_answered_and_the_standing
     assert done.returncode == 0, done.stderr[-3000:]
     assert "written {'result': 'draw'} updating True" in done.stdout
     assert "standings of event 1 not recomputed; they stay marked as being updated" in done.stdout + done.stderr
+
+
+@pytest.mark.django_db
+def test_a_cold_standings_read_through_the_api_takes_five_queries(league: Event, django_assert_max_num_queries: Any):
+    standings_recompute(league)
+    cache.clear()
+    # The event with its standings' state, the count, the page of rows, the points per round, the teams.
+    with django_assert_max_num_queries(5):
+        response = Client().get("/api/v1/events/league/standings/")
+    assert response.status_code == 200
+    assert len(response.json()["results"]) == 40
