@@ -14,8 +14,10 @@ it ran is left for the next recompute.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections import defaultdict
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import TypeVar
 
@@ -97,66 +99,115 @@ def incremental_rows(event: Event, players: Collection[int]) -> EventRows | None
     if len(entered_stages(event)) > 1:
         return None
     stored = Standing.objects.filter(event=event).exclude(player_id__in=list(players))
-    lines = {row.player_id: stored_line(row) for row in stored}
+    lines = {values[0]: stored_line(*values) for values in stored.values_list("player_id", *STORED_LINE)}
     mcr = event.ruleset().is_mcr
     lines.update((line.player_id, line) for line in player_lines(event, mcr, players=players))
     return one_stage_rows(event, list(lines.values()))
 
 
-def stored_line(row: Standing) -> PlayerLine:
+# What ``stored_line`` reads of a row, in its order.
+STORED_LINE = (
+    "points",
+    "table_points",
+    "score",
+    "games",
+    "average_rank",
+    "penalties",
+    "first_places",
+    "best_game",
+    "draws",
+)
+
+
+def stored_line(
+    player_id: int,
+    points: Decimal,
+    table_points: Decimal | None,
+    score: int,
+    games: int,
+    average_rank: Decimal | None,
+    penalties: Decimal,
+    first_places: int,
+    best_game: Decimal | None,
+    draws: int | None = None,
+) -> PlayerLine:
     """A stored row read back as the line it was ranked from (one stage: nothing carried in). Its totals give the
     tiebreaks the values the row shows, which are what the ranking read."""
     totals = None
-    if row.games:
+    if games:
         totals = Counted(
-            points=Fraction(row.points),
-            table_points=Fraction(row.table_points or 0),
-            score=row.score,
-            place_sum=Fraction(row.average_rank or 0),
-            counted=0 if row.average_rank is None else 1,  # the average placement back as place_sum / 1
-            played=row.games,
-            first_places=row.first_places,
-            best=None if row.best_game is None else Fraction(row.best_game),
+            points=Fraction(points),
+            table_points=Fraction(table_points or 0),
+            score=score,
+            place_sum=Fraction(average_rank or 0),
+            counted=0 if average_rank is None else 1,  # the average placement back as place_sum / 1
+            played=games,
+            first_places=first_places,
+            best=None if best_game is None else Fraction(best_game),
         )
     return PlayerLine(
-        player_id=row.player_id,
-        points=row.points,
-        table_points=row.table_points,
-        score=row.score,
-        games=row.games,
-        average_rank=row.average_rank,
-        penalties=row.penalties,
-        first_places=row.first_places,
-        best_game=row.best_game,
-        draws=row.draws,
+        player_id=player_id,
+        points=points,
+        table_points=table_points,
+        score=score,
+        games=games,
+        average_rank=average_rank,
+        penalties=penalties,
+        first_places=first_places,
+        best_game=best_game,
+        draws=draws,
         totals=totals,
     )
 
 
 def store_rows(event: Event, rows: EventRows) -> bool:
     """Write ``rows`` over the stored ones, only where they differ; whether anything was written."""
-    changed = _store(Standing, Standing.objects.filter(event=event), rows.standings, lambda r: r.player_id)
-    stages = StageStanding.objects.filter(event=event)
-    return _store(StageStanding, stages, rows.stages, lambda r: (r.stage, r.player_id)) or changed
+    changed = _store(Standing, Standing.objects.filter(event=event), rows.standings, stage=False)
+    return _store(StageStanding, StageStanding.objects.filter(event=event), rows.stages, stage=True) or changed
 
 
-def _store(model: type[_R], stored: QuerySet[_R], rows: Sequence[_R], key: Callable[[_R], Hashable]) -> bool:
-    before = {key(row): row for row in stored.only("pk", "player_id", *LINE_FIELDS)}
-    new, changed = [], []
+def _store(model: type[_R], stored: QuerySet[_R], rows: Sequence[_R], *, stage: bool) -> bool:
+    before = {
+        (values[1] if stage else 0, values[0]): values
+        for values in stored.values_list("player_id", *LINE_FIELDS, "pk").iterator(chunk_size=2000)
+    }
+    new: list[_R] = []
+    changed: list[tuple[_R, list[str]]] = []
+    shifts: defaultdict[int, list[int]] = defaultdict(list)
     for row in rows:
-        old = before.pop(key(row), None)
+        old = before.pop((row.stage if stage else 0, row.player_id), None)
         if old is None:
             new.append(row)
-        elif any(getattr(old, name) != getattr(row, name) for name in LINE_FIELDS):
-            row.pk = old.pk
-            changed.append(row)
-    if before:
-        model.objects.filter(pk__in=[row.pk for row in before.values()]).delete()
-    if changed:
-        model.objects.bulk_update(changed, LINE_FIELDS, batch_size=500)
+            continue
+        differ = [name for name, value in zip(LINE_FIELDS, old[1:], strict=False) if getattr(row, name) != value]
+        if differ == ["rank"] and row.rank is not None and old[RANK] is not None:
+            shifts[row.rank - old[RANK]].append(old[-1])  # a line passed by others: only its rank moves
+        elif differ:
+            row.pk = old[-1]
+            changed.append((row, differ))
+    for pks in _chunks([values[-1] for values in before.values()]):
+        model.objects.filter(pk__in=pks).delete()
+    # Ranks shift in blocks (everyone between a player's old and new place moves one): one UPDATE a shift.
+    for delta, shifted in shifts.items():
+        for pks in _chunks(shifted):
+            model.objects.filter(pk__in=pks).update(rank=F("rank") + delta)
+    if len(changed) > FEW:
+        model.objects.bulk_update([row for row, _ in changed], LINE_FIELDS, batch_size=200)
+    for row, differ in changed if len(changed) <= FEW else ():
+        # A game's four players: an UPDATE each of what differs costs less than bulk_update's CASE per field.
+        model.objects.filter(pk=row.pk).update(**{name: getattr(row, name) for name in differ})
     if new:
         model.objects.bulk_create(new, batch_size=1000)
-    return bool(before or changed or new)
+    return bool(before or changed or new or shifts)
+
+
+FEW = 12  # rows changed beyond a rank shift, written one UPDATE each up to this many
+RANK = 1 + LINE_FIELDS.index("rank")  # in the values ``_store`` reads: the player first
+
+
+def _chunks(pks: list[int], size: int = 500) -> Iterator[list[int]]:
+    for start in range(0, len(pks), size):
+        yield pks[start : start + size]
 
 
 def _counted(event: Event, state: StandingsState, changed: bool) -> None:
