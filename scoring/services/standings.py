@@ -68,7 +68,7 @@ def standings_refresh(event_id: int, players: Collection[int] | None = None) -> 
 
 def standings_game_changed(game: Game) -> None:
     """A finished game changed (a hand, its end, a confirmation): only its players' lines can change."""
-    standings_refresh(game.event_id, list(game.seats.values_list("player_id", flat=True)))
+    standings_refresh(game.event_id, [seat.player_id for seat in game.seats.all()])  # the prefetched seats
 
 
 @contextmanager

@@ -28,8 +28,8 @@ from django.utils import timezone
 from rules.standings import Counted
 from scoring.models import StageStanding, Standing, StandingsState
 from scoring.services.standings_lines import PlayerLine, player_lines
-from scoring.services.standings_rows import EventRows, entered_stages, event_rows, one_stage_rows
-from tournament.models import Event
+from scoring.services.standings_rows import EventRows, event_rows, one_stage_rows
+from tournament.models import Event, Stage
 
 # What a stored line holds beside its event and player: a row is written again only when one of these differs.
 LINE_FIELDS = (
@@ -63,17 +63,19 @@ class Stored:
 def touch(event_id: int, players: Collection[int] | None) -> None:
     """Count a change in the caller's transaction, with the players it touched (None: every line).
 
-    The counting UPDATE locks the state row until the caller commits, so the touched players are read and
-    written back by one writer at a time."""
-    StandingsState.objects.get_or_create(event_id=event_id)
-    StandingsState.objects.filter(event_id=event_id).update(changes=F("changes") + 1)
-    state = StandingsState.objects.only("changes", "touched").get(event_id=event_id)
+    The state row is locked until the caller commits, so the touched players are read and written back by one
+    writer at a time."""
+    state = StandingsState.objects.select_for_update().only("changes", "touched").filter(event_id=event_id).first()
+    if state is None:
+        state = StandingsState.objects.get_or_create(event_id=event_id)[0]
+    number = state.changes + 1
+    updates: dict[str, object] = {"changes": F("changes") + 1}
     if players is None or len(state.touched) + len(players) > TOUCHED_MAX:
         # Numbered with the latest change, "every line" covers the touched players listed before it too.
-        StandingsState.objects.filter(event_id=event_id).update(all_from=state.changes, touched={})
+        updates |= {"all_from": number, "touched": {}}
     else:
-        touched = {**state.touched, **{str(p): state.changes for p in players}}
-        StandingsState.objects.filter(event_id=event_id).update(touched=touched)
+        updates["touched"] = {**state.touched, **{str(p): number for p in players}}
+    StandingsState.objects.filter(event_id=event_id).update(**updates)
 
 
 def recompute(event: Event, state: StandingsState, *, full: bool = False) -> Stored:
@@ -84,7 +86,7 @@ def recompute(event: Event, state: StandingsState, *, full: bool = False) -> Sto
     incremental = rows is not None
     if rows is None:
         rows = event_rows(event)
-    changed = store_rows(event, rows)
+    changed = store_rows(event, rows, stages=not incremental)
     _counted(event, state, changed)
     return Stored(lines=len(rows.standings), changed=changed, incremental=incremental)
 
@@ -96,7 +98,7 @@ def incremental_rows(event: Event, players: Collection[int]) -> EventRows | None
     the solo race included), and the ranking only on the lines, which the stored rows hold to the hundredth the
     ranking reads. An event in stages is computed in full: a later stage's lines start from what the stage
     before carries in, and its final ranking orders every stage's lines together."""
-    if len(entered_stages(event)) > 1:
+    if Stage.objects.filter(event=event, number=2, through__isnull=False).exists():  # a second stage entered
         return None
     stored = Standing.objects.filter(event=event).exclude(player_id__in=list(players))
     lines = {values[0]: stored_line(*values) for values in stored.values_list("player_id", *STORED_LINE)}
@@ -160,9 +162,13 @@ def stored_line(
     )
 
 
-def store_rows(event: Event, rows: EventRows) -> bool:
-    """Write ``rows`` over the stored ones, only where they differ; whether anything was written."""
+def store_rows(event: Event, rows: EventRows, *, stages: bool = True) -> bool:
+    """Write ``rows`` over the stored ones, only where they differ; whether anything was written. Without
+    ``stages``, the stages' rows are left as they are (an event in one stage, recomputed incrementally: a stage
+    that stops being entered is a change of every line, recomputed in full)."""
     changed = _store(Standing, Standing.objects.filter(event=event), rows.standings, stage=False)
+    if not stages:
+        return changed
     return _store(StageStanding, StageStanding.objects.filter(event=event), rows.stages, stage=True) or changed
 
 
