@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from rules.ruleset import Ruleset
 from rules.solo import SoloScore, solo_key
@@ -87,11 +87,11 @@ def event_tiebreaks(event: Event, mcr: bool) -> list[Tiebreak]:
     return [Tiebreak(t) for t in event.tiebreaks] or ([Tiebreak.SCORE] if mcr else [])
 
 
-def one_stage_rows(event: Event, lines: Collection[PlayerLine]) -> EventRows:
-    """An event in one stage: ``lines`` (every player's) ranked as its standings, as ``event_rows`` ranks them."""
+def one_stage_values(event: Event, lines: Collection[PlayerLine]) -> list[LineValues]:
+    """An event in one stage: ``lines`` (every player's) ranked as ``event_rows`` ranks them, as stored values."""
     mcr = event.ruleset().is_mcr
     ranked = rank_lines(event, lines, stage=1, carried={}, mcr=mcr, tiebreaks=event_tiebreaks(event, mcr))
-    return _one_stage(event, ranked)
+    return [line_values(1, line, stage_line) for stage_line, line in ranked]
 
 
 def _one_stage(event: Event, ranked: list[Ranked]) -> EventRows:
@@ -206,14 +206,40 @@ def _final(event: Event, ranked: list[list[Ranked]]) -> list[Standing]:
     return rows
 
 
-def _row(model: type[_R], event: Event, stage: int, line: PlayerLine, ranked: StageLine | None) -> _R:
-    row = model(
-        event=event,
+class LineValues(NamedTuple):
+    """What a stored line holds beside its event: one place computes it from a ranked line (``line_values``)."""
+
+    player_id: int
+    stage: int
+    rank: int | None
+    points: Decimal
+    table_points: Decimal | None
+    carried: Decimal
+    carried_table_points: Decimal | None
+    score: int
+    games: int
+    average_rank: Decimal | None
+    penalties: Decimal
+    first_places: int
+    best_game: Decimal | None
+    draws: int | None
+
+
+def line_values(stage: int, line: PlayerLine, ranked: StageLine | None) -> LineValues:
+    points, table_points, carried, carried_table = line.points, line.table_points, Decimal(0), None
+    if ranked is not None:
+        points, carried = cents(ranked.total), cents(ranked.carried)
+        if ranked.total_table_points is not None:
+            table_points = cents(ranked.total_table_points)
+            carried_table = cents(ranked.carried_table_points or Fraction(0))
+    return LineValues(
         player_id=line.player_id,
         stage=stage,
-        rank=None,
-        points=line.points,
-        table_points=line.table_points,
+        rank=None if ranked is None else ranked.rank,
+        points=points,
+        table_points=table_points,
+        carried=carried,
+        carried_table_points=carried_table,
         score=line.score,
         games=line.games,
         average_rank=line.average_rank,
@@ -222,9 +248,7 @@ def _row(model: type[_R], event: Event, stage: int, line: PlayerLine, ranked: St
         best_game=line.best_game,
         draws=line.draws,
     )
-    if ranked is not None:
-        row.rank, row.points, row.carried = ranked.rank, cents(ranked.total), cents(ranked.carried)
-        if ranked.total_table_points is not None:
-            row.table_points = cents(ranked.total_table_points)
-            row.carried_table_points = cents(ranked.carried_table_points or Fraction(0))
-    return row
+
+
+def _row(model: type[_R], event: Event, stage: int, line: PlayerLine, ranked: StageLine | None) -> _R:
+    return model(event=event, **line_values(stage, line, ranked)._asdict())

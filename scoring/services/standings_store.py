@@ -15,11 +15,11 @@ it ran is left for the next recompute.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db.models import F, QuerySet
 from django.db.models.functions import Greatest
@@ -28,7 +28,7 @@ from django.utils import timezone
 from rules.standings import Counted
 from scoring.models import StageStanding, Standing, StandingsState
 from scoring.services.standings_lines import PlayerLine, player_lines
-from scoring.services.standings_rows import EventRows, event_rows, one_stage_rows
+from scoring.services.standings_rows import EventRows, LineValues, event_rows, one_stage_values
 from tournament.models import Event, Stage
 
 # What a stored line holds beside its event and player: a row is written again only when one of these differs.
@@ -51,6 +51,7 @@ LINE_FIELDS = (
 TOUCHED_MAX = 200
 
 _R = TypeVar("_R", Standing, StageStanding)
+Values = Standing | StageStanding | LineValues  # a row, or its values
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,17 +83,22 @@ def recompute(event: Event, state: StandingsState, *, full: bool = False) -> Sto
     """Store the event's standings as ``state`` (read under the event's lock) asks: the touched players' lines
     computed again, or (``full``, or a change that touched any line) every line; then forget what was counted."""
     touched = None if full or state.all_from else {int(p) for p in state.touched}
-    rows = incremental_rows(event, touched) if touched else None
-    incremental = rows is not None
-    if rows is None:
+    values = incremental_values(event, touched) if touched else None
+    if values is not None:
+        # An event in one stage: its stages' rows are left alone (a stage that stops being entered is a change
+        # of every line, recomputed in full).
+        stored = Standing.objects.filter(event=event)
+        changed = _store(Standing, stored, values, lambda v: Standing(event=event, **v._asdict()), stage=False)
+        lines = len(values)
+    else:
         rows = event_rows(event)
-    changed = store_rows(event, rows, stages=not incremental)
+        changed, lines = store_rows(event, rows), len(rows.standings)
     _counted(event, state, changed)
-    return Stored(lines=len(rows.standings), changed=changed, incremental=incremental)
+    return Stored(lines=lines, changed=changed, incremental=values is not None)
 
 
-def incremental_rows(event: Event, players: Collection[int]) -> EventRows | None:
-    """The event's rows with only ``players``' lines computed again; None where that cannot be exact.
+def incremental_values(event: Event, players: Collection[int]) -> list[LineValues] | None:
+    """The event's lines as stored, only ``players``' computed again; None where that cannot be exact.
 
     Each player's line depends on their own games alone (best N, minimum games, date ranges, substitutes and
     the solo race included), and the ranking only on the lines, which the stored rows hold to the hundredth the
@@ -104,7 +110,7 @@ def incremental_rows(event: Event, players: Collection[int]) -> EventRows | None
     lines = {values[0]: stored_line(*values) for values in stored.values_list("player_id", *STORED_LINE)}
     mcr = event.ruleset().is_mcr
     lines.update((line.player_id, line) for line in player_lines(event, mcr, players=players))
-    return one_stage_rows(event, list(lines.values()))
+    return one_stage_values(event, list(lines.values()))
 
 
 # What ``stored_line`` reads of a row, in its order.
@@ -162,49 +168,62 @@ def stored_line(
     )
 
 
-def store_rows(event: Event, rows: EventRows, *, stages: bool = True) -> bool:
-    """Write ``rows`` over the stored ones, only where they differ; whether anything was written. Without
-    ``stages``, the stages' rows are left as they are (an event in one stage, recomputed incrementally: a stage
-    that stops being entered is a change of every line, recomputed in full)."""
-    changed = _store(Standing, Standing.objects.filter(event=event), rows.standings, stage=False)
-    if not stages:
-        return changed
-    return _store(StageStanding, StageStanding.objects.filter(event=event), rows.stages, stage=True) or changed
+def store_rows(event: Event, rows: EventRows) -> bool:
+    """Write ``rows`` over the stored ones, only where they differ; whether anything was written."""
+    changed = _store(Standing, Standing.objects.filter(event=event), rows.standings, _same, stage=False)
+    stages = StageStanding.objects.filter(event=event)
+    return _store(StageStanding, stages, rows.stages, _same, stage=True) or changed
 
 
-def _store(model: type[_R], stored: QuerySet[_R], rows: Sequence[_R], *, stage: bool) -> bool:
+def _same(row: _R) -> _R:
+    return row
+
+
+def _store(
+    model: type[_R], stored: QuerySet[_R], rows: Sequence[Values], make: Callable[[Any], _R], *, stage: bool
+) -> bool:
+    """Write ``rows`` (model rows, or their values: ``make`` turns one into a row) over the stored ones."""
     before = {
         (values[1] if stage else 0, values[0]): values
         for values in stored.values_list("player_id", *LINE_FIELDS, "pk").iterator(chunk_size=2000)
     }
     new: list[_R] = []
-    changed: list[tuple[_R, list[str]]] = []
+    changed: list[tuple[Values, int, list[str]]] = []
     shifts: defaultdict[int, list[int]] = defaultdict(list)
     for row in rows:
         old = before.pop((row.stage if stage else 0, row.player_id), None)
         if old is None:
-            new.append(row)
+            new.append(make(row))
             continue
         differ = [name for name, value in zip(LINE_FIELDS, old[1:], strict=False) if getattr(row, name) != value]
         if differ == ["rank"] and row.rank is not None and old[RANK] is not None:
             shifts[row.rank - old[RANK]].append(old[-1])  # a line passed by others: only its rank moves
         elif differ:
-            row.pk = old[-1]
-            changed.append((row, differ))
+            changed.append((row, old[-1], differ))
     for pks in _chunks([values[-1] for values in before.values()]):
         model.objects.filter(pk__in=pks).delete()
     # Ranks shift in blocks (everyone between a player's old and new place moves one): one UPDATE a shift.
     for delta, shifted in shifts.items():
         for pks in _chunks(shifted):
             model.objects.filter(pk__in=pks).update(rank=F("rank") + delta)
-    if len(changed) > FEW:
-        model.objects.bulk_update([row for row, _ in changed], LINE_FIELDS, batch_size=200)
-    for row, differ in changed if len(changed) <= FEW else ():
-        # A game's four players: an UPDATE each of what differs costs less than bulk_update's CASE per field.
-        model.objects.filter(pk=row.pk).update(**{name: getattr(row, name) for name in differ})
+    _update(model, changed, make)
     if new:
         model.objects.bulk_create(new, batch_size=1000)
     return bool(before or changed or new or shifts)
+
+
+def _update(model: type[_R], changed: list[tuple[Values, int, list[str]]], make: Callable[[Any], _R]) -> None:
+    if len(changed) <= FEW:
+        # A game's four players: an UPDATE each of what differs costs less than bulk_update's CASE per field.
+        for row, pk, differ in changed:
+            model.objects.filter(pk=pk).update(**{name: getattr(row, name) for name in differ})
+        return
+    rows: list[_R] = []
+    for values, pk, _ in changed:
+        row = make(values)
+        row.pk = pk
+        rows.append(row)
+    model.objects.bulk_update(rows, LINE_FIELDS, batch_size=200)
 
 
 FEW = 12  # rows changed beyond a rank shift, written one UPDATE each up to this many
