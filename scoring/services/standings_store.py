@@ -21,6 +21,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from django.db import transaction
 from django.db.models import F, QuerySet
 from django.db.models.functions import Greatest
 from django.utils import timezone
@@ -66,17 +67,17 @@ def touch(event_id: int, players: Collection[int] | None) -> None:
 
     The state row is locked until the caller commits, so the touched players are read and written back by one
     writer at a time."""
-    state = StandingsState.objects.select_for_update().only("changes", "touched").filter(event_id=event_id).first()
-    if state is None:
-        state = StandingsState.objects.get_or_create(event_id=event_id)[0]
-    number = state.changes + 1
-    updates: dict[str, object] = {"changes": F("changes") + 1}
-    if players is None or len(state.touched) + len(players) > TOUCHED_MAX:
-        # Numbered with the latest change, "every line" covers the touched players listed before it too.
-        updates |= {"all_from": number, "touched": {}}
-    else:
-        updates["touched"] = {**state.touched, **{str(p): number for p in players}}
-    StandingsState.objects.filter(event_id=event_id).update(**updates)
+    with transaction.atomic():  # the caller's transaction, or one of its own outside any
+        locked = StandingsState.objects.select_for_update().only("changes", "touched").filter(event_id=event_id)
+        state = locked.first() or StandingsState.objects.get_or_create(event_id=event_id)[0]
+        number = state.changes + 1
+        updates: dict[str, object] = {"changes": F("changes") + 1}
+        if players is None or len(state.touched) + len(players) > TOUCHED_MAX:
+            # Numbered with the latest change, "every line" covers the touched players listed before it too.
+            updates |= {"all_from": number, "touched": {}}
+        else:
+            updates["touched"] = {**state.touched, **{str(p): number for p in players}}
+        StandingsState.objects.filter(event_id=event_id).update(**updates)
 
 
 def recompute(event: Event, state: StandingsState, *, full: bool = False) -> Stored:
