@@ -309,7 +309,15 @@ class StandingsState(models.Model):
     changes = models.PositiveBigIntegerField(default=0)
     counted = models.PositiveBigIntegerField(default=0)
     recomputes = models.PositiveBigIntegerField(
-        default=0, help_text="bumped by every recompute: the version of the stored rows that caches are keyed by"
+        default=0,
+        help_text="bumped by a recompute that changed the stored rows: the version caches are keyed by",
+    )
+    # Which players' lines the changes not yet counted touched, each with the number of its latest change
+    # ({"player id": change}); ``all_from``: a change numbered so touched every line (0: none pending).
+    touched = models.JSONField(default=dict, blank=True)
+    all_from = models.PositiveBigIntegerField(default=0)
+    queued_at = models.DateTimeField(
+        null=True, blank=True, help_text="a recompute is queued and not started: a later change queues no other"
     )
     renames = models.PositiveBigIntegerField(
         default=0, help_text="bumped when one of the event's players is saved: cached tables show names"

@@ -45,10 +45,12 @@ def standings_state(event: Event) -> StandingsState:
 
 
 def standings_version(event: Event) -> tuple[str, StandingsState]:
-    """What the event's standings tables are made of, as a key for caches and ETags: the recomputes, the
-    changes seen and the players' renames, all in the one row ``standings_state`` reads."""
+    """What the event's standings tables are made of, as a key for caches and ETags: the version of the stored
+    rows (moved only by a recompute that changed them), whether they are being updated (the tables say so) and
+    the players' renames, all in the one row ``standings_state`` reads. Not the count of changes: while a round
+    ends, every write would make the cached tables new without changing them."""
     state = standings_state(event)
-    return f"{event.pk}.{state.recomputes}.{state.changes}.{state.renames}", state
+    return f"{event.pk}.{state.recomputes}.{int(state.updating)}.{state.renames}", state
 
 
 def names_changed(instance: Player, created: bool = False, **kwargs: Any) -> None:

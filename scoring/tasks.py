@@ -17,7 +17,7 @@ from scoring.edge.keys import purge
 from scoring.services.background import Work, register
 from scoring.services.rankings import ranking_rebuild
 from scoring.services.rankings_follow import rankings_follow
-from scoring.services.standings import standings_recompute
+from scoring.services.standings import standings_catch_up
 from scoring.sheet.output import named, result_json
 from scoring.sheet.reader import score_sheet
 from tournament.models import Event
@@ -35,9 +35,11 @@ def recompute_standings(event_id: int) -> int:
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return 0
-    lines = standings_recompute(event)
+    stored = standings_catch_up(event)
+    if stored is None:  # an earlier recompute counted every change, and the rankings followed it
+        return 0
     rankings_follow(event)
-    return lines
+    return stored.lines
 
 
 @shared_task(

@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from scoring.models import Standing
 from scoring.selectors import stage_standings, standings_version
 from scoring.services.stages import stages_of
-from scoring.services.standings import RoundPoints, standings_progress
+from scoring.services.standings import RoundPoints, standings_progress_cached
 from scoring.services.teams import player_teams, team_standings
 from tournament.models import Event, Player, Stage
 
@@ -84,7 +84,7 @@ def standings(event: Event, sort: str = "rank", stage: int | None = None) -> lis
     the rounds of the line's stage, and team, sorted by a column; shared ranks marked."""
     column, descending = SORTS.get(sort, SORTS["rank"])
     rows = list(stage_standings(event, stage))
-    progress, teams = standings_progress(event), player_teams(event)
+    progress, teams = standings_progress_cached(event), player_teams(event)
     round_stage = dict(event.rounds.values_list("number", "stage"))
     counts = Counter(row.rank for row in rows)
     moves = stage is None  # since the previous round: the event's table only

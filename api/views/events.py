@@ -37,7 +37,7 @@ from scoring.models import StageStanding, Standing
 from scoring.selectors import standings_version
 from scoring.services.events import event_update
 from scoring.services.stages import stage_get
-from scoring.services.standings import standings_progress
+from scoring.services.standings import standings_progress_cached
 from scoring.services.teams import player_teams, team_standings
 from tournament.models import Event, Registration, Round, Stage
 from tournament.selectors import is_slug, visible_events
@@ -252,11 +252,20 @@ class StandingsView(ListAPIView[Standing]):
         return int(asked)
 
     def event(self) -> Event:
-        return get_object_or_404(visible_events(self.request.user), slug=self.kwargs["slug"])
+        # Read once per request, with the standings' state: the version, the rows and the context all need it.
+        found: Event | None = getattr(self, "_event", None)
+        if found is None:
+            events = visible_events(self.request.user).select_related("standings_state")
+            found = self._event = get_object_or_404(events, slug=self.kwargs["slug"])
+        return found
 
     def get_serializer_context(self) -> dict[str, Any]:
         event = self.event()
-        return {**super().get_serializer_context(), "progress": standings_progress(event), "teams": player_teams(event)}
+        return {
+            **super().get_serializer_context(),
+            "progress": standings_progress_cached(event),
+            "teams": player_teams(event),
+        }
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         event = self.event()

@@ -28,7 +28,7 @@ from scoring.models import Confirmation, HandChange
 from scoring.services import chain
 from scoring.services.codes import code_attempt, typed
 from scoring.services.hand_write import record_history
-from scoring.services.standings import standings_refresh
+from scoring.services.standings import standings_game_changed
 from tournament.errors import Conflict
 from tournament.models import Event, Game, Player, Registration
 from tournament.users import Writer, account
@@ -147,7 +147,7 @@ def game_confirm(
             ),
         )
         if not game.event.count_unconfirmed:
-            standings_refresh(game.event_id)
+            standings_game_changed(game)
     return word
 
 

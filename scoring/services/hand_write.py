@@ -25,7 +25,7 @@ from scoring.models import Hand, HandChange, Penalty
 from scoring.services import chain
 from scoring.services.replay import hand_problems, replay, store_result
 from scoring.services.stage_checks import cut_check
-from scoring.services.standings import standings_refresh
+from scoring.services.standings import standings_game_changed
 from scoring.sheet import solo
 from scoring.sheet.reader import ScoredSheet
 from scoring.sheet.record import HandRecord
@@ -121,7 +121,7 @@ def write(
         store_result(game, scored)
         # Standings count finished games only: a hand in a game still going on cannot change them.
         if counted_before or game.status == Game.Status.FINISHED:
-            standings_refresh(game.event_id)
+            standings_game_changed(game)
             cut_check(game=game, user=user)
     return game
 

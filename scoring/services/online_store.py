@@ -80,7 +80,7 @@ def game_store(
     GameStats.objects.bulk_create(stats_rows(game, game.result, results, {s.player_id: s.position for s in seats}))
     _history(game, seats, records, start, user)
     if finished and not registered_now:
-        standings_refresh(event.pk)
+        standings_refresh(event.pk, ids)  # only the game's players' lines can change
     if cuts:
         cut_check(game=game, user=user)
     return game

@@ -1,62 +1,74 @@
 """An event's standings, rebuilt from the finished games' results (one aggregate query in the common case).
 
 A write that changes a finished game marks the standings as being updated
-(``standings_changed``, in the write's transaction) and asks for a recompute
-after its commit; ``standings_recompute`` runs one event at a time (a lock on
-the event's row) and records which changes it included, so that concurrent
-recomputes leave the rows one recompute leaves, and a recompute that failed
-leaves the standings marked until another succeeds.
+(``standings_changed``, in the write's transaction, with the players it
+touched) and asks for a recompute after its commit. Recomputes are coalesced
+per event: one runs at a time (a lock on the event's row), at most one more is
+queued (``StandingsState.queued_at``), and one that finds every change counted
+already does nothing (``standings_catch_up``). Each records which changes it
+included, so that a change made while one ran is counted by the next, and a
+recompute that failed leaves the standings marked until another succeeds.
+What a recompute writes, and how it reads only the touched lines:
+``scoring.services.standings_store``.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 
+from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Count, F, QuerySet, Sum
-from django.db.models.functions import Greatest
+from django.db.models import Count, F, Q, QuerySet, Sum
 from django.utils import timezone
 
-from scoring.models import GameResult, StageStanding, Standing, StandingsState
+from scoring.models import GameResult, Standing, StandingsState
+from scoring.selectors import standings_version
 from scoring.services.background import Work, queue
 from scoring.services.live import live_changed
 from scoring.services.standings_lines import HUNDREDTHS, counted_results
 from scoring.services.standings_rows import EventRows, event_rows
-from tournament.models import Event
+from scoring.services.standings_store import Stored, recompute, touch
+from tournament.models import Event, Game
 
 logger = logging.getLogger(__name__)
 
 
-def standings_changed(event_id: int) -> None:
+def standings_changed(event_id: int, players: Collection[int] | None = None) -> None:
     """Count a change to the event's finished games, in the caller's transaction: the standings are being
-    updated until a recompute that started after it ends."""
-    StandingsState.objects.get_or_create(event_id=event_id)
-    StandingsState.objects.filter(event_id=event_id).update(changes=F("changes") + 1)
+    updated until a recompute that started after it ends. ``players``: the only lines it can change (a game's
+    players); None: any line."""
+    touch(event_id, players)
     live_changed(event_id)
 
 
 _batch: ContextVar[set[int] | None] = ContextVar("standings_batch", default=None)
 
 
-def standings_refresh(event_id: int) -> None:
+def standings_refresh(event_id: int, players: Collection[int] | None = None) -> None:
     """Mark the standings as being updated and recompute them once the caller's transaction commits.
 
     The recompute runs after the commit (a Celery task, or in process without a broker) and can never turn the
     committed write into an error: a failure to queue it or to run it is logged, and the standings stay marked
     until a later recompute (the next write, ``manage.py recompute_standings``) succeeds.
     """
-    standings_changed(event_id)
+    standings_changed(event_id, players)
     batch = _batch.get()
     if batch is not None:
         batch.add(event_id)
     else:
         transaction.on_commit(lambda: _queue_recompute(event_id))
+
+
+def standings_game_changed(game: Game) -> None:
+    """A finished game changed (a hand, its end, a confirmation): only its players' lines can change."""
+    standings_refresh(game.event_id, [seat.player_id for seat in game.seats.all()])  # the prefetched seats
 
 
 @contextmanager
@@ -76,10 +88,21 @@ def standings_batch() -> Iterator[None]:
             transaction.on_commit(functools.partial(_queue_recompute, event_id))  # at once outside a transaction
 
 
+# A recompute queued this long ago and not started is taken as lost (a broker restarted): the next change queues.
+QUEUED_STALE = timedelta(minutes=5)
+
+
 def _queue_recompute(event_id: int) -> None:
+    """Queue one recompute, unless one is queued and not started yet: that one reads this change when it starts
+    (``standings_catch_up`` clears the mark before it reads the state)."""
+    now = timezone.now()
+    waiting = Q(queued_at__isnull=True) | Q(queued_at__lt=now - QUEUED_STALE)
+    if not StandingsState.objects.filter(waiting, event_id=event_id).update(queued_at=now):
+        return
     try:
         queue(Work.RECOMPUTE_STANDINGS, event_id)
     except Exception:  # a dead broker, or the eager recompute itself: the write is committed whatever happens
+        StandingsState.objects.filter(event_id=event_id, queued_at=now).update(queued_at=None)
         logger.exception("standings of event %s not recomputed; they stay marked as being updated", event_id)
 
 
@@ -93,20 +116,30 @@ def standings_recompute(event: Event) -> int:
     fewer than ``min_games`` games leave a player unranked.
     """
     with transaction.atomic():
-        # One recompute per event at a time: the next one waits, then reads what this one committed. NO KEY: the
-        # hand writes' inserts that reference the event (their results) do not wait for it.
-        Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list("pk").first()
-        state = StandingsState.objects.get_or_create(event=event)[0]
-        rows = event_rows(event)
-        Standing.objects.filter(event=event).delete()
-        Standing.objects.bulk_create(rows.standings, batch_size=1000)
-        StageStanding.objects.filter(event=event).delete()
-        StageStanding.objects.bulk_create(rows.stages, batch_size=1000)
-        StandingsState.objects.filter(event=event).update(
-            counted=Greatest(F("counted"), state.changes), recomputes=F("recomputes") + 1, computed_at=timezone.now()
-        )
+        state = _locked_state(event)
+        stored = recompute(event, state, full=True)
         live_changed(event.pk)  # the standings' watchers read the new table
-    return len(rows.standings)
+    return stored.lines
+
+
+def standings_catch_up(event: Event) -> Stored | None:
+    """The queued recompute: count the changes not counted yet, reading only the lines they touched where that
+    is exact; None when an earlier recompute already counted every change (nothing is written)."""
+    StandingsState.objects.filter(event=event).update(queued_at=None)  # a change from now on queues another
+    with transaction.atomic():
+        state = _locked_state(event)
+        if state.counted >= state.changes:
+            return None
+        stored = recompute(event, state)
+        live_changed(event.pk)
+    return stored
+
+
+def _locked_state(event: Event) -> StandingsState:
+    # One recompute per event at a time: the next one waits, then reads what this one committed. NO KEY: the
+    # hand writes' inserts that reference the event (their results) do not wait for it.
+    Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list("pk").first()
+    return StandingsState.objects.get_or_create(event=event)[0]
 
 
 def standings_rows(event: Event) -> EventRows:
@@ -172,6 +205,20 @@ def standings_progress(event: Event) -> Progress:
     before = event_rows(event, before_round=latest).standings if earlier is not None else []
     previous = {row.player_id: row.rank for row in before if row.rank is not None}
     return Progress(previous_round=earlier, previous_ranks=previous, rounds=per_round)
+
+
+PROGRESS_SECONDS = 300  # a version's progress never changes; this only bounds what an idle event keeps
+
+
+def standings_progress_cached(event: Event) -> Progress:
+    """``standings_progress`` computed once per version of the stored standings (the tables' cache key): the
+    movement column's earlier standings are a whole standings computation, not one per render."""
+    key = f"standings-progress:{standings_version(event)[0]}"
+    progress = cache.get(key)
+    if not isinstance(progress, Progress):
+        progress = standings_progress(event)
+        cache.set(key, progress, PROGRESS_SECONDS)
+    return progress
 
 
 def _round_points(event: Event, results: QuerySet[GameResult]) -> dict[int, list[RoundPoints]]:

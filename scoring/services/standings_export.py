@@ -14,7 +14,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 from scoring.models import Standing
 from scoring.selectors import stage_standings
 from scoring.services.csv_cells import cell, csv_writer, header, inert
-from scoring.services.standings import Progress, standings_progress
+from scoring.services.standings import Progress, standings_progress_cached
 from scoring.services.teams import player_teams, team_standings
 from tournament.models import Event, Stage
 
@@ -62,7 +62,7 @@ def standings_table_csv(event: Event, stage: int | None = None, *, localised: bo
     round (``round_1``, …; a stage's own rounds). An event in stages adds the stage of the line (the final
     ranking's: the last stage reached) and the points carried into it beside the stage's own. ``localised``: the
     header and the word ``new`` in the active language (``LABELS``), for a reader."""
-    progress = standings_progress(event)
+    progress = standings_progress_cached(event)
     in_stage = dict(event.rounds.values_list("number", "stage"))
     numbers = sorted(
         {

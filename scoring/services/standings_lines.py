@@ -73,20 +73,21 @@ def counted_results(event: Event) -> QuerySet[GameResult]:
 
 
 def player_lines(
-    event: Event, mcr: bool, *, before_round: int | None = None, stage: int = 1, entrants: Collection[int] | None = None
+    event: Event,
+    mcr: bool,
+    *,
+    before_round: int | None = None,
+    stage: int = 1,
+    entrants: Collection[int] | None = None,
+    players: Collection[int] | None = None,
 ) -> list[PlayerLine]:
     """One line per player of the stage: in the first, every registered player and every player with a counted
-    game or a penalty; in a later one, exactly its ``entrants``."""
-    extra: dict[int, Decimal] = {}
-    if stage == 1:
-        registered = set(event.registrations.filter(substitute=False).values_list("player_id", flat=True))
-        for player_id, points in Penalty.objects.filter(event=event, game__isnull=True).values_list(
-            "player_id", "points"
-        ):
-            extra[player_id] = extra.get(player_id, Decimal(0)) + points
-    else:
-        registered = set(entrants or ())
+    game or a penalty; in a later one, exactly its ``entrants``. With ``players``, only those players' lines
+    (the incremental recompute): each line reads the player's own results and penalties alone."""
+    registered, extra = _stage_players(event, stage, entrants, players)
     results = counted_results(event).filter(stage_games(stage))
+    if players is not None:
+        results = results.filter(player_id__in=list(players))
     if before_round is not None:
         results = results.filter(game__table__round__number__lt=before_round)
     draws: dict[int, int] = {}
@@ -103,7 +104,7 @@ def player_lines(
                 substitute_points=None if event.substitute_points is None else Fraction(event.substitute_points),
             ),
         )
-    players = registered | set(counted) | set(extra) if stage == 1 else registered
+    listed = registered | set(counted) | set(extra) if stage == 1 else registered
     return [
         _line(
             player_id,
@@ -113,8 +114,27 @@ def player_lines(
             average=event.ranking == Event.Ranking.AVERAGE,
             mcr=mcr,
         )
-        for player_id in players
+        for player_id in listed
     ]
+
+
+def _stage_players(
+    event: Event, stage: int, entrants: Collection[int] | None, players: Collection[int] | None
+) -> tuple[set[int], dict[int, Decimal]]:
+    """The stage's players listed whatever they played (the first stage's registered, a later one's entrants),
+    and the event's own penalties (first stage only); only ``players``' when given."""
+    extra: dict[int, Decimal] = {}
+    if stage != 1:
+        listed = set(entrants or ())
+        return (listed if players is None else listed & set(players)), extra
+    registrations = event.registrations.filter(substitute=False)
+    penalties = Penalty.objects.filter(event=event, game__isnull=True)
+    if players is not None:
+        registrations = registrations.filter(player_id__in=list(players))
+        penalties = penalties.filter(player_id__in=list(players))
+    for player_id, points in penalties.values_list("player_id", "points"):
+        extra[player_id] = extra.get(player_id, Decimal(0)) + points
+    return set(registrations.values_list("player_id", flat=True)), extra
 
 
 def _line(

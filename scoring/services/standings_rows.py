@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from rules.ruleset import Ruleset
 from rules.solo import SoloScore, solo_key
@@ -53,7 +53,7 @@ def event_rows(event: Event, before_round: int | None = None) -> EventRows:
     """The rows a recompute stores; with ``before_round``, as they stood before that round's games."""
     ranked = stages_ranked(event, before_round=before_round)
     if len(ranked) == 1:
-        return EventRows([_row(Standing, event, 1, line, stage_line) for stage_line, line in ranked[0]], [])
+        return _one_stage(event, ranked[0])
     stage_rows = [
         _row(StageStanding, event, number, line, stage_line)
         for number, lines in enumerate(ranked, start=1)
@@ -65,7 +65,7 @@ def event_rows(event: Event, before_round: int | None = None) -> EventRows:
 def stages_ranked(event: Event, *, before_round: int | None = None) -> list[list[Ranked]]:
     """Each entered stage's lines, ranked, the carry of each into the next computed from the one before."""
     mcr = event.ruleset().is_mcr
-    tiebreaks = [Tiebreak(t) for t in event.tiebreaks] or ([Tiebreak.SCORE] if mcr else [])
+    tiebreaks = event_tiebreaks(event, mcr)
     ranked: list[list[Ranked]] = []
     teams = event.entrants == Event.Entrants.TEAMS
     for stage in entered_stages(event):
@@ -81,6 +81,21 @@ def stages_ranked(event: Event, *, before_round: int | None = None) -> list[list
         )
         ranked.append(rank_lines(event, lines, stage=stage.number, carried=carried, mcr=mcr, tiebreaks=tiebreaks))
     return ranked
+
+
+def event_tiebreaks(event: Event, mcr: bool) -> list[Tiebreak]:
+    return [Tiebreak(t) for t in event.tiebreaks] or ([Tiebreak.SCORE] if mcr else [])
+
+
+def one_stage_values(event: Event, lines: Collection[PlayerLine]) -> list[LineValues]:
+    """An event in one stage: ``lines`` (every player's) ranked as ``event_rows`` ranks them, as stored values."""
+    mcr = event.ruleset().is_mcr
+    ranked = rank_lines(event, lines, stage=1, carried={}, mcr=mcr, tiebreaks=event_tiebreaks(event, mcr))
+    return [line_values(1, line, stage_line) for stage_line, line in ranked]
+
+
+def _one_stage(event: Event, ranked: list[Ranked]) -> EventRows:
+    return EventRows([_row(Standing, event, 1, line, stage_line) for stage_line, line in ranked], [])
 
 
 def stage_entrants(event: Event, stage: Stage) -> list[int]:
@@ -191,14 +206,40 @@ def _final(event: Event, ranked: list[list[Ranked]]) -> list[Standing]:
     return rows
 
 
-def _row(model: type[_R], event: Event, stage: int, line: PlayerLine, ranked: StageLine | None) -> _R:
-    row = model(
-        event=event,
+class LineValues(NamedTuple):
+    """What a stored line holds beside its event: one place computes it from a ranked line (``line_values``)."""
+
+    player_id: int
+    stage: int
+    rank: int | None
+    points: Decimal
+    table_points: Decimal | None
+    carried: Decimal
+    carried_table_points: Decimal | None
+    score: int
+    games: int
+    average_rank: Decimal | None
+    penalties: Decimal
+    first_places: int
+    best_game: Decimal | None
+    draws: int | None
+
+
+def line_values(stage: int, line: PlayerLine, ranked: StageLine | None) -> LineValues:
+    points, table_points, carried, carried_table = line.points, line.table_points, Decimal(0), None
+    if ranked is not None:
+        points, carried = cents(ranked.total), cents(ranked.carried)
+        if ranked.total_table_points is not None:
+            table_points = cents(ranked.total_table_points)
+            carried_table = cents(ranked.carried_table_points or Fraction(0))
+    return LineValues(
         player_id=line.player_id,
         stage=stage,
-        rank=None,
-        points=line.points,
-        table_points=line.table_points,
+        rank=None if ranked is None else ranked.rank,
+        points=points,
+        table_points=table_points,
+        carried=carried,
+        carried_table_points=carried_table,
         score=line.score,
         games=line.games,
         average_rank=line.average_rank,
@@ -207,9 +248,7 @@ def _row(model: type[_R], event: Event, stage: int, line: PlayerLine, ranked: St
         best_game=line.best_game,
         draws=line.draws,
     )
-    if ranked is not None:
-        row.rank, row.points, row.carried = ranked.rank, cents(ranked.total), cents(ranked.carried)
-        if ranked.total_table_points is not None:
-            row.table_points = cents(ranked.total_table_points)
-            row.carried_table_points = cents(ranked.carried_table_points or Fraction(0))
-    return row
+
+
+def _row(model: type[_R], event: Event, stage: int, line: PlayerLine, ranked: StageLine | None) -> _R:
+    return model(event=event, **line_values(stage, line, ranked)._asdict())

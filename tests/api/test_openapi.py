@@ -11,6 +11,7 @@ import json
 import re
 import sys
 from collections.abc import Callable
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from jsonschema import Draft202012Validator, FormatChecker
 
+from scoring.models import Penalty
 from scoring.services.confirmations import player_code
 from scoring.services.standings import standings_recompute
 from scoring.sheet.record import hand_fields, win_fields
@@ -600,7 +602,13 @@ def test_sheet_and_standings(
     again = client_for(None).get(f"{API}events/{event['slug']}/standings/", headers={"If-None-Match": first["ETag"]})
     assert check(again, "get", standings_path, 304) is None
     assert first["Cache-Control"] == "public, no-cache"
-    standings_recompute(Event.objects.get(slug=event["slug"]))
+    # A recompute that changes no line keeps the version; one that changes a line makes a new one.
+    league = Event.objects.get(slug=event["slug"])
+    standings_recompute(league)
+    reread = client_for(None).get(f"{API}events/{event['slug']}/standings/", headers={"If-None-Match": first["ETag"]})
+    assert reread.status_code == 304
+    Penalty.objects.create(event=league, player=Player.objects.get(name="Ann"), points=Decimal("-5"), reason="late")
+    standings_recompute(league)
     assert (
         client_for(None)
         .get(f"{API}events/{event['slug']}/standings/", headers={"If-None-Match": first["ETag"]})

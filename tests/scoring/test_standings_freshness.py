@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import DatabaseError, connection
 from django.test import Client
@@ -92,7 +93,7 @@ def test_a_failed_recompute_never_fails_the_write_and_leaves_the_standings_marke
     def broken(event: Event) -> int:
         raise DatabaseError("the database went away")
 
-    monkeypatch.setattr("scoring.tasks.standings_recompute", broken)
+    monkeypatch.setattr("scoring.tasks.standings_catch_up", broken)
     game = Game.objects.filter(event=league).earliest("pk")
     with django_capture_on_commit_callbacks(execute=True) as after_commit:
         # A correction of the game's only hand (a game ended by time keeps at least one).
@@ -132,6 +133,31 @@ def test_the_polled_standings_table_costs_a_304_when_nothing_changed(league: Eve
     assert changed["ETag"] != first["ETag"]
 
 
+@pytest.mark.django_db
+def test_the_full_standings_page_costs_a_304_and_a_proxy_may_share_it_for_seconds(league: Event):
+    standings_recompute(league)
+    url = "/events/league/standings/"
+    first = Client().get(url)
+    assert first.status_code == 200
+    assert first["Cache-Control"] == "public, max-age=5"
+    assert {"Cookie", "Accept-Language"} <= {v.strip() for v in first["Vary"].split(",")}  # per language and cookie
+    again = Client().get(url, headers={"If-None-Match": first["ETag"]})
+    assert (again.status_code, again["ETag"]) == (304, first["ETag"])
+    assert Client().get(url, headers={"If-None-Match": '"other"'}).status_code == 200
+    referee = User.objects.create_user("ref")
+    league.referees.add(referee)
+    signed_in = Client()
+    signed_in.force_login(referee)
+    own = signed_in.get(url, headers={"If-None-Match": first["ETag"]})
+    assert (own.status_code, own["Cache-Control"]) == (200, "private, no-cache")  # their own menu: not shared
+    game = Game.objects.filter(event=league).earliest("pk")
+    game_put_sheet(game_id=game.pk, hands=[{"result": "draw"}], user=None, version=None, ended_by_time=True)
+    standings_recompute(league)
+    changed = Client().get(url, headers={"If-None-Match": first["ETag"]})
+    assert changed.status_code == 200
+    assert changed["ETag"] != first["ETag"]
+
+
 BROKER_DOWN = """
 import django; django.setup()
 from django.core.management import call_command
@@ -163,3 +189,14 @@ def test_with_the_broker_down_a_write_is_committed_and_answered_and_the_standing
     assert done.returncode == 0, done.stderr[-3000:]
     assert "written {'result': 'draw'} updating True" in done.stdout
     assert "standings of event 1 not recomputed; they stay marked as being updated" in done.stdout + done.stderr
+
+
+@pytest.mark.django_db
+def test_a_cold_standings_read_through_the_api_takes_five_queries(league: Event, django_assert_max_num_queries: Any):
+    standings_recompute(league)
+    cache.clear()
+    # The event with its standings' state, the count, the page of rows, the points per round, the teams.
+    with django_assert_max_num_queries(5):
+        response = Client().get("/api/v1/events/league/standings/")
+    assert response.status_code == 200
+    assert len(response.json()["results"]) == 40

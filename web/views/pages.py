@@ -22,6 +22,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import check_for_language, get_language
 from django.utils.translation import gettext as _
@@ -40,6 +41,7 @@ from web import team_presenters
 from web.live_presenters import live_attrs
 
 SHARED_PAGE_SECONDS = 30  # the table inside is always current; the rest (name, rounds) may lag this long
+PROXY_SECONDS = 5  # a shared page a proxy may answer without asking: a burst of readers costs one request
 # Blank hand rows on a printed score sheet: an East-South game rarely needs more.
 PRINTED_HAND_ROWS = 16
 
@@ -192,17 +194,33 @@ def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResp
     """A page every anonymous reader sees the same, rendered once per version, path and language and kept in
     the shared cache: the page spectators reload most costs them a cache read. ``version`` names the query
     parameters the page reads, normalised; the rest of the query string is not part of the key, so made-up
-    addresses cost a cache read too, not a render and an entry each."""
+    addresses cost a cache read too, not a render and an entry each.
+
+    The anonymous page has an ETag (of its content: the page around the table may change within the cached
+    time) and answers 304 to it; a proxy may share it for PROXY_SECONDS, separately per cookie and language
+    (a signed-in reader sends a session cookie, and sees their own menu: never shared, ``private``)."""
     if request.user.is_authenticated:
-        return make()
+        response = make()
+        response["Cache-Control"] = "private, no-cache"
+        return response
     # Hashed: the path is the visitor's, of any length and any characters.
     key = "page:" + hashlib.sha256(f"{version}:{request.path}:{get_language()}".encode()).hexdigest()
-    content = cache.get(key)
-    if content is None:
+    cached = cache.get(key)
+    if isinstance(cached, tuple):
+        etag, content = cached
+        response = HttpResponse(content)
+    else:
         response = make()
-        cache.set(key, response.content, SHARED_PAGE_SECONDS)
-        return response
-    return HttpResponse(content)
+        if response.status_code != 200:
+            return response
+        etag = f'"{hashlib.sha256(response.content).hexdigest()[:24]}"'
+        cache.set(key, (etag, response.content), SHARED_PAGE_SECONDS)
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    response["ETag"] = etag
+    response["Cache-Control"] = f"public, max-age={PROXY_SECONDS}"
+    patch_vary_headers(response, ("Cookie", "Accept-Language"))
+    return response
 
 
 # ?header= of the pages' CSVs: labels in the reader's language (the default), or the English keys programs read,
