@@ -67,7 +67,8 @@ def touch(event_id: int, players: Collection[int] | None) -> None:
 
     The state row is locked until the caller commits, so the touched players are read and written back by one
     writer at a time."""
-    with transaction.atomic():  # the caller's transaction, or one of its own outside any
+    # No savepoint inside the caller's transaction: a failure here fails the write that counts the change anyway.
+    with transaction.atomic(savepoint=False):  # the caller's transaction, or one of its own outside any
         locked = StandingsState.objects.select_for_update().only("changes", "touched").filter(event_id=event_id)
         state = locked.first() or StandingsState.objects.get_or_create(event_id=event_id)[0]
         number = state.changes + 1
