@@ -209,15 +209,18 @@ def _replayed(
         raise Refusal(hand_problems(exc.problems, index)) from None
 
 
-def record_history(game: Game, entry: HandChange, *, previous: str | None = None) -> None:
+def record_history(
+    game: Game, entry: HandChange, *, previous: str | None = None, terms: dict[str, Any] | None = None
+) -> None:
     """The entry sealed onto the game's chain; the caller holds the game's row lock, so the chain cannot fork.
-    ``previous``: the chain's head, when the caller read it under that lock (else it is read here)."""
+    ``previous``: the chain's head, when the caller read it under that lock (else it is read here); ``terms``:
+    ``chain.game_terms`` when the caller has them from rows it holds (else they are read here)."""
     entry.author = entry.user.get_username() if entry.user is not None else entry.author
     entry.at = chain.sealed_time(timezone.now())
     if previous is None:
         previous = HandChange.objects.filter(game=game).order_by("-id").values_list("hash", flat=True).first()
     entry.previous = previous or ""
-    entry.terms = chain.game_terms(game)
+    entry.terms = chain.game_terms(game) if terms is None else terms
     entry.key, entry.hash = chain.seal(chain.content_of(entry), entry.previous)
     entry.save()
 

@@ -14,12 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils import timezone
-
 from scoring.logs.model import OnlineGame
 from scoring.models import GameResult, GameStats, Hand, HandChange
 from scoring.services import chain
 from scoring.services.game_stats import stats_rows
+from scoring.services.hand_write import record_history
 from scoring.services.online_players import Seated
 from scoring.services.replay import result_rows
 from scoring.services.stage_checks import cut_check
@@ -93,8 +92,8 @@ def _substitute(seated: Seated, player_id: int) -> bool:
 def _history(
     game: Game, seats: Sequence[Seat], records: list[HandRecord], start: Mapping[str, Any], user: RequestUser | None
 ) -> None:
-    """The game's first history entry, as ``hand_write.record_history`` seals an import: the sheet before (the game
-    opened, no start yet) and after (its start and hands); a new game's chain starts blank."""
+    """The game's first history entry, sealed by ``hand_write.record_history`` as any entry is: the sheet before
+    (the game opened, no start yet) and after (its start and hands); a new game's chain starts blank."""
     key, overrides = game.rules_source()
     before: dict[str, Any] = {
         "ruleset": key,
@@ -106,19 +105,13 @@ def _history(
     after = {**before, "hands": list(records)}
     if start:
         after["start"] = dict(start)
-    writer = account(user)
     entry = HandChange(
         game=game,
         index=None,
         action=HandChange.Action.IMPORT,
         before=before,
         after=after,
-        user=writer,
+        user=account(user),
         version=game.version,
-        author=writer.get_username() if writer is not None else "",
-        at=chain.sealed_time(timezone.now()),
-        previous="",
-        terms=chain.game_terms(game, seats, new=True),
     )
-    entry.key, entry.hash = chain.seal(chain.content_of(entry), entry.previous)
-    entry.save()
+    record_history(game, entry, previous="", terms=chain.game_terms(game, seats, new=True))
