@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -152,7 +151,7 @@ STANDINGS_CSV = {
 
 
 @require_GET
-def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
     event, kind = _event(request, slug), request.GET.get("format", "standings")
     if kind not in STANDINGS_CSV:
         return HttpResponseBadRequest(
@@ -173,21 +172,12 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def results_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
     event = _event(request, slug)
-    form = csv_header_form(request)
-    if form is None:
-        return csv_header_refused()
-    localised, language = form == "labels", get_language()
-
-    def chunks() -> Iterator[str]:
-        # Written after the view has returned, while the server sends it: in the language the request chose.
-        with translation.override(language):
-            yield from results_export.results_csv_chunks(event, localised=localised)
-
-    response = StreamingHttpResponse(
-        itertools.chain(["\ufeff" if localised else ""], chunks()), content_type="text/csv; charset=utf-8"
+    return csv_download(
+        request,
+        lambda localised: results_export.results_csv_chunks(event, localised=localised),
+        f"{slug}-results.csv",
+        stream=True,
     )
-    response["Content-Disposition"] = f'attachment; filename="{slug}-results.csv"'
-    return response
 
 
 def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResponse]) -> HttpResponse:
@@ -228,14 +218,30 @@ def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResp
 CSV_HEADERS = ("labels", "keys")
 
 
-def csv_download(request: HttpRequest, make: Callable[[bool], str], filename: str) -> HttpResponse:
-    """A CSV the pages offer: ``make(localised)`` writes it; with labels it starts with a byte order mark, so that
-    a spreadsheet reads Korean, Japanese and Chinese as UTF-8; with ``?header=keys``, exactly as programs read it."""
+def csv_download(
+    request: HttpRequest, make: Callable[[bool], Iterable[str]], filename: str, *, stream: bool = False
+) -> HttpResponseBase:
+    """A CSV the pages offer: ``make(localised)`` writes it (a text, or its pieces); with labels it starts with a
+    byte order mark, so that a spreadsheet reads Korean, Japanese and Chinese as UTF-8; with ``?header=keys``,
+    exactly as programs read it. ``stream``: sent piece by piece as ``make`` writes them, for a file of any size."""
     form = csv_header_form(request)
     if form is None:
         return csv_header_refused()
     localised = form == "labels"
-    return csv_response(("\ufeff" if localised else "") + make(localised), filename)
+    bom = "\ufeff" if localised else ""
+    if not stream:
+        return csv_response(bom + "".join(make(localised)), filename)
+    language = get_language()
+
+    def pieces() -> Iterator[str]:
+        # Written after the view has returned, while the server sends it: in the language the request chose.
+        with translation.override(language):
+            yield bom
+            yield from make(localised)
+
+    response = StreamingHttpResponse(pieces(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 def csv_header_form(request: HttpRequest) -> str | None:

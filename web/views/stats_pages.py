@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
@@ -55,7 +56,7 @@ def leaderboards_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-def leaderboards_csv_view(request: HttpRequest, slug: str) -> HttpResponse:
+def leaderboards_csv_view(request: HttpRequest, slug: str) -> HttpResponseBase:
     event = get_object_or_404(public_events(request.user), slug=slug)
     return csv_download(
         request, lambda localised: leaderboards_csv(event, localised=localised), f"{slug}-statistics.csv"
