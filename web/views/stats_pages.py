@@ -13,8 +13,8 @@ from rules.errors import Refusal
 from scoring.services.leaderboards import event_leaderboards, leaderboards_csv, read_board_options
 from tournament.selectors import findable_players
 from web import career, refusals
+from web.csv_downloads import csv_download
 from web.presenters import public_events
-from web.views.pages import csv_download
 
 
 @require_GET
