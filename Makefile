@@ -58,7 +58,7 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } || \
 	  echo "Chromium is missing (apt-get install chromium): the browser tests will fail"
 
-# axe-core (package.json, pinned in package-lock.json), which tests/e2e/test_accessibility.py runs on every page.
+# axe-core (package.json, pinned in package-lock.json), which tests/e2e/axe_walk.py runs on every page.
 # Without npm the step says so and that test skips; CI installs npm and requires it (.ci/run: REQUIRE_AXE=1).
 axe:
 	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; \
@@ -67,7 +67,7 @@ axe:
 # Every core (pytest-xdist), each worker on a test database of its own; --dist loadfile keeps a module's tests on
 # one worker, in order (tests/api/test_openapi.py checks at its end what its own tests exercised).
 test: install-dev messages chromium axe
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # The npm packages of package.json (pinned in package-lock.json): eslint and stylelint for `make lint`.
 NODE := node_modules/.installed

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 from tests.factories import EventFactory, RoundFactory, TableFactory, played, registered
 from tournament.models import Event
@@ -25,6 +26,7 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
+AXE = Path(settings.BASE_DIR) / "node_modules" / "axe-core" / "axe.min.js"
 
 
 @pytest.fixture(scope="session")
@@ -85,3 +87,13 @@ def tournament() -> dict[str, Any]:
         event, players, [{"result": "ron", "winner": ids["Ann"], "loser": ids["Cy"], "han": 3, "fu": 40}], table=table
     )
     return {"event": event, "game": game, "ids": ids}
+
+
+@pytest.fixture(scope="module")
+def axe_script() -> str:
+    """axe-core's script, for the accessibility walk (tests/e2e/axe_walk.py)."""
+    if not AXE.exists():
+        if os.environ.get("REQUIRE_AXE"):
+            pytest.fail(f"{AXE} is missing: run `npm ci` (make test does)")
+        pytest.skip(f"axe-core is not installed ({AXE}): `npm ci` installs it (make test does, where npm is)")
+    return AXE.read_text(encoding="utf-8")

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
@@ -33,6 +34,7 @@ def run(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.slow  # four processes, each setting up Django on its own
 def test_four_processes_recomputing_at_once_all_succeed(tmp_path: Path):
     env = {
         **os.environ,

@@ -102,6 +102,7 @@ def back_to_latest() -> Any:
     migrate(latest())
 
 
+@pytest.mark.slow  # every migration of two apps, forward, back and forward again
 @pytest.mark.usefixtures("back_to_latest")
 def test_seats_hands_and_results_come_through_the_move_both_ways():
     data = old_database(migrate(BEFORE))
