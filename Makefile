@@ -65,9 +65,12 @@ axe:
 	else echo "npm is missing (apt-get install npm): the accessibility test skips without axe-core"; fi
 
 # Every core (pytest-xdist), each worker on a test database of its own; --dist loadfile keeps a module's tests on
-# one worker, in order (tests/api/test_openapi.py checks at its end what its own tests exercised).
+# one worker, in order (tests/api/test_openapi.py checks at its end what its own tests exercised), and
+# --no-loadscope-reorder hands the modules out in the order tests/conftest.py gives (the long ones first).
+# Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE, set in many Python images):
+# pytest then rewrites the tests' assertions once, not in every worker of every run (a third of collection).
 test: install-dev messages chromium axe
-	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # The npm packages of package.json (pinned in package-lock.json): eslint and stylelint for `make lint`.
 NODE := node_modules/.installed
