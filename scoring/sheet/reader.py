@@ -30,7 +30,8 @@ from rules.settle import check_hand
 from rules.state import GameState, start_state
 from scoring.sheet import solo
 from scoring.sheet.record import PlayerRef, allowed_fields, win_fields
-from scoring.sheet.schema import BY_ID, BY_NAME, schema_problems, sort_key
+from scoring.sheet.schema import BY_ID, BY_NAME, sort_key
+from scoring.sheet.schema_memo import sheet_problems
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS, read_tile_hand
 from scoring.tiles.valuer import tile_valuer
 
@@ -188,8 +189,8 @@ def _read_penalties(
 def _schema_problems(data: Any, *, players: str, checked: int) -> list[Problem]:
     hands = data.get("hands") if isinstance(data, dict) else None
     if not checked or not isinstance(hands, list):
-        return schema_problems(data, players=players)
-    problems = schema_problems({**data, "hands": hands[checked:]}, players=players)
+        return sheet_problems(data, players=players)
+    problems = sheet_problems({**data, "hands": hands[checked:]}, players=players)
     return [
         p.moved(_HAND_INDEX.sub(lambda m: f"hands[{int(m.group(1)) + checked}]", p.field, count=1)) for p in problems
     ]
