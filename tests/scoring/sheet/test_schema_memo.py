@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import Any
 
 import pytest
 
@@ -16,12 +17,13 @@ RON = {"result": "ron", "loser": "Bo", "winner": "Ann", "han": 3, "fu": 30, "rii
 SHEET = {"ruleset": "tenhou", "players": PLAYERS, "hands": [RON, {"result": "draw", "tenpai": ["Cy", "Di"]}]}
 
 
-def _renamed(sheet, names):
+def _renamed(sheet: dict[str, Any], names: list[str]) -> dict[str, Any]:
     """The same sheet with other names: the same hand shapes."""
     text = json.dumps(sheet)
     for old, new in zip(PLAYERS, names, strict=True):
         text = text.replace(json.dumps(old), json.dumps(new))
-    return json.loads(text)
+    renamed: dict[str, Any] = json.loads(text)
+    return renamed
 
 
 @pytest.fixture(autouse=True)
@@ -67,8 +69,13 @@ def test_a_changed_sheet_gets_the_whole_checks_answer(change):
 
 
 def test_sheets_by_id_are_checked_whole(monkeypatch):
-    calls = []
-    monkeypatch.setattr(schema_memo, "schema_problems", lambda data, players: calls.append(players) or [])
+    calls: list[str] = []
+
+    def whole(data, *, players):
+        calls.append(players)
+        return []
+
+    monkeypatch.setattr(schema_memo, "schema_problems", whole)
     sheet_problems({**SHEET, "players": [1, 2, 3, 4], "hands": []}, players=BY_ID)
     assert calls == [BY_ID]
 
