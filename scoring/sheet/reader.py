@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -53,9 +53,16 @@ class Sheet:
 class ScoredSheet:
     sheet: Sheet
     record: GameRecord
+    # The final rows once computed: a stored game's result, its results rows and its statistics all read them.
+    _final: list[tuple[FinalRow, ...]] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def final_rows(self) -> tuple[FinalRow, ...]:
         """Ranks and final points of the game as it stands (docs/rules.md §5)."""
+        if not self._final:
+            self._final.append(self._final_rows())
+        return self._final[0]
+
+    def _final_rows(self) -> tuple[FinalRow, ...]:
         if self.sheet.ruleset.is_solo:
             return solo.final_rows(self.sheet.ruleset, self.record)
         state = self.record.state
