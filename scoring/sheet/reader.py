@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -30,7 +30,8 @@ from rules.settle import check_hand
 from rules.state import GameState, start_state
 from scoring.sheet import solo
 from scoring.sheet.record import PlayerRef, allowed_fields, win_fields
-from scoring.sheet.schema import BY_ID, BY_NAME, schema_problems, sort_key
+from scoring.sheet.schema import BY_ID, BY_NAME, sort_key
+from scoring.sheet.schema_memo import sheet_problems
 from scoring.tiles.notation import MCR_FLAGS, RIICHI_FLAGS, read_tile_hand
 from scoring.tiles.valuer import tile_valuer
 
@@ -52,9 +53,16 @@ class Sheet:
 class ScoredSheet:
     sheet: Sheet
     record: GameRecord
+    # The final rows once computed: a stored game's result, its results rows and its statistics all read them.
+    _final: list[tuple[FinalRow, ...]] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def final_rows(self) -> tuple[FinalRow, ...]:
         """Ranks and final points of the game as it stands (docs/rules.md §5)."""
+        if not self._final:
+            self._final.append(self._final_rows())
+        return self._final[0]
+
+    def _final_rows(self) -> tuple[FinalRow, ...]:
         if self.sheet.ruleset.is_solo:
             return solo.final_rows(self.sheet.ruleset, self.record)
         state = self.record.state
@@ -188,8 +196,8 @@ def _read_penalties(
 def _schema_problems(data: Any, *, players: str, checked: int) -> list[Problem]:
     hands = data.get("hands") if isinstance(data, dict) else None
     if not checked or not isinstance(hands, list):
-        return schema_problems(data, players=players)
-    problems = schema_problems({**data, "hands": hands[checked:]}, players=players)
+        return sheet_problems(data, players=players)
+    problems = sheet_problems({**data, "hands": hands[checked:]}, players=players)
     return [
         p.moved(_HAND_INDEX.sub(lambda m: f"hands[{int(m.group(1)) + checked}]", p.field, count=1)) for p in problems
     ]

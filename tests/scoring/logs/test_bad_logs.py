@@ -31,6 +31,17 @@ def _cut_before_the_end(log: bytes) -> bytes:
         (b"<mjloggm><GO", "mjlog", "not a readable mjlog XML"),
         (b"<html><body>404</body></html>", "mjlog", "not <mjloggm>"),
         (BOMB, "mjlog", "not a readable mjlog XML"),
+        # An external entity is never read (no file, no URL), nor is an entity the reader cannot see declared.
+        (
+            b'<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><mjloggm><UN n0="&e;"/></mjloggm>',
+            "mjlog",
+            "Forbidden",
+        ),
+        (
+            b'<!DOCTYPE x SYSTEM "http://example.invalid/x.dtd"><mjloggm>&e;</mjloggm>',
+            "mjlog",
+            "undefined entity",
+        ),
         (b"\x1f\x8b\x08\x00broken", "log", "a broken gzip file"),
         (b'{"log": ', "log", "not valid JSON"),
         (b'{"name": ["a"]}', "log", 'non-empty "log" list'),
