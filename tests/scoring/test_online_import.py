@@ -8,17 +8,14 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
-from unittest.mock import patch
 from urllib.parse import unquote
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
 
-from scoring.management.commands import import_log as online_command
 from scoring.models import GameResult, HandChange, Standing
-from scoring.services.online import LogResult, Outcome, log_import, logs_import
+from scoring.services.online import Outcome, log_import
 from tests.factories import registered
 from tournament.models import Event, Game, Player
 
@@ -171,27 +168,3 @@ def test_a_hostile_log_is_refused_with_exit_2_not_1(
     assert run("spring", str(path), "--create-players") == 2
     assert words in capsys.readouterr().err
     assert written() == (0, 0, 0, 0)
-
-
-def test_the_command_waits_for_no_commit_while_it_runs_and_leaves_the_connection_as_it_was(event: Event):
-    if connection.vendor != "postgresql":
-        pytest.skip("synchronous_commit is PostgreSQL's")
-    seen: list[str] = []
-
-    def current() -> str:
-        with connection.cursor() as cursor:
-            cursor.execute("SHOW synchronous_commit")
-            row = cursor.fetchone()
-        assert row is not None
-        return str(row[0])
-
-    def watched(**options: Any) -> list[LogResult]:
-        seen.append(current())
-        return logs_import(**options)
-
-    before = current()
-    with patch.object(online_command, "logs_import", watched):
-        assert run(event.slug, str(GAME), "--create-players") == 0
-    assert seen == ["off"]
-    assert current() == before
-    assert Game.objects.filter(event=event).count() == 1

@@ -10,13 +10,10 @@ from __future__ import annotations
 import sys
 import time
 from argparse import ArgumentParser
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection
 
 from rules.errors import Problem
 from rules.presets import preset_keys
@@ -63,7 +60,7 @@ class Command(BaseCommand):
         files = _files(options["paths"])
         started = time.perf_counter()
         results = []
-        with standings_batch(), _commits_unwaited():
+        with standings_batch():
             for at in range(0, len(files), BATCH):
                 for result in self._import(event, files[at : at + BATCH], options):
                     self._report(result)
@@ -121,25 +118,6 @@ class Command(BaseCommand):
             f"{stored} game(s) imported, {len(results) - stored - refused} already there, "
             f"{refused} refused, in {seconds:.1f} s{rate}"
         )
-
-
-@contextmanager
-def _commits_unwaited() -> Iterator[None]:
-    """PostgreSQL answers each log's commit without waiting for its disk write (``synchronous_commit`` off, for
-    this connection while the command runs): the wait was some 3.5 ms of each log's, a tenth of an import's
-    time. A crash of the server can lose the games of its last fraction of a second, whole (never half a game,
-    nor a game without its history); the command run again imports them, as it does every log it has not
-    stored."""
-    if connection.vendor != "postgresql":
-        yield
-        return
-    with connection.cursor() as cursor:
-        cursor.execute("SET synchronous_commit TO OFF")
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute("RESET synchronous_commit")
 
 
 def _files(paths: list[Path]) -> list[Path]:
