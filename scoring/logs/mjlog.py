@@ -70,7 +70,7 @@ def read_mjlog(data: bytes, *, log_id: str) -> OnlineGame:
     """The game in ``data`` (mjlog XML); Refusal naming the tag when it cannot be read."""
     reader = _Reader(log_id)
     try:
-        root, tags = _Tags(reader).parse(data)
+        root, tags = _Tags().parse(data)
     except (expat.error, DefusedXmlException, ValueError, LookupError) as exc:
         # ValueError and LookupError: an encoding declared that the XML reader does not take (Shift_JIS).
         raise Refusal.one("mjlog", f"not a readable mjlog XML file ({exc})") from None
@@ -85,7 +85,7 @@ def read_mjlog(data: bytes, *, log_id: str) -> OnlineGame:
 
 
 class _Tags:
-    """The root's name and the tags under it that ``reader`` reads, straight from expat.
+    """The root's name and the tags under it that the reader reads (READ), straight from expat.
 
     A log holds a thousand tags, nearly all of them draws and discards the reader ignores: building a tree of
     them (ElementTree) was most of the time spent reading a log. Of each run of ignored tags one is kept, so
@@ -94,14 +94,12 @@ class _Tags:
     no file or URL read), as does an entity no declaration defines.
     """
 
-    def __init__(self, reader: _Reader) -> None:
+    def __init__(self) -> None:
         self.root: str | None = None
         self.depth = 0
         self.tags: list[Element] = []
         self.ignoring = False  # the last tag kept is an ignored one
-        # The tags the reader has a method for (``_handler``), lowercased: a log's tags are named by their tile
-        # (T12, D87), too many names to ask the reader about one by one.
-        self.read = {name[1:] for name in dir(reader) if name.startswith("_")}
+        self.read = READ  # lowercased: a log's other tags are named by their tile (T12, D87), too many to list
 
     def parse(self, data: bytes) -> tuple[str | None, list[Element]]:
         parser = expat.ParserCreate(None, "}")  # ElementTree's namespace separator: the tags it gave the reader
@@ -160,8 +158,14 @@ def _undefined_entity(parser: Any, name: str, is_parameter: bool) -> None:
     raise expat.error(f"undefined entity &{name};: line {parser.ErrorLineNumber}, column {parser.ErrorColumnNumber}")
 
 
+# The tags the reader reads, each by its method ``_<tag>``; any other tag is passed over. Named here, not found
+# among the reader's methods: a tag named after one of its other methods (<FINISH>, <STARTED>) is no tag to read.
+READ = frozenset({"go", "un", "init", "reach", "agari", "ryuukyoku"})
+
+
 def _handler(reader: _Reader, name: str) -> Any:
-    return getattr(reader, f"_{name.lower()}", _ignore)
+    lowered = name.lower()
+    return getattr(reader, f"_{lowered}") if lowered in READ else _ignore
 
 
 class _Reader:

@@ -134,3 +134,11 @@ def test_hostile_numbers_and_documents_are_refused_before_any_arithmetic(data, f
         read_log(data, name="upload")
     assert caught.value.problems[0].field == field
     assert words in caught.value.problems[0].message
+
+
+def test_a_tag_named_after_another_of_the_readers_methods_is_passed_over():
+    """Only GO, UN, INIT, REACH, AGARI and RYUUKYOKU are read: <FINISH> once reached the reader's own method and
+    raised a TypeError (a server error for an upload) instead of being passed over like any unknown tag."""
+    odd = A_GAME.replace(b"<GO ", b"<FINISH/><STARTED/><WIN/><CLOSE_WINS/><GO ", 1)
+    assert odd != A_GAME
+    assert read_log(odd, name="upload").sheet() == read_log(A_GAME, name="upload").sheet()
