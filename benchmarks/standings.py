@@ -25,6 +25,10 @@ settings, migrations and services), e.g. ``--code /work/main`` for the code
 before a change: run the two one after the other, with the same seed, for a
 side-by-side comparison. A league of 4,000 players and 40,000 games takes a
 few minutes to build on SQLite.
+
+``--keep`` keeps the test database after the run, and a later run with ``--keep`` measures the league kept
+instead of building one (migrated to its checkout first): build it once with the code before a change, then
+measure the code after it on the same league (which has the games the first run's measurements added, a few).
 """
 
 from __future__ import annotations
@@ -174,6 +178,7 @@ def writes(event: Any) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from scoring import tasks
     from scoring.services.games import game_create
     from scoring.services.hands import game_put_sheet, game_record_hand
     from tournament.models import Game
@@ -192,6 +197,7 @@ def writes(event: Any) -> None:
     print(f"one more hand, game going on: {ms(min(timings))}  best of 3 (target < 100 ms)")
     # Ending a game changes the standings: without a broker they are brought up to date inside the call.
     endings = []
+    recomputes = timing(tasks, "standings_catch_up")  # the queued task runs it in the call, without a broker
     for _ in range(5):
         game = game_create(event=event, player_ids=seats)
         records: list[HandRecord] = [{"result": "ron", "winner": seats[0], "loser": seats[3], "han": 3, "fu": 40}]
@@ -203,6 +209,24 @@ def writes(event: Any) -> None:
         f"ending a game (by the clock): {ms(sorted(endings)[2])}  median of 5, first {ms(endings[0]).strip()}, "
         f"{len(queries)} queries"
     )
+    # What the standings' part costs, apart from storing the game (the same work before and after a change to it).
+    print(f"  of which the recompute:     {ms(sorted(recomputes)[len(recomputes) // 2])}  median of {len(recomputes)}")
+
+
+def timing(module: Any, name: str) -> list[float]:
+    """The durations of each call to ``module.name`` from now on (wrapped where the callers look it up)."""
+    durations: list[float] = []
+    inner = getattr(module, name)
+
+    def timed_call(*args: Any, **kwargs: Any) -> Any:
+        begin = time.perf_counter()
+        try:
+            return inner(*args, **kwargs)
+        finally:
+            durations.append(time.perf_counter() - begin)
+
+    setattr(module, name, timed_call)
+    return durations
 
 
 def reads(event: Any) -> None:
@@ -234,12 +258,22 @@ def reads(event: Any) -> None:
     print(f"standings page, its ETag:     {ms(took)}  median of 5: {status}" + ("" if etag else " (no ETag)"))
 
 
+def kept() -> tuple[Any, int]:
+    """The league a run with ``--keep`` left, with its hands; None when there is none."""
+    from scoring.models import Hand
+    from tournament.models import Event
+
+    event = Event.objects.filter(slug="bench-league").first()
+    return event, Hand.objects.filter(game__event=event).count() if event else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--players", type=int, default=400)
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--code", default=None, help="another checkout whose code to measure (e.g. /work/main)")
+    parser.add_argument("--keep", action="store_true", help="keep the test database, and reuse a league kept")
     args = parser.parse_args(argv)
 
     django.setup()
@@ -247,19 +281,22 @@ def main(argv: list[str] | None = None) -> int:
     from django.test.utils import setup_test_environment
 
     setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
+    old_name = connection.creation.create_test_db(verbosity=0, keepdb=args.keep)
     try:
         print(f"Code: {CODE}")
-        print(f"Building a league of {args.players} players and {args.games} games on {connection.vendor} ...")
-        event, hands = build(args.players, args.games, args.seed)
-        print(f"{args.games} games, {hands} hands\n")
+        event, hands = kept() if args.keep else (None, 0)
+        if event is None:
+            print(f"Building a league of {args.players} players and {args.games} games on {connection.vendor} ...")
+            event, hands = build(args.players, args.games, args.seed)
+        print(f"{event.games.count()} games, {hands} hands, {event.registrations.count()} players\n")
         recomputes(event)
         writes(event)
         reads(event)
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"peak memory (ru_maxrss):      {rss:8.1f} MB (target < 500 MB)")
     finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+        if not args.keep:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
     return 0
 
 

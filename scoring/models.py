@@ -264,6 +264,9 @@ class _StandingLine(models.Model):
         help_text="the solo race to tenpai: the draws that "
         "rank the player (score holds the value); null in other events",
     )
+    # The ranking's key as bytes, smallest best (rules.ranks.sort_key): a change to a few lines moves only the
+    # ranks between their old and new keys. Null: not ranked.
+    sort_key = models.BinaryField(null=True, editable=False)
 
     class Meta:
         abstract = True
@@ -279,6 +282,7 @@ class Standing(_StandingLine):
     class Meta:
         ordering = ("event", models.F("rank").asc(nulls_last=True), "-points", "player_id")
         constraints = (models.UniqueConstraint(fields=("event", "player"), name="one_standing_per_player"),)
+        indexes = (models.Index(fields=("event", "sort_key"), name="standing_by_sort_key"),)
 
     def __str__(self) -> str:
         return f"{self.rank or '-'}. {self.player} {self.points}"
@@ -323,6 +327,9 @@ class StandingsState(models.Model):
         default=0, help_text="bumped when one of the event's players is saved: cached tables show names"
     )
     computed_at = models.DateTimeField(null=True, blank=True)
+    keyed = models.BooleanField(
+        default=False, help_text="every ranked line stored has its sort key: a change can move only the ranks it passes"
+    )
 
     def __str__(self) -> str:
         return f"standings of {self.event_id}: {self.counted} of {self.changes} changes counted"

@@ -167,6 +167,12 @@ def _fraction(value: Decimal | None) -> Fraction:
     return Fraction(value) if value is not None else Fraction(0)
 
 
+def _sum(value: Decimal | None) -> Fraction:
+    """A sum of stored hundredths, exactly: SQLite adds decimals as floats (12.300000000000001), and the ranking
+    compares the sums exactly (equal sums share a rank)."""
+    return _fraction(None if value is None else value.quantize(HUNDREDTHS))
+
+
 def _summed(results: QuerySet[GameResult]) -> dict[int, Counted]:
     """The common case in one aggregate query: a league of 40,000 hands stays well under 100 ms."""
     rows = results.values("player_id").annotate(
@@ -181,15 +187,15 @@ def _summed(results: QuerySet[GameResult]) -> dict[int, Counted]:
     )
     return {
         r["player_id"]: Counted(
-            points=_fraction(r["total"]),
-            table_points=_fraction(r["table"]),
+            points=_sum(r["total"]),
+            table_points=_sum(r["table"]),
             score=r["total_score"],
-            place_sum=_fraction(r["rank_sum"]),
+            place_sum=_sum(r["rank_sum"]),
             counted=r["games"],
             played=r["games"],
             first_places=r["firsts"],
             best=_fraction(r["best"]),
-            penalties=_fraction(r["penalties"]),
+            penalties=_sum(r["penalties"]),
         )
         for r in rows
     }

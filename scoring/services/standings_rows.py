@@ -15,6 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import NamedTuple, TypeVar
 
+from rules.ranks import sort_key
 from rules.ruleset import Ruleset
 from rules.solo import SoloScore, solo_key
 from rules.stages import Carried, Line, StageLine, carry_over, final_ranking, seating_order, stage_standings
@@ -196,6 +197,7 @@ def _final(event: Event, ranked: list[list[Ranked]]) -> list[Standing]:
         row = _row(Standing, event, place.stage, line, stage_line)
         # The final ranking counts every stage's games, and averages the placement over all of them.
         row.rank, row.games = place.rank, played[place.player]
+        row.sort_key = None  # the final ranking orders by the stage reached first: no change moves it in place
         total, counted = placed[place.player]
         row.average_rank = (total / counted).quantize(HUNDREDTHS) if counted else None
         rows.append(row)
@@ -223,6 +225,7 @@ class LineValues(NamedTuple):
     first_places: int
     best_game: Decimal | None
     draws: int | None
+    sort_key: bytes | None  # rules.ranks.sort_key of the ranked line's key
 
 
 def line_values(stage: int, line: PlayerLine, ranked: StageLine | None) -> LineValues:
@@ -247,6 +250,7 @@ def line_values(stage: int, line: PlayerLine, ranked: StageLine | None) -> LineV
         first_places=line.first_places,
         best_game=line.best_game,
         draws=line.draws,
+        sort_key=None if ranked is None else sort_key(ranked.key()),
     )
 
 

@@ -7,29 +7,31 @@ keyed by (``StandingsState.recomputes``) moves only when something was written.
 Each change to a finished game records the players whose lines it touched (``StandingsState.touched``, with the
 change's number), or that it touched every line (``all_from``). A recompute reads the state once under the
 event's lock: the touched players' lines are computed again from their own results (``player_lines``, the one
-computation of a line), every other line is read back from its stored row, and all are ranked again. At the end
-it forgets only what it counted (the entries numbered up to the ``changes`` it read), so that a change made while
-it ran is left for the next recompute.
+computation of a line) and ranked by counting the stored lines better than them, and the ranks of the lines they
+passed, or that passed them, move in place (rules.ranks): every other row is left unread. Each ranked row keeps
+its key as bytes (``sort_key``, indexed with the event), so the lines between a player's old and new keys are one
+range of that index. At the end it forgets only what it counted (the entries numbered up to the ``changes`` it
+read), so that a change made while it ran is left for the next recompute.
 """
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any, TypeVar
 
 from django.db import transaction
-from django.db.models import F, QuerySet
+from django.db.models import BinaryField, Case, F, Q, QuerySet, Subquery, Value, When
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
-from rules.standings import Counted
+from rules.ranks import Move, Shift, better_before, rank_shifts, touched_ranks
 from scoring.models import StageStanding, Standing, StandingsState
-from scoring.services.standings_lines import PlayerLine, player_lines
-from scoring.services.standings_rows import EventRows, LineValues, event_rows, one_stage_values
+from scoring.services.standings_lines import player_lines
+from scoring.services.standings_rows import EventRows, LineValues, event_rows, event_tiebreaks, line_values, rank_lines
 from tournament.models import Event, Stage
 
 # What a stored line holds beside its event and player: a row is written again only when one of these differs.
@@ -47,6 +49,7 @@ LINE_FIELDS = (
     "first_places",
     "best_game",
     "draws",
+    "sort_key",
 )
 # More touched players than this (a big import, a merge) and the next recompute reads every line anyway.
 TOUCHED_MAX = 200
@@ -83,91 +86,85 @@ def touch(event_id: int, players: Collection[int] | None) -> None:
 
 def recompute(event: Event, state: StandingsState, *, full: bool = False) -> Stored:
     """Store the event's standings as ``state`` (read under the event's lock) asks: the touched players' lines
-    computed again, or (``full``, or a change that touched any line) every line; then forget what was counted."""
-    touched = None if full or state.all_from else {int(p) for p in state.touched}
-    values = incremental_values(event, touched) if touched else None
-    if values is not None:
-        # An event in one stage: its stages' rows are left alone (a stage that stops being entered is a change
-        # of every line, recomputed in full).
-        stored = Standing.objects.filter(event=event)
-        changed = _store(Standing, stored, values, lambda v: Standing(event=event, **v._asdict()), stage=False)
-        lines = len(values)
+    computed again and the ranks they pass moved, or (``full``, or a change that touched any line) every line;
+    then forget what was counted."""
+    touched = None if full or state.all_from or not state.keyed else {int(p) for p in state.touched}
+    moved = rerank(event, touched) if touched else None
+    if moved is not None:
+        changed, lines, keyed = moved, len(touched or ()), True
     else:
         rows = event_rows(event)
         changed, lines = store_rows(event, rows), len(rows.standings)
-    _counted(event, state, changed)
-    return Stored(lines=lines, changed=changed, incremental=values is not None)
+        keyed = not rows.stages and all(row.rank is None or row.sort_key is not None for row in rows.standings)
+    _counted(event, state, changed, keyed)
+    return Stored(lines=lines, changed=changed, incremental=moved is not None)
 
 
-def incremental_values(event: Event, players: Collection[int]) -> list[LineValues] | None:
-    """The event's lines as stored, only ``players``' computed again; None where that cannot be exact.
+def rerank(event: Event, players: Collection[int]) -> bool | None:
+    """Store ``players``' lines computed again, and move the ranks of the lines they passed or that passed them,
+    and no other; whether anything was written. None (nothing written) where that cannot be exact.
 
     Each player's line depends on their own games alone (best N, minimum games, date ranges, substitutes and
-    the solo race included), and the ranking only on the lines, which the stored rows hold to the hundredth the
-    ranking reads. An event in stages is computed in full: a later stage's lines start from what the stage
-    before carries in, and its final ranking orders every stage's lines together."""
+    the solo race included), and a line's rank only on how many keys are better than its own (rules.ranks). An
+    event in stages is computed in full: a later stage's lines start from what the stage before carries in,
+    and its final ranking orders every stage's lines together."""
     if Stage.objects.filter(event=event, number=2, through__isnull=False).exists():  # a second stage entered
         return None
-    stored = Standing.objects.filter(event=event).exclude(player_id__in=list(players))
-    lines = {values[0]: stored_line(*values) for values in stored.values_list("player_id", *STORED_LINE)}
     mcr = event.ruleset().is_mcr
-    lines.update((line.player_id, line) for line in player_lines(event, mcr, players=players))
-    return one_stage_values(event, list(lines.values()))
+    lines = player_lines(event, mcr, players=players)
+    ranked = rank_lines(event, lines, stage=1, carried={}, mcr=mcr, tiebreaks=event_tiebreaks(event, mcr))
+    new = {line.player_id: line_values(1, line, stage_line) for stage_line, line in ranked}
+    stored = Standing.objects.filter(event=event, player_id__in=list(players))
+    before = _read(stored)
+    if any(v.sort_key is None and v.rank is not None for v in new.values()) or any(
+        values[RANK] is not None and values[SORT_KEY] is None for values in before.values()
+    ):
+        return None  # a key not kept exactly, or a ranked line stored without one
+    old = {
+        player: None if values[SORT_KEY] is None else bytes(values[SORT_KEY]) for (_, player), values in before.items()
+    }
+    moves = [(old.get(p), new[p].sort_key if p in new else None) for p in players]
+    ranks = touched_ranks({p: v.sort_key for p, v in new.items()}, _untouched_better(event, players, new, moves))
+    others = Standing.objects.filter(event=event, sort_key__isnull=False).exclude(player_id__in=list(players))
+    shifted = _shift(others, rank_shifts(moves))
+    rows = [values._replace(rank=ranks[player]) for player, values in new.items()]
+    return _write(Standing, before, rows, lambda v: Standing(event=event, **v._asdict()), stage=False) or shifted
 
 
-# What ``stored_line`` reads of a row, in its order.
-STORED_LINE = (
-    "points",
-    "table_points",
-    "score",
-    "games",
-    "average_rank",
-    "penalties",
-    "first_places",
-    "best_game",
-    "draws",
-)
+def _untouched_better(
+    event: Event, players: Collection[int], new: dict[int, LineValues], moves: list[Move]
+) -> dict[int, int]:
+    """For each touched player's new key, the untouched lines better than it, read from the first untouched line
+    at or after it (its stored rank and key: rules.ranks.better_before), in one query."""
+    keys = {p: v.sort_key for p, v in new.items() if v.sort_key is not None}
+    if not keys:
+        return {}
+    others = Standing.objects.filter(event=event, sort_key__isnull=False).exclude(player_id__in=list(players))
+    olds = [old for old, _ in moves]
+    found: dict[str, Subquery] = {}
+    for player, key in keys.items():
+        after = others.filter(sort_key__gte=key).order_by("sort_key")
+        found[f"r{player}"] = Subquery(after.values("rank")[:1])
+        found[f"k{player}"] = Subquery(after.values("sort_key")[:1], output_field=BinaryField())
+    row: dict[str, Any] = dict(Event.objects.filter(pk=event.pk).values(**found).get())
+    better = {}
+    for player, key in keys.items():
+        rank, first = row[f"r{player}"], row[f"k{player}"]
+        if rank is None:  # worse than every untouched line: all of them are better
+            better[player] = others.filter(sort_key__lt=key).count()
+        else:
+            better[player] = better_before(rank, bytes(first), olds)
+    return better
 
 
-def stored_line(
-    player_id: int,
-    points: Decimal,
-    table_points: Decimal | None,
-    score: int,
-    games: int,
-    average_rank: Decimal | None,
-    penalties: Decimal,
-    first_places: int,
-    best_game: Decimal | None,
-    draws: int | None = None,
-) -> PlayerLine:
-    """A stored row read back as the line it was ranked from (one stage: nothing carried in). Its totals give the
-    tiebreaks the values the row shows, which are what the ranking read."""
-    totals = None
-    if games:
-        totals = Counted(
-            points=Fraction(points),
-            table_points=Fraction(table_points or 0),
-            score=score,
-            place_sum=Fraction(average_rank or 0),
-            counted=0 if average_rank is None else 1,  # the average placement back as place_sum / 1
-            played=games,
-            first_places=first_places,
-            best=None if best_game is None else Fraction(best_game),
-        )
-    return PlayerLine(
-        player_id=player_id,
-        points=points,
-        table_points=table_points,
-        score=score,
-        games=games,
-        average_rank=average_rank,
-        penalties=penalties,
-        first_places=first_places,
-        best_game=best_game,
-        draws=draws,
-        totals=totals,
-    )
+def _shift(others: QuerySet[Standing], shifts: list[Shift]) -> bool:
+    """Move the untouched lines' ranks by ``shifts``, in one UPDATE of the rows that move; whether any did."""
+    if not shifts:
+        return False
+    ranges = [Q(sort_key__gt=s.after) & (Q() if s.upto is None else Q(sort_key__lte=s.upto)) for s in shifts]
+    moving = functools.reduce(operator.or_, ranges)
+    by = Case(*(When(r, then=Value(s.by)) for r, s in zip(ranges, shifts, strict=True)), default=Value(0))
+    return bool(others.filter(moving).update(rank=F("rank") + by))
 
 
 def store_rows(event: Event, rows: EventRows) -> bool:
@@ -185,10 +182,27 @@ def _store(
     model: type[_R], stored: QuerySet[_R], rows: Sequence[Values], make: Callable[[Any], _R], *, stage: bool
 ) -> bool:
     """Write ``rows`` (model rows, or their values: ``make`` turns one into a row) over the stored ones."""
-    before = {
+    return _write(model, _read(stored, stage=stage), rows, make, stage=stage)
+
+
+def _read(stored: QuerySet[_R], *, stage: bool = False) -> dict[tuple[int, int], tuple[Any, ...]]:
+    """The stored rows' values (the player, ``LINE_FIELDS``, the pk) by stage (0 for the event's) and player."""
+    return {
         (values[1] if stage else 0, values[0]): values
         for values in stored.values_list("player_id", *LINE_FIELDS, "pk").iterator(chunk_size=2000)
     }
+
+
+def _write(
+    model: type[_R],
+    before: dict[tuple[int, int], tuple[Any, ...]],
+    rows: Sequence[Values],
+    make: Callable[[Any], _R],
+    *,
+    stage: bool,
+) -> bool:
+    """Write ``rows`` over the rows read ``before``: those not among ``rows`` are deleted."""
+    before = dict(before)
     new: list[_R] = []
     changed: list[tuple[Values, int, list[str]]] = []
     shifts: defaultdict[int, list[int]] = defaultdict(list)
@@ -229,7 +243,9 @@ def _update(model: type[_R], changed: list[tuple[Values, int, list[str]]], make:
 
 
 FEW = 12  # rows changed beyond a rank shift, written one UPDATE each up to this many
-RANK = 1 + LINE_FIELDS.index("rank")  # in the values ``_store`` reads: the player first
+# In the values ``_read`` gives: the player first.
+RANK = 1 + LINE_FIELDS.index("rank")
+SORT_KEY = 1 + LINE_FIELDS.index("sort_key")
 
 
 def _chunks(pks: list[int], size: int = 500) -> Iterator[list[int]]:
@@ -237,7 +253,7 @@ def _chunks(pks: list[int], size: int = 500) -> Iterator[list[int]]:
         yield pks[start : start + size]
 
 
-def _counted(event: Event, state: StandingsState, changed: bool) -> None:
+def _counted(event: Event, state: StandingsState, changed: bool, keyed: bool) -> None:
     """Record the changes ``state`` held as counted, and forget the touched players they listed; what a later
     change recorded meanwhile stays for the next recompute."""
     now = StandingsState.objects.select_for_update().only("touched", "all_from").get(event=event)
@@ -245,6 +261,7 @@ def _counted(event: Event, state: StandingsState, changed: bool) -> None:
         "counted": Greatest(F("counted"), state.changes),
         "touched": {p: n for p, n in now.touched.items() if n > state.changes},
         "all_from": now.all_from if now.all_from > state.changes else 0,
+        "keyed": keyed,
     }
     if changed:
         updates |= {"recomputes": F("recomputes") + 1, "computed_at": timezone.now()}
