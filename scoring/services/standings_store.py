@@ -239,7 +239,9 @@ def _update(model: type[_R], changed: list[tuple[Values, int, list[str]]], make:
         row = make(values)
         row.pk = pk
         rows.append(row)
-    model.objects.bulk_update(rows, LINE_FIELDS, batch_size=200)
+    # Only the fields that differ somewhere: bulk_update writes a CASE over the batch for each field it is given.
+    fields = [name for name in LINE_FIELDS if any(name in differ for _, _, differ in changed)]
+    model.objects.bulk_update(rows, fields, batch_size=200)
 
 
 FEW = 12  # rows changed beyond a rank shift, written one UPDATE each up to this many
