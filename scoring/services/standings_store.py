@@ -60,7 +60,7 @@ Values = Standing | StageStanding | LineValues  # a row, or its values
 
 @dataclass(frozen=True, slots=True)
 class Stored:
-    lines: int  # the event's standings lines
+    lines: int  # the lines computed: the event's standings lines, or (incremental) the touched players'
     changed: bool  # whether any stored row was written (the version moved)
     incremental: bool  # only the touched players' lines were computed again
 
