@@ -9,17 +9,17 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
-from scoring.models import Standing, StandingsState
+from scoring.models import Standing
 from scoring.selectors import stage_standings, standings_version
 from scoring.services.stages import stages_of
 from scoring.services.standings import RoundPoints, standings_progress_cached
 from scoring.services.teams import player_teams, team_standings
 from tournament.models import Event, Player, Stage
-from web.render_once import render_once
 
 STANDINGS_CACHE_SECONDS = 300  # a version's table never changes; this only bounds what an idle event keeps
 # Standings columns a reader may sort by: (field, highest first).
@@ -133,51 +133,43 @@ class StandingsTable:
 def standings_table(event: Event, sort: str, stage: int | None = None) -> StandingsTable:
     """The standings table (``stage``'s, or the event's), rendered once per version of the standings, sort,
     stage and language (a cache shared by every web process when CACHE_URL is set): readers polling while a
-    round is played cost one row and a cache read each. While one reader renders a new version, the others get
-    the version before (``render_once``): a round's end renders each version once, not once per reader."""
+    round is played cost one row and a cache read each."""
     version, state = standings_version(event)
     teams = f"{event.team_ranking}.{event.team_best}"  # the team table is read under these settings
     sort = standings_sort(sort)
-    shown = f"{event.pk}:{teams}:{sort}:{stage}:{translation.get_language()}"  # the table, whatever its version
-    key, html = render_once(
-        f"standings-table:{version}:{shown}",
-        f"standings-table-latest:{shown}",
-        lambda: _table_html(event, sort, stage, state),
-        STANDINGS_CACHE_SECONDS,
-    )
+    key = f"standings-table:{version}:{teams}:{sort}:{stage}:{translation.get_language()}"
+    html = cache.get(key)
+    if html is None:
+        from web.team_presenters import team_league_table  # it reads the presenters' wind names: imported here
+
+        lines, league = standings(event, sort, stage), team_league_table(event, stage)  # a league's teams first
+        stages = {s.number: s.name for s in stages_of(event)}
+        html = league + render_to_string(
+            "pages/standings_table.html",
+            {
+                "event": event,
+                "lines": lines,
+                "sorted_by": {sort: True},
+                "mcr": event.ruleset().is_mcr,
+                "solo": event.ruleset().is_solo,
+                "updating": state.updating,
+                "computed_at": state.computed_at,
+                "teams": () if league else team_standings(event, stage),
+                "federation": any(line.federation_id for line in lines),
+                "country": any(line.country for line in lines),
+                "movement": any(line.movement is not None or line.new for line in lines),
+                "stage": stage,
+                "carried": stage is not None and stage > 1,
+                "reached": stage is None and len(stages) > 1,
+                "stage_names": stages,
+                "query": f"&stage={stage}" if stage is not None else "",
+            },
+        )
+        cache.set(key, html, STANDINGS_CACHE_SECONDS)
     # Our own template's output, stored as text by the cache.
     return StandingsTable(
-        html=mark_safe(html or ""), etag=f'"{hashlib.sha256(key.encode()).hexdigest()[:24]}"', updating=state.updating
+        html=mark_safe(html), etag=f'"{hashlib.sha256(key.encode()).hexdigest()[:24]}"', updating=state.updating
     )
-
-
-def _table_html(event: Event, sort: str, stage: int | None, state: StandingsState) -> str:
-    from web.team_presenters import team_league_table  # it reads the presenters' wind names: imported here
-
-    lines, league = standings(event, sort, stage), team_league_table(event, stage)  # a league's teams first
-    stages = {s.number: s.name for s in stages_of(event)}
-    html = league + render_to_string(
-        "pages/standings_table.html",
-        {
-            "event": event,
-            "lines": lines,
-            "sorted_by": {sort: True},
-            "mcr": event.ruleset().is_mcr,
-            "solo": event.ruleset().is_solo,
-            "updating": state.updating,
-            "computed_at": state.computed_at,
-            "teams": () if league else team_standings(event, stage),
-            "federation": any(line.federation_id for line in lines),
-            "country": any(line.country for line in lines),
-            "movement": any(line.movement is not None or line.new for line in lines),
-            "stage": stage,
-            "carried": stage is not None and stage > 1,
-            "reached": stage is None and len(stages) > 1,
-            "stage_names": stages,
-            "query": f"&stage={stage}" if stage is not None else "",
-        },
-    )
-    return str(html)
 
 
 def standing_of(event: Event, player: Player) -> StandingLine | None:

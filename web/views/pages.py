@@ -38,7 +38,6 @@ from web import standings_presenters as ranked
 from web import team_presenters
 from web.csv_downloads import csv_download
 from web.live_presenters import live_attrs
-from web.render_once import render_once
 
 SHARED_PAGE_SECONDS = 30  # the table inside is always current; the rest (name, rounds) may lag this long
 PROXY_SECONDS = 5  # a shared page a proxy may answer without asking: a burst of readers costs one request
@@ -109,8 +108,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
         return _shared_page(
             request,
             f"standings:{version}:{sort}:{stage}",
-            latest=f"standings:{event.pk}:{event.team_ranking}.{event.team_best}:{sort}:{stage}",
-            make=lambda: render(
+            lambda: render(
                 request,
                 "pages/standings.html",
                 {
@@ -182,14 +180,11 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
     )
 
 
-def _shared_page(
-    request: HttpRequest, version: str, make: Callable[[], HttpResponse], latest: str = ""
-) -> HttpResponse:
+def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResponse]) -> HttpResponse:
     """A page every anonymous reader sees the same, rendered once per version, path and language and kept in
     the shared cache: the page spectators reload most costs them a cache read. ``version`` names the query
     parameters the page reads, normalised; the rest of the query string is not part of the key, so made-up
-    addresses cost a cache read too, not a render and an entry each. ``latest`` (the same without the version
-    of what it shows) lets readers get the version before while one of them renders a new one (``render_once``).
+    addresses cost a cache read too, not a render and an entry each.
 
     The anonymous page has an ETag (of its content: the page around the table may change within the cached
     time) and answers 304 to it; a proxy may share it for PROXY_SECONDS, separately per cookie and language
@@ -198,31 +193,20 @@ def _shared_page(
         response = make()
         response["Cache-Control"] = "private, no-cache"
         return response
-    made: list[HttpResponse] = []
-
-    def rendered() -> tuple[str, bytes] | None:
-        made.append(make())
-        if made[0].status_code != 200:
-            return None
-        return f'"{hashlib.sha256(made[0].content).hexdigest()[:24]}"', made[0].content
-
     # Hashed: the path is the visitor's, of any length and any characters.
-    page = f"{request.path}:{get_language()}"
-    key = "page:" + hashlib.sha256(f"{version}:{page}".encode()).hexdigest()
-    if latest:
-        _, cached = render_once(
-            key, "page-latest:" + hashlib.sha256(f"{latest}:{page}".encode()).hexdigest(), rendered, SHARED_PAGE_SECONDS
-        )
+    key = "page:" + hashlib.sha256(f"{version}:{request.path}:{get_language()}".encode()).hexdigest()
+    cached = cache.get(key)
+    if isinstance(cached, tuple):
+        etag, content = cached
+        response = HttpResponse(content)
     else:
-        cached = cache.get(key)
-        if not isinstance(cached, tuple):
-            cached = rendered()
-            if cached is not None:
-                cache.set(key, cached, SHARED_PAGE_SECONDS)
-    if cached is None:
-        return made[0]
-    etag, content = cached
-    response = HttpResponseNotModified() if etag in request.headers.get("If-None-Match", "") else HttpResponse(content)
+        response = make()
+        if response.status_code != 200:
+            return response
+        etag = f'"{hashlib.sha256(response.content).hexdigest()[:24]}"'
+        cache.set(key, (etag, response.content), SHARED_PAGE_SECONDS)
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
     response["ETag"] = etag
     response["Cache-Control"] = f"public, max-age={PROXY_SECONDS}"
     patch_vary_headers(response, ("Cookie", "Accept-Language"))
