@@ -124,22 +124,22 @@ def rerank(event: Event, players: Collection[int]) -> bool | None:
         player: None if values[SORT_KEY] is None else bytes(values[SORT_KEY]) for (_, player), values in before.items()
     }
     moves = [(old.get(p), new[p].sort_key if p in new else None) for p in players]
-    ranks = touched_ranks({p: v.sort_key for p, v in new.items()}, _untouched_better(event, players, new, moves))
     others = Standing.objects.filter(event=event, sort_key__isnull=False).exclude(player_id__in=list(players))
+    ranks = touched_ranks({p: v.sort_key for p, v in new.items()}, _untouched_better(event, others, new, moves))
     shifted = _shift(others, rank_shifts(moves))
     rows = [values._replace(rank=ranks[player]) for player, values in new.items()]
     return _write(Standing, before, rows, lambda v: Standing(event=event, **v._asdict()), stage=False) or shifted
 
 
 def _untouched_better(
-    event: Event, players: Collection[int], new: dict[int, LineValues], moves: list[Move]
+    event: Event, others: QuerySet[Standing], new: dict[int, LineValues], moves: list[Move]
 ) -> dict[int, int]:
-    """For each touched player's new key, the untouched lines better than it, read from the first untouched line
-    at or after it (its stored rank and key: rules.ranks.better_before), in one query."""
+    """For each touched player's new key, the untouched lines (``others``) better than it, read from the first
+    untouched line at or after it (its stored rank and key: rules.ranks.better_before), in one query; a key worse
+    than every untouched line has all of them better (one count, for all such keys)."""
     keys = {p: v.sort_key for p, v in new.items() if v.sort_key is not None}
     if not keys:
         return {}
-    others = Standing.objects.filter(event=event, sort_key__isnull=False).exclude(player_id__in=list(players))
     olds = [old for old, _ in moves]
     found: dict[str, Subquery] = {}
     for player, key in keys.items():
@@ -148,10 +148,12 @@ def _untouched_better(
         found[f"k{player}"] = Subquery(after.values("sort_key")[:1], output_field=BinaryField())
     row: dict[str, Any] = dict(Event.objects.filter(pk=event.pk).values(**found).get())
     better = {}
-    for player, key in keys.items():
+    every: int | None = None  # how many untouched lines there are, read once if a key is worse than all of them
+    for player in keys:
         rank, first = row[f"r{player}"], row[f"k{player}"]
-        if rank is None:  # worse than every untouched line: all of them are better
-            better[player] = others.filter(sort_key__lt=key).count()
+        if rank is None:
+            every = others.count() if every is None else every
+            better[player] = every
         else:
             better[player] = better_before(rank, bytes(first), olds)
     return better
