@@ -99,7 +99,6 @@ class _Tags:
         self.depth = 0
         self.tags: list[Element] = []
         self.ignoring = False  # the last tag kept is an ignored one
-        self.read = READ  # lowercased: a log's other tags are named by their tile (T12, D87), too many to list
 
     def parse(self, data: bytes) -> tuple[str | None, list[Element]]:
         parser = expat.ParserCreate(None, "}")  # ElementTree's namespace separator: the tags it gave the reader
@@ -118,7 +117,7 @@ class _Tags:
             if self.depth == 1:
                 self.root = name if "}" not in name else "{" + name
             return
-        if name.lower() in self.read:
+        if name.lower() in READ:
             self.tags.append(Element(name, attrs))
             self.ignoring = False
         elif not self.ignoring:
@@ -158,8 +157,9 @@ def _undefined_entity(parser: Any, name: str, is_parameter: bool) -> None:
     raise expat.error(f"undefined entity &{name};: line {parser.ErrorLineNumber}, column {parser.ErrorColumnNumber}")
 
 
-# The tags the reader reads, each by its method ``_<tag>``; any other tag is passed over. Named here, not found
-# among the reader's methods: a tag named after one of its other methods (<FINISH>, <STARTED>) is no tag to read.
+# The tags the reader reads (lowercased), each by its method ``_<tag>``; any other tag (most are named by their
+# tile: T12, D87) is passed over. Named here, not found among the reader's methods: a tag named after one of its
+# other methods (<FINISH>, <STARTED>) is no tag to read.
 READ = frozenset({"go", "un", "init", "reach", "agari", "ryuukyoku"})
 
 
