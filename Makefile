@@ -58,10 +58,11 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } || \
 	  echo "Chromium is missing (apt-get install chromium): the browser tests will fail"
 
-# axe-core (package.json, pinned in package-lock.json), which tests/e2e/axe_walk.py runs on every page.
+# axe-core (package.json, pinned in package-lock.json), which tests/e2e/axe_walk.py runs on every page: the npm
+# packages once, as `make lint` installs them (npm ci empties node_modules first, 14 s on every run otherwise).
 # Without npm the step says so and that test skips; CI installs npm and requires it (.ci/run: REQUIRE_AXE=1).
 axe:
-	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; \
+	@if command -v npm >/dev/null; then $(MAKE) --no-print-directory $(NODE); \
 	else echo "npm is missing (apt-get install npm): the accessibility test skips without axe-core"; fi
 
 # Every core (pytest-xdist), each worker on a test database of its own; --dist loadfile keeps a module's tests on
