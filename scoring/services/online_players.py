@@ -12,7 +12,7 @@ leaves no player behind, and the next log that names him makes him again.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import FilteredRelation, Q
 
@@ -20,6 +20,7 @@ from rules.errors import Problem, Refusal
 from scoring.services.registrations import registrations_add_many
 from tournament.models import Event, Player, text_problems
 from tournament.selectors import findable_players
+from tournament.services import roster
 from tournament.users import RequestUser
 
 # A registered player's (id, withdrawn, substitute); a player registered by the import is neither.
@@ -79,6 +80,46 @@ class PlayerBook:
             self.by_online[name] = (seated.ids[name], False, False)
             self.stored.pop(name, None)
 
+    def ahead(self) -> PlayerBook:
+        """A copy for a group of logs saved together: it learns each log's new players as soon as they are claimed
+        (``learn``), so the next log of the group finds them; the book itself learns them once the group is
+        committed."""
+        return replace(self, by_online=dict(self.by_online), stored=dict(self.stored))
+
+    def learn(self, claim: Claim, making: list[str]) -> None:
+        """``claim``'s new players as the group's next logs see them: a player still to make stands as
+        -(his place in ``making``, from 1), the list of the group's names to make, which this extends."""
+        for name in claim.make:
+            making.append(name)
+            self.by_online[name] = (-len(making), False, False)
+        for name, pk in claim.register.items():
+            self.by_online[name] = (pk, False, False)
+            self.stored.pop(name, None)
+
+    def save_many(self, claims: Sequence[Claim]) -> list[Seated]:
+        """``save`` for each claim of a group (claimed in turn with ``ahead``, ``learn``): its new players made in
+        one insert and registered in another, in the order the logs would have made them one by one."""
+        made = Player.objects.bulk_create([Player(name=name, online_name=name) for c in claims for name in c.make])
+        ids = [player.pk for player in made]
+        seated: list[Seated] = []
+        new_ids: list[int] = []
+        at = 0
+        for claim in claims:
+            new = {name: ids[at + i] for i, name in enumerate(claim.make)} | claim.register
+            at += len(claim.make)
+            new_ids += new.values()
+            found = {name: (ids[-pk - 1] if pk < 0 else pk, w, s) for name, (pk, w, s) in claim.found.items()}
+            registered = {entry[0]: (entry[1], entry[2]) for entry in found.values()}
+            seated.append(
+                Seated(
+                    {name: entry[0] for name, entry in found.items()} | new,
+                    registered | dict.fromkeys(new.values(), (False, False)),
+                )
+            )
+        # The standings are the caller's to follow: it counts each log's registrations in the logs' order.
+        roster.registrations_add_many(event=self.event, players=[Player(pk=pk) for pk in new_ids], follow=_nothing)
+        return seated
+
     def _claim_one(self, name: str, claim: Claim) -> list[str]:
         entry = self.by_online.get(name)
         if entry is None:
@@ -108,6 +149,10 @@ class PlayerBook:
                 "him in this event"
             ]
         return []
+
+
+def _nothing(event_id: int) -> None:
+    pass
 
 
 def player_book(event: Event, names: Iterable[str], *, create: bool, user: RequestUser | None) -> PlayerBook:

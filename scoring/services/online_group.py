@@ -1,0 +1,96 @@
+"""A group of checked online logs stored in one transaction: each kind of row one insert for the whole group.
+
+Storing a log one by one costs about ten statements and a commit; most of an
+import's time went there. A group's players are claimed in turn before
+anything is written (a log finds the players an earlier log of the group
+makes), then its players, registrations, games, seats, hands, results,
+statistics and history entries are each inserted at once, and the standings
+count each log's change in the order the logs come, as one by one would.
+
+A group is all or nothing: if any of its logs is refused (``Refusal``) or a
+row clashes with one stored meanwhile (``IntegrityError``), nothing of it is
+kept and the caller stores its logs one by one, for the same answers and
+messages as ever.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from rules.errors import Refusal
+from scoring.logs.check import Checked
+from scoring.logs.model import OnlineGame
+from scoring.services.live import live_changed
+from scoring.services.online_players import Claim, PlayerBook
+from scoring.services.online_store import GameRows, game_rows, game_unsaved_of
+from scoring.services.standings import standings_refresh_many
+from scoring.sheet.reader import ScoredSheet
+from tournament.models import Event, Game
+from tournament.users import RequestUser
+
+GROUP = 50  # logs stored in one transaction: bigger saves little, and a failed group is stored again one by one
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """A log read and checked, waiting for its players."""
+
+    source: str
+    online: OnlineGame
+    checked: Checked
+
+
+def group_store(
+    *, event: Event, items: Sequence[Ready], book: PlayerBook, user: RequestUser | None
+) -> list[Game | Refusal]:
+    """Store the logs of ``items`` whose players can be found, all or none (Refusal or IntegrityError, nothing
+    written); per log its game, or the Refusal that names its players who cannot be found (as one by one: the
+    book is left as it was for the logs after it). ``book`` learns the new players once the group commits."""
+    ahead, making = book.ahead(), list[str]()
+    claims: dict[int, Claim] = {}
+    refused: dict[int, Refusal] = {}
+    for at, item in enumerate(items):
+        try:
+            claims[at] = claim = ahead.claim(item.online.names)
+        except Refusal as exc:
+            refused[at] = exc
+            continue
+        ahead.learn(claim, making)
+    games = iter(_saved(event, [items[at] for at in claims], list(claims.values()), book, user) if claims else [])
+    return [refused[at] if at in refused else next(games) for at in range(len(items))]
+
+
+def _saved(
+    event: Event, items: Sequence[Ready], claims: Sequence[Claim], book: PlayerBook, user: RequestUser | None
+) -> list[Game]:
+    with transaction.atomic():
+        seated = book.save_many(claims)
+        unsaved = [
+            game_unsaved_of(
+                event=event, online=item.online, scored=_scored(item), differences=item.checked.differences, seated=s
+            )
+            for item, s in zip(items, seated, strict=True)
+        ]
+        games = Game.objects.bulk_create([game for game, _ in unsaved])
+        rows = GameRows(games[0])
+        changes: list[Collection[int] | None] = []
+        for item, claim, s, (game, subs) in zip(items, claims, seated, unsaved, strict=True):
+            rows.add(game_rows(game, item.online, _scored(item), s, subs, user))
+            if claim.make or claim.register:
+                changes.append(None)  # registering players counts every line, this game's among them
+            elif game.status == Game.Status.FINISHED:
+                changes.append([s.ids[name] for name in item.online.names])
+        rows.save()
+        standings_refresh_many(event.pk, changes)
+        live_changed(event.pk)  # what saving a game sends, which a bulk insert does not
+    for claim, s in zip(claims, seated, strict=True):
+        book.keep(claim, s)
+    return games
+
+
+def _scored(item: Ready) -> ScoredSheet:
+    assert item.checked.scored is not None
+    return item.checked.scored
