@@ -1,16 +1,18 @@
 """A group of checked online logs stored in one transaction: each kind of row one insert for the whole group.
 
 Storing a log one by one costs about ten statements and a commit; most of an
-import's time went there. A group's players are claimed in turn before
-anything is written (a log finds the players an earlier log of the group
-makes), then its players, registrations, games, seats, hands, results,
-statistics and history entries are each inserted at once, and the standings
-count each log's change in the order the logs come, as one by one would.
+import's time went there. A group's logs are first taken in turn with no
+write: each log's players claimed (a log finds the players an earlier log of
+the group makes, numbered ahead of their insert) and its game checked, a log
+refused there answered as one by one would answer it. Then its players,
+registrations, games, seats, hands, results, statistics and history entries
+are each inserted at once, and the standings count each log's change in the
+order the logs come, as one by one would.
 
-A group is all or nothing: if any of its logs is refused (``Refusal``) or a
-row clashes with one stored meanwhile (``IntegrityError``), nothing of it is
-kept and the caller stores its logs one by one, for the same answers and
-messages as ever.
+A group is all or nothing: if a row clashes with one stored meanwhile (an
+``IntegrityError``: another import of the same log or player) or a game is
+refused once its players have ids, nothing of it is kept and the caller
+stores its logs one by one, for the same answers and messages as ever.
 """
 
 from __future__ import annotations
@@ -46,38 +48,46 @@ class Ready:
 def group_store(
     *, event: Event, items: Sequence[Ready], book: PlayerBook, user: RequestUser | None
 ) -> list[Game | Refusal]:
-    """Store the logs of ``items`` whose players can be found, all or none (Refusal or IntegrityError, nothing
-    written); per log its game, or the Refusal that names its players who cannot be found (as one by one: the
-    book is left as it was for the logs after it). ``book`` learns the new players once the group commits."""
+    """Store the logs of ``items`` that are not refused, all or none (Refusal or IntegrityError: nothing written);
+    per log its game, or the Refusal that one by one would have given (its players not found, its game refused:
+    checked before any write, and then the logs after it find the players as one by one would). ``book`` learns
+    the new players once the group commits."""
     ahead, making = book.ahead(), list[str]()
-    claims: dict[int, Claim] = {}
+    taken: dict[int, tuple[Claim, Game, set[int]]] = {}
     refused: dict[int, Refusal] = {}
     for at, item in enumerate(items):
         try:
-            claims[at] = claim = ahead.claim(item.online.names)
+            claim = ahead.claim(item.online.names)
+            game, subs = game_unsaved_of(
+                event=event,
+                online=item.online,
+                scored=_scored(item),
+                differences=item.checked.differences,
+                seated=ahead.seated(claim, making),
+            )
         except Refusal as exc:
             refused[at] = exc
             continue
         ahead.learn(claim, making)
-    games = iter(_saved(event, [items[at] for at in claims], list(claims.values()), book, user) if claims else [])
+        taken[at] = (claim, game, subs)
+    games = iter(_saved(event, [items[at] for at in taken], list(taken.values()), book, user) if taken else [])
     return [refused[at] if at in refused else next(games) for at in range(len(items))]
 
 
 def _saved(
-    event: Event, items: Sequence[Ready], claims: Sequence[Claim], book: PlayerBook, user: RequestUser | None
+    event: Event,
+    items: Sequence[Ready],
+    taken: Sequence[tuple[Claim, Game, set[int]]],
+    book: PlayerBook,
+    user: RequestUser | None,
 ) -> list[Game]:
+    claims = [claim for claim, _, _ in taken]
     with transaction.atomic():
         seated = book.save_many(claims)
-        unsaved = [
-            game_unsaved_of(
-                event=event, online=item.online, scored=_scored(item), differences=item.checked.differences, seated=s
-            )
-            for item, s in zip(items, seated, strict=True)
-        ]
-        games = Game.objects.bulk_create([game for game, _ in unsaved])
+        games = Game.objects.bulk_create([game for _, game, _ in taken])
         rows = GameRows(games[0])
         changes: list[Collection[int] | None] = []
-        for item, claim, s, (game, subs) in zip(items, claims, seated, unsaved, strict=True):
+        for item, (claim, game, subs), s in zip(items, taken, seated, strict=True):
             rows.add(game_rows(game, item.online, _scored(item), s, subs, user))
             if claim.make or claim.register:
                 changes.append(None)  # registering players counts every line, this game's among them

@@ -11,7 +11,7 @@ leaves no player behind, and the next log that names him makes him again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from django.db.models import FilteredRelation, Q
@@ -70,9 +70,7 @@ class PlayerBook:
         made = Player.objects.bulk_create([Player(name=name, online_name=name) for name in claim.make])
         new = {player.online_name: player.pk for player in made} | claim.register
         registrations_add_many(event=self.event, players=[Player(pk=pk) for pk in new.values()])
-        ids = {name: entry[0] for name, entry in claim.found.items()} | new
-        registered = {entry[0]: (entry[1], entry[2]) for entry in claim.found.values()}
-        return Seated(ids, registered | dict.fromkeys(new.values(), (False, False)))
+        return _seated(claim.found, new)
 
     def keep(self, claim: Claim, seated: Seated) -> None:
         """The log is committed: its new players are the event's for the logs after it."""
@@ -86,9 +84,16 @@ class PlayerBook:
         committed."""
         return replace(self, by_online=dict(self.by_online), stored=dict(self.stored))
 
+    def seated(self, claim: Claim, making: Sequence[str]) -> Seated:
+        """What ``save_many`` will give ``claim`` (claimed with ``ahead``), each player still to make standing as
+        -(his place in ``making``, the names the group makes, from 1): enough to check its game before any write
+        (a game names its players only in its seats, which are made after the players)."""
+        new = {name: -(len(making) + k) for k, name in enumerate(claim.make, start=1)} | claim.register
+        return _seated(claim.found, new)
+
     def learn(self, claim: Claim, making: list[str]) -> None:
-        """``claim``'s new players as the group's next logs see them: a player still to make stands as
-        -(his place in ``making``, from 1), the list of the group's names to make, which this extends."""
+        """``claim``'s new players as the group's next logs see them (as ``seated`` numbers them): ``making``
+        grows by the names it makes."""
         for name in claim.make:
             making.append(name)
             self.by_online[name] = (-len(making), False, False)
@@ -97,25 +102,19 @@ class PlayerBook:
             self.stored.pop(name, None)
 
     def save_many(self, claims: Sequence[Claim]) -> list[Seated]:
-        """``save`` for each claim of a group (claimed in turn with ``ahead``, ``learn``): its new players made in
-        one insert and registered in another, in the order the logs would have made them one by one."""
+        """``save`` for each claim of a group (claimed in turn with ``ahead`` and ``learn``): its new players made
+        in one insert and registered in another, in the order the logs would have made them one by one."""
         made = Player.objects.bulk_create([Player(name=name, online_name=name) for c in claims for name in c.make])
         ids = [player.pk for player in made]
         seated: list[Seated] = []
         new_ids: list[int] = []
-        at = 0
+        at = 0  # the claim's first player in ``made``
         for claim in claims:
-            new = {name: ids[at + i] for i, name in enumerate(claim.make)} | claim.register
+            new = {name: ids[at + k] for k, name in enumerate(claim.make)} | claim.register
             at += len(claim.make)
             new_ids += new.values()
             found = {name: (ids[-pk - 1] if pk < 0 else pk, w, s) for name, (pk, w, s) in claim.found.items()}
-            registered = {entry[0]: (entry[1], entry[2]) for entry in found.values()}
-            seated.append(
-                Seated(
-                    {name: entry[0] for name, entry in found.items()} | new,
-                    registered | dict.fromkeys(new.values(), (False, False)),
-                )
-            )
+            seated.append(_seated(found, new))
         # The standings are the caller's to follow: it counts each log's registrations in the logs' order.
         roster.registrations_add_many(event=self.event, players=[Player(pk=pk) for pk in new_ids], follow=_nothing)
         return seated
@@ -149,6 +148,12 @@ class PlayerBook:
                 "him in this event"
             ]
         return []
+
+
+def _seated(found: Mapping[str, Entry], new: Mapping[str, int]) -> Seated:
+    ids = {name: entry[0] for name, entry in found.items()} | dict(new)
+    registered = {entry[0]: (entry[1], entry[2]) for entry in found.values()}
+    return Seated(ids, registered | dict.fromkeys(new.values(), (False, False)))
 
 
 def _nothing(event_id: int) -> None:
