@@ -13,9 +13,10 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.logs.read import read_log
 from scoring.models import GameResult, HandChange, StandingsState
-from scoring.services import chain, online
+from scoring.services import chain
 from scoring.services.online import Outcome, logs_import
 from scoring.services.online_group import GROUP
+from scoring.services.online_players import player_book
 from scoring.services.standings_store import TOUCHED_MAX, touch, touch_many
 from tests.factories import registered
 from tests.scoring.test_online_bulk import INDEX, ONLINE, SAMPLE, batch
@@ -84,13 +85,12 @@ def test_a_group_that_clashes_with_another_import_is_stored_one_by_one(monkeypat
     event = Event.objects.create(slug="clash", name="Clash", ruleset_key="tenhou")
     logs = batch(SAMPLE[:4])
     theirs = read_log(logs[2][1], name=logs[2][0]).log_id
-    book = online.player_book
 
     def meanwhile(*args: Any, **kwargs: Any) -> Any:
         Game.objects.get_or_create(event=event, log_id=theirs)
-        return book(*args, **kwargs)
+        return player_book(*args, **kwargs)
 
-    monkeypatch.setattr(online, "player_book", meanwhile)
+    monkeypatch.setattr("scoring.services.online.player_book", meanwhile)
     results = logs_import(event=event, logs=logs, create_players=True)
     assert [r.outcome for r in results] == [Outcome.IMPORTED, Outcome.IMPORTED, Outcome.ALREADY, Outcome.IMPORTED]
     assert results[2].game == Game.objects.get(event=event, log_id=theirs)
