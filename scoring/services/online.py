@@ -1,7 +1,7 @@
 """Online games into an event: each log read, checked hand by hand against its own numbers, and stored.
 
 Each log is all or nothing: its players found (or created) and its game
-stored whole, in a transaction of its own. A log whose replay differs from
+stored whole, or nothing of it. A log whose replay differs from
 what it records is refused, or with ``keep_mismatches`` stored marked
 "differs from the log". A log already imported into the event is answered
 with the game it made, so a retried upload adds nothing.
@@ -9,7 +9,10 @@ with the game it made, so a retried upload adds nothing.
 A batch (``logs_import``) costs what its games cost, not what its logs'
 lookups cost: each log is replayed once (the check's replay is the game's
 result, ``online_store``), the logs already imported are found in one query
-and the players of every log in one (``online_players``).
+and the players of every log in one (``online_players``), and its logs are
+stored by groups, each group's rows of each kind in one insert and one
+transaction (``online_group``); a group that fails as a whole is stored again
+one log at a time, each in a transaction of its own, for the same answers.
 """
 
 from __future__ import annotations
