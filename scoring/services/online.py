@@ -144,8 +144,8 @@ def _store_group(
     if not cuts and len(waiting) > 1:  # cuts are checked after each game, as one by one
         try:
             answers = group_store(event=event, items=list(waiting.values()), book=book, user=user)
-        except (Refusal, IntegrityError):
-            pass  # nothing of the group was kept: its logs one by one say which failed, and why
+        except (IntegrityError, Refusal):  # another import meanwhile (a Refusal here would be a check missed before)
+            pass  # nothing of the group was kept: one by one, each log is answered as it always was
         else:
             for (i, item), answer in zip(waiting.items(), answers, strict=True):
                 if isinstance(answer, Refusal):

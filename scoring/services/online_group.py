@@ -10,9 +10,9 @@ are each inserted at once, and the standings count each log's change in the
 order the logs come, as one by one would.
 
 A group is all or nothing: if a row clashes with one stored meanwhile (an
-``IntegrityError``: another import of the same log or player) or a game is
-refused once its players have ids, nothing of it is kept and the caller
-stores its logs one by one, for the same answers and messages as ever.
+``IntegrityError``: another import of the same log or player), nothing of it
+is kept and the caller stores its logs one by one, for the same answers and
+messages as ever.
 """
 
 from __future__ import annotations
@@ -48,10 +48,10 @@ class Ready:
 def group_store(
     *, event: Event, items: Sequence[Ready], book: PlayerBook, user: RequestUser | None
 ) -> list[Game | Refusal]:
-    """Store the logs of ``items`` that are not refused, all or none (Refusal or IntegrityError: nothing written);
-    per log its game, or the Refusal that one by one would have given (its players not found, its game refused:
-    checked before any write, and then the logs after it find the players as one by one would). ``book`` learns
-    the new players once the group commits."""
+    """Store the logs of ``items`` that are not refused, all or none (an IntegrityError: nothing written); per log
+    its game, or the Refusal that one by one would have given (its players not found, its game refused: checked
+    before any write, and then the logs after it find the players as one by one would). ``book`` learns the new
+    players once the group commits."""
     ahead, making = book.ahead(), list[str]()
     taken: dict[int, tuple[Claim, Game, set[int]]] = {}
     refused: dict[int, Refusal] = {}
@@ -85,7 +85,7 @@ def _saved(
     with transaction.atomic():
         seated = book.save_many(claims)
         games = Game.objects.bulk_create([game for _, game, _ in taken])
-        rows = GameRows(games[0])
+        rows = GameRows(games[0])  # the group's rows of each kind gathered, for one insert each
         changes: list[Collection[int] | None] = []
         for item, (claim, game, subs), s in zip(items, taken, seated, strict=True):
             rows.add(game_rows(game, item.online, _scored(item), s, subs, user))
