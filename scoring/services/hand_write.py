@@ -215,6 +215,14 @@ def record_history(
     """The entry sealed onto the game's chain; the caller holds the game's row lock, so the chain cannot fork.
     ``previous``: the chain's head, when the caller read it under that lock (else it is read here); ``terms``:
     ``chain.game_terms`` when the caller has them from rows it holds (else they are read here)."""
+    history_sealed(game, entry, previous=previous, terms=terms)
+    entry.save()
+
+
+def history_sealed(
+    game: Game, entry: HandChange, *, previous: str | None = None, terms: dict[str, Any] | None = None
+) -> HandChange:
+    """``record_history``'s entry sealed and not saved: an import of many logs saves their entries together."""
     entry.author = entry.user.get_username() if entry.user is not None else entry.author
     entry.at = chain.sealed_time(timezone.now())
     if previous is None:
@@ -222,7 +230,7 @@ def record_history(
     entry.previous = previous or ""
     entry.terms = chain.game_terms(game) if terms is None else terms
     entry.key, entry.hash = chain.seal(chain.content_of(entry), entry.previous)
-    entry.save()
+    return entry
 
 
 def _unchanged(before: list[HandRecord], after: list[HandRecord]) -> int:

@@ -1,7 +1,7 @@
 """Online games into an event: each log read, checked hand by hand against its own numbers, and stored.
 
 Each log is all or nothing: its players found (or created) and its game
-stored whole, in a transaction of its own. A log whose replay differs from
+stored whole, or nothing of it. A log whose replay differs from
 what it records is refused, or with ``keep_mismatches`` stored marked
 "differs from the log". A log already imported into the event is answered
 with the game it made, so a retried upload adds nothing.
@@ -9,7 +9,10 @@ with the game it made, so a retried upload adds nothing.
 A batch (``logs_import``) costs what its games cost, not what its logs'
 lookups cost: each log is replayed once (the check's replay is the game's
 result, ``online_store``), the logs already imported are found in one query
-and the players of every log in one (``online_players``).
+and the players of every log in one (``online_players``), and its logs are
+stored by groups, each group's rows of each kind in one insert and one
+transaction (``online_group``); a group that fails as a whole is stored again
+one log at a time, each in a transaction of its own, for the same answers.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from rules.errors import Problem, Refusal
 from scoring.logs.check import Checked, check_game
 from scoring.logs.model import OnlineGame
 from scoring.logs.read import read_log
+from scoring.services.online_group import GROUP, Ready, group_store
 from scoring.services.online_players import PlayerBook, player_book
 from scoring.services.online_store import game_store
 from tournament.models import Event, Game
@@ -76,15 +80,6 @@ def log_import(
     )[0]
 
 
-@dataclass(frozen=True, slots=True)
-class _Ready:
-    """A log read and checked, waiting for its players."""
-
-    source: str
-    online: OnlineGame
-    checked: Checked
-
-
 def logs_import(
     *,
     event: Event,
@@ -103,7 +98,7 @@ def logs_import(
         except Refusal as exc:
             results[i] = LogResult(source, Outcome.UNREADABLE, problems=exc.problems)
     stored = {g.log_id: g for g in event.games.filter(log_id__in={o.log_id for o in read.values()})}
-    ready: dict[int, _Ready] = {}
+    ready: dict[int, Ready] = {}
     for i, online in read.items():
         source = logs[i][0]
         if online.log_id in stored:
@@ -111,21 +106,59 @@ def logs_import(
         elif (refused := _refused(source, online, checked := check_game(online), keep_mismatches)) is not None:
             results[i] = refused
         else:
-            ready[i] = _Ready(source, online, checked)
+            ready[i] = Ready(source, online, checked)
     if not ready:
         return [results[i] for i in range(len(logs))]
     book = player_book(event, [n for r in ready.values() for n in r.online.names], create=create_players, user=user)
     # An imported game has no table, so it counts in stage 1: the cuts after it are checked only if there are any.
     cuts = event.stages.filter(number__gt=1, through__isnull=False).exists()
+    group: dict[int, Ready] = {}
     for i, item in ready.items():
-        game = stored.get(item.online.log_id)  # the same log twice in one batch: the second finds the first
+        if item.online.log_id in {g.online.log_id for g in group.values()} or len(group) == GROUP:
+            _store_group(event, group, book, user, cuts=cuts, stored=stored, results=results)
+            group = {}
+        group[i] = item
+    _store_group(event, group, book, user, cuts=cuts, stored=stored, results=results)
+    return [results[i] for i in range(len(logs))]
+
+
+def _store_group(
+    event: Event,
+    group: dict[int, Ready],
+    book: PlayerBook,
+    user: RequestUser | None,
+    *,
+    cuts: bool,
+    stored: dict[str, Game],
+    results: dict[int, LogResult],
+) -> None:
+    """The group's logs stored together (``online_group``), else one by one; ``stored`` and ``results`` learn
+    them. A log already stored (the same log twice in one batch: the second finds the first) is answered so."""
+    waiting = {}
+    for i, item in group.items():
+        game = stored.get(item.online.log_id)
         if game is not None:
             results[i] = LogResult(item.source, Outcome.ALREADY, game, item.online.log_id)
-            continue
+        else:
+            waiting[i] = item
+    if not cuts and len(waiting) > 1:  # cuts are checked after each game, as one by one
+        try:
+            answers = group_store(event=event, items=list(waiting.values()), book=book, user=user)
+        except (IntegrityError, Refusal):  # another import meanwhile (a Refusal here would be a check missed before)
+            pass  # nothing of the group was kept: one by one, each log is answered as it always was
+        else:
+            for (i, item), answer in zip(waiting.items(), answers, strict=True):
+                if isinstance(answer, Refusal):
+                    results[i] = LogResult(
+                        item.source, Outcome.UNREADABLE, log_id=item.online.log_id, problems=answer.problems
+                    )
+                else:
+                    stored[item.online.log_id], results[i] = answer, _result(item, answer)
+            return
+    for i, item in waiting.items():
         result = results[i] = _stored(event, item, book, user, cuts=cuts)
         if result.game is not None:
             stored[item.online.log_id] = result.game
-    return [results[i] for i in range(len(logs))]
 
 
 def _refused(source: str, online: OnlineGame, checked: Checked, keep_mismatches: bool) -> LogResult | None:
@@ -143,7 +176,7 @@ def _refused(source: str, online: OnlineGame, checked: Checked, keep_mismatches:
     return None
 
 
-def _stored(event: Event, item: _Ready, book: PlayerBook, user: RequestUser | None, *, cuts: bool) -> LogResult:
+def _stored(event: Event, item: Ready, book: PlayerBook, user: RequestUser | None, *, cuts: bool) -> LogResult:
     """One log's players and game, in a transaction of its own."""
     online, checked = item.online, item.checked
     assert checked.scored is not None
@@ -174,5 +207,10 @@ def _stored(event: Event, item: _Ready, book: PlayerBook, user: RequestUser | No
             if attempt + 1 == ATTEMPTS:
                 raise
             book = player_book(event, online.names, create=book.create, user=user)
-    outcome = Outcome.KEPT if checked.differences else Outcome.IMPORTED
-    return LogResult(item.source, outcome, game, online.log_id, [Problem("", d) for d in checked.differences])
+    return _result(item, game)
+
+
+def _result(item: Ready, game: Game) -> LogResult:
+    differences = item.checked.differences
+    outcome = Outcome.KEPT if differences else Outcome.IMPORTED
+    return LogResult(item.source, outcome, game, item.online.log_id, [Problem("", d) for d in differences])

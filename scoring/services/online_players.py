@@ -11,8 +11,8 @@ leaves no player behind, and the next log that names him makes him again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from django.db.models import FilteredRelation, Q
 
@@ -20,6 +20,7 @@ from rules.errors import Problem, Refusal
 from scoring.services.registrations import registrations_add_many
 from tournament.models import Event, Player, text_problems
 from tournament.selectors import findable_players
+from tournament.services import roster
 from tournament.users import RequestUser
 
 # A registered player's (id, withdrawn, substitute); a player registered by the import is neither.
@@ -69,15 +70,54 @@ class PlayerBook:
         made = Player.objects.bulk_create([Player(name=name, online_name=name) for name in claim.make])
         new = {player.online_name: player.pk for player in made} | claim.register
         registrations_add_many(event=self.event, players=[Player(pk=pk) for pk in new.values()])
-        ids = {name: entry[0] for name, entry in claim.found.items()} | new
-        registered = {entry[0]: (entry[1], entry[2]) for entry in claim.found.values()}
-        return Seated(ids, registered | dict.fromkeys(new.values(), (False, False)))
+        return _seated(claim.found, new)
 
     def keep(self, claim: Claim, seated: Seated) -> None:
         """The log is committed: its new players are the event's for the logs after it."""
         for name in [*claim.make, *claim.register]:
             self.by_online[name] = (seated.ids[name], False, False)
             self.stored.pop(name, None)
+
+    def ahead(self) -> PlayerBook:
+        """A copy for a group of logs saved together: it learns each log's new players as soon as they are claimed
+        (``learn``), so the next log of the group finds them; the book itself learns them once the group is
+        committed."""
+        return replace(self, by_online=dict(self.by_online), stored=dict(self.stored))
+
+    def seated(self, claim: Claim, making: Sequence[str]) -> Seated:
+        """What ``save_many`` will give ``claim`` (claimed with ``ahead``), each player still to make standing as
+        -(his place in ``making``, the names the group makes, from 1): enough to check its game before any write
+        (a game names its players only in its seats, which are made after the players)."""
+        new = {name: -(len(making) + k) for k, name in enumerate(claim.make, start=1)} | claim.register
+        return _seated(claim.found, new)
+
+    def learn(self, claim: Claim, making: list[str]) -> None:
+        """``claim``'s new players as the group's next logs see them (as ``seated`` numbers them): ``making``
+        grows by the names it makes."""
+        for name in claim.make:
+            making.append(name)
+            self.by_online[name] = (-len(making), False, False)
+        for name, pk in claim.register.items():
+            self.by_online[name] = (pk, False, False)
+            self.stored.pop(name, None)
+
+    def save_many(self, claims: Sequence[Claim]) -> list[Seated]:
+        """``save`` for each claim of a group (claimed in turn with ``ahead`` and ``learn``): its new players made
+        in one insert and registered in another, in the order the logs would have made them one by one."""
+        made = Player.objects.bulk_create([Player(name=name, online_name=name) for c in claims for name in c.make])
+        ids = [player.pk for player in made]
+        seated: list[Seated] = []
+        new_ids: list[int] = []
+        at = 0  # the claim's first player in ``made``
+        for claim in claims:
+            new = {name: ids[at + k] for k, name in enumerate(claim.make)} | claim.register
+            at += len(claim.make)
+            new_ids += new.values()
+            found = {name: (ids[-pk - 1] if pk < 0 else pk, w, s) for name, (pk, w, s) in claim.found.items()}
+            seated.append(_seated(found, new))
+        # The standings are the caller's to follow: it counts each log's registrations in the logs' order.
+        roster.registrations_add_many(event=self.event, players=[Player(pk=pk) for pk in new_ids], follow=_nothing)
+        return seated
 
     def _claim_one(self, name: str, claim: Claim) -> list[str]:
         entry = self.by_online.get(name)
@@ -108,6 +148,16 @@ class PlayerBook:
                 "him in this event"
             ]
         return []
+
+
+def _seated(found: Mapping[str, Entry], new: Mapping[str, int]) -> Seated:
+    ids = {name: entry[0] for name, entry in found.items()} | dict(new)
+    registered = {entry[0]: (entry[1], entry[2]) for entry in found.values()}
+    return Seated(ids, registered | dict.fromkeys(new.values(), (False, False)))
+
+
+def _nothing(event_id: int) -> None:
+    pass
 
 
 def player_book(event: Event, names: Iterable[str], *, create: bool, user: RequestUser | None) -> PlayerBook:

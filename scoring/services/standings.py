@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -34,7 +34,7 @@ from scoring.services.background import Work, queue
 from scoring.services.live import live_changed
 from scoring.services.standings_lines import HUNDREDTHS, counted_results
 from scoring.services.standings_rows import EventRows, event_rows
-from scoring.services.standings_store import Stored, recompute, touch
+from scoring.services.standings_store import Stored, recompute, touch, touch_many
 from tournament.models import Event, Game
 
 logger = logging.getLogger(__name__)
@@ -58,7 +58,15 @@ def standings_refresh(event_id: int, players: Collection[int] | None = None) -> 
     committed write into an error: a failure to queue it or to run it is logged, and the standings stay marked
     until a later recompute (the next write, ``manage.py recompute_standings``) succeeds.
     """
-    standings_changed(event_id, players)
+    standings_refresh_many(event_id, [players])
+
+
+def standings_refresh_many(event_id: int, changes: Sequence[Collection[int] | None]) -> None:
+    """``standings_refresh`` for each of ``changes`` in turn, written at once (a group of imported games)."""
+    if not changes:
+        return
+    touch_many(event_id, changes)
+    live_changed(event_id)
     batch = _batch.get()
     if batch is not None:
         batch.add(event_id)

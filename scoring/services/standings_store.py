@@ -70,17 +70,29 @@ def touch(event_id: int, players: Collection[int] | None) -> None:
 
     The state row is locked until the caller commits, so the touched players are read and written back by one
     writer at a time."""
+    touch_many(event_id, [players])
+
+
+def touch_many(event_id: int, changes: Sequence[Collection[int] | None]) -> None:
+    """Count each of ``changes`` in turn (as ``touch`` counts one), in one read and one write: a group of imported
+    games leaves the state its games would have left one by one."""
+    if not changes:
+        return
     # No savepoint inside the caller's transaction: a failure here fails the write that counts the change anyway.
     with transaction.atomic(savepoint=False):  # the caller's transaction, or one of its own outside any
         locked = StandingsState.objects.select_for_update().only("changes", "touched").filter(event_id=event_id)
         state = locked.first() or StandingsState.objects.get_or_create(event_id=event_id)[0]
-        number = state.changes + 1
-        updates: dict[str, object] = {"changes": F("changes") + 1}
-        if players is None or len(state.touched) + len(players) > TOUCHED_MAX:
-            # Numbered with the latest change, "every line" covers the touched players listed before it too.
-            updates |= {"all_from": number, "touched": {}}
-        else:
-            updates["touched"] = {**state.touched, **{str(p): number for p in players}}
+        touched: dict[str, int] = state.touched
+        all_from = None
+        for number, players in enumerate(changes, start=state.changes + 1):
+            if players is None or len(touched) + len(players) > TOUCHED_MAX:
+                # Numbered with the latest change, "every line" covers the touched players listed before it too.
+                all_from, touched = number, {}
+            else:
+                touched = {**touched, **{str(p): number for p in players}}
+        updates: dict[str, object] = {"changes": F("changes") + len(changes), "touched": touched}
+        if all_from is not None:
+            updates["all_from"] = all_from
         StandingsState.objects.filter(event_id=event_id).update(**updates)
 
 

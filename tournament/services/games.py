@@ -36,15 +36,42 @@ def game_seat(
     import reads a whole batch's at once), else read here; ``fields``: more
     of the game's own fields, written with it (an import's finished result).
     """
+    game, subs = game_unsaved(
+        event=event,
+        player_ids=player_ids,
+        table=table,
+        substitutes=substitutes,
+        played_on=played_on,
+        rules=rules,
+        registered=_registered(event, player_ids) if registered is None else registered,
+        fields=fields,
+    )
+    game.save(force_insert=True)
+    Seat.objects.bulk_create(game_seats(game, player_ids, subs))
+    return game
+
+
+def game_unsaved(
+    *,
+    event: Event,
+    player_ids: Sequence[int],
+    registered: Mapping[int, tuple[bool, bool]],
+    table: Table | None = None,
+    substitutes: Iterable[int] = (),
+    played_on: date | None = None,
+    rules: tuple[str, dict[str, Any]] | None = None,
+    fields: Mapping[str, Any] | None = None,
+) -> tuple[Game, set[int]]:
+    """``game_seat``'s game checked and not saved, with the ids of its players who play as substitutes: an import
+    of many logs saves its games together (``game_seats`` gives each its seats once it has an id)."""
     key, overrides = rules or ("", {})
-    registered = _registered(event, player_ids) if registered is None else registered
     ruleset = build_ruleset(key=key, overrides=overrides) if key else event.ruleset()
     _check_players(player_ids, registered, ruleset, whose="this game's" if key else "this event's")
     subs = set(substitutes) | {pid for pid in player_ids if registered.get(pid, (False, False))[1]}
     strangers = sorted(pid for pid in subs if pid not in player_ids)
     if strangers:
         raise Refusal([Problem("substitutes", f"{pid} is not among the players") for pid in strangers])
-    game = Game.objects.create(
+    game = Game(
         event=event,
         table=table,
         played_on=played_on or timezone.localdate(),
@@ -52,13 +79,16 @@ def game_seat(
         ruleset_overrides=overrides,
         **(fields or {}),
     )
-    Seat.objects.bulk_create(
-        [
-            Seat(game=game, player_id=pid, position=position, substitute=pid in subs)
-            for position, pid in enumerate(player_ids)
-        ]
-    )
-    return game
+    return game, subs
+
+
+def game_seats(game: Game, player_ids: Sequence[int], subs: Iterable[int]) -> list[Seat]:
+    """The seats (unsaved) of a game: its players in order, the first the first dealer."""
+    subs = set(subs)
+    return [
+        Seat(game=game, player_id=pid, position=position, substitute=pid in subs)
+        for position, pid in enumerate(player_ids)
+    ]
 
 
 def _registered(event: Event, player_ids: Sequence[int]) -> dict[int, tuple[bool, bool]]:
