@@ -22,7 +22,6 @@ from tournament.models import Game
 COUNTED_FIELDS = (*(f.name for f in fields(SeatCounts) if f.name != "seat"), "yakuman")
 
 
-
 def stats_rows(
     game: Game, result: Result, results: Sequence[GameResult], positions: Mapping[int, int]
 ) -> list[GameStats]:
