@@ -63,9 +63,12 @@ def writable(request: Request, game_id: int, *, version: int | None, required: b
     and the If-Match asked for (428) only of a writer who may write."""
 
     def locate(games: QuerySet[Game]) -> Game:
-        seen = with_scorer(games.filter(event__in=visible_events(request.user)), request.user, "event_id")
-        game = get_object_or_404(seen, pk=game_id)
+        game = get_object_or_404(with_scorer(games, request.user, "event_id"), pk=game_id)
         scorer_from(game, game.event, request.user)
+        # The event's organisers and referees see it: only someone else is asked whether they do (404 if not,
+        # before the 403), so the locking read of a scorer's write carries no visibility filter.
+        if not getattr(game, "user_organises", False) and not getattr(game, "user_referees", False):
+            get_object_or_404(visible_events(request.user), pk=game.event_id)
         _checked(request, game)
         if required and version is None:
             raise PreconditionRequired

@@ -13,18 +13,13 @@ from dataclasses import fields
 
 from scoring.models import GameResult, GameStats
 from scoring.selectors import game_result
+from scoring.services.row_upsert import upsert
 from scoring.sheet.output import Result
 from scoring.sheet.seat_counts import SeatCounts, places, seat_counts
 from tournament.models import Game
 
 # The counts a row holds beside the result's numbers (``scoring.sheet.seat_counts``).
 COUNTED_FIELDS = (*(f.name for f in fields(SeatCounts) if f.name != "seat"), "yakuman")
-
-
-# Every column but the row's id, game and player: what an upsert of a player's row sets.
-_STATS_UPDATED = [
-    f.name for f in GameStats._meta.concrete_fields if not f.primary_key and f.name not in ("game", "player")
-]
 
 
 def stats_rows(
@@ -63,12 +58,7 @@ def stats_rows(
 def stats_store(game: Game, results: Sequence[GameResult], positions: Mapping[int, int]) -> None:
     """The game's rows from its stored result, in the caller's transaction: each player's row updated in place (one
     statement; a hand moves every player's counts), inserted for a player new at the table."""
-    GameStats.objects.bulk_create(
-        stats_rows(game, game_result(game), results, positions),
-        update_conflicts=True,
-        unique_fields=("game", "player"),
-        update_fields=_STATS_UPDATED,
-    )
+    upsert(stats_rows(game, game_result(game), results, positions), key=("game", "player"))
 
 
 def stats_rebuild(games: Iterable[Game] | None = None) -> int:

@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Prefetch, QuerySet, Subquery, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.errors import Refusal
 from scoring.models import Hand, HandChange, Penalty
+from scoring.selectors import given_penalties
 from scoring.services import chain
 from scoring.services.replay import hand_problems, replay, store_result
 from scoring.services.stage_checks import cut_check
@@ -118,7 +119,7 @@ def write(
             # finished game is confirmed, and a write to it that reopens it clears them: a game still going on
             # has none to clear.)
             game.confirmations.all().delete()
-        store_result(game, scored)
+        store_result(game, scored, same_seats=change.alter is None)  # only an ``alter`` seats a substitute
         # Standings count finished games only: a hand in a game still going on cannot change them.
         if counted_before or game.status == Game.Status.FINISHED:
             standings_game_changed(game)
@@ -167,18 +168,22 @@ def in_whole_transaction() -> Iterator[None]:
 
 def _locked(game_id: int, locate: Locate | None) -> Game:
     # Only the game's row: a bare FOR UPDATE would lock the joined event too, and every table of the event
-    # would wait for every other one.
-    games = Game.objects.select_for_update(of=("self",)).select_related("event")
+    # would wait for every other one. Whether the game has a penalty comes with it: most have none, and then
+    # they are not read.
+    penalised = Exists(Penalty.objects.filter(game=OuterRef("pk")))
+    games = Game.objects.select_for_update(of=("self",)).select_related("event").annotate(penalised=penalised)
     return locate(games) if locate is not None else games.get(pk=game_id)
 
 
 def _read_with(game: Game, seen: Seen | None) -> None:
-    """The seats with their players and the penalties, read once for the write's change, the replay, the history's
-    terms, the results and the caller's answer; the caller's seats when they are still the game's."""
+    """The seats with their players and the penalties (if any), read once for the write's change, the replay, the
+    history's terms, the results and the caller's answer; the caller's seats when they are still the game's."""
     if seen is not None and seen.version == game.version:
         given_seats(game, seen.seats)
-    read = [] if seats_prefetched(game) else [Prefetch("seats", queryset=Seat.objects.select_related("player"))]
-    prefetch_related_objects([game], *read, Prefetch("penalties", queryset=Penalty.objects.order_by("id")))
+    if not seats_prefetched(game):
+        given_seats(game, list(Seat.objects.filter(game=game).select_related("player")))
+    penalised = getattr(game, "penalised", True)  # a ``locate`` that left the annotation out: read them
+    given_penalties(game, list(Penalty.objects.filter(game=game).order_by("id")) if penalised else [])
 
 
 def penalties_reread(game: Game) -> None:

@@ -19,6 +19,7 @@ from rules.errors import Problem
 from scoring.models import GameResult, GameStats
 from scoring.selectors import game_penalties
 from scoring.services.game_stats import stats_store
+from scoring.services.row_upsert import upsert
 from scoring.sheet.output import result_json
 from scoring.sheet.reader import ScoredSheet, score_sheet
 from scoring.sheet.record import HandRecord, map_players
@@ -82,10 +83,15 @@ def hand_problems(problems: Sequence[Problem], index: int) -> list[Problem]:
     return out
 
 
-def store_result(game: Game, scored: ScoredSheet) -> None:
+def store_result(game: Game, scored: ScoredSheet, *, same_seats: bool = False) -> None:
     """Save a replay's output on the game (players by seat) and its GameResult rows, in the caller's transaction:
     what changed only. The result JSON is written when it differs, the rows whose numbers moved are updated in
-    place (none deleted and inserted again), and the statistics' rows go with them."""
+    place (none deleted and inserted again), and the statistics' rows go with them.
+
+    ``same_seats``: the caller changed no seat since the game's result was last stored (a hand written, not a
+    substitute seated), so the stored rows are the seated players' and none is to be deleted: every row is
+    upserted without reading the stored ones first (a statement less; the unchanged rows are written as they
+    were)."""
     result = result_json(scored)
     written = ["version", "status", "updated_at", "start", "ended_by_time"]  # a write may have set the last two
     if result != game.result:
@@ -94,7 +100,8 @@ def store_result(game: Game, scored: ScoredSheet) -> None:
     game.status = Game.Status.FINISHED if scored.record.state.finished else Game.Status.PLAYING
     game.save(update_fields=written)
     seats = {seat.position: seat for seat in game.seats.all()}
-    results = _results_store(game, result_rows(game, scored, seats))
+    rows = result_rows(game, scored, seats)
+    results = upsert(rows, key=("game", "player")) if same_seats else _results_store(game, rows)
     # The statistics' rows go with the result they are counted from.
     stats_store(game, results, {seat.player_id: position for position, seat in seats.items()})
 
@@ -117,10 +124,7 @@ def _results_store(game: Game, rows: list[GameResult]) -> list[GameResult]:
     if stored:
         GameResult.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
         GameStats.objects.filter(game=game, player_id__in=list(stored)).delete()
-    if written:
-        GameResult.objects.bulk_create(
-            written, update_conflicts=True, unique_fields=("game", "player"), update_fields=list(_RESULT_FIELDS)
-        )
+    upsert(written, key=("game", "player"))
     return rows
 
 
