@@ -119,7 +119,7 @@ def write(
             # finished game is confirmed, and a write to it that reopens it clears them: a game still going on
             # has none to clear.)
             game.confirmations.all().delete()
-        store_result(game, scored, same_seats=change.alter is None)  # only an ``alter`` seats a substitute
+        store_result(game, scored)
         # Standings count finished games only: a hand in a game still going on cannot change them.
         if counted_before or game.status == Game.Status.FINISHED:
             standings_game_changed(game)

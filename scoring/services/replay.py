@@ -83,15 +83,10 @@ def hand_problems(problems: Sequence[Problem], index: int) -> list[Problem]:
     return out
 
 
-def store_result(game: Game, scored: ScoredSheet, *, same_seats: bool = False) -> None:
+def store_result(game: Game, scored: ScoredSheet) -> None:
     """Save a replay's output on the game (players by seat) and its GameResult rows, in the caller's transaction:
     what changed only. The result JSON is written when it differs, the rows whose numbers moved are updated in
-    place (none deleted and inserted again), and the statistics' rows go with them.
-
-    ``same_seats``: the caller changed no seat since the game's result was last stored (a hand written, not a
-    substitute seated), so the stored rows are the seated players' and none is to be deleted: every row is
-    upserted without reading the stored ones first (a statement less; the unchanged rows are written as they
-    were)."""
+    place (none deleted and inserted again), and the statistics' rows go with them."""
     result = result_json(scored)
     written = ["version", "status", "updated_at", "start", "ended_by_time"]  # a write may have set the last two
     if result != game.result:
@@ -100,8 +95,7 @@ def store_result(game: Game, scored: ScoredSheet, *, same_seats: bool = False) -
     game.status = Game.Status.FINISHED if scored.record.state.finished else Game.Status.PLAYING
     game.save(update_fields=written)
     seats = {seat.position: seat for seat in game.seats.all()}
-    rows = result_rows(game, scored, seats)
-    results = upsert(rows, key=("game", "player")) if same_seats else _results_store(game, rows)
+    results = _results_store(game, result_rows(game, scored, seats))
     # The statistics' rows go with the result they are counted from.
     stats_store(game, results, {seat.player_id: position for position, seat in seats.items()})
 
