@@ -31,6 +31,7 @@ from django.utils import timezone
 from rules.errors import Problem, Refusal
 from scoring.models import IdempotentRequest
 from scoring.services.hand_write import in_whole_transaction
+from scoring.services.standings import standings_counted_last
 from tournament.users import Writer, account
 
 Done = TypeVar("Done")
@@ -76,7 +77,8 @@ def once(
     """
     if key is None:
         return write()
-    with transaction.atomic():
+    # The write's standings change is counted after the key's answer is kept, just before the commit.
+    with transaction.atomic(), standings_counted_last():
         claimed = claim(user=writer, key=key, asked=asked)
         if isinstance(claimed, Answered):
             return claimed

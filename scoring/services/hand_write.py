@@ -26,7 +26,7 @@ from scoring.selectors import given_penalties
 from scoring.services import chain
 from scoring.services.replay import hand_problems, replay, store_result
 from scoring.services.stage_checks import cut_check
-from scoring.services.standings import standings_game_changed
+from scoring.services.standings import standings_counted_last, standings_game_changed
 from scoring.sheet import solo
 from scoring.sheet.reader import ScoredSheet
 from scoring.sheet.record import HandRecord
@@ -96,7 +96,8 @@ def write(
     seen: Seen | None = None,
 ) -> Game:
     """Lock, check the version, replay with the change, save everything or nothing."""
-    with transaction.atomic(savepoint=not _whole.get()):
+    # The standings change is counted last (its lock held for the commit only), in the same transaction.
+    with transaction.atomic(savepoint=not _whole.get()), standings_counted_last():
         game = _locked(game_id, locate)
         if version is not None and version != game.version:
             raise VersionConflict(game.version)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from rules.errors import Refusal
 from scoring.models import Hand, HandChange, Penalty
 from scoring.services.hands import game_seat_player, game_update
+from scoring.services.standings import standings_counted_last
 from tournament.errors import GameConflict
 from tournament.models import Game, Round, Seat
 from tournament.users import Writer
@@ -73,7 +74,7 @@ def round_end_by_time(*, round_: Round, user: Writer | None) -> RoundEnd:
         .annotate(hand_count=Count("hands"))
         .order_by("table__number")
     )
-    with transaction.atomic():
+    with transaction.atomic(), standings_counted_last():  # one count of the standings' change for every game
         games = list(playing)
         return RoundEnd(
             ended=[

@@ -40,12 +40,53 @@ from tournament.models import Event, Game
 logger = logging.getLogger(__name__)
 
 
+# The changes counted when the innermost ``standings_counted_last`` block ends: players touched per event (None:
+# every line).
+_pending: ContextVar[dict[int, set[int] | None] | None] = ContextVar("standings_pending", default=None)
+
+
 def standings_changed(event_id: int, players: Collection[int] | None = None) -> None:
     """Count a change to the event's finished games, in the caller's transaction: the standings are being
     updated until a recompute that started after it ends. ``players``: the only lines it can change (a game's
-    players); None: any line."""
-    touch(event_id, players)
+    players); None: any line. Within ``standings_counted_last``, counted when that block ends."""
+    pending = _pending.get()
+    if pending is None:
+        touch(event_id, players)
+    else:
+        _merge(pending, event_id, players)
     live_changed(event_id)
+
+
+@contextmanager
+def standings_counted_last() -> Iterator[None]:
+    """The standings changes made within the block are counted when it ends, still in the caller's transaction.
+
+    Counting a change locks the event's ``StandingsState`` row until the transaction commits, and every write to
+    the event's finished games waits for that lock: counted at the end, the lock is held for the last
+    statements and the commit only, not for the rest of the write (its history, its answer, its idempotency
+    key). Nothing is lost: the count commits with the write or not at all. A block that raises, or whose
+    transaction is marked for rollback, counts nothing; one within another hands its changes to the outer one.
+    Put it inside the transaction's ``atomic`` block.
+    """
+    outer = _pending.get()
+    mine: dict[int, set[int] | None] = {}
+    token = _pending.set(mine)
+    try:
+        yield
+    finally:
+        _pending.reset(token)
+    if outer is not None:
+        for event_id, players in mine.items():
+            _merge(outer, event_id, players)
+    elif not (transaction.get_connection().in_atomic_block and transaction.get_rollback()):
+        for event_id in sorted(mine):  # one order for every writer: two events' locks never deadlock
+            touch(event_id, mine[event_id])
+
+
+def _merge(pending: dict[int, set[int] | None], event_id: int, players: Collection[int] | None) -> None:
+    if event_id in pending and pending[event_id] is None:
+        return
+    pending[event_id] = None if players is None else {*(pending.get(event_id) or ()), *players}
 
 
 _batch: ContextVar[set[int] | None] = ContextVar("standings_batch", default=None)
