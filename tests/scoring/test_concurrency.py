@@ -16,14 +16,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 
-from scoring.models import Hand, HandChange
+from scoring.models import Hand, HandChange, Standing, StandingsState
 from scoring.services import online
 from scoring.services import replay as replay_module
 from scoring.services.games import game_create
 from scoring.services.hands import VersionConflict, game_change_hand, game_record_hand
+from scoring.services.standings import standings_recompute
+from scoring.services.standings_store import TOUCHED_MAX
 from scoring.sheet.record import HandRecord
+from tests.conftest import client_for
+from tests.factories import played, registered
 from tournament.models import Event, Game, Player
 
 pytestmark = [
@@ -208,3 +213,49 @@ def test_one_log_imported_twice_at_once_makes_one_game(event: Event):
     assert sorted(results) == sorted([online.Outcome.IMPORTED, online.Outcome.ALREADY, online.Outcome.ALREADY])
     assert Game.objects.filter(event=event).count() == 1
     assert event.registrations.count() == 4
+
+
+class SlowLimit(int):
+    """``TOUCHED_MAX`` as ``touch`` compares it: after reading the event's touched players and before writing them
+    back. A moment there makes writers that do not wait for each other's lock on the state row overwrite each
+    other's players every time, instead of now and then."""
+
+    def __lt__(self, other: object) -> bool:  # ``len(...) > TOUCHED_MAX`` asks the int subclass first
+        time.sleep(0.2)
+        return int(self) < other if isinstance(other, int) else NotImplemented
+
+
+def test_games_ended_at_once_each_count_in_the_standings(event: Event, monkeypatch: pytest.MonkeyPatch):
+    """A round's end: every table's referee ends its game in the same moment, each a keyed API write. Each game's
+    players are counted in the standings, and the recomputes that follow leave every line with its game."""
+    referee = User.objects.create_user("referee")
+    event.referees.add(referee)
+    people = registered(event, *(f"P{n:02d}" for n in range(24)))
+    games = [
+        played(
+            event,
+            people[k : k + 4],
+            [{"result": "ron", "winner": people[k].pk, "loser": people[k + 1].pk, "han": 2, "fu": 30}],
+        )
+        for k in range(0, len(people), 4)
+    ]
+    standings_recompute(event)
+    assert set(Standing.objects.filter(event=event).values_list("games", flat=True)) == {0}
+    monkeypatch.setattr("scoring.services.standings_store.TOUCHED_MAX", SlowLimit(TOUCHED_MAX))
+
+    def end(game: Game) -> Any:
+        return client_for(referee).patch(
+            f"/api/v1/games/{game.pk}/",
+            {"end": "time"},
+            format="json",
+            headers={"If-Match": f'"{game.version}"', "Idempotency-Key": f"end-{game.pk}"},
+        )
+
+    outcomes = at_once([partial(end, game) for game in games])
+
+    assert [getattr(o, "status_code", o) for o in outcomes] == [200] * len(games)
+    state = StandingsState.objects.get(event=event)
+    assert state.changes >= len(games)  # one count per game (a lost one would leave its players out)
+    assert state.counted == state.changes  # the recomputes after the commits counted every one
+    counted = dict(Standing.objects.filter(event=event).values_list("player_id", "games"))
+    assert counted == {p.pk: 1 for p in people}
