@@ -146,3 +146,20 @@ def test_a_write_that_changes_no_result_rewrites_neither_the_json_nor_the_rows(r
     (update,) = [s for s in statements if s.startswith('UPDATE "tournament_game"')]
     assert '"result"' not in update
     assert not [s for s in statements if '"scoring_gameresult"' in s and not s.startswith("SELECT")]
+
+
+def test_ending_a_game_locks_the_standings_state_by_its_last_statements(referee: User):
+    """Every write to the event's finished games waits for the lock on the event's StandingsState row until its
+    holder commits: a keyed end of a game takes it last (read, then written back), after its history, its answer
+    and its key."""
+    game = game_with_hands(referee)
+    client = api(referee)
+    headers = {"If-Match": f'"{game.version}"', "Idempotency-Key": uuid.uuid4().hex}
+    statements = write_statements(
+        lambda: client.patch(f"/api/v1/games/{game.pk}/", {"end": "time"}, format="json", headers=headers)
+    )
+    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    state = [n for n, s in enumerate(statements) if '"scoring_standingsstate"' in s]
+    assert "FOR UPDATE" in statements[state[0]]
+    assert state == [len(statements) - 2, len(statements) - 1], "\n".join(s[:120] for s in statements)
+    assert statements[-1].startswith('UPDATE "scoring_standingsstate"')
