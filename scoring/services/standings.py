@@ -106,7 +106,12 @@ def standings_refresh_many(event_id: int, changes: Sequence[Collection[int] | No
     """``standings_refresh`` for each of ``changes`` in turn, written at once (a group of imported games)."""
     if not changes:
         return
-    touch_many(event_id, changes)
+    pending = _pending.get()
+    if pending is None:
+        touch_many(event_id, changes)
+    else:  # counted when the ``standings_counted_last`` block ends
+        for players in changes:
+            _merge(pending, event_id, players)
     live_changed(event_id)
     batch = _batch.get()
     if batch is not None:
