@@ -27,15 +27,6 @@ def game_penalties(game: Game) -> list[Penalty]:
     return list(game.penalties.order_by("id"))
 
 
-def given_penalties(game: Game, penalties: list[Penalty]) -> Game:
-    """The game with ``penalties`` (in the order they were given) as if prefetched: a write that read them, or
-    knows there are none, shares them with the replay and the history's terms."""
-    read = game.penalties.all()
-    vars(read).update(_result_cache=penalties, _prefetch_done=True)  # as Django's prefetch leaves a query set
-    vars(game).setdefault("_prefetched_objects_cache", {})["penalties"] = read
-    return game
-
-
 def named_result(game: Game) -> dict[str, Any]:
     """The game's stored result (docs/score-sheet.md "Output") with its players' current names; {} before its first
     replay. Uses the game's prefetched seats when there are any (``tournament.selectors.with_seats``)."""

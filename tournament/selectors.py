@@ -127,10 +127,16 @@ def scorer_from(row: Any, event: Event, user: RequestUser) -> None:
 
 def given_seats(game: Game, seats: Sequence[Seat]) -> Game:
     """The game with ``seats`` as if prefetched: seats the caller read with their players, and knows to be current."""
-    read = game.seats.all()
-    vars(read).update(_result_cache=list(seats), _prefetch_done=True)  # as Django's prefetch leaves a query set
-    vars(game).setdefault("_prefetched_objects_cache", {})["seats"] = read
-    return game
+    return given_related(game, "seats", seats)
+
+
+def given_related(instance: M, relation: str, rows: Sequence[models.Model]) -> M:
+    """``instance`` with ``rows`` as its ``relation`` (a reverse foreign key) as if prefetched: rows the caller read
+    already, or knows there are none of, shared with whatever reads the relation next."""
+    read = getattr(instance, relation).all()
+    vars(read).update(_result_cache=list(rows), _prefetch_done=True)  # as Django's prefetch leaves a query set
+    vars(instance).setdefault("_prefetched_objects_cache", {})[relation] = read
+    return instance
 
 
 def seats_prefetched(game: Game) -> bool:

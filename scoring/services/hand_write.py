@@ -22,7 +22,6 @@ from django.utils.translation import gettext as _
 
 from rules.errors import Refusal
 from scoring.models import Hand, HandChange, Penalty
-from scoring.selectors import given_penalties
 from scoring.services import chain
 from scoring.services.replay import hand_problems, replay, store_result
 from scoring.services.stage_checks import cut_check
@@ -32,7 +31,7 @@ from scoring.sheet.reader import ScoredSheet
 from scoring.sheet.record import HandRecord
 from tournament.errors import GameConflict
 from tournament.models import Game, Seat
-from tournament.selectors import given_seats, seats_prefetched
+from tournament.selectors import given_related, given_seats, seats_prefetched
 from tournament.users import Writer, account
 
 # What a write changes besides the hands (the game's clock, start or substitutes): it returns the
@@ -183,8 +182,10 @@ def _read_with(game: Game, seen: Seen | None) -> None:
         given_seats(game, seen.seats)
     if not seats_prefetched(game):
         given_seats(game, list(Seat.objects.filter(game=game).select_related("player")))
-    penalised = getattr(game, "penalised", True)  # a ``locate`` that left the annotation out: read them
-    given_penalties(game, list(Penalty.objects.filter(game=game).order_by("id")) if penalised else [])
+    # The penalties in the order they were given, shared with the replay and the history's terms; none read when
+    # the locking read says there are none (a ``locate`` that left that out: read them).
+    penalised = getattr(game, "penalised", True)
+    given_related(game, "penalties", list(Penalty.objects.filter(game=game).order_by("id")) if penalised else [])
 
 
 def penalties_reread(game: Game) -> None:
