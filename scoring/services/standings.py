@@ -49,11 +49,17 @@ def standings_changed(event_id: int, players: Collection[int] | None = None) -> 
     """Count a change to the event's finished games, in the caller's transaction: the standings are being
     updated until a recompute that started after it ends. ``players``: the only lines it can change (a game's
     players); None: any line. Within ``standings_counted_last``, counted when that block ends."""
+    _count(event_id, [players])
+
+
+def _count(event_id: int, changes: Sequence[Collection[int] | None]) -> None:
+    """Count ``changes`` in turn now, or when the ``standings_counted_last`` block around ends."""
     pending = _pending.get()
     if pending is None:
-        touch(event_id, players)
+        touch_many(event_id, changes)
     else:
-        _merge(pending, event_id, players)
+        for players in changes:
+            _merge(pending, event_id, players)
     live_changed(event_id)
 
 
@@ -106,13 +112,7 @@ def standings_refresh_many(event_id: int, changes: Sequence[Collection[int] | No
     """``standings_refresh`` for each of ``changes`` in turn, written at once (a group of imported games)."""
     if not changes:
         return
-    pending = _pending.get()
-    if pending is None:
-        touch_many(event_id, changes)
-    else:  # counted when the ``standings_counted_last`` block ends
-        for players in changes:
-            _merge(pending, event_id, players)
-    live_changed(event_id)
+    _count(event_id, changes)
     batch = _batch.get()
     if batch is not None:
         batch.add(event_id)
