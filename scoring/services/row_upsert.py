@@ -23,8 +23,9 @@ M = TypeVar("M", bound=Model)
 
 def upsert(rows: Sequence[M], key: tuple[str, ...]) -> Sequence[M]:
     """Insert ``rows`` (unsaved instances of one model), each updated in place instead where a row with the same
-    ``key`` (the field names of a unique constraint) is stored: every column but the primary key is written.
-    Returns ``rows`` (their primary keys left unset)."""
+    ``key`` (the field names of a unique constraint) is stored and differs from it in any column: every column but
+    the primary key is written, and a stored row that already holds these values is left as it is (the database
+    compares them: nothing is read first). Returns ``rows`` (their primary keys left unset)."""
     if not rows:
         return rows
     model = type(rows[0])
@@ -54,9 +55,12 @@ def _statement(model: type[Model], key: tuple[str, ...], count: int) -> str:
     columns = [field.column for field in fields]
     keyed = [field.column for field in fields if field.name in key]
     one = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    updated = ", ".join(f"{quote(c)} = EXCLUDED.{quote(c)}" for c in columns if c not in keyed)
+    table = quote(model._meta.db_table)
+    others = [quote(c) for c in columns if c not in keyed]
+    updated = ", ".join(f"{c} = EXCLUDED.{c}" for c in others)
+    differs = " OR ".join(f"{table}.{c} IS DISTINCT FROM EXCLUDED.{c}" for c in others)
     return (
-        f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(c) for c in columns)}) "
+        f"INSERT INTO {table} ({', '.join(quote(c) for c in columns)}) "
         f"VALUES {', '.join([one] * count)} "
-        f"ON CONFLICT ({', '.join(quote(c) for c in keyed)}) DO UPDATE SET {updated}"
+        f"ON CONFLICT ({', '.join(quote(c) for c in keyed)}) DO UPDATE SET {updated} WHERE {differs}"
     )
