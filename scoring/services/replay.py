@@ -18,7 +18,9 @@ from typing import Any
 from rules.errors import Problem
 from scoring.models import GameResult, GameStats
 from scoring.selectors import game_penalties
+from scoring.services import plain_rows
 from scoring.services.game_stats import stats_store
+from scoring.services.live import live_changed
 from scoring.services.row_upsert import upsert
 from scoring.sheet.output import result_json
 from scoring.sheet.reader import ScoredSheet, score_sheet
@@ -96,7 +98,10 @@ def store_result(game: Game, scored: ScoredSheet, *, seats_changed: bool = True)
         written.append("result")
     counted_before = game.status == Game.Status.FINISHED
     game.status = Game.Status.FINISHED if scored.record.state.finished else Game.Status.PLAYING
-    game.save(update_fields=written)
+    # One plain UPDATE (``save()``'s own costs as much as the statement): what saving the game would signal is
+    # said here, the pages that keep up told of the change.
+    plain_rows.update(game, written)
+    live_changed(game.event_id)
     seats = {seat.position: seat for seat in game.seats.all()}
     rows = result_rows(game, scored, seats)
     if seats_changed:
