@@ -1,4 +1,4 @@
-"""A few rows of one model inserted, or updated in place where their unique key is taken, in one plain statement.
+"""A few rows of one model inserted, or updated in place where their key is taken and they differ: one statement.
 
 A hand write upserts a game's GameResult and GameStats rows (one a player). ``bulk_create(update_conflicts=True)``
 sends the same INSERT ... ON CONFLICT DO UPDATE, but its insert compiler builds the statement anew on every call
