@@ -15,7 +15,7 @@ from dataclasses import fields
 
 from scoring.models import GameResult, GameStats
 from scoring.selectors import game_result
-from scoring.services.row_upsert import upsert
+from scoring.services.plain_rows import upsert
 from scoring.sheet.output import Result
 from scoring.sheet.seat_counts import SeatCounts, places, seat_counts
 from tournament.models import Game

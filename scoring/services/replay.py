@@ -21,7 +21,7 @@ from scoring.selectors import game_penalties
 from scoring.services import plain_rows
 from scoring.services.game_stats import stats_store
 from scoring.services.live import live_changed
-from scoring.services.row_upsert import upsert
+from scoring.services.plain_rows import upsert
 from scoring.sheet.output import result_json
 from scoring.sheet.reader import ScoredSheet, score_sheet
 from scoring.sheet.record import HandRecord, map_players
