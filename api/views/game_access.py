@@ -10,7 +10,7 @@ reference (``api.idempotency.refer``).
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from rest_framework import status
 from rest_framework.exceptions import ParseError, PermissionDenied
@@ -23,7 +23,7 @@ from api.serializers.games import GameSerializer
 from scoring.edge.writers import game_writer
 from scoring.services import hands
 from tournament.models import Game
-from tournament.selectors import scorer_from, seats_prefetched, visible_events, visible_games, with_scorer, with_seats
+from tournament.selectors import seats_prefetched, visible_events, visible_games, with_seats
 
 
 def version_of(request: Request, *, required: bool) -> int | None:
@@ -59,12 +59,12 @@ def game_for(request: Request, game_id: int, *, write: bool = False) -> Game:
 
 
 def writable(request: Request, game_id: int, *, version: int | None, required: bool) -> hands.Locate:
-    """How a write finds the URL's game among the rows it locks: read once, then checked as ``game_for`` checks it,
-    and the If-Match asked for (428) only of a writer who may write."""
+    """How a write checks the game its locking read found (read once, with what the user is to its event): as
+    ``game_for`` checks it, and the If-Match asked for (428) only of a writer who may write."""
 
-    def locate(games: QuerySet[Game]) -> Game:
-        game = get_object_or_404(with_scorer(games, request.user, "event_id"), pk=game_id)
-        scorer_from(game, game.event, request.user)
+    def locate(game: Game | None) -> Game:
+        if game is None:
+            raise Http404("No Game matches the given query.")
         # The event's organisers and referees see it: only someone else is asked whether they do (404 if not,
         # before the 403), so the locking read of a scorer's write carries no visibility filter.
         if not getattr(game, "user_organises", False) and not getattr(game, "user_referees", False):

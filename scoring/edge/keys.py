@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from rules.errors import Problem, Refusal
 from scoring.models import IdempotentRequest
+from scoring.services import plain_rows
 from scoring.services.hand_write import in_whole_transaction
 from scoring.services.standings import standings_counted_last
 from tournament.users import Writer, account
@@ -146,10 +147,6 @@ def purge(now: datetime | None = None) -> int:
 def remember(row: IdempotentRequest, answer: Answered) -> None:
     """Keep the answer the claimed request got (in the same transaction as its write): a reference to its resource
     where it has one, else its body."""
-    IdempotentRequest.objects.filter(pk=row.pk).update(
-        status=answer.status,
-        resource=answer.resource,
-        version=answer.version,
-        body=None if answer.resource else answer.body,
-        headers=answer.headers,
-    )
+    row.status, row.resource, row.version = answer.status, answer.resource, answer.version
+    row.body, row.headers = None if answer.resource else answer.body, answer.headers
+    plain_rows.update(row, ("status", "resource", "version", "body", "headers"))

@@ -3,7 +3,9 @@
 ``stats_rows`` turns a stored result (players by seat) and the game's GameResult
 rows into one row per player: the hands' counts (``scoring.sheet.seat_counts``)
 beside the place, score and points of the result row, so that a statistic is
-one aggregate query over these rows.
+one aggregate query over these rows. Statistics count finished games only, so a
+game has its rows while it is finished: none while it is being played (most of
+a game's writes then cost no statistics) and none again once it is reopened.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import fields
 
 from scoring.models import GameResult, GameStats
 from scoring.selectors import game_result
-from scoring.services.row_upsert import upsert
+from scoring.services.plain_rows import upsert
 from scoring.sheet.output import Result
 from scoring.sheet.seat_counts import SeatCounts, places, seat_counts
 from tournament.models import Game
@@ -25,7 +27,10 @@ COUNTED_FIELDS = (*(f.name for f in fields(SeatCounts) if f.name != "seat"), "ya
 def stats_rows(
     game: Game, result: Result, results: Sequence[GameResult], positions: Mapping[int, int]
 ) -> list[GameStats]:
-    """The rows (unsaved) of one game: ``results`` its GameResult rows, ``positions`` each player's seat."""
+    """The rows (unsaved) of one game: ``results`` its GameResult rows, ``positions`` each player's seat; none for a
+    game that is not finished."""
+    if not any(row.finished for row in results):
+        return []
     counts = seat_counts(result)
     place = places(result)
     ruleset = result.get("ruleset") or {}
@@ -55,10 +60,16 @@ def stats_rows(
     return rows
 
 
-def stats_store(game: Game, results: Sequence[GameResult], positions: Mapping[int, int]) -> None:
+def stats_store(game: Game, results: Sequence[GameResult], positions: Mapping[int, int], *, counted: bool) -> None:
     """The game's rows from its stored result, in the caller's transaction: each player's row updated in place (one
-    statement; a hand moves every player's counts), inserted for a player new at the table."""
-    upsert(stats_rows(game, game_result(game), results, positions), key=("game", "player"))
+    statement; a hand moves every player's counts), inserted for a player new at the table; a game reopened loses
+    them. ``counted``: whether the game had rows before this write (it was finished); a game still being played
+    that had none costs nothing."""
+    rows = stats_rows(game, game_result(game), results, positions) if game.status == Game.Status.FINISHED else []
+    if rows:
+        upsert(rows, key=("game", "player"))
+    elif counted:
+        GameStats.objects.filter(game=game).delete()
 
 
 def stats_rebuild(games: Iterable[Game] | None = None) -> int:

@@ -16,30 +16,31 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery, prefetch_related_objects
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.errors import Refusal
 from scoring.models import Hand, HandChange, Penalty
-from scoring.services import chain
+from scoring.services import chain, plain_rows
 from scoring.services.replay import hand_problems, replay, store_result
 from scoring.services.stage_checks import cut_check
 from scoring.services.standings import standings_counted_last, standings_game_changed
+from scoring.services.write_reads import game_hands, game_seats, locked_game
 from scoring.sheet import solo
 from scoring.sheet.reader import ScoredSheet
 from scoring.sheet.record import HandRecord
 from tournament.errors import GameConflict
 from tournament.models import Game, Seat
-from tournament.selectors import given_related, given_seats, seats_prefetched
+from tournament.selectors import given_related, given_seats
 from tournament.users import Writer, account
 
 # What a write changes besides the hands (the game's clock, start or substitutes): it returns the
 # (before, after) the history keeps in place of the hands.
 Alter = Callable[[Game], tuple[Any, Any]]
-# How the caller finds the game among the locking query's rows: it may narrow them (to the games the user sees)
-# and check the game it gets (its permission); the game is then read once, locked.
-Locate = Callable[[QuerySet[Game]], Game]
+# How the caller checks the game the locking read found (None: no such game), e.g. whether the user sees it and
+# writes to it, raising if not: the game is read once, locked, with what the writer is to its event.
+Locate = Callable[[Game | None], Game]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,7 @@ class Change:
     change: Callable[[list[HandRecord]], list[HandRecord]]
     index: int | None = None  # the hand changed or deleted; an added hand's is read under the lock
     alter: Alter | None = None
+    reseats: bool = False  # the alter may seat another player: the rows of one who left go
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +99,7 @@ def write(
     """Lock, check the version, replay with the change, save everything or nothing."""
     # The standings change is counted last (its lock held for the commit only), in the same transaction.
     with transaction.atomic(savepoint=not _whole.get()), standings_counted_last():
-        game = _locked(game_id, locate)
+        game = _locked(game_id, user, locate)
         if version is not None and version != game.version:
             raise VersionConflict(game.version)
         _read_with(game, seen)
@@ -105,7 +107,7 @@ def write(
         counted_before = game.status == Game.Status.FINISHED
         # The chain's head comes with the hands, read under the lock in one statement (a game without hands yet
         # reads it on its own).
-        rows = list(game.hands.order_by("index").annotate(chain_head=_head(game)))
+        rows, head = game_hands(game)
         before = [h.record for h in rows]
         index = len(before) if change.action == HandChange.Action.ADD else change.index
         after = _changed(game, change, before)
@@ -113,13 +115,13 @@ def write(
         _save_hands(game, rows, after, user)
         game.version += 1
         entry = altered or _history_entry(change.action, index, before, after)
-        _seal(game, change, index, entry, user, rows[0].chain_head if rows else None)
+        _seal(game, change, index, entry, user, head)
         if counted_before:
             # A correction asks the players again: what they confirmed is not this game any more. (Only a
             # finished game is confirmed, and a write to it that reopens it clears them: a game still going on
             # has none to clear.)
             game.confirmations.all().delete()
-        store_result(game, scored)
+        store_result(game, scored, seats_changed=change.reseats)
         # Standings count finished games only: a hand in a game still going on cannot change them.
         if counted_before or game.status == Game.Status.FINISHED:
             standings_game_changed(game)
@@ -147,10 +149,6 @@ def _seal(
     )
 
 
-def _head(game: Game) -> Subquery:
-    return Subquery(HandChange.objects.filter(game_id=game.pk).order_by("-id").values("hash")[:1])
-
-
 # Set while the caller's transaction is rolled back whole when a write raises (``in_whole_transaction``).
 _whole: ContextVar[bool] = ContextVar("whole_transaction", default=False)
 
@@ -166,24 +164,22 @@ def in_whole_transaction() -> Iterator[None]:
         _whole.reset(token)
 
 
-def _locked(game_id: int, locate: Locate | None) -> Game:
-    # Only the game's row: a bare FOR UPDATE would lock the joined event too, and every table of the event
-    # would wait for every other one. Whether the game has a penalty comes with it: most have none, and then
-    # they are not read.
-    penalised = Exists(Penalty.objects.filter(game=OuterRef("pk")))
-    games = Game.objects.select_for_update(of=("self",)).select_related("event").annotate(penalised=penalised)
-    return locate(games) if locate is not None else games.get(pk=game_id)
+def _locked(game_id: int, user: Writer | None, locate: Locate | None) -> Game:
+    writer = account(user)
+    game = locked_game(game_id, writer.pk if writer is not None else None)
+    if locate is not None:
+        return locate(game)
+    if game is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    return game
 
 
 def _read_with(game: Game, seen: Seen | None) -> None:
     """The seats with their players and the penalties (if any), read once for the write's change, the replay, the
     history's terms, the results and the caller's answer; the caller's seats when they are still the game's."""
-    if seen is not None and seen.version == game.version:
-        given_seats(game, seen.seats)
-    if not seats_prefetched(game):
-        given_seats(game, list(Seat.objects.filter(game=game).select_related("player")))
+    given_seats(game, seen.seats if seen is not None and seen.version == game.version else game_seats(game))
     # The penalties in the order they were given, shared with the replay and the history's terms; none read when
-    # the locking read says there are none (a ``locate`` that left that out: read them).
+    # the locking read says there are none.
     penalised = getattr(game, "penalised", True)
     given_related(game, "penalties", list(Penalty.objects.filter(game=game).order_by("id")) if penalised else [])
 
@@ -222,8 +218,7 @@ def record_history(
     """The entry sealed onto the game's chain; the caller holds the game's row lock, so the chain cannot fork.
     ``previous``: the chain's head, when the caller read it under that lock (else it is read here); ``terms``:
     ``chain.game_terms`` when the caller has them from rows it holds (else they are read here)."""
-    history_sealed(game, entry, previous=previous, terms=terms)
-    entry.save()
+    plain_rows.insert(history_sealed(game, entry, previous=previous, terms=terms))
 
 
 def history_sealed(
@@ -268,9 +263,9 @@ def _save_hands(game: Game, rows: Sequence[Hand], records: list[HandRecord], use
             if rows[index].record != record:
                 rows[index].record = record
                 rows[index].entered_by = entered_by
-                rows[index].save(update_fields=["record", "entered_by", "entered_at"])
+                plain_rows.update(rows[index], ("record", "entered_by", "entered_at"))
         else:
-            Hand.objects.create(game=game, index=index, record=record, entered_by=entered_by)
+            plain_rows.insert(Hand(game=game, index=index, record=record, entered_by=entered_by))
     if len(rows) > len(records):
         Hand.objects.filter(game=game, index__gte=len(records)).delete()
 

@@ -185,7 +185,8 @@ def game_seat_player(*, game_id: int, position: int, player_id: int, user: Write
         seat.save(update_fields=["player", "substitute"])
         return before, {**_game_settings(game, seats), "seat": position, "player": player_id}
 
-    return write(game_id, None, user, Change(HandChange.Action.GAME, lambda records: records, alter=alter))
+    seated = Change(HandChange.Action.GAME, lambda records: records, alter=alter, reseats=True)
+    return write(game_id, None, user, seated)
 
 
 def game_penalty(*, game_id: int, user: Writer | None, apply: Callable[[Game], None]) -> Game:

@@ -6,7 +6,8 @@ commit, so a watcher that sees a new version reads the write. A cache that lost 
 from the clock in milliseconds: a version never comes back with other content behind it.
 
 What bumps it: a game saved or deleted (every hand written, corrected or deleted, a game ended or reopened by
-time, a substitute, a seating: they all save the game), a round saved (its clock), the event saved, and every
+time, a substitute, a seating: they all store the game's result, ``scoring.services.replay.store_result``, which
+bumps it itself as it writes the game's row by a plain statement), a round saved (its clock), the event saved, and every
 change to the standings (a penalty, a confirmation, a stage, a registration: ``standings_changed``) and the
 recompute that follows.
 """

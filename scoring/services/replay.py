@@ -18,8 +18,10 @@ from typing import Any
 from rules.errors import Problem
 from scoring.models import GameResult, GameStats
 from scoring.selectors import game_penalties
+from scoring.services import plain_rows
 from scoring.services.game_stats import stats_store
-from scoring.services.row_upsert import upsert
+from scoring.services.live import live_changed
+from scoring.services.plain_rows import upsert
 from scoring.sheet.output import result_json
 from scoring.sheet.reader import ScoredSheet, score_sheet
 from scoring.sheet.record import HandRecord, map_players
@@ -83,43 +85,32 @@ def hand_problems(problems: Sequence[Problem], index: int) -> list[Problem]:
     return out
 
 
-def store_result(game: Game, scored: ScoredSheet) -> None:
+def store_result(game: Game, scored: ScoredSheet, *, seats_changed: bool = True) -> None:
     """Save a replay's output on the game (players by seat) and its GameResult rows, in the caller's transaction:
     what changed only. The result JSON is written when it differs, the rows whose numbers moved are updated in
-    place (none deleted and inserted again), and the statistics' rows go with them."""
+    place (none deleted and inserted again) and the statistics' rows go with them (``stats_store``).
+    ``seats_changed``: the game's players may have changed since its rows were written (a substitute, a new
+    seating): the rows of those who left are deleted."""
     result = result_json(scored)
     written = ["version", "status", "updated_at", "start", "ended_by_time"]  # a write may have set the last two
     if result != game.result:
         game.result = result
         written.append("result")
+    counted_before = game.status == Game.Status.FINISHED
     game.status = Game.Status.FINISHED if scored.record.state.finished else Game.Status.PLAYING
-    game.save(update_fields=written)
+    # One plain UPDATE (``save()``'s own costs as much as the statement): what saving the game would signal is
+    # said here, the pages that keep up told of the change.
+    plain_rows.update(game, written)
+    live_changed(game.event_id)
     seats = {seat.position: seat for seat in game.seats.all()}
-    results = _results_store(game, result_rows(game, scored, seats))
-    # The statistics' rows go with the result they are counted from.
-    stats_store(game, results, {seat.player_id: position for position, seat in seats.items()})
-
-
-# What a GameResult row holds besides its game and player: compared to tell a changed row.
-_RESULT_FIELDS = ("event", "finished", "substitute", "rank", "score", "points", "penalty", "table_points", "draws")
-_RESULT_ATTRS = [field.attname for field in GameResult._meta.concrete_fields if field.name in _RESULT_FIELDS]
-
-
-def _results_store(game: Game, rows: list[GameResult]) -> list[GameResult]:
-    """The game's rows made ``rows`` in one statement: the changed ones updated in place and a new player's
-    inserted (an upsert of those rows only: a bulk update's CASE per column costs far more to build); those who
-    left the table (a substitute took their seat) deleted with their statistics."""
-    stored = {row.player_id: row for row in GameResult.objects.filter(game=game)}
-    written = []
-    for row in rows:
-        old = stored.pop(row.player_id, None)
-        if old is None or any(getattr(old, attr) != getattr(row, attr) for attr in _RESULT_ATTRS):
-            written.append(row)
-    if stored:
-        GameResult.objects.filter(pk__in=[row.pk for row in stored.values()]).delete()
-        GameStats.objects.filter(game=game, player_id__in=list(stored)).delete()
-    upsert(written, key=("game", "player"))
-    return rows
+    rows = result_rows(game, scored, seats)
+    if seats_changed:
+        players = [row.player_id for row in rows]
+        GameResult.objects.filter(game=game).exclude(player_id__in=players).delete()
+        GameStats.objects.filter(game=game).exclude(player_id__in=players).delete()
+    # The database compares each row with the stored one and writes the changed ones only.
+    upsert(rows, key=("game", "player"))
+    stats_store(game, rows, {seat.player_id: position for position, seat in seats.items()}, counted=counted_before)
 
 
 def result_rows(game: Game, scored: ScoredSheet, seats: Mapping[int, Seat] | None = None) -> list[GameResult]:

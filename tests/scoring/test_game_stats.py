@@ -19,6 +19,7 @@ from django.apps import apps
 from scoring.models import GameResult, GameStats
 from scoring.services.game_stats import stats_rebuild
 from scoring.services.hands import game_delete_hand, game_record_hand
+from scoring.services.rounds import game_end_by_time, game_reopen
 from scoring.sheet.output import Result, result_json
 from scoring.sheet.reader import score_sheet
 from scoring.sheet.record import HandRecord
@@ -154,6 +155,8 @@ def test_the_rows_are_written_with_the_result_and_follow_every_correction():
     players = registered(event, *NAMES)
     ids = {p.name: p.pk for p in players}
     game = played(event, players, by_id(HANDS, ids))
+    assert not GameStats.objects.filter(game=game).exists()  # a game still being played is in no statistic
+    game = game_end_by_time(game=game, user=None)
     rows = {s.player.name: s for s in GameStats.objects.filter(game=game).select_related("player")}
     assert {name: tuple(getattr(rows[name], f) for f in FIELDS) for name in NAMES} == TENHOU
     results = {r.player_id: r for r in GameResult.objects.filter(game=game)}
@@ -169,13 +172,16 @@ def test_the_rows_are_written_with_the_result_and_follow_every_correction():
     assert rows["Ann"].ruleset == "tenhou"
     assert not rows["Ann"].mcr
 
+    game = game_reopen(game=game, user=None)
+    assert not GameStats.objects.filter(game=game).exists()  # reopened: out of the statistics until it ends again
     game_delete_hand(game_id=game.pk, index=3, user=None, version=None)  # the double ron taken back
-    after = {s.player.name: s for s in GameStats.objects.filter(game=game).select_related("player")}
-    assert (after["Di"].wins, after["Di"].yakuman_hands, after["Bo"].deal_ins, after["Ann"].hands) == (0, [], 0, 5)
-    game_record_hand(
+    game = game_record_hand(
         game_id=game.pk, record={"result": "tsumo", "winner": ids["Cy"], "han": 2, "fu": 30}, user=None, version=None
     )
-    assert GameStats.objects.get(game=game, player_id=ids["Cy"]).tsumo_wins == 1
+    game_end_by_time(game=game, user=None)
+    after = {s.player.name: s for s in GameStats.objects.filter(game=game).select_related("player")}
+    assert (after["Di"].wins, after["Di"].yakuman_hands, after["Bo"].deal_ins, after["Ann"].hands) == (0, [], 0, 6)
+    assert (after["Cy"].tsumo_wins, after["Cy"].finished) == (1, True)
     assert GameStats.objects.filter(game=game).count() == 4
 
 
@@ -183,7 +189,7 @@ def test_the_rows_are_written_with_the_result_and_follow_every_correction():
 def test_the_migration_and_the_rebuild_count_what_the_writes_counted():
     event = EventFactory.create(ruleset_key="tenhou", ruleset_overrides={"busting": False})
     players = registered(event, *NAMES)
-    game = played(event, players, by_id(HANDS, {p.name: p.pk for p in players}))
+    game = played(event, players, by_id(HANDS, {p.name: p.pk for p in players}), end=True)
     written = list(GameStats.objects.filter(game=game).order_by("player_id").values())
     migration = importlib.import_module("scoring.migrations.0019_game_stats")
     for rebuild in (lambda: migration.fill_stats(apps, None), stats_rebuild):

@@ -12,7 +12,7 @@ import pytest
 from django.db.models import Model
 
 from scoring.models import GameResult, GameStats
-from scoring.services.row_upsert import upsert
+from scoring.services.plain_rows import upsert
 from tests.factories import EventFactory, played, registered
 from tournament.models import Event, Game
 
