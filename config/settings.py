@@ -126,7 +126,18 @@ DATABASES = {
     )
 }
 # Redis when CACHE_URL is set, shared by every web process and worker; local memory otherwise.
-CACHES = {"default": cache_from_url(env_str("CACHE_URL"))}
+# "pages": each process's own memory of the anonymous standings page (web/shared_pages.py), kept this many
+# seconds (0: not at all) so that a burst of readers costs no database and no Redis.
+PAGE_MICROCACHE_SECONDS = env_int("PAGE_MICROCACHE_SECONDS", 1)
+CACHES = {
+    "default": cache_from_url(env_str("CACHE_URL")),
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pages",
+        "TIMEOUT": PAGE_MICROCACHE_SECONDS,
+        "OPTIONS": {"MAX_ENTRIES": 200},  # a page per sort, stage and language of a few events
+    },
+}
 
 # Login attempts (django-axes): the admin's and the referees' login forms and the API token endpoint all go
 # through authenticate(), which axes' backend guards. Counted per username, in the database, so every

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection
 from django.test import Client, override_settings
 from django.utils import translation
@@ -58,8 +58,9 @@ def _no_connection_outlives_the_run(django_db_setup: None, django_db_blocker: An
 
 @pytest.fixture(autouse=True)
 def _empty_cache() -> None:
-    """Each test starts with an empty cache: rows of a rolled-back test may have had the same ids."""
+    """Each test starts with empty caches: rows of a rolled-back test may have had the same ids."""
     cache.clear()
+    caches["pages"].clear()
 
 
 @pytest.fixture

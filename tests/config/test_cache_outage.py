@@ -31,7 +31,7 @@ LIVE = "redis://127.0.0.1:6379/14"
 @pytest.fixture
 def dead_cache(settings, monkeypatch):
     monkeypatch.setattr(failsafe, "_outages", {})  # each test sees the outage begin
-    settings.CACHES = {"default": cache_from_url(DEAD)}
+    settings.CACHES = {**settings.CACHES, "default": cache_from_url(DEAD)}
 
 
 def test_the_busiest_reads_answer_from_the_database_and_the_outage_is_logged(dead_cache, event, caplog):

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable
-
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.core.cache import cache
 from django.http import (
     Http404,
     HttpRequest,
@@ -20,9 +16,8 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import check_for_language, get_language
+from django.utils.translation import check_for_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -33,14 +28,12 @@ from scoring.sheet.describe import value_text
 from tournament.models import Event, Game, Player
 from tournament.selectors import with_seats
 from web import presenters as pages
+from web import shared_pages, team_presenters
 from web import stage_presenters as stage_pages
 from web import standings_presenters as ranked
-from web import team_presenters
 from web.csv_downloads import csv_download
 from web.live_presenters import live_attrs
 
-SHARED_PAGE_SECONDS = 30  # the table inside is always current; the rest (name, rounds) may lag this long
-PROXY_SECONDS = 5  # a shared page a proxy may answer without asking: a burst of readers costs one request
 # Blank hand rows on a printed score sheet: an East-South game rarely needs more.
 PRINTED_HAND_ROWS = 16
 
@@ -99,15 +92,20 @@ def language(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    whole = request.GET.get("part") != "table"
+    # The name of the page is every parameter it reads, and nothing else a visitor may add to the address.
+    name = f"standings:{ranked.standings_sort(request.GET.get('sort'))}:{_asked_stage(request)}"
+    if whole and (answer := shared_pages.recent(request, name)):
+        return answer  # this process answered it a moment ago: no database, no Redis
     event = get_object_or_404(pages.public_events(request.user).select_related("standings_state"), slug=slug)
     sort, stage = ranked.standings_sort(request.GET.get("sort")), _stage(request, event)
-    if request.GET.get("part") != "table":
-        # Read with the event (no query); the team table is read under the event's team settings. The key
-        # names every parameter the page reads, and nothing else a visitor may add to the address.
+    if whole:
+        # Read with the event (no query); the team table is read under the event's team settings.
         version = f"{standings_version(event)[0]}:{event.team_ranking}.{event.team_best}"
-        return _shared_page(
+        return shared_pages.shared_page(
             request,
-            f"standings:{version}:{sort}:{stage}",
+            name,
+            version,
             lambda: render(
                 request,
                 "pages/standings.html",
@@ -121,6 +119,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
                     **live_attrs(event),
                 },
             ),
+            remember=event.public,
         )
     # The page polls for its table alone while a round is being played: unchanged, it costs a 304.
     table = ranked.standings_table(event, sort, stage)
@@ -131,15 +130,23 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def _stage(request: HttpRequest, event: Event) -> int | None:
-    """The stage a reader asked for (``?stage=n``), or None for the event's table (its final ranking once it is
-    in stages); a 404 for a stage the event does not have."""
+def _asked_stage(request: HttpRequest) -> int | None:
+    """The stage number a reader asked for (``?stage=n``), or None for the event's table (its final ranking
+    once it is in stages); a 404 for what is not a stage number."""
     asked = request.GET.get("stage", "")
     if not asked:
         return None
-    if not (asked.isascii() and asked.isdigit() and len(asked) <= 4) or not ranked.has_stage(event, int(asked)):
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 4):
         raise Http404("this event has no such stage")
     return int(asked)
+
+
+def _stage(request: HttpRequest, event: Event) -> int | None:
+    """The stage a reader asked for, or None; a 404 for a stage the event does not have."""
+    stage = _asked_stage(request)
+    if stage is not None and not ranked.has_stage(event, stage):
+        raise Http404("this event has no such stage")
+    return stage
 
 
 # ?format= of the standings CSV: the players' table, the teams' table, the final table for a federation.
@@ -178,39 +185,6 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponseBase:
         f"{slug}-results.csv",
         stream=True,
     )
-
-
-def _shared_page(request: HttpRequest, version: str, make: Callable[[], HttpResponse]) -> HttpResponse:
-    """A page every anonymous reader sees the same, rendered once per version, path and language and kept in
-    the shared cache: the page spectators reload most costs them a cache read. ``version`` names the query
-    parameters the page reads, normalised; the rest of the query string is not part of the key, so made-up
-    addresses cost a cache read too, not a render and an entry each.
-
-    The anonymous page has an ETag (of its content: the page around the table may change within the cached
-    time) and answers 304 to it; a proxy may share it for PROXY_SECONDS, separately per cookie and language
-    (a signed-in reader sends a session cookie, and sees their own menu: never shared, ``private``)."""
-    if request.user.is_authenticated:
-        response = make()
-        response["Cache-Control"] = "private, no-cache"
-        return response
-    # Hashed: the path is the visitor's, of any length and any characters.
-    key = "page:" + hashlib.sha256(f"{version}:{request.path}:{get_language()}".encode()).hexdigest()
-    cached = cache.get(key)
-    if isinstance(cached, tuple):
-        etag, content = cached
-        response = HttpResponse(content)
-    else:
-        response = make()
-        if response.status_code != 200:
-            return response
-        etag = f'"{hashlib.sha256(response.content).hexdigest()[:24]}"'
-        cache.set(key, (etag, response.content), SHARED_PAGE_SECONDS)
-    if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponseNotModified()
-    response["ETag"] = etag
-    response["Cache-Control"] = f"public, max-age={PROXY_SECONDS}"
-    patch_vary_headers(response, ("Cookie", "Accept-Language"))
-    return response
 
 
 @require_GET
@@ -284,9 +258,10 @@ def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Each stage with who went through, and the final tables with their results."""
     event = get_object_or_404(pages.public_events(request.user).select_related("standings_state"), slug=slug)
     # Each confirmed cut is read again from the standings: spectators share one rendering per version of them.
-    return _shared_page(
+    return shared_pages.shared_page(
         request,
-        f"stages:{standings_version(event)[0]}",
+        "stages",
+        standings_version(event)[0],
         lambda: render(
             request,
             "pages/stages.html",
