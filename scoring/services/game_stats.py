@@ -65,7 +65,7 @@ def stats_store(game: Game, results: Sequence[GameResult], positions: Mapping[in
     statement; a hand moves every player's counts), inserted for a player new at the table; a game reopened loses
     them. ``counted``: whether the game had rows before this write (it was finished); a game still being played
     that had none costs nothing."""
-    rows = stats_rows(game, game_result(game), results, positions) if game.status == Game.Status.FINISHED else []
+    rows = stats_rows(game, game_result(game), results, positions)
     if rows:
         upsert(rows, key=("game", "player"))
     elif counted:

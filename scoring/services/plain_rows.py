@@ -106,6 +106,8 @@ def _columns(model: type[Model], alias: str) -> str:
     return ", ".join(f"{quote(alias)}.{quote(field.column)}" for field in model._meta.concrete_fields)
 
 
+# Per model, not per connection: the backend's converters are its operations' methods, which read the settings and
+# the connection's settings only (its time zone), the same on every thread's connection.
 @cache
 def _converters(model: type[Model]) -> list[tuple[int, list[Converter], Any]]:
     out = []
