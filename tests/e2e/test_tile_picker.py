@@ -45,6 +45,11 @@ class Thumb(OneThumb):
     def open_picker(self) -> None:
         self.tap(self.page.locator("details.tile-box > summary"), navigates=True)
         expect(self.page.locator("[data-tile-picker]")).to_be_visible()
+        # The page brings the picker up whole on the box's toggle event, which comes a moment after it opens: the
+        # first tile is tapped once it is there (tapped before, it was still below the screen or under the bar).
+        self.page.wait_for_function(
+            "() => document.querySelector('[data-tile-picker]').getBoundingClientRect().bottom <= window.innerHeight"
+        )
 
 
 def signed_in(page: Any, live_server: Any, game: Game) -> Any:
