@@ -42,18 +42,20 @@ def _hashed(*parts: str) -> str:
     return hashlib.sha256(":".join(parts).encode()).hexdigest()
 
 
-def _recent_key(request: HttpRequest, name: str) -> str | None:
-    """This process's key of the anonymous page, or None when it is off or the reader is signed in."""
-    if settings.PAGE_MICROCACHE_SECONDS <= 0 or request.user.is_authenticated:
-        return None
+def _page(request: HttpRequest, name: str) -> str:
+    """The page's key: its name, path and language (what the anonymous reader is shown)."""
     return _hashed(name, request.path, get_language())
+
+
+def _recent_on(request: HttpRequest) -> bool:
+    """Whether this process's memory answers the reader: it is on, and the reader is anonymous."""
+    return settings.PAGE_MICROCACHE_SECONDS > 0 and not request.user.is_authenticated
 
 
 def recent(request: HttpRequest, name: str) -> HttpResponse | None:
     """The anonymous page ``name`` (the normalised parameters it reads) as this process answered it within the
     last PAGE_MICROCACHE_SECONDS, or None: asked before anything is read from the database."""
-    key = _recent_key(request, name)
-    kept = caches[RECENT].get(key) if key else None
+    kept = caches[RECENT].get(_page(request, name)) if _recent_on(request) else None
     return _answer(request, *kept) if isinstance(kept, tuple) else None
 
 
@@ -67,15 +69,15 @@ def shared_page(
         response = make()
         response["Cache-Control"] = "private, no-cache"
         return response
-    page = _hashed(name, request.path, get_language())
+    page = _page(request, name)
     key = "page:" + _hashed(version, page)
     cached = cache.get(key)
     if not isinstance(cached, tuple):
         cached = _rendered(page, key, make)
         if isinstance(cached, HttpResponse):
             return cached  # not a 200: answered as it is, kept nowhere
-    if remember and (kept := _recent_key(request, name)):
-        caches[RECENT].set(kept, cached, settings.PAGE_MICROCACHE_SECONDS)
+    if remember and _recent_on(request):
+        caches[RECENT].set(page, cached, settings.PAGE_MICROCACHE_SECONDS)
     return _answer(request, *cached)
 
 

@@ -93,12 +93,13 @@ def language(request: HttpRequest) -> HttpResponse:
 @require_GET
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     whole = request.GET.get("part") != "table"
+    sort, asked = ranked.standings_sort(request.GET.get("sort")), _asked_stage(request)
     # The name of the page is every parameter it reads, and nothing else a visitor may add to the address.
-    name = f"standings:{ranked.standings_sort(request.GET.get('sort'))}:{_asked_stage(request)}"
+    name = f"standings:{sort}:{asked}"
     if whole and (answer := shared_pages.recent(request, name)):
         return answer  # this process answered it a moment ago: no database, no Redis
     event = get_object_or_404(pages.public_events(request.user).select_related("standings_state"), slug=slug)
-    sort, stage = ranked.standings_sort(request.GET.get("sort")), _stage(request, event)
+    stage = _held(event, asked)
     if whole:
         # Read with the event (no query); the team table is read under the event's team settings.
         version = f"{standings_version(event)[0]}:{event.team_ranking}.{event.team_best}"
@@ -143,7 +144,10 @@ def _asked_stage(request: HttpRequest) -> int | None:
 
 def _stage(request: HttpRequest, event: Event) -> int | None:
     """The stage a reader asked for, or None; a 404 for a stage the event does not have."""
-    stage = _asked_stage(request)
+    return _held(event, _asked_stage(request))
+
+
+def _held(event: Event, stage: int | None) -> int | None:
     if stage is not None and not ranked.has_stage(event, stage):
         raise Http404("this event has no such stage")
     return stage
