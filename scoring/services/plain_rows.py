@@ -33,6 +33,11 @@ def columns(model: type[Model], alias: str) -> str:
     return _columns(model, alias)
 
 
+def table(model: type[Model]) -> str:
+    """The model's table, quoted, for a statement's FROM or JOIN."""
+    return connection.ops.quote_name(model._meta.db_table)
+
+
 def width(model: type[Model]) -> int:
     """How many values ``columns`` selects: where the next model's columns start in a joined row."""
     return len(model._meta.concrete_fields)
@@ -137,7 +142,7 @@ def _insert_statement(model: type[Model]) -> str:
     quote = connection.ops.quote_name
     fields = _written(model)
     return (
-        f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+        f"INSERT INTO {table(model)} ({', '.join(quote(f.column) for f in fields)}) "
         f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {_key(model)}"
     )
 
@@ -146,7 +151,7 @@ def _insert_statement(model: type[Model]) -> str:
 def _update_statement(model: type[Model], names: tuple[str, ...]) -> str:
     quote = connection.ops.quote_name
     assigned = ", ".join(f"{quote(field.column)} = %s" for field in map(_field(model), names))
-    return f"UPDATE {quote(model._meta.db_table)} SET {assigned} WHERE {_key(model)} = %s"
+    return f"UPDATE {table(model)} SET {assigned} WHERE {_key(model)} = %s"
 
 
 @cache
@@ -156,12 +161,11 @@ def _upsert_statement(model: type[Model], key: tuple[str, ...], count: int) -> s
     columns = [field.column for field in fields]
     keyed = [field.column for field in fields if field.name in key]
     one = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    table = quote(model._meta.db_table)
     others = [quote(c) for c in columns if c not in keyed]
     updated = ", ".join(f"{c} = EXCLUDED.{c}" for c in others)
-    differs = " OR ".join(f"{table}.{c} IS DISTINCT FROM EXCLUDED.{c}" for c in others)
+    differs = " OR ".join(f"{table(model)}.{c} IS DISTINCT FROM EXCLUDED.{c}" for c in others)
     return (
-        f"INSERT INTO {table} ({', '.join(quote(c) for c in columns)}) "
+        f"INSERT INTO {table(model)} ({', '.join(quote(c) for c in columns)}) "
         f"VALUES {', '.join([one] * count)} "
         f"ON CONFLICT ({', '.join(quote(c) for c in keyed)}) DO UPDATE SET {updated} WHERE {differs}"
     )

@@ -16,7 +16,7 @@ from functools import cache
 from django.db import connection
 
 from scoring.models import Hand, HandChange, Penalty
-from scoring.services.plain_rows import columns, make, select, width
+from scoring.services.plain_rows import columns, make, select, table, width
 from tournament.models import Event, Game, Player, Seat
 
 
@@ -57,19 +57,15 @@ def game_hands(game: Game) -> tuple[list[Hand], str | None]:
     return [make(Hand, row[:hands]) for row in rows], rows[0][hands] if rows else None
 
 
-def _table(model: type[object]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)  # type: ignore[attr-defined]
-
-
 @cache
 def _lock_statement() -> str:
     through_organisers, through_referees = Event.organisers.through, Event.referees.through
     return (
         f"SELECT {columns(Game, 'g')}, {columns(Event, 'e')}, "
-        f"EXISTS(SELECT 1 FROM {_table(Penalty)} p WHERE p.game_id = g.id), "
-        f"EXISTS(SELECT 1 FROM {_table(through_organisers)} o WHERE o.event_id = g.event_id AND o.user_id = %s), "
-        f"EXISTS(SELECT 1 FROM {_table(through_referees)} r WHERE r.event_id = g.event_id AND r.user_id = %s) "
-        f"FROM {_table(Game)} g INNER JOIN {_table(Event)} e ON e.id = g.event_id WHERE g.id = %s "
+        f"EXISTS(SELECT 1 FROM {table(Penalty)} p WHERE p.game_id = g.id), "
+        f"EXISTS(SELECT 1 FROM {table(through_organisers)} o WHERE o.event_id = g.event_id AND o.user_id = %s), "
+        f"EXISTS(SELECT 1 FROM {table(through_referees)} r WHERE r.event_id = g.event_id AND r.user_id = %s) "
+        f"FROM {table(Game)} g INNER JOIN {table(Event)} e ON e.id = g.event_id WHERE g.id = %s "
         + ("FOR UPDATE OF g" if connection.features.has_select_for_update_of else "")
     )
 
@@ -77,12 +73,12 @@ def _lock_statement() -> str:
 @cache
 def _seats_statement() -> str:
     return (
-        f"SELECT {columns(Seat, 's')}, {columns(Player, 'p')} FROM {_table(Seat)} s "
-        f"INNER JOIN {_table(Player)} p ON p.id = s.player_id WHERE s.game_id = %s ORDER BY s.position"
+        f"SELECT {columns(Seat, 's')}, {columns(Player, 'p')} FROM {table(Seat)} s "
+        f"INNER JOIN {table(Player)} p ON p.id = s.player_id WHERE s.game_id = %s ORDER BY s.position"
     )
 
 
 @cache
 def _hands_statement() -> str:
-    head = f"SELECT hash FROM {_table(HandChange)} WHERE game_id = %s ORDER BY id DESC LIMIT 1"
-    return f'SELECT {columns(Hand, "h")}, ({head}) FROM {_table(Hand)} h WHERE h.game_id = %s ORDER BY h."index"'
+    head = f"SELECT hash FROM {table(HandChange)} WHERE game_id = %s ORDER BY id DESC LIMIT 1"
+    return f'SELECT {columns(Hand, "h")}, ({head}) FROM {table(Hand)} h WHERE h.game_id = %s ORDER BY h."index"'
